@@ -1,0 +1,3 @@
+module github.com/cxm/cxm
+
+go 1.26

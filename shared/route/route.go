@@ -1,0 +1,44 @@
+// Package route holds the route table of the HTTP API: every API area and the path prefixes it
+// serves. The local gateway dispatches on it and the CDK app creates the API Gateway routes and
+// one Lambda per area from the same value, so the two can never disagree.
+package route
+
+import "strings"
+
+// Area is one API area: one importable package under functions/ and one Lambda function.
+type Area struct {
+	// Name is the area's package name under functions/ (for example "users").
+	Name string
+	// Prefixes are the literal path prefixes the area serves, in every spelling the web app
+	// uses. API Gateway matches case-sensitively, so each spelling becomes its own greedy route
+	// there; the local gateway matches them case-insensitively.
+	Prefixes []string
+}
+
+// Table returns the route table. It is a function rather than a variable so no caller can
+// change the table another caller sees.
+func Table() []Area {
+	return []Area{
+		{Name: "users", Prefixes: []string{"/users", "/usersettings"}},
+	}
+}
+
+// Match returns the area that serves path, matching literal prefixes case-insensitively on
+// whole segments. The second result is false when no area serves the path.
+func Match(path string) (Area, bool) {
+	for _, a := range Table() {
+		for _, p := range a.Prefixes {
+			if hasSegmentPrefix(path, p) {
+				return a, true
+			}
+		}
+	}
+	return Area{}, false
+}
+
+func hasSegmentPrefix(path, prefix string) bool {
+	if len(path) < len(prefix) || !strings.EqualFold(path[:len(prefix)], prefix) {
+		return false
+	}
+	return len(path) == len(prefix) || path[len(prefix)] == '/'
+}
