@@ -1,0 +1,61 @@
+// Package auth carries who is calling: the token claims the authorizer checked, and the
+// principal (user, tenant, permissions, stores) the claims resolve to.
+package auth
+
+import (
+	"context"
+	"strconv"
+)
+
+// Claims are the claims of a verified access token, as the API Gateway JWT authorizer passes
+// them on (every value a string).
+type Claims struct {
+	Subject  string
+	Username string
+	ClientID string
+	TokenUse string
+	Issuer   string
+	AuthTime int64
+	// ActorSubject is the subject of the real actor (RFC 8693 "act") when the token was issued
+	// for impersonation; empty otherwise.
+	ActorSubject string
+	// Raw holds every claim as the authorizer passed it.
+	Raw map[string]string
+}
+
+// ClaimsFromMap builds Claims from the authorizer's string map.
+func ClaimsFromMap(m map[string]string) Claims {
+	authTime, _ := strconv.ParseInt(m["auth_time"], 10, 64)
+	return Claims{
+		Subject:      m["sub"],
+		Username:     firstNonEmpty(m["username"], m["cognito:username"]),
+		ClientID:     firstNonEmpty(m["client_id"], m["aud"]),
+		TokenUse:     m["token_use"],
+		Issuer:       m["iss"],
+		AuthTime:     authTime,
+		ActorSubject: m["act.sub"],
+		Raw:          m,
+	}
+}
+
+type claimsKey struct{}
+
+// WithClaims returns a context carrying verified claims.
+func WithClaims(ctx context.Context, c Claims) context.Context {
+	return context.WithValue(ctx, claimsKey{}, c)
+}
+
+// ClaimsFrom returns the verified claims in ctx; false when the request was not authenticated.
+func ClaimsFrom(ctx context.Context) (Claims, bool) {
+	c, ok := ctx.Value(claimsKey{}).(Claims)
+	return c, ok && c.Subject != ""
+}
+
+func firstNonEmpty(vals ...string) string {
+	for _, v := range vals {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}

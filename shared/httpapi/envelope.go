@@ -1,0 +1,50 @@
+package httpapi
+
+// PageData describes one page of a paged list.
+type PageData struct {
+	PageTotal    int `json:"pageTotal"`
+	PageNumber   int `json:"pageNumber"`
+	PageSize     int `json:"pageSize"`
+	TotalRecords int `json:"totalRecords"`
+}
+
+// NewPageData returns the page data for page number (from 1) of size over total records.
+func NewPageData(number, size, total int) PageData {
+	pages := 0
+	if size > 0 {
+		pages = (total + size - 1) / size
+	}
+	return PageData{PageTotal: pages, PageNumber: number, PageSize: size, TotalRecords: total}
+}
+
+// Result is the {successful, data, pageData} envelope most calls read.
+type Result[T any] struct {
+	Successful bool      `json:"successful"`
+	Data       T         `json:"data"`
+	PageData   *PageData `json:"pageData,omitempty"`
+}
+
+// Legacy is the {Success, Data} envelope the user and core calls read.
+type Legacy[T any] struct {
+	Success bool `json:"Success"`
+	Data    T    `json:"Data"`
+}
+
+// OK wraps data in a successful Result.
+func OK[T any](data T) Result[T] { return Result[T]{Successful: true, Data: data} }
+
+// Paged wraps one page of data in a successful Result with its page data.
+func Paged[T any](data T, page PageData) Result[T] {
+	return Result[T]{Successful: true, Data: data, PageData: &page}
+}
+
+// LegacyOK wraps data in a successful Legacy envelope.
+func LegacyOK[T any](data T) Legacy[T] { return Legacy[T]{Success: true, Data: data} }
+
+// Body is a response whose whole body is B; handlers return *Body[Result[T]] and the like.
+type Body[B any] struct {
+	Body B
+}
+
+// Reply returns a response whose body is b.
+func Reply[B any](b B) *Body[B] { return &Body[B]{Body: b} }
