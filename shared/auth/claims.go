@@ -4,6 +4,7 @@ package auth
 
 import (
 	"context"
+	"encoding/json"
 	"strconv"
 )
 
@@ -33,7 +34,7 @@ func ClaimsFromMap(m map[string]string) Claims {
 		TokenUse:     m["token_use"],
 		Issuer:       m["iss"],
 		AuthTime:     authTime,
-		ActorSubject: m["act.sub"],
+		ActorSubject: actorSubject(m["act"]),
 		Raw:          m,
 	}
 }
@@ -49,6 +50,17 @@ func WithClaims(ctx context.Context, c Claims) context.Context {
 func ClaimsFrom(ctx context.Context) (Claims, bool) {
 	c, ok := ctx.Value(claimsKey{}).(Claims)
 	return c, ok && c.Subject != ""
+}
+
+// actorSubject reads the subject of an RFC 8693 "act" claim, passed on as a JSON object.
+func actorSubject(act string) string {
+	var a struct {
+		Sub string `json:"sub"`
+	}
+	if act == "" || json.Unmarshal([]byte(act), &a) != nil {
+		return ""
+	}
+	return a.Sub
 }
 
 func firstNonEmpty(vals ...string) string {

@@ -1,0 +1,46 @@
+// Package mount knows every API area's handler by the area's name in the route table. The
+// local gateway mounts them all and the contract is generated from all of them.
+package mount
+
+import (
+	"encoding/json"
+	"maps"
+	"net/http"
+	"slices"
+
+	"github.com/cxm/cxm/functions/users"
+	"github.com/cxm/cxm/shared/httpapi"
+	"github.com/cxm/cxm/shared/platform"
+)
+
+// Area builds one area: its handler, and its operations on a shared API for the contract.
+type Area struct {
+	New      func(platform.Services) http.Handler
+	Register func(*httpapi.API, platform.Services)
+}
+
+// Areas returns every area by its route-table name.
+func Areas() map[string]Area {
+	return map[string]Area{
+		"users": {New: users.New, Register: users.Register},
+	}
+}
+
+// Contract returns the OpenAPI 3.1 document of every area, as indented JSON.
+func Contract() ([]byte, error) {
+	api := httpapi.New(nil)
+	for _, name := range sortedNames() {
+		Areas()[name].Register(api, platform.Services{})
+	}
+	doc, err := json.MarshalIndent(api.OpenAPI(), "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(doc, '\n'), nil
+}
+
+func sortedNames() []string {
+	names := slices.Collect(maps.Keys(Areas()))
+	slices.Sort(names)
+	return names
+}

@@ -1,0 +1,204 @@
+// Package authorizer verifies bearer tokens the way the API Gateway HTTP API JWT authorizer
+// does: an RS256 signature by a key of the issuer's JWKS (chosen by kid), the issuer, the
+// audience (aud, or client_id for Cognito access tokens), exp, nbf and iat, and that the token
+// is an access token. The local gateway runs it in front of every area.
+package authorizer
+
+import (
+	"context"
+	"crypto/rsa"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+)
+
+// Config says which tokens to accept.
+type Config struct {
+	// Issuer is the required iss claim.
+	Issuer string
+	// Audiences are the accepted app client ids.
+	Audiences []string
+	// JWKSURL is where the issuer's signing keys are published.
+	JWKSURL string
+	// Client fetches the JWKS; nil uses a client with a 5 s timeout.
+	Client *http.Client
+	// Now is the clock; nil uses time.Now.
+	Now func() time.Time
+}
+
+// Authorizer verifies tokens against one issuer.
+type Authorizer struct {
+	cfg Config
+
+	mu      sync.Mutex
+	keys    map[string]*rsa.PublicKey
+	fetched time.Time
+}
+
+// ErrDenied is wrapped by every verification failure; the wrapping error says why.
+var ErrDenied = errors.New("token denied")
+
+// New returns an authorizer for cfg.
+func New(cfg Config) *Authorizer {
+	if cfg.Client == nil {
+		cfg.Client = &http.Client{Timeout: 5 * time.Second}
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return &Authorizer{cfg: cfg}
+}
+
+// BearerToken returns the token of an "Authorization: Bearer ..." header.
+func BearerToken(r *http.Request) (string, error) {
+	h := r.Header.Get("Authorization")
+	scheme, token, ok := strings.Cut(h, " ")
+	if h == "" {
+		return "", fmt.Errorf("%w: no authorization header", ErrDenied)
+	}
+	if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
+		return "", fmt.Errorf("%w: authorization header is not a bearer token", ErrDenied)
+	}
+	return strings.TrimSpace(token), nil
+}
+
+// Verify checks token and returns its claims as the HTTP API passes them to a function: every
+// value a string.
+func (a *Authorizer) Verify(ctx context.Context, token string) (map[string]string, error) {
+	parser := jwt.NewParser(
+		jwt.WithValidMethods([]string{"RS256"}),
+		jwt.WithIssuer(a.cfg.Issuer),
+		jwt.WithExpirationRequired(),
+		jwt.WithIssuedAt(),
+		jwt.WithTimeFunc(a.cfg.Now),
+	)
+	claims := jwt.MapClaims{}
+	_, err := parser.ParseWithClaims(token, claims, func(t *jwt.Token) (any, error) {
+		kid, _ := t.Header["kid"].(string)
+		if kid == "" {
+			return nil, errors.New("token has no kid")
+		}
+		return a.key(ctx, kid)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrDenied, err)
+	}
+	if use, _ := claims["token_use"].(string); use != "access" {
+		return nil, fmt.Errorf("%w: token_use is %q, not access", ErrDenied, use)
+	}
+	if !a.audienceOK(claims) {
+		return nil, fmt.Errorf("%w: audience is not an accepted client", ErrDenied)
+	}
+	return flatten(claims), nil
+}
+
+func (a *Authorizer) audienceOK(claims jwt.MapClaims) bool {
+	aud, _ := claims.GetAudience()
+	if len(aud) > 0 {
+		return slices.ContainsFunc(aud, func(s string) bool { return slices.Contains(a.cfg.Audiences, s) })
+	}
+	client, _ := claims["client_id"].(string)
+	return client != "" && slices.Contains(a.cfg.Audiences, client)
+}
+
+// key returns the signing key kid, fetching the JWKS when the key is unknown (at most once
+// every ten seconds, so unknown kids cannot make the gateway hammer the issuer).
+func (a *Authorizer) key(ctx context.Context, kid string) (*rsa.PublicKey, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if k, ok := a.keys[kid]; ok {
+		return k, nil
+	}
+	if !a.fetched.IsZero() && a.cfg.Now().Sub(a.fetched) < 10*time.Second {
+		return nil, fmt.Errorf("unknown kid %q", kid)
+	}
+	keys, err := a.fetch(ctx)
+	a.fetched = a.cfg.Now()
+	if err != nil {
+		return nil, err
+	}
+	a.keys = keys
+	if k, ok := keys[kid]; ok {
+		return k, nil
+	}
+	return nil, fmt.Errorf("unknown kid %q", kid)
+}
+
+type jwks struct {
+	Keys []struct {
+		Kty string `json:"kty"`
+		Kid string `json:"kid"`
+		Use string `json:"use"`
+		Alg string `json:"alg"`
+		N   string `json:"n"`
+		E   string `json:"e"`
+	} `json:"keys"`
+}
+
+func (a *Authorizer) fetch(ctx context.Context) (map[string]*rsa.PublicKey, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, a.cfg.JWKSURL, nil)
+	if err != nil {
+		return nil, err
+	}
+	res, err := a.cfg.Client.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("fetch jwks: %w", err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("fetch jwks: status %d", res.StatusCode)
+	}
+	var set jwks
+	if err := json.NewDecoder(res.Body).Decode(&set); err != nil {
+		return nil, fmt.Errorf("decode jwks: %w", err)
+	}
+	keys := map[string]*rsa.PublicKey{}
+	for _, k := range set.Keys {
+		if k.Kty != "RSA" || k.Kid == "" || (k.Use != "" && k.Use != "sig") {
+			continue
+		}
+		n, err1 := base64.RawURLEncoding.DecodeString(k.N)
+		e, err2 := base64.RawURLEncoding.DecodeString(k.E)
+		if err1 != nil || err2 != nil || len(e) == 0 || len(e) > 4 {
+			continue
+		}
+		keys[k.Kid] = &rsa.PublicKey{N: new(big.Int).SetBytes(n), E: int(new(big.Int).SetBytes(e).Int64())}
+	}
+	return keys, nil
+}
+
+// flatten renders claims as the HTTP API does for a function: strings as they are, numbers in
+// decimal, arrays as "[a b]" and objects as JSON.
+func flatten(claims jwt.MapClaims) map[string]string {
+	out := make(map[string]string, len(claims))
+	for name, v := range claims {
+		switch v := v.(type) {
+		case string:
+			out[name] = v
+		case float64:
+			out[name] = strconv.FormatFloat(v, 'f', -1, 64)
+		case bool:
+			out[name] = strconv.FormatBool(v)
+		case []any:
+			parts := make([]string, len(v))
+			for i, p := range v {
+				parts[i] = fmt.Sprint(p)
+			}
+			out[name] = "[" + strings.Join(parts, " ") + "]"
+		default:
+			b, _ := json.Marshal(v)
+			out[name] = string(b)
+		}
+	}
+	return out
+}

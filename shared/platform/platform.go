@@ -1,0 +1,101 @@
+// Package platform builds, once per process, the clients every API area uses: the store over
+// the table, the repositories on it, the event publisher and the logger.
+package platform
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+
+	"github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/service/eventbridge"
+	"github.com/cxm/cxm/shared/account"
+	"github.com/cxm/cxm/shared/eventbus"
+	"github.com/cxm/cxm/shared/store"
+	"github.com/cxm/cxm/shared/user"
+)
+
+// Services are the clients an area's handlers use.
+type Services struct {
+	Store    *store.Store
+	Users    *user.Repo
+	Accounts *account.Repo
+	Events   eventbus.Publisher
+	Log      *slog.Logger
+}
+
+// Config is what Connect needs.
+type Config struct {
+	// Table is the DynamoDB table name.
+	Table string
+	// DynamoEndpoint is a local DynamoDB endpoint; empty for AWS.
+	DynamoEndpoint string
+	// CursorKey signs pagination cursors (at least 32 bytes).
+	CursorKey []byte
+	// EventBus is the EventBridge bus name; empty uses Events (or a new in-process bus).
+	EventBus string
+	// Events is the publisher to use when EventBus is empty.
+	Events eventbus.Publisher
+	Log    *slog.Logger
+}
+
+// ConfigFromEnv reads TABLE_NAME, CURSOR_KEY (base64), EVENT_BUS_NAME and DYNAMODB_ENDPOINT.
+func ConfigFromEnv() (Config, error) {
+	c := Config{
+		Table:          os.Getenv("TABLE_NAME"),
+		DynamoEndpoint: os.Getenv("DYNAMODB_ENDPOINT"),
+		EventBus:       os.Getenv("EVENT_BUS_NAME"),
+		Log:            slog.New(slog.NewJSONHandler(os.Stdout, nil)),
+	}
+	if c.Table == "" {
+		return Config{}, errors.New("TABLE_NAME is not set")
+	}
+	key, err := base64.StdEncoding.DecodeString(os.Getenv("CURSOR_KEY"))
+	if err != nil || len(key) < 32 {
+		return Config{}, errors.New("CURSOR_KEY must be at least 32 bytes, base64")
+	}
+	c.CursorKey = key
+	return c, nil
+}
+
+// Connect builds the services of c.
+func Connect(ctx context.Context, c Config) (Services, error) {
+	db, err := store.Connect(ctx, c.DynamoEndpoint)
+	if err != nil {
+		return Services{}, err
+	}
+	s, err := store.New(db, c.Table, c.CursorKey)
+	if err != nil {
+		return Services{}, err
+	}
+	events := c.Events
+	if c.EventBus != "" {
+		cfg, err := config.LoadDefaultConfig(ctx)
+		if err != nil {
+			return Services{}, fmt.Errorf("load aws config: %w", err)
+		}
+		events = eventbus.NewEventBridge(eventbridge.NewFromConfig(cfg), c.EventBus)
+	}
+	if events == nil {
+		events = eventbus.NewMemory()
+	}
+	log := c.Log
+	if log == nil {
+		log = slog.Default()
+	}
+	return New(s, events, log), nil
+}
+
+// New builds the services over an existing store.
+func New(s *store.Store, events eventbus.Publisher, log *slog.Logger) Services {
+	return Services{
+		Store:    s,
+		Users:    user.NewRepo(s),
+		Accounts: account.NewRepo(s),
+		Events:   events,
+		Log:      log,
+	}
+}

@@ -1,0 +1,260 @@
+// Package user keeps staff user profiles, their saved settings and the directory that resolves
+// a sign-in identity to its profile, and builds the principal a request acts for.
+package user
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/cxm/cxm/shared/account"
+	"github.com/cxm/cxm/shared/apperr"
+	"github.com/cxm/cxm/shared/auth"
+	"github.com/cxm/cxm/shared/store"
+)
+
+// User statuses.
+const (
+	StatusActive   = 1
+	StatusInactive = 2
+	StatusPending  = 3
+)
+
+// Profile is a staff user's profile.
+type Profile struct {
+	UserID        string
+	AccountID     int64
+	ViewAccountID int64
+	FirstName     string
+	LastName      string
+	Email         string
+	// Subject is the identity provider's subject of the user's sign-in.
+	Subject    string
+	UserType   int
+	UserStatus int
+	// Roles are the dealer roles held (for example "SalesPerson", "SalesManager").
+	Roles           []string
+	PrimaryUserRole string
+	Permissions     []string
+	DMSUserID       string
+	// PrimaryStore is the user's home store.
+	PrimaryStore int64
+	// AllowedStores are the stores the user belongs to.
+	AllowedStores []int64
+	// ViewStores are the stores the user may view; with HasAllPlatformAccess every store of the
+	// view account.
+	ViewStores           []int64
+	HasAllPlatformAccess bool
+	IsFavorite           bool
+}
+
+// DisplayName is the first name followed by the last name.
+func (p Profile) DisplayName() string {
+	return strings.TrimSpace(p.FirstName + " " + p.LastName)
+}
+
+// Active reports whether the user's status is active.
+func (p Profile) Active() bool { return p.UserStatus == StatusActive }
+
+// identity is the directory entry from a sign-in subject to its user.
+type identity struct {
+	AccountID int64
+	UserID    string
+}
+
+// Repo reads and writes profiles, settings and identities.
+type Repo struct {
+	s        *store.Store
+	accounts *account.Repo
+}
+
+// NewRepo returns a repository over s.
+func NewRepo(s *store.Store) *Repo { return &Repo{s: s, accounts: account.NewRepo(s)} }
+
+func profileKey(t store.Tenant, userID string) (store.Key, error) {
+	return t.Key("PROFILE", "USER", userID)
+}
+
+func listKey(t store.Tenant, p Profile) (store.IndexKey, error) {
+	return t.IndexKey("GSI1", strings.ToUpper(p.LastName+"#"+p.FirstName)+"#"+p.UserID, "USERS")
+}
+
+// CreateProfile creates p and, when p has a subject, the directory entry of that subject, in
+// one transaction. An existing profile or identity is a Conflict error.
+func (r *Repo) CreateProfile(ctx context.Context, p Profile) error {
+	t, err := account.Tenant(p.AccountID)
+	if err != nil {
+		return err
+	}
+	k, err := profileKey(t, p.UserID)
+	if err != nil {
+		return err
+	}
+	lk, err := listKey(t, p)
+	if err != nil {
+		return err
+	}
+	ops := []store.Op{store.CreateOp(store.Record{Key: k, Indexes: []store.IndexKey{lk}, Type: "User", Value: p})}
+	if p.Subject != "" {
+		dk, err := store.DirectoryKey("sub", p.Subject)
+		if err != nil {
+			return err
+		}
+		ops = append(ops, store.CreateOp(store.Record{Key: dk, Type: "Identity", Value: identity{AccountID: p.AccountID, UserID: p.UserID}}))
+	}
+	return r.s.Transact(ctx, ops...)
+}
+
+// Profile returns the profile of userID in tenant t. A missing profile is a NotFound error.
+func (r *Repo) Profile(ctx context.Context, t store.Tenant, userID string) (Profile, int64, error) {
+	k, err := profileKey(t, userID)
+	if err != nil {
+		return Profile{}, 0, err
+	}
+	var p Profile
+	v, err := r.s.Get(ctx, k, &p)
+	if err != nil {
+		return Profile{}, 0, fmt.Errorf("get profile %s: %w", userID, err)
+	}
+	return p, v, nil
+}
+
+// noProfile is the error for a sign-in without a profile; the web app shows its no-profile
+// screen for it.
+func noProfile(cause error) error {
+	return apperr.Wrap(apperr.NotFound, cause, "We're sorry, we couldn't find your user profile. Please try again later or contact support for further assistance.")
+}
+
+// BySubject returns the profile a sign-in subject resolves to. A subject without a profile is
+// a NotFound error.
+func (r *Repo) BySubject(ctx context.Context, subject string) (Profile, error) {
+	dk, err := store.DirectoryKey("sub", subject)
+	if err != nil {
+		return Profile{}, noProfile(err)
+	}
+	var id identity
+	if _, err := r.s.Get(ctx, dk, &id); err != nil {
+		if apperr.CodeOf(err) == apperr.NotFound {
+			return Profile{}, noProfile(err)
+		}
+		return Profile{}, fmt.Errorf("resolve subject: %w", err)
+	}
+	t, err := account.Tenant(id.AccountID)
+	if err != nil {
+		return Profile{}, err
+	}
+	p, _, err := r.Profile(ctx, t, id.UserID)
+	if apperr.CodeOf(err) == apperr.NotFound {
+		return Profile{}, noProfile(err)
+	}
+	if err != nil {
+		return Profile{}, err
+	}
+	if p.HasAllPlatformAccess {
+		stores, err := r.accounts.Stores(ctx, t)
+		if err != nil {
+			return Profile{}, err
+		}
+		p.ViewStores = p.ViewStores[:0]
+		for _, s := range stores {
+			p.ViewStores = append(p.ViewStores, s.AccountPlatformID)
+		}
+	}
+	return p, nil
+}
+
+// Principal resolves the verified claims in ctx to the principal the request acts for. No
+// claims is an Unauthorized error; a subject without a profile a NotFound error; an inactive
+// user a Forbidden error.
+func (r *Repo) Principal(ctx context.Context) (auth.Principal, Profile, error) {
+	claims, ok := auth.ClaimsFrom(ctx)
+	if !ok {
+		return auth.Principal{}, Profile{}, apperr.Errorf(apperr.Unauthorized, "Sign in to continue.")
+	}
+	p, err := r.BySubject(ctx, claims.Subject)
+	if err != nil {
+		return auth.Principal{}, Profile{}, err
+	}
+	if !p.Active() {
+		return auth.Principal{}, Profile{}, apperr.Errorf(apperr.Forbidden, "Your user account is not active.")
+	}
+	t, err := account.Tenant(p.AccountID)
+	if err != nil {
+		return auth.Principal{}, Profile{}, err
+	}
+	return auth.Principal{
+		Tenant:        t,
+		AccountID:     p.AccountID,
+		UserID:        p.UserID,
+		Subject:       claims.Subject,
+		Permissions:   p.Permissions,
+		AllowedStores: p.AllowedStores,
+		ViewStores:    p.ViewStores,
+	}, p, nil
+}
+
+// Setting is one saved user setting.
+type Setting struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
+}
+
+var settingKeyPattern = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
+
+// MaxSettingValue is the longest setting value accepted, in bytes.
+const MaxSettingValue = 4096
+
+// ValidateSetting checks a setting's key and value.
+func ValidateSetting(s Setting) error {
+	fields := map[string]string{}
+	if !settingKeyPattern.MatchString(s.Key) {
+		fields["key"] = "The key must be 1 to 64 letters, digits, dots, hyphens or underscores."
+	}
+	if len(s.Value) > MaxSettingValue {
+		fields["value"] = "The value must be at most " + strconv.Itoa(MaxSettingValue) + " bytes."
+	}
+	if len(fields) > 0 {
+		return apperr.InvalidFields("The setting is not valid.", fields)
+	}
+	return nil
+}
+
+func settingKey(p auth.Principal, key string) (store.Key, error) {
+	return p.Tenant.Key("SETTING#"+key, "USER", p.UserID)
+}
+
+// Setting returns the principal's setting key. A setting never saved is a NotFound error.
+func (r *Repo) Setting(ctx context.Context, p auth.Principal, key string) (Setting, error) {
+	if err := ValidateSetting(Setting{Key: key}); err != nil {
+		return Setting{}, err
+	}
+	k, err := settingKey(p, key)
+	if err != nil {
+		return Setting{}, err
+	}
+	var s Setting
+	if _, err := r.s.Get(ctx, k, &s); err != nil {
+		if apperr.CodeOf(err) == apperr.NotFound {
+			return Setting{}, apperr.Errorf(apperr.NotFound, "The setting %s has not been saved.", key)
+		}
+		return Setting{}, fmt.Errorf("get setting %s: %w", key, err)
+	}
+	return s, nil
+}
+
+// SaveSetting stores the principal's setting, replacing its earlier value.
+func (r *Repo) SaveSetting(ctx context.Context, p auth.Principal, s Setting) error {
+	if err := ValidateSetting(s); err != nil {
+		return err
+	}
+	k, err := settingKey(p, s.Key)
+	if err != nil {
+		return err
+	}
+	if _, err := r.s.Put(ctx, store.Record{Key: k, Type: "UserSetting", Value: s}); err != nil {
+		return fmt.Errorf("save setting %s: %w", s.Key, err)
+	}
+	return nil
+}
