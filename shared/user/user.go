@@ -107,6 +107,16 @@ func (r *Repo) CreateProfile(ctx context.Context, p Profile) error {
 	return r.s.Transact(ctx, ops...)
 }
 
+// LinkSubject points p.Subject at the existing profile p.UserID, for a sign-in created again
+// for a user who already has a profile. An existing entry for the subject is a Conflict error.
+func (r *Repo) LinkSubject(ctx context.Context, p Profile) error {
+	dk, err := store.DirectoryKey("sub", p.Subject)
+	if err != nil {
+		return err
+	}
+	return r.s.Create(ctx, store.Record{Key: dk, Type: "Identity", Value: identity{AccountID: p.AccountID, UserID: p.UserID}})
+}
+
 // Profile returns the profile of userID in tenant t. A missing profile is a NotFound error.
 func (r *Repo) Profile(ctx context.Context, t store.Tenant, userID string) (Profile, int64, error) {
 	k, err := profileKey(t, userID)

@@ -1,0 +1,189 @@
+// Command gateway runs the whole product locally: it supervises DynamoDB Local and
+// cognito-local as child processes, creates the table and the user pool when missing, seeds the
+// demo dealer group, and serves every API area behind the same JWT checks as the API Gateway
+// authorizer, the contract and the built web app, all on loopback. Ctrl-C stops everything.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/cxm/cxm/shared/authorizer"
+	"github.com/cxm/cxm/shared/demo"
+	"github.com/cxm/cxm/shared/eventbus"
+	"github.com/cxm/cxm/shared/localaws"
+	"github.com/cxm/cxm/shared/platform"
+	"github.com/cxm/cxm/shared/store"
+)
+
+type options struct {
+	addr        string
+	dataDir     string
+	dynamoPort  int
+	cognitoPort int
+	webDir      string
+	table       string
+	seed        bool
+}
+
+func main() {
+	var o options
+	flag.StringVar(&o.addr, "addr", "127.0.0.1:8080", "loopback address the gateway listens on")
+	flag.StringVar(&o.dataDir, "data", ".data", "folder for DynamoDB Local, cognito-local and keys; kept across runs")
+	flag.IntVar(&o.dynamoPort, "dynamodb-port", 8000, "loopback port for DynamoDB Local")
+	flag.IntVar(&o.cognitoPort, "cognito-port", 9229, "loopback port for cognito-local")
+	flag.StringVar(&o.webDir, "web", "web/dist", "built web app to serve; empty serves none")
+	flag.StringVar(&o.table, "table", "cxm", "DynamoDB table name")
+	flag.BoolVar(&o.seed, "seed", true, "seed the demo dealer group (existing items are kept)")
+	flag.Parse()
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, o); err != nil {
+		fmt.Fprintln(os.Stderr, "gateway:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, o options) error {
+	log := slog.New(slog.NewJSONHandler(os.Stdout, nil))
+	host, _, err := net.SplitHostPort(o.addr)
+	if err != nil {
+		return fmt.Errorf("bad -addr: %w", err)
+	}
+	if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
+		return fmt.Errorf("-addr must be a loopback address, not %s", o.addr)
+	}
+	root, err := localaws.Root()
+	if err != nil {
+		return err
+	}
+	dataDir, err := filepath.Abs(o.dataDir)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Join(dataDir, "logs"), 0o755); err != nil {
+		return err
+	}
+	webDir := o.webDir
+	if webDir != "" {
+		if _, err := os.Stat(filepath.Join(webDir, "index.html")); err != nil {
+			log.Warn("no built web app; run make run to build it", "dir", webDir)
+		}
+	}
+
+	dynamoLog, err := os.OpenFile(filepath.Join(dataDir, "logs", "dynamodb.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	defer dynamoLog.Close()
+	cognitoLog, err := os.OpenFile(filepath.Join(dataDir, "logs", "cognito.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	defer cognitoLog.Close()
+
+	dynamo, err := localaws.DynamoDB(ctx, root, filepath.Join(dataDir, "dynamodb"), o.dynamoPort, dynamoLog)
+	if err != nil {
+		return err
+	}
+	defer dynamo.Stop(10 * time.Second)
+	cognito, err := localaws.Cognito(ctx, root, filepath.Join(dataDir, "cognito"), o.cognitoPort, cognitoLog)
+	if err != nil {
+		return err
+	}
+	defer cognito.Stop(10 * time.Second)
+
+	dynamoURL := "http://127.0.0.1:" + strconv.Itoa(o.dynamoPort)
+	cognitoURL := localaws.CognitoIssuerDomain(o.cognitoPort)
+	db, err := store.Connect(ctx, dynamoURL)
+	if err != nil {
+		return err
+	}
+	if err := store.CreateTable(ctx, db, o.table); err != nil {
+		return err
+	}
+	cursorKey, err := readOrCreateKey(filepath.Join(dataDir, "keys", "cursor.key"))
+	if err != nil {
+		return err
+	}
+	s, err := store.New(db, o.table, cursorKey)
+	if err != nil {
+		return err
+	}
+	svc := platform.New(s, eventbus.NewMemory(), log)
+	pool, err := localaws.EnsureUserPool(ctx, cognitoURL, "cxm-local", "cxm-web")
+	if err != nil {
+		return err
+	}
+	group := demo.Build()
+	if o.seed {
+		err := demo.Seed(ctx, svc, group, func(ctx context.Context, l demo.Login) (string, error) {
+			return pool.EnsureUser(ctx, l.Username, demo.Password)
+		})
+		if err != nil {
+			return err
+		}
+	}
+
+	issuer := cognitoURL + "/" + pool.ID
+	cognitoAddr, _ := url.Parse(cognitoURL)
+	handler := newServer(serverConfig{
+		Services: svc,
+		Authorizer: authorizer.New(authorizer.Config{
+			Issuer:    issuer,
+			Audiences: []string{pool.ClientID},
+			JWKSURL:   issuer + "/.well-known/jwks.json",
+		}),
+		Web:        webConfig{Region: "us-east-1", UserPoolID: pool.ID, UserPoolClientID: pool.ClientID},
+		CognitoURL: cognitoAddr,
+		WebDir:     webDir,
+		Log:        log,
+	})
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	serveErr := make(chan error, 1)
+	go func() { serveErr <- srv.Serve(ln) }()
+	printBanner(os.Stderr, "http://"+ln.Addr().String(), group, o.seed)
+
+	select {
+	case <-ctx.Done():
+	case err := <-serveErr:
+		return err
+	case <-dynamo.Done():
+		return errors.New("DynamoDB Local stopped; see " + filepath.Join(dataDir, "logs", "dynamodb.log"))
+	case <-cognito.Done():
+		return errors.New("cognito-local stopped; see " + filepath.Join(dataDir, "logs", "cognito.log"))
+	}
+	fmt.Fprintln(os.Stderr, "\nStopping CXM ...")
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	return srv.Shutdown(shutdown)
+}
+
+func printBanner(w io.Writer, url string, g demo.Group, seeded bool) {
+	fmt.Fprintf(w, "\nCXM is ready at %s\n\n", url)
+	if seeded {
+		fmt.Fprintf(w, "Demo sign-ins for %s (password %s):\n", g.Account.Name, demo.Password)
+		for _, l := range g.Logins {
+			fmt.Fprintf(w, "  %-32s %-18s %s\n", l.Username, l.Profile.DisplayName(), l.Profile.PrimaryUserRole)
+		}
+	}
+	fmt.Fprintln(w, "\nPress Ctrl-C to stop.")
+}
