@@ -133,23 +133,11 @@ func Register(api *httpapi.API, d platform.Services) {
 		Tags:        []string{"users"},
 		Errors:      []int{401, 403, 404},
 	}, func(ctx context.Context, _ *struct{}) (*httpapi.Body[httpapi.Legacy[AppUser]], error) {
-		_, p, err := d.Users.Principal(ctx)
+		sess, err := d.Users.Session(ctx)
 		if err != nil {
 			return nil, err
 		}
-		t, err := account.Tenant(p.AccountID)
-		if err != nil {
-			return nil, err
-		}
-		a, err := d.Accounts.Get(ctx, t)
-		if err != nil {
-			return nil, err
-		}
-		stores, err := d.Accounts.Stores(ctx, t)
-		if err != nil {
-			return nil, err
-		}
-		return httpapi.Reply(httpapi.LegacyOK(NewAppUser(p, a, stores))), nil
+		return httpapi.Reply(httpapi.LegacyOK(NewAppUser(sess.Profile, sess.Account, sess.Stores))), nil
 	})
 
 	httpapi.Register(api, huma.Operation{
@@ -160,7 +148,7 @@ func Register(api *httpapi.API, d platform.Services) {
 		Tags:        []string{"users"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *SettingPath) (*httpapi.Body[httpapi.Result[user.Setting]], error) {
-		p, _, err := d.Users.Principal(ctx)
+		p, err := d.Users.Principal(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -182,7 +170,7 @@ func Register(api *httpapi.API, d platform.Services) {
 		if in.Body.Key != in.Key {
 			return nil, apperr.InvalidFields("The setting is not valid.", map[string]string{"key": "The key in the body must be the key in the path."})
 		}
-		p, _, err := d.Users.Principal(ctx)
+		p, err := d.Users.Principal(ctx)
 		if err != nil {
 			return nil, err
 		}

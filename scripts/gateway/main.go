@@ -24,6 +24,7 @@ import (
 	"github.com/cxm/cxm/shared/authorizer"
 	"github.com/cxm/cxm/shared/demo"
 	"github.com/cxm/cxm/shared/eventbus"
+	"github.com/cxm/cxm/shared/gateway"
 	"github.com/cxm/cxm/shared/localaws"
 	"github.com/cxm/cxm/shared/platform"
 	"github.com/cxm/cxm/shared/store"
@@ -116,7 +117,7 @@ func run(ctx context.Context, o options) error {
 	if err := store.CreateTable(ctx, db, o.table); err != nil {
 		return err
 	}
-	cursorKey, err := readOrCreateKey(filepath.Join(dataDir, "keys", "cursor.key"))
+	cursorKey, err := gateway.ReadOrCreateKey(filepath.Join(dataDir, "keys", "cursor.key"))
 	if err != nil {
 		return err
 	}
@@ -141,14 +142,14 @@ func run(ctx context.Context, o options) error {
 
 	issuer := cognitoURL + "/" + pool.ID
 	cognitoAddr, _ := url.Parse(cognitoURL)
-	handler := newServer(serverConfig{
+	handler := gateway.New(gateway.Config{
 		Services: svc,
 		Authorizer: authorizer.New(authorizer.Config{
 			Issuer:    issuer,
 			Audiences: []string{pool.ClientID},
 			JWKSURL:   issuer + "/.well-known/jwks.json",
 		}),
-		Web:        webConfig{Region: "us-east-1", UserPoolID: pool.ID, UserPoolClientID: pool.ClientID},
+		Web:        gateway.WebConfig{Region: "us-east-1", UserPoolID: pool.ID, UserPoolClientID: pool.ClientID},
 		CognitoURL: cognitoAddr,
 		WebDir:     webDir,
 		Log:        log,

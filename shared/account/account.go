@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/cxm/cxm/shared/apperr"
 	"github.com/cxm/cxm/shared/store"
 )
 
@@ -49,8 +50,9 @@ func Tenant(id int64) (store.Tenant, error) {
 
 func accountKey(t store.Tenant) (store.Key, error) { return t.Key("ACCOUNT") }
 
+// Stores share the account's partition, so one query reads an account with its stores.
 func storeKey(t store.Tenant, id int64) (store.Key, error) {
-	return t.Key(fmt.Sprintf("STORE#%012d", id), "STORES")
+	return t.Key(fmt.Sprintf("STORE#%012d", id))
 }
 
 // Get returns the account of tenant t. A missing account is a NotFound error.
@@ -94,27 +96,58 @@ func (r *Repo) CreateStore(ctx context.Context, st Store) error {
 
 // Stores returns every store of tenant t sorted by name.
 func (r *Repo) Stores(ctx context.Context, t store.Tenant) ([]Store, error) {
-	part, err := t.Partition("STORES")
-	if err != nil {
-		return nil, err
+	_, stores, err := r.load(ctx, t, "STORE#")
+	return stores, err
+}
+
+// Load returns the account of tenant t and its stores sorted by name, with one query. A missing
+// account is a NotFound error.
+func (r *Repo) Load(ctx context.Context, t store.Tenant) (Account, []Store, error) {
+	a, stores, err := r.load(ctx, t, "")
+	if err == nil && a == nil {
+		err = apperr.Errorf(apperr.NotFound, "The account does not exist.")
 	}
-	var all []Store
-	q := store.Query{Partition: part, SortPrefix: "STORE#", Limit: 1000}
+	if err != nil {
+		return Account{}, nil, err
+	}
+	return *a, stores, nil
+}
+
+func (r *Repo) load(ctx context.Context, t store.Tenant, prefix string) (*Account, []Store, error) {
+	part, err := t.Partition()
+	if err != nil {
+		return nil, nil, err
+	}
+	var (
+		acct   *Account
+		stores []Store
+	)
+	q := store.Query{Partition: part, SortPrefix: prefix, Limit: 1000}
 	for {
 		page, err := r.s.Query(ctx, q)
 		if err != nil {
-			return nil, fmt.Errorf("list stores of %s: %w", t.Account(), err)
+			return nil, nil, fmt.Errorf("load account %s: %w", t.Account(), err)
 		}
-		var stores []Store
-		if err := page.Decode(&stores); err != nil {
-			return nil, err
+		for i := range page.Items {
+			switch page.Type(i) {
+			case "Account":
+				acct = &Account{}
+				if err := page.DecodeItem(i, acct); err != nil {
+					return nil, nil, err
+				}
+			case "Store":
+				var st Store
+				if err := page.DecodeItem(i, &st); err != nil {
+					return nil, nil, err
+				}
+				stores = append(stores, st)
+			}
 		}
-		all = append(all, stores...)
 		if page.Next == "" {
 			break
 		}
 		q.Cursor = page.Next
 	}
-	sort.Slice(all, func(i, j int) bool { return all[i].Name < all[j].Name })
-	return all, nil
+	sort.Slice(stores, func(i, j int) bool { return stores[i].Name < stores[j].Name })
+	return acct, stores, nil
 }

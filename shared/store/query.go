@@ -62,6 +62,22 @@ func (p Page) Decode(out any) error {
 	return nil
 }
 
+// Type returns the type name item i of the page was written with.
+func (p Page) Type(i int) string {
+	if t, ok := p.Items[i][attrType].(*types.AttributeValueMemberS); ok {
+		return t.Value
+	}
+	return ""
+}
+
+// DecodeItem unmarshals item i of the page into out, a pointer.
+func (p Page) DecodeItem(i int, out any) error {
+	if err := attributevalue.UnmarshalMap(p.Items[i], out); err != nil {
+		return fmt.Errorf("decode item: %w", err)
+	}
+	return nil
+}
+
 // Query returns one page of q. A cursor that was not issued for the same query is an Invalid
 // error.
 func (s *Store) Query(ctx context.Context, q Query) (Page, error) {

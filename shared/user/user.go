@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/cxm/cxm/shared/account"
 	"github.com/cxm/cxm/shared/apperr"
@@ -66,12 +67,13 @@ type identity struct {
 
 // Repo reads and writes profiles, settings and identities.
 type Repo struct {
-	s        *store.Store
-	accounts *account.Repo
+	s          *store.Store
+	accounts   *account.Repo
+	identities *identityCache
 }
 
 // NewRepo returns a repository over s.
-func NewRepo(s *store.Store) *Repo { return &Repo{s: s, accounts: account.NewRepo(s)} }
+func NewRepo(s *store.Store) *Repo { return &Repo{s: s, accounts: account.NewRepo(s), identities: &identityCache{}} }
 
 func profileKey(t store.Tenant, userID string) (store.Key, error) {
 	return t.Key("PROFILE", "USER", userID)
@@ -137,72 +139,128 @@ func noProfile(cause error) error {
 	return apperr.Wrap(apperr.NotFound, cause, "We're sorry, we couldn't find your user profile. Please try again later or contact support for further assistance.")
 }
 
-// BySubject returns the profile a sign-in subject resolves to. A subject without a profile is
-// a NotFound error.
-func (r *Repo) BySubject(ctx context.Context, subject string) (Profile, error) {
+// identityOf resolves a sign-in subject to its user. Subjects never move to another user, so
+// resolved subjects are kept in memory.
+func (r *Repo) identityOf(ctx context.Context, subject string) (identity, error) {
+	if id, ok := r.identities.get(subject); ok {
+		return id, nil
+	}
 	dk, err := store.DirectoryKey("sub", subject)
 	if err != nil {
-		return Profile{}, noProfile(err)
+		return identity{}, noProfile(err)
 	}
 	var id identity
 	if _, err := r.s.Get(ctx, dk, &id); err != nil {
 		if apperr.CodeOf(err) == apperr.NotFound {
-			return Profile{}, noProfile(err)
+			return identity{}, noProfile(err)
 		}
-		return Profile{}, fmt.Errorf("resolve subject: %w", err)
+		return identity{}, fmt.Errorf("resolve subject: %w", err)
+	}
+	r.identities.put(subject, id)
+	return id, nil
+}
+
+// Session is a resolved sign-in: the principal a request acts for, the user's profile, and the
+// user's account with its stores.
+type Session struct {
+	Principal auth.Principal
+	Profile   Profile
+	Account   account.Account
+	Stores    []account.Store
+}
+
+// Session resolves the verified claims in ctx. No claims is an Unauthorized error; a subject
+// without a profile a NotFound error; an inactive user a Forbidden error. The profile and the
+// account are read concurrently.
+func (r *Repo) Session(ctx context.Context) (Session, error) {
+	claims, ok := auth.ClaimsFrom(ctx)
+	if !ok {
+		return Session{}, apperr.Errorf(apperr.Unauthorized, "Sign in to continue.")
+	}
+	id, err := r.identityOf(ctx, claims.Subject)
+	if err != nil {
+		return Session{}, err
 	}
 	t, err := account.Tenant(id.AccountID)
 	if err != nil {
-		return Profile{}, err
+		return Session{}, err
 	}
+	var (
+		wg     sync.WaitGroup
+		acct   account.Account
+		stores []account.Store
+		accErr error
+	)
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		acct, stores, accErr = r.accounts.Load(ctx, t)
+	}()
 	p, _, err := r.Profile(ctx, t, id.UserID)
+	wg.Wait()
 	if apperr.CodeOf(err) == apperr.NotFound {
-		return Profile{}, noProfile(err)
+		return Session{}, noProfile(err)
 	}
 	if err != nil {
-		return Profile{}, err
+		return Session{}, err
+	}
+	if accErr != nil {
+		return Session{}, accErr
+	}
+	if !p.Active() {
+		return Session{}, apperr.Errorf(apperr.Forbidden, "Your user account is not active.")
 	}
 	if p.HasAllPlatformAccess {
-		stores, err := r.accounts.Stores(ctx, t)
-		if err != nil {
-			return Profile{}, err
-		}
-		p.ViewStores = p.ViewStores[:0]
+		p.ViewStores = nil
 		for _, s := range stores {
 			p.ViewStores = append(p.ViewStores, s.AccountPlatformID)
 		}
 	}
-	return p, nil
+	return Session{
+		Principal: auth.Principal{
+			Tenant:        t,
+			AccountID:     p.AccountID,
+			UserID:        p.UserID,
+			Subject:       claims.Subject,
+			Permissions:   p.Permissions,
+			AllowedStores: p.AllowedStores,
+			ViewStores:    p.ViewStores,
+		},
+		Profile: p,
+		Account: acct,
+		Stores:  stores,
+	}, nil
 }
 
-// Principal resolves the verified claims in ctx to the principal the request acts for. No
-// claims is an Unauthorized error; a subject without a profile a NotFound error; an inactive
-// user a Forbidden error.
-func (r *Repo) Principal(ctx context.Context) (auth.Principal, Profile, error) {
-	claims, ok := auth.ClaimsFrom(ctx)
-	if !ok {
-		return auth.Principal{}, Profile{}, apperr.Errorf(apperr.Unauthorized, "Sign in to continue.")
+// Principal resolves the verified claims in ctx to the principal the request acts for, with
+// the errors of Session.
+func (r *Repo) Principal(ctx context.Context) (auth.Principal, error) {
+	s, err := r.Session(ctx)
+	return s.Principal, err
+}
+
+// identityCache keeps resolved subjects, up to a bound after which it starts again.
+type identityCache struct {
+	mu sync.Mutex
+	m  map[string]identity
+}
+
+const maxCachedIdentities = 10000
+
+func (c *identityCache) get(subject string) (identity, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	id, ok := c.m[subject]
+	return id, ok
+}
+
+func (c *identityCache) put(subject string, id identity) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= maxCachedIdentities {
+		c.m = map[string]identity{}
 	}
-	p, err := r.BySubject(ctx, claims.Subject)
-	if err != nil {
-		return auth.Principal{}, Profile{}, err
-	}
-	if !p.Active() {
-		return auth.Principal{}, Profile{}, apperr.Errorf(apperr.Forbidden, "Your user account is not active.")
-	}
-	t, err := account.Tenant(p.AccountID)
-	if err != nil {
-		return auth.Principal{}, Profile{}, err
-	}
-	return auth.Principal{
-		Tenant:        t,
-		AccountID:     p.AccountID,
-		UserID:        p.UserID,
-		Subject:       claims.Subject,
-		Permissions:   p.Permissions,
-		AllowedStores: p.AllowedStores,
-		ViewStores:    p.ViewStores,
-	}, p, nil
+	c.m[subject] = id
 }
 
 // Setting is one saved user setting.

@@ -1,4 +1,4 @@
-package main
+package gateway_test
 
 import (
 	"context"
@@ -19,6 +19,7 @@ import (
 	"github.com/cxm/cxm/shared/demo"
 	"github.com/cxm/cxm/shared/dynamotest"
 	"github.com/cxm/cxm/shared/eventbus"
+	"github.com/cxm/cxm/shared/gateway"
 	"github.com/cxm/cxm/shared/platform"
 	"github.com/cxm/cxm/shared/user"
 	"github.com/golang-jwt/jwt/v5"
@@ -59,7 +60,7 @@ func newFixture(t *testing.T) fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(newServer(serverConfig{
+	srv := httptest.NewServer(gateway.New(gateway.Config{
 		Services:   svc,
 		Authorizer: authorizer.New(authorizer.Config{Issuer: testIssuer, Audiences: []string{testClient}, JWKSURL: jwks.URL}),
 		Log:        log,

@@ -1,4 +1,8 @@
-package main
+// Package gateway is the local stand-in for API Gateway: it serves every API area of the route
+// table behind the same token checks as the HTTP API's JWT authorizer, logs each request as
+// JSON, and serves the contract, the web app's sign-in configuration, a proxy to cognito-local
+// and the built web app.
+package gateway
 
 import (
 	"context"
@@ -25,8 +29,8 @@ import (
 	"github.com/cxm/cxm/shared/route"
 )
 
-// webConfig is what the web app reads from /config.json to sign in.
-type webConfig struct {
+// WebConfig is what the web app reads from /config.json to sign in.
+type WebConfig struct {
 	Region           string `json:"region"`
 	UserPoolID       string `json:"userPoolId"`
 	UserPoolClientID string `json:"userPoolClientId"`
@@ -34,11 +38,11 @@ type webConfig struct {
 	UserPoolEndpoint string `json:"userPoolEndpoint,omitempty"`
 }
 
-// serverConfig is what the gateway's handler needs.
-type serverConfig struct {
+// Config is what the gateway's handler needs.
+type Config struct {
 	Services   platform.Services
 	Authorizer *authorizer.Authorizer
-	Web        webConfig
+	Web        WebConfig
 	// CognitoURL is cognito-local's address; sign-in requests to /cognito are proxied there.
 	CognitoURL *url.URL
 	// WebDir holds the built web app; empty serves no web app.
@@ -46,9 +50,9 @@ type serverConfig struct {
 	Log    *slog.Logger
 }
 
-// newServer returns the gateway's handler: the API areas of the route table behind the JWT
+// New returns the gateway's handler: the API areas of the route table behind the JWT
 // authorizer, the contract, the web app's configuration, the sign-in proxy and the web app.
-func newServer(c serverConfig) http.Handler {
+func New(c Config) http.Handler {
 	areas := map[string]http.Handler{}
 	for name, a := range mount.Areas() {
 		areas[name] = a.New(c.Services)
@@ -188,8 +192,8 @@ func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 	})
 }
 
-// readOrCreateKey returns the key in path, creating a random one the first time.
-func readOrCreateKey(path string) ([]byte, error) {
+// ReadOrCreateKey returns the key in path, creating a random one the first time.
+func ReadOrCreateKey(path string) ([]byte, error) {
 	if b, err := os.ReadFile(path); err == nil {
 		key, err := hex.DecodeString(strings.TrimSpace(string(b)))
 		if err == nil && len(key) >= 32 {

@@ -1,0 +1,186 @@
+// Command bench measures request paths against the bare DynamoDB calls they stand on, in one
+// process and one run, and prints the ratios. It needs DYNAMODB_ENDPOINT (make bench starts a
+// DynamoDB Local for it) and sends traffic only to loopback addresses.
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/rsa"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/big"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"slices"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/cxm/cxm/shared/authorizer"
+	"github.com/cxm/cxm/shared/demo"
+	"github.com/cxm/cxm/shared/dynamotest"
+	"github.com/cxm/cxm/shared/eventbus"
+	"github.com/cxm/cxm/shared/gateway"
+	"github.com/cxm/cxm/shared/platform"
+	"github.com/cxm/cxm/shared/store"
+	"github.com/golang-jwt/jwt/v5"
+)
+
+func main() {
+	n := flag.Int("n", 2000, "measured iterations of each path")
+	flag.Parse()
+	if err := run(context.Background(), *n); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, n int) error {
+	endpoint := os.Getenv(dynamotest.EndpointEnv)
+	if endpoint == "" {
+		return errors.New(dynamotest.EndpointEnv + " is not set; run make bench")
+	}
+	db, err := store.Connect(ctx, endpoint)
+	if err != nil {
+		return err
+	}
+	table := fmt.Sprintf("bench-%d", time.Now().UnixNano())
+	if err := store.CreateTable(ctx, db, table); err != nil {
+		return err
+	}
+	defer db.DeleteTable(context.Background(), &dynamodb.DeleteTableInput{TableName: &table})
+	cursorKey := make([]byte, 32)
+	rand.Read(cursorKey)
+	s, err := store.New(db, table, cursorKey)
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
+	svc := platform.New(s, eventbus.NewMemory(), log)
+	group := demo.Build()
+	if err := demo.Seed(ctx, svc, group, func(_ context.Context, l demo.Login) (string, error) {
+		return "sub-" + l.Profile.UserID, nil
+	}); err != nil {
+		return err
+	}
+
+	key, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		return err
+	}
+	jwks := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		json.NewEncoder(w).Encode(map[string]any{"keys": []map[string]string{{
+			"kty": "RSA", "kid": "bench", "use": "sig",
+			"n": base64.RawURLEncoding.EncodeToString(key.N.Bytes()),
+			"e": base64.RawURLEncoding.EncodeToString(big.NewInt(int64(key.E)).Bytes()),
+		}}})
+	}))
+	defer jwks.Close()
+	const issuer, client = "http://127.0.0.1/bench", "bench-client"
+	gw := httptest.NewServer(gateway.New(gateway.Config{
+		Services:   svc,
+		Authorizer: authorizer.New(authorizer.Config{Issuer: issuer, Audiences: []string{client}, JWKSURL: jwks.URL}),
+		Log:        log,
+	}))
+	defer gw.Close()
+
+	sales := group.Logins[0].Profile
+	tok := jwt.NewWithClaims(jwt.SigningMethodRS256, jwt.MapClaims{
+		"sub": "sub-" + sales.UserID, "iss": issuer, "client_id": client, "token_use": "access",
+		"iat": time.Now().Unix(), "exp": time.Now().Add(time.Hour).Unix(),
+	})
+	tok.Header["kid"] = "bench"
+	bearer, err := tok.SignedString(key)
+	if err != nil {
+		return err
+	}
+	httpClient := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4}}
+	currentUser := func() error {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, gw.URL+"/users/currentUser", nil)
+		req.Header.Set("Authorization", "Bearer "+bearer)
+		res, err := httpClient.Do(req)
+		if err != nil {
+			return err
+		}
+		defer res.Body.Close()
+		io.Copy(io.Discard, res.Body)
+		if res.StatusCode != http.StatusOK {
+			return fmt.Errorf("currentUser status %d", res.StatusCode)
+		}
+		return nil
+	}
+	// The bare call: one GetItem of the user's profile item, as the store keys it.
+	getItem := func() error {
+		out, err := db.GetItem(ctx, &dynamodb.GetItemInput{
+			TableName: &table,
+			Key: map[string]types.AttributeValue{
+				"PK": &types.AttributeValueMemberS{Value: fmt.Sprintf("A#%d#USER#%s", sales.AccountID, sales.UserID)},
+				"SK": &types.AttributeValueMemberS{Value: "PROFILE"},
+			},
+			ConsistentRead: aws.Bool(true),
+		})
+		if err == nil && out.Item == nil {
+			err = errors.New("profile item missing")
+		}
+		return err
+	}
+
+	fmt.Printf("GET /users/currentUser through the gateway vs a bare GetItem of the profile (n=%d)\n", n)
+	base, path, err := measure(n, getItem, currentUser)
+	if err != nil {
+		return err
+	}
+	report("bare GetItem", base, nil)
+	report("GET /users/currentUser", path, base)
+	return nil
+}
+
+// measure runs both functions alternately, after a warm-up, and returns their latencies.
+func measure(n int, baseline, subject func() error) ([]time.Duration, []time.Duration, error) {
+	for i := 0; i < n/10; i++ {
+		if err := baseline(); err != nil {
+			return nil, nil, err
+		}
+		if err := subject(); err != nil {
+			return nil, nil, err
+		}
+	}
+	base, subj := make([]time.Duration, 0, n), make([]time.Duration, 0, n)
+	for i := 0; i < n; i++ {
+		t0 := time.Now()
+		if err := baseline(); err != nil {
+			return nil, nil, err
+		}
+		t1 := time.Now()
+		if err := subject(); err != nil {
+			return nil, nil, err
+		}
+		base, subj = append(base, t1.Sub(t0)), append(subj, time.Since(t1))
+	}
+	return base, subj, nil
+}
+
+func percentile(d []time.Duration, p float64) time.Duration {
+	s := slices.Clone(d)
+	slices.Sort(s)
+	return s[int(p*float64(len(s)-1))]
+}
+
+func report(name string, d, base []time.Duration) {
+	p50, p99 := percentile(d, 0.50), percentile(d, 0.99)
+	line := fmt.Sprintf("  %-26s p50 %8.3f ms   p99 %8.3f ms", name, ms(p50), ms(p99))
+	if base != nil {
+		line += fmt.Sprintf("   ratio p50 %.2f   p99 %.2f", ms(p50)/ms(percentile(base, 0.50)), ms(p99)/ms(percentile(base, 0.99)))
+	}
+	fmt.Println(line)
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
