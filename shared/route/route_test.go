@@ -1,0 +1,49 @@
+package route_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cxm/cxm/shared/route"
+)
+
+func TestMatch(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		path string
+		area string
+	}{
+		{"/users/currentUser", "users"},
+		{"/USERS/currentuser", "users"},
+		{"/usersettings/key/x", "users"},
+		{"/users", "users"},
+		{"/usersx/key", ""},
+		{"/index.html", ""},
+		{"/", ""},
+	}
+	for _, tt := range tests {
+		a, ok := route.Match(tt.path)
+		if got := a.Name; got != tt.area || ok != (tt.area != "") {
+			t.Errorf("Match(%q) = %q, %v; want %q", tt.path, got, ok, tt.area)
+		}
+	}
+}
+
+func TestTableIsWellFormed(t *testing.T) {
+	t.Parallel()
+	seen := map[string]string{}
+	for _, a := range route.Table() {
+		if a.Name == "" || len(a.Prefixes) == 0 {
+			t.Errorf("area %+v needs a name and prefixes", a)
+		}
+		for _, p := range a.Prefixes {
+			if !strings.HasPrefix(p, "/") || strings.HasSuffix(p, "/") || strings.ContainsAny(p, "{}") {
+				t.Errorf("area %s prefix %q must be a literal path without a trailing slash", a.Name, p)
+			}
+			if other, ok := seen[p]; ok {
+				t.Errorf("prefix %q in areas %s and %s", p, other, a.Name)
+			}
+			seen[p] = a.Name
+		}
+	}
+}
