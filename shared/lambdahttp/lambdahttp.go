@@ -26,7 +26,7 @@ func Main(newArea func(platform.Services) http.Handler) {
 }
 
 func run(ctx context.Context, newArea func(platform.Services) http.Handler) error {
-	cfg, err := platform.ConfigFromEnv()
+	cfg, err := platform.ConfigFromEnv(ctx)
 	if err != nil {
 		return err
 	}

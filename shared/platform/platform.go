@@ -10,8 +10,10 @@ import (
 	"log/slog"
 	"os"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/eventbridge"
+	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 	"github.com/cxm/cxm/shared/account"
 	"github.com/cxm/cxm/shared/eventbus"
 	"github.com/cxm/cxm/shared/store"
@@ -42,8 +44,10 @@ type Config struct {
 	Log    *slog.Logger
 }
 
-// ConfigFromEnv reads TABLE_NAME, CURSOR_KEY (base64), EVENT_BUS_NAME and DYNAMODB_ENDPOINT.
-func ConfigFromEnv() (Config, error) {
+// ConfigFromEnv reads TABLE_NAME, EVENT_BUS_NAME, DYNAMODB_ENDPOINT and the cursor key: from
+// the Secrets Manager secret named by CURSOR_KEY_SECRET_ARN when it is set (as in AWS), else
+// from CURSOR_KEY (base64).
+func ConfigFromEnv(ctx context.Context) (Config, error) {
 	c := Config{
 		Table:          os.Getenv("TABLE_NAME"),
 		DynamoEndpoint: os.Getenv("DYNAMODB_ENDPOINT"),
@@ -53,9 +57,21 @@ func ConfigFromEnv() (Config, error) {
 	if c.Table == "" {
 		return Config{}, errors.New("TABLE_NAME is not set")
 	}
-	key, err := base64.StdEncoding.DecodeString(os.Getenv("CURSOR_KEY"))
+	encoded := os.Getenv("CURSOR_KEY")
+	if arn := os.Getenv("CURSOR_KEY_SECRET_ARN"); arn != "" {
+		cfg, err := config.LoadDefaultConfig(ctx)
+		if err != nil {
+			return Config{}, fmt.Errorf("load aws config: %w", err)
+		}
+		out, err := secretsmanager.NewFromConfig(cfg).GetSecretValue(ctx, &secretsmanager.GetSecretValueInput{SecretId: &arn})
+		if err != nil {
+			return Config{}, fmt.Errorf("read cursor key secret: %w", err)
+		}
+		encoded = aws.ToString(out.SecretString)
+	}
+	key, err := base64.StdEncoding.DecodeString(encoded)
 	if err != nil || len(key) < 32 {
-		return Config{}, errors.New("CURSOR_KEY must be at least 32 bytes, base64")
+		return Config{}, errors.New("the cursor key must be at least 32 bytes, base64")
 	}
 	c.CursorKey = key
 	return c, nil
