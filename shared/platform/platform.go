@@ -44,9 +44,9 @@ type Config struct {
 	Log    *slog.Logger
 }
 
-// ConfigFromEnv reads TABLE_NAME, EVENT_BUS_NAME, DYNAMODB_ENDPOINT and the cursor key: from
-// the Secrets Manager secret named by CURSOR_KEY_SECRET_ARN when it is set (as in AWS), else
-// from CURSOR_KEY (base64).
+// ConfigFromEnv reads TABLE_NAME, EVENT_BUS_NAME, DYNAMODB_ENDPOINT and the cursor key: the
+// value of the Secrets Manager secret named by CURSOR_KEY_SECRET_ARN when it is set (as in
+// AWS), else CURSOR_KEY decoded from base64.
 func ConfigFromEnv(ctx context.Context) (Config, error) {
 	c := Config{
 		Table:          os.Getenv("TABLE_NAME"),
@@ -57,7 +57,6 @@ func ConfigFromEnv(ctx context.Context) (Config, error) {
 	if c.Table == "" {
 		return Config{}, errors.New("TABLE_NAME is not set")
 	}
-	encoded := os.Getenv("CURSOR_KEY")
 	if arn := os.Getenv("CURSOR_KEY_SECRET_ARN"); arn != "" {
 		cfg, err := config.LoadDefaultConfig(ctx)
 		if err != nil {
@@ -67,13 +66,13 @@ func ConfigFromEnv(ctx context.Context) (Config, error) {
 		if err != nil {
 			return Config{}, fmt.Errorf("read cursor key secret: %w", err)
 		}
-		encoded = aws.ToString(out.SecretString)
+		c.CursorKey = []byte(aws.ToString(out.SecretString))
+	} else {
+		c.CursorKey, _ = base64.StdEncoding.DecodeString(os.Getenv("CURSOR_KEY"))
 	}
-	key, err := base64.StdEncoding.DecodeString(encoded)
-	if err != nil || len(key) < 32 {
-		return Config{}, errors.New("the cursor key must be at least 32 bytes, base64")
+	if len(c.CursorKey) < 32 {
+		return Config{}, errors.New("the cursor key must be at least 32 bytes")
 	}
-	c.CursorKey = key
 	return c, nil
 }
 

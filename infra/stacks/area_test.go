@@ -1,0 +1,95 @@
+package stacks_test
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cxm/cxm/infra/stacks"
+	"github.com/cxm/cxm/shared/route"
+)
+
+func TestRoutePaths(t *testing.T) {
+	got := stacks.RoutePaths(route.Area{Name: "leads", Prefixes: []string{"/api/CrmLead", "/api/crmlead"}})
+	want := []string{"/api/CrmLead", "/api/CrmLead/{proxy+}", "/api/crmlead", "/api/crmlead/{proxy+}"}
+	if !slices.Equal(got, want) {
+		t.Errorf("RoutePaths = %v, want %v", got, want)
+	}
+}
+
+func TestValidateAreas(t *testing.T) {
+	tests := []struct {
+		name    string
+		areas   []route.Area
+		wantErr string
+	}{
+		{"real table", route.Table(), ""},
+		{"case variants", []route.Area{{Name: "leads", Prefixes: []string{"/api/CrmLead", "/api/crmlead"}}}, ""},
+		{"empty", nil, "no areas"},
+		{"unnamed", []route.Area{{Prefixes: []string{"/x"}}}, "without a name"},
+		{"no prefixes", []route.Area{{Name: "x"}}, "no prefixes"},
+		{"twice", []route.Area{{Name: "x", Prefixes: []string{"/x"}}, {Name: "x", Prefixes: []string{"/y"}}}, "twice"},
+		{"relative", []route.Area{{Name: "x", Prefixes: []string{"x"}}}, "must start with /"},
+		{"root", []route.Area{{Name: "x", Prefixes: []string{"/"}}}, "must start with /"},
+		{"trailing slash", []route.Area{{Name: "x", Prefixes: []string{"/x/"}}}, "not end with /"},
+		{"shared prefix", []route.Area{{Name: "x", Prefixes: []string{"/p"}}, {Name: "y", Prefixes: []string{"/p"}}}, `served by areas "x" and "y"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := stacks.ValidateAreas(tt.areas)
+			switch {
+			case tt.wantErr == "" && err != nil:
+				t.Errorf("ValidateAreas = %v, want nil", err)
+			case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
+				t.Errorf("ValidateAreas = %v, want an error containing %q", err, tt.wantErr)
+			}
+		})
+	}
+}
+
+func TestAssetCode(t *testing.T) {
+	root := t.TempDir()
+	for _, area := range []string{"users", "leads"} {
+		if err := os.MkdirAll(filepath.Join(root, area), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(root, "users", stacks.BootstrapFile), []byte("x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		areas   []string
+		wantErr string
+	}{
+		{"built", []string{"users"}, ""},
+		{"empty directory", []string{"users", "leads"}, "leads"},
+		{"no directory", []string{"calendar", "users"}, "calendar"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var areas []route.Area
+			for _, a := range tt.areas {
+				areas = append(areas, route.Area{Name: a, Prefixes: []string{"/" + a}})
+			}
+			code, err := stacks.AssetCode(root, areas)
+			if tt.wantErr == "" {
+				if err != nil || code == nil {
+					t.Fatalf("AssetCode = %v, want a Code function", err)
+				}
+				if code("users") == nil {
+					t.Error("Code(users) = nil")
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("AssetCode = %v, want an error naming %q", err, tt.wantErr)
+			}
+			if strings.Contains(err.Error(), "users") {
+				t.Errorf("AssetCode error %q names the built area", err)
+			}
+		})
+	}
+}

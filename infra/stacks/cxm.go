@@ -1,0 +1,96 @@
+package stacks
+
+import (
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/aws/aws-cdk-go/awscdk/v2"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awslambda"
+	"github.com/aws/constructs-go/constructs/v10"
+
+	"github.com/cxm/cxm/shared/route"
+	"github.com/cxm/cxm/shared/tabledef"
+)
+
+// Props configures New: one complete deployment of CXM.
+type Props struct {
+	// Prefix starts the id of every stack ("cxm-dev" gives "cxm-dev-data", "cxm-dev-api", ...),
+	// so several deployments can share an account.
+	Prefix string
+	// Env is the account and region to deploy to; nil leaves the stacks environment-agnostic.
+	Env *awscdk.Environment
+	// Areas is the route table.
+	Areas []route.Area
+	// Table is the single table's definition.
+	Table tabledef.Definition
+	// Code returns the deployment package of an area's function.
+	Code func(area string) awslambda.Code
+	// WebOrigins are browser origins allowed to call the API besides the distribution's own,
+	// for example a development server.
+	WebOrigins []string
+	// WebDistDir is the built web app. When it is empty or names no directory, the web app is
+	// not deployed and the content stack is left out.
+	WebDistDir string
+	// RefreshTokenRotation is passed to the auth stack (see AuthStackProps).
+	RefreshTokenRotation time.Duration
+}
+
+// CXM is one deployment's stacks. WebContent is nil when the web app is not deployed.
+type CXM struct {
+	Data       *DataStack       // table, attachments bucket, contact-field key
+	Auth       *AuthStack       // user pool and web client
+	Events     *EventsStack     // event bus and schedule group
+	Web        *WebStack        // web bucket and distribution
+	API        *APIStack        // HTTP API and area functions
+	WebContent *WebContentStack // the deployed web app, or nil
+}
+
+// New creates every stack of one deployment, wired to each other.
+func New(scope constructs.Construct, props *Props) *CXM {
+	base := awscdk.StackProps{Env: props.Env}
+	id := func(name string) string { return props.Prefix + "-" + name }
+
+	c := &CXM{}
+	c.Data = NewDataStack(scope, id("data"), &DataStackProps{StackProps: base, Table: props.Table})
+	c.Auth = NewAuthStack(scope, id("auth"), &AuthStackProps{StackProps: base, RefreshTokenRotation: props.RefreshTokenRotation})
+	c.Events = NewEventsStack(scope, id("events"), &EventsStackProps{StackProps: base})
+	c.Web = NewWebStack(scope, id("web"), &WebStackProps{StackProps: base})
+	c.API = NewAPIStack(scope, id("api"), &APIStackProps{
+		StackProps:     base,
+		Areas:          props.Areas,
+		Code:           props.Code,
+		Table:          c.Data.Table,
+		Bucket:         c.Data.Bucket,
+		ContactKey:     c.Data.ContactKey,
+		CursorKey:      c.Data.CursorKey,
+		Bus:            c.Events.Bus,
+		UserPool:       c.Auth.UserPool,
+		UserPoolClient: c.Auth.Client,
+		AllowedOrigins: append([]string{*c.Web.Origin}, props.WebOrigins...),
+	})
+	if isDir(props.WebDistDir) {
+		c.WebContent = NewWebContentStack(scope, id("webcontent"), &WebContentStackProps{
+			StackProps:   base,
+			DistDir:      props.WebDistDir,
+			Bucket:       c.Web.Bucket,
+			Distribution: c.Web.Distribution,
+			Config: WebConfig{
+				Region:           c.API.Region(),
+				UserPoolID:       c.Auth.UserPool.UserPoolId(),
+				UserPoolClientID: c.Auth.Client.UserPoolClientId(),
+				APIURL:           c.API.API.ApiEndpoint(),
+			},
+		})
+	}
+	return c
+}
+
+// isDir reports whether path names a directory.
+func isDir(path string) bool {
+	if path == "" {
+		return false
+	}
+	fi, err := os.Stat(filepath.Clean(path))
+	return err == nil && fi.IsDir()
+}
