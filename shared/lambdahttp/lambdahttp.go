@@ -34,8 +34,13 @@ func run(ctx context.Context, newArea func(platform.Services) http.Handler) erro
 	if err != nil {
 		return err
 	}
-	lambda.Start(httpadapter.NewV2(WithAuthorizerClaims(newArea(svc))).ProxyWithContext)
+	lambda.Start(Adapter(newArea(svc)).ProxyWithContext)
 	return nil
+}
+
+// Adapter wraps an area's handler for HTTP API (payload 2.0) events.
+func Adapter(h http.Handler) *httpadapter.HandlerAdapterV2 {
+	return httpadapter.NewV2(WithAuthorizerClaims(h))
 }
 
 // WithAuthorizerClaims puts the claims the HTTP API's JWT authorizer verified into the request
