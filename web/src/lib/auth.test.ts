@@ -1,0 +1,63 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import { server } from '../testing/server';
+import { createInitiateAuthRefresher } from './auth';
+
+const endpoint = 'http://127.0.0.1:8080/cognito';
+
+function jwt(payload: Record<string, unknown>): string {
+  const encode = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${encode({ alg: 'RS256', typ: 'JWT' })}.${encode(payload)}.signature`;
+}
+
+const stored = {
+  accessToken: { toString: () => 'old', payload: {} },
+  refreshToken: 'refresh-1',
+  clockDrift: 0,
+  username: 'sam',
+};
+
+describe('createInitiateAuthRefresher', () => {
+  it('renews the tokens with REFRESH_TOKEN_AUTH and keeps the refresh token', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const access = jwt({ sub: 'abc', iat: now, exp: now + 3600, token_use: 'access' });
+    const id = jwt({ sub: 'abc', iat: now, exp: now + 3600, token_use: 'id' });
+    let request: { target: string | null; body: unknown } | undefined;
+    server.use(
+      http.post(endpoint, async ({ request: r }) => {
+        request = { target: r.headers.get('x-amz-target'), body: await r.json() };
+        return HttpResponse.json({ AuthenticationResult: { AccessToken: access, IdToken: id } });
+      }),
+    );
+
+    const tokens = await createInitiateAuthRefresher(endpoint, 'client-1')({ tokens: stored, username: 'sam' });
+
+    expect(request).toEqual({
+      target: 'AWSCognitoIdentityProviderService.InitiateAuth',
+      body: { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: 'client-1', AuthParameters: { REFRESH_TOKEN: 'refresh-1' } },
+    });
+    expect(tokens.accessToken.toString()).toBe(access);
+    expect(tokens.accessToken.payload.sub).toBe('abc');
+    expect(tokens.idToken?.toString()).toBe(id);
+    expect(tokens.refreshToken).toBe('refresh-1');
+    expect(tokens.username).toBe('sam');
+    expect(Math.abs(tokens.clockDrift)).toBeLessThan(5_000);
+  });
+
+  it("rejects with the user pool's exception name", async () => {
+    server.use(
+      http.post(endpoint, () =>
+        HttpResponse.json({ __type: 'NotAuthorizedException', message: 'Refresh Token has expired' }, { status: 400 }),
+      ),
+    );
+
+    const refresh = createInitiateAuthRefresher(endpoint, 'client-1');
+
+    await expect(refresh({ tokens: stored, username: 'sam' })).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Refresh Token has expired',
+    });
+  });
+});

@@ -1,0 +1,57 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+
+import { AppProviders } from '../app/providers';
+import { appRoutes } from '../app/router';
+import type { AuthService } from '../features/auth/auth-service';
+import { createQueryClient } from '../lib/query-client';
+
+/** fakeAuthService is an identity provider that is signed in unless told otherwise. */
+export function fakeAuthService(overrides: Partial<AuthService> = {}): AuthService {
+  return {
+    hasSession: vi.fn(async () => true),
+    signIn: vi.fn(async () => ({ kind: 'signedIn' as const })),
+    signOut: vi.fn(async () => {}),
+    onSessionEnded: () => () => {},
+    ...overrides,
+  };
+}
+
+type Options = { authService?: AuthService; onError?: (error: unknown) => void };
+
+function testQueryClient(onError: (error: unknown) => void) {
+  const client = createQueryClient(onError);
+  client.setDefaultOptions({
+    queries: { ...client.getDefaultOptions().queries, retry: false },
+    mutations: { retry: false },
+  });
+  return client;
+}
+
+/** renderWithProviders renders ui inside the app's providers, without a router. */
+export function renderWithProviders(ui: ReactElement, options: Options = {}) {
+  const queryClient = testQueryClient(options.onError ?? (() => {}));
+  return {
+    queryClient,
+    ...render(
+      <AppProviders queryClient={queryClient} authService={options.authService ?? fakeAuthService()}>
+        {ui}
+      </AppProviders>,
+    ),
+  };
+}
+
+/** renderApp renders the whole route table at path, as the browser would after the hash. */
+export function renderApp(path: string, options: Options = {}) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const queryClient = testQueryClient(options.onError ?? (() => {}));
+  const authService = options.authService ?? fakeAuthService();
+  const result = render(
+    <AppProviders queryClient={queryClient} authService={authService}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router, queryClient, authService };
+}

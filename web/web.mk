@@ -1,0 +1,29 @@
+# The web app's make targets. The root Makefile includes this file, so paths are relative to
+# the repository root.
+
+WEB_DEPS_STAMP := web/node_modules/.deps.stamp
+
+.PHONY: web-deps web-build web-test web-e2e web-api-types
+
+## web-deps: install the web app's npm packages when they are missing or the lock changed
+web-deps: $(WEB_DEPS_STAMP)
+
+$(WEB_DEPS_STAMP): web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+## web-build: type-check and build the web app into web/dist
+web-build: web-deps
+	cd web && npm run build
+
+## web-test: the web app's component tests
+web-test: web-deps
+	cd web && npm test
+
+## web-e2e: end-to-end tests in Chromium against bin/gateway serving a fresh build
+web-e2e:
+	cd web && npm run e2e
+
+## web-api-types: regenerate web/src/lib/api/schema.ts from shared/contract/openapi.json
+web-api-types: web-deps
+	cd web && npm run gen:api
