@@ -8,6 +8,9 @@ import (
 	"net/http"
 	"slices"
 
+	"github.com/cxm/cxm/functions/chat"
+	"github.com/cxm/cxm/functions/core"
+	"github.com/cxm/cxm/functions/dealers"
 	"github.com/cxm/cxm/functions/users"
 	"github.com/cxm/cxm/shared/httpapi"
 	"github.com/cxm/cxm/shared/platform"
@@ -22,7 +25,10 @@ type Area struct {
 // Areas returns every area by its route-table name.
 func Areas() map[string]Area {
 	return map[string]Area{
-		"users": {New: users.New, Register: users.Register},
+		"users":   {New: users.New, Register: users.Register},
+		"core":    {New: core.New, Register: core.Register},
+		"dealers": {New: dealers.New, Register: dealers.Register},
+		"chat":    {New: chat.New, Register: chat.Register},
 	}
 }
 

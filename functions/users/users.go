@@ -1,10 +1,10 @@
 // Package users is the start-up and current-user API area: the signed-in user's profile and
-// their saved settings.
+// their saved settings, the superuser check, notifications between users, and users'
+// availability.
 package users
 
 import (
 	"context"
-	"hash/fnv"
 	"net/http"
 	"slices"
 
@@ -59,16 +59,6 @@ type AppUser struct {
 	ViewSelectedStores   []StoreRef `json:"ViewSelectedStores"`
 }
 
-// avatarColors is the fixed palette avatar colours are chosen from.
-var avatarColors = [...]string{"#1E88E5", "#43A047", "#F4511E", "#8E24AA", "#00897B", "#3949AB", "#C0CA33", "#6D4C41", "#D81B60", "#546E7A"}
-
-// AvatarColor chooses a palette colour by a hash of name.
-func AvatarColor(name string) string {
-	h := fnv.New32a()
-	h.Write([]byte(name))
-	return avatarColors[h.Sum32()%uint32(len(avatarColors))]
-}
-
 // NewAppUser assembles the App user from a profile, its account and the account's stores.
 func NewAppUser(p user.Profile, a account.Account, stores []account.Store) AppUser {
 	refs := func(ids []int64) []StoreRef {
@@ -102,7 +92,7 @@ func NewAppUser(p user.Profile, a account.Account, stores []account.Store) AppUs
 		DMSUserID:            p.DMSUserID,
 		PrimaryUserRole:      p.PrimaryUserRole,
 		Roles:                append([]string{}, p.Roles...),
-		AvatarBGColor:        AvatarColor(p.DisplayName()),
+		AvatarBGColor:        user.AvatarColor(p.DisplayName()),
 		AllowedStores:        refs(p.AllowedStores),
 		ViewAllowedStores:    view,
 		ViewSelectedStores:   view,
@@ -180,4 +170,8 @@ func Register(api *httpapi.API, d platform.Services) {
 		}
 		return httpapi.Reply(httpapi.OK(s)), nil
 	})
+
+	registerSuperUser(api, d)
+	registerNotify(api, d)
+	registerAvailability(api, d)
 }

@@ -1,12 +1,15 @@
 // Package demo builds the demo dealer group that `make run` seeds: one account, three stores
-// (one in Canada) and a sign-in for each dealer role. Everything is deterministic: names come
-// from a random source with a fixed seed, so every run seeds the same data.
+// (one in Canada), a sign-in for each dealer role, the teams' other staff, and the group's
+// configuration (products, dealer settings, groups, roles, availability reasons). Everything is
+// deterministic: names come from a random source with a fixed seed, so every run seeds the
+// same data.
 package demo
 
 import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/cxm/cxm/shared/account"
 	"github.com/cxm/cxm/shared/apperr"
@@ -71,6 +74,10 @@ type Group struct {
 	Logins  []Login
 	// Others are users without a sign-in (system and integration users).
 	Others []user.Profile
+	// Staff are the stores' other employees, without a sign-in.
+	Staff []user.Profile
+	// Setup is the group's configuration.
+	Setup Setup
 }
 
 type roleSpec struct {
@@ -138,6 +145,8 @@ func Build() Group {
 		{UserID: "PS20001", AccountID: AccountID, ViewAccountID: AccountID, FirstName: "Partner", LastName: "Support", UserType: 1, UserStatus: user.StatusActive, PrimaryStore: StoreToyota, AllowedStores: all, ViewStores: all},
 		{UserID: "100099", AccountID: AccountID, ViewAccountID: AccountID, FirstName: "Pat", LastName: "Former", Email: "former@northwind.demo", UserType: 1, UserStatus: user.StatusInactive, Roles: []string{RoleSalesPerson}, PrimaryUserRole: RoleSalesPerson, PrimaryStore: StoreHonda, AllowedStores: []int64{StoreHonda}, ViewStores: []int64{StoreHonda}},
 	}
+	g.Staff = staff(rng)
+	g.Setup = buildSetup()
 	return g
 }
 
@@ -170,12 +179,12 @@ func Seed(ctx context.Context, svc platform.Services, g Group, subjects Subjects
 			return fmt.Errorf("seed user %s: %w", l.Username, err)
 		}
 	}
-	for _, p := range g.Others {
+	for _, p := range append(slices.Clone(g.Others), g.Staff...) {
 		if err := ignoreExists(svc.Users.CreateProfile(ctx, p)); err != nil {
 			return fmt.Errorf("seed user %s: %w", p.UserID, err)
 		}
 	}
-	return nil
+	return seedSetup(ctx, svc, g.Account.ID, g.Setup)
 }
 
 func ignoreExists(err error) error {

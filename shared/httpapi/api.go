@@ -69,10 +69,17 @@ func Register[I, O any](a *API, op huma.Operation, handler func(context.Context,
 }
 
 // ServeHTTP serves the API's operations. Literal path segments match case-insensitively:
-// the request path is rewritten to the registered spelling before dispatch.
+// the request path is rewritten to the registered spelling before dispatch. Paths match whole:
+// an operation registered with a trailing slash (POST /products/) does not serve the paths
+// below it.
 func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	a.once.Do(func() { a.paths = newCanonicalPaths(a.huma.OpenAPI()) })
-	if p, ok := a.paths.canonical(r.URL.Path); ok && p != r.URL.Path {
+	p, ok := a.paths.canonical(r.URL.Path)
+	if !ok {
+		WriteError(w, r, a.log, apperr.Errorf(apperr.NotFound, "No operation serves %s %s.", r.Method, r.URL.Path))
+		return
+	}
+	if p != r.URL.Path {
 		r2 := r.Clone(r.Context())
 		r2.URL.Path = p
 		r2.URL.RawPath = ""

@@ -48,3 +48,22 @@ type Body[B any] struct {
 
 // Reply returns a response whose body is b.
 func Reply[B any](b B) *Body[B] { return &Body[B]{Body: b} }
+
+// Matched is the {Success, Data, MatchedCount} envelope of the core user lists: one page of
+// Data and how many items match the request over all pages.
+type Matched[T any] struct {
+	Success      bool `json:"Success"`
+	Data         T    `json:"Data"`
+	MatchedCount int  `json:"MatchedCount"`
+}
+
+// MatchedOK wraps one page of data and the matched count in a successful Matched envelope.
+func MatchedOK[T any](data T, matched int) Matched[T] {
+	return Matched[T]{Success: true, Data: data, MatchedCount: matched}
+}
+
+// ScopeHeader is the Scope request header, for embedding in an operation's input: the stores
+// the call is for (see auth.ScopeHeader).
+type ScopeHeader struct {
+	Scope string `header:"Scope" doc:"The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view."`
+}

@@ -43,8 +43,13 @@ func ErrorFor(e *apperr.Error) *ErrorBody {
 // Respond turns any error into its response body, logging what the client does not see.
 func Respond(ctx context.Context, log *slog.Logger, err error) *ErrorBody {
 	if e, ok := apperr.As(err); ok {
-		if e.Code == apperr.Internal || e.Err != nil {
+		switch {
+		case e.Code == apperr.Internal:
 			log.ErrorContext(ctx, "request failed", "code", e.Code, "err", err)
+		case e.Err != nil:
+			// An expected refusal (a stale version, a sign-in without a profile): its cause
+			// helps to follow a user's report but is not a failure of the service.
+			log.InfoContext(ctx, "request refused", "code", e.Code, "err", err)
 		}
 		if e.Code == apperr.Internal {
 			return &ErrorBody{status: http.StatusInternalServerError, ErrorMessages: []string{GenericFailure}}

@@ -19,7 +19,13 @@ type Area struct {
 // change the table another caller sees.
 func Table() []Area {
 	return []Area{
-		{Name: "users", Prefixes: []string{"/users", "/usersettings"}},
+		{Name: "users", Prefixes: []string{"/users", "/usersettings", "/api/user_schedule"}},
+		{Name: "core", Prefixes: []string{"/core", "/RolePermissions", "/rolepermissions"}},
+		{Name: "dealers", Prefixes: []string{
+			"/account", "/platform", "/products", "/packages", "/pando/dealersettings",
+			"/api/dealer_settings", "/api/dealer_relationship", "/api/edit_contact_user_assignments",
+		}},
+		{Name: "chat", Prefixes: []string{"/message"}},
 	}
 }
 

@@ -73,7 +73,9 @@ type Repo struct {
 }
 
 // NewRepo returns a repository over s.
-func NewRepo(s *store.Store) *Repo { return &Repo{s: s, accounts: account.NewRepo(s), identities: &identityCache{}} }
+func NewRepo(s *store.Store) *Repo {
+	return &Repo{s: s, accounts: account.NewRepo(s), identities: &identityCache{}}
+}
 
 func profileKey(t store.Tenant, userID string) (store.Key, error) {
 	return t.Key("PROFILE", "USER", userID)

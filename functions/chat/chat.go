@@ -1,0 +1,40 @@
+// Package chat is the real-time messaging API area: the connection details a signed-in user's
+// app subscribes to messaging with.
+package chat
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/cxm/cxm/shared/httpapi"
+	"github.com/cxm/cxm/shared/platform"
+	"github.com/cxm/cxm/shared/realtime"
+	"github.com/danielgtaylor/huma/v2"
+)
+
+// New returns the area's HTTP handler: the one the Lambda function and the local gateway serve.
+func New(s platform.Services) http.Handler {
+	api := httpapi.New(s.Log)
+	Register(api, s)
+	return api
+}
+
+// Register adds the area's operations to api.
+func Register(api *httpapi.API, d platform.Services) {
+	httpapi.Register(api, huma.Operation{
+		OperationID: "getMessagingVendor",
+		Method:      http.MethodGet,
+		Path:        "/message/vendor",
+		Summary:     "Real-time messaging connection details of the signed-in user",
+		Description: "The provider, subscribe key, the dealer group's channel prefix, the user's own channel and an auth token (an HMAC over the account and user id with a server key).",
+		Tags:        []string{"chat"},
+		Errors:      []int{401, 403, 404},
+	}, func(ctx context.Context, _ *struct{}) (*httpapi.Body[httpapi.Legacy[realtime.Connection]], error) {
+		p, err := d.Users.Principal(ctx)
+		if err != nil {
+			return nil, err
+		}
+		key := d.Store.DeriveKey(realtime.KeyPurpose)
+		return httpapi.Reply(httpapi.LegacyOK(realtime.Issue(key, p.Tenant.Account(), p.UserID))), nil
+	})
+}

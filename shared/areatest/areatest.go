@@ -1,0 +1,185 @@
+// Package areatest serves the API areas for tests: every area of the route table over
+// httptest, against a fresh DynamoDB Local table seeded with the demo dealer group and a second
+// dealer group, with requests signed in as those groups' users the way the JWT authorizer
+// passes claims on (the subject of user id U is "sub-U").
+package areatest
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/cxm/cxm/functions/mount"
+	"github.com/cxm/cxm/shared/account"
+	"github.com/cxm/cxm/shared/auth"
+	"github.com/cxm/cxm/shared/availability"
+	"github.com/cxm/cxm/shared/dealer"
+	"github.com/cxm/cxm/shared/demo"
+	"github.com/cxm/cxm/shared/dynamotest"
+	"github.com/cxm/cxm/shared/eventbus"
+	"github.com/cxm/cxm/shared/group"
+	"github.com/cxm/cxm/shared/httpapi"
+	"github.com/cxm/cxm/shared/platform"
+	"github.com/cxm/cxm/shared/product"
+	"github.com/cxm/cxm/shared/role"
+	"github.com/cxm/cxm/shared/route"
+	"github.com/cxm/cxm/shared/user"
+)
+
+// The second dealer group: one store and one dealer admin with every permission.
+const (
+	OtherAccountID = 1002
+	OtherStore     = 3001
+	OtherUserID    = "300001"
+)
+
+// subjectHeader carries the signed-in user's subject from Do to the server.
+const subjectHeader = "X-Test-Subject"
+
+// Server serves every API area over one seeded table.
+type Server struct {
+	srv *httptest.Server
+	// Services are the services the areas use, for checking what they stored.
+	Services platform.Services
+	// Events is the in-process bus the areas publish to.
+	Events *eventbus.Memory
+}
+
+// New seeds a fresh table and starts a server of every area; both end with the test.
+func New(t testing.TB) *Server {
+	t.Helper()
+	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
+	events := eventbus.NewMemory()
+	svc := platform.New(dynamotest.Store(t), events, log)
+	ctx := context.Background()
+	subjects := func(_ context.Context, l demo.Login) (string, error) { return "sub-" + l.Profile.UserID, nil }
+	for _, g := range []demo.Group{demo.Build(), OtherGroup()} {
+		if err := demo.Seed(ctx, svc, g, subjects); err != nil {
+			t.Fatal(err)
+		}
+	}
+	areas := map[string]http.Handler{}
+	for name, a := range mount.Areas() {
+		areas[name] = a.New(svc)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		a, ok := route.Match(r.URL.Path)
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		if sub := r.Header.Get(subjectHeader); sub != "" {
+			r = r.WithContext(auth.WithClaims(r.Context(), auth.Claims{Subject: sub, TokenUse: "access"}))
+		}
+		areas[a.Name].ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return &Server{srv: srv, Services: svc, Events: events}
+}
+
+// Request is one request to the server.
+type Request struct {
+	Method string
+	Path   string
+	// As is the signed-in user's id; "" sends no credentials.
+	As string
+	// Body is the JSON body; "" sends none.
+	Body string
+	// Scope is the Scope header; "" sends none.
+	Scope string
+}
+
+// Do sends r and returns the response's status, decoding its JSON body into out when out is
+// not nil and the status is 2xx.
+func (s *Server) Do(t testing.TB, r Request, out any) int {
+	t.Helper()
+	status, body := s.raw(t, r)
+	if out != nil && status < 300 {
+		if err := json.Unmarshal(body, out); err != nil {
+			t.Fatalf("%s %s: decode %s: %v", r.Method, r.Path, body, err)
+		}
+	}
+	return status
+}
+
+// Error sends r and returns the response's status and error body, failing the test when the
+// response is not an error with at least one message.
+func (s *Server) Error(t testing.TB, r Request) (int, httpapi.ErrorBody) {
+	t.Helper()
+	status, body := s.raw(t, r)
+	var e httpapi.ErrorBody
+	if err := json.Unmarshal(body, &e); err != nil || status < 400 || len(e.ErrorMessages) == 0 || e.Successful {
+		t.Errorf("%s %s = %d %s, want an error body with messages", r.Method, r.Path, status, body)
+	}
+	return status, e
+}
+
+func (s *Server) raw(t testing.TB, r Request) (int, []byte) {
+	t.Helper()
+	var body io.Reader
+	if r.Body != "" {
+		body = strings.NewReader(r.Body)
+	}
+	req, err := http.NewRequest(r.Method, s.srv.URL+r.Path, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if r.As != "" {
+		req.Header.Set(subjectHeader, "sub-"+r.As)
+	}
+	if r.Scope != "" {
+		req.Header.Set(auth.ScopeHeader, r.Scope)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.StatusCode, b
+}
+
+// OtherGroup is the second dealer group: the ids of its store, user, products, settings and
+// groups are what tests of the demo group's users probe for. Its relationship names another
+// account, so it is not an enterprise dealer; its store never saved dealer settings.
+func OtherGroup() demo.Group {
+	st := []int64{OtherStore}
+	admin := user.Profile{
+		UserID: OtherUserID, AccountID: OtherAccountID, ViewAccountID: OtherAccountID,
+		FirstName: "Olive", LastName: "Other", Email: "admin@southside.test", UserType: 1, UserStatus: user.StatusActive,
+		Roles: []string{role.DealerAdmin}, PrimaryUserRole: role.DealerAdmin,
+		Permissions:  []string{role.PermManagerDashboard, role.PermRulesAdmin},
+		PrimaryStore: OtherStore, AllowedStores: st, ViewStores: st, HasAllPlatformAccess: true,
+	}
+	return demo.Group{
+		Account: account.Account{ID: OtherAccountID, Name: "Southside Motors"},
+		Stores: []account.Store{{
+			AccountPlatformID: OtherStore, AccountID: OtherAccountID, Name: "Southside Ford", DealerID: "SSF-01",
+			Country: "US", City: "Salem", Province: "OR", TimeZone: "America/Los_Angeles", Active: true,
+		}},
+		Logins: []demo.Login{{Username: admin.Email, Profile: admin}},
+		Setup: demo.Setup{
+			Products: []product.AccountProduct{{ProductID: product.Pando, ProductStatusID: product.StatusLive, AccountPlatformID: OtherStore,
+				Features: []product.FeatureState{{FeatureID: product.FeatureCXM, Active: true}, {FeatureID: product.FeatureDesking, Active: true}}}},
+			Packages:     []product.DealerPackage{{PackageID: 1, AccountPlatformID: OtherStore, Name: "CXM Essentials", ProductIDs: []product.ID{product.Pando}}},
+			Relationship: &dealer.Relationship{AccountID: 5000, Name: "Southside Holdings"},
+			Groups: []group.Group{
+				{GroupID: 1, Name: "Southside Motors", GroupTypeID: group.TypeOrganization, AccountPlatformIDs: st, Active: true},
+				{GroupID: 10, Name: "Southside Sales", GroupTypeID: group.TypeSalesTeam, AccountPlatformIDs: st, Active: true, MemberUserIDs: []string{OtherUserID}},
+			},
+			Roles:   []role.AlertMinerRole{{RoleID: 1, Name: "Dealer Admin", SystemName: role.DealerAdmin}},
+			Reasons: []availability.AwayReason{{ReasonID: 1, Name: "Lunch", Active: true, SortOrder: 1}},
+		},
+	}
+}
