@@ -13,7 +13,7 @@ import (
 
 // New returns the area's HTTP handler: the one the Lambda function and the local gateway serve.
 func New(s platform.Services) http.Handler {
-	api := httpapi.New(s.Log)
+	api := s.NewAPI()
 	Register(api, s)
 	return api
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"slices"
 
+	"github.com/cxm/cxm/functions/auth"
 	"github.com/cxm/cxm/functions/chat"
 	"github.com/cxm/cxm/functions/core"
 	"github.com/cxm/cxm/functions/dealers"
@@ -29,6 +30,7 @@ func Areas() map[string]Area {
 		"core":    {New: core.New, Register: core.Register},
 		"dealers": {New: dealers.New, Register: dealers.Register},
 		"chat":    {New: chat.New, Register: chat.Register},
+		"auth":    {New: auth.New, Register: auth.Register},
 	}
 }
 

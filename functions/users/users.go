@@ -18,7 +18,7 @@ import (
 
 // New returns the area's HTTP handler: the one the Lambda function and the local gateway serve.
 func New(s platform.Services) http.Handler {
-	api := httpapi.New(s.Log)
+	api := s.NewAPI()
 	Register(api, s)
 	return api
 }
@@ -57,6 +57,16 @@ type AppUser struct {
 	AllowedStores        []StoreRef `json:"AllowedStores"`
 	ViewAllowedStores    []StoreRef `json:"ViewAllowedStores"`
 	ViewSelectedStores   []StoreRef `json:"ViewSelectedStores"`
+	// IsImpersonating says whether another user, ImpersonatedBy, acts as this user.
+	IsImpersonating bool          `json:"IsImpersonating"`
+	ImpersonatedBy  *Impersonator `json:"ImpersonatedBy"`
+}
+
+// Impersonator names the user who impersonates the signed-in user; null when nobody does.
+type Impersonator struct {
+	_      struct{} `nullable:"true"`
+	UserID string   `json:"UserId"`
+	Name   string   `json:"Name"`
 }
 
 // NewAppUser assembles the App user from a profile, its account and the account's stores.
@@ -127,7 +137,16 @@ func Register(api *httpapi.API, d platform.Services) {
 		if err != nil {
 			return nil, err
 		}
-		return httpapi.Reply(httpapi.LegacyOK(NewAppUser(sess.Profile, sess.Account, sess.Stores))), nil
+		u := NewAppUser(sess.Profile, sess.Account, sess.Stores)
+		if sess.Principal.Impersonating() {
+			actor, _, err := d.Users.Profile(ctx, sess.Principal.Tenant, sess.Principal.ActorUserID)
+			if err != nil {
+				return nil, err
+			}
+			u.IsImpersonating = true
+			u.ImpersonatedBy = &Impersonator{UserID: actor.UserID, Name: actor.DisplayName()}
+		}
+		return httpapi.Reply(httpapi.LegacyOK(u)), nil
 	})
 
 	httpapi.Register(api, huma.Operation{

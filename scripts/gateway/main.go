@@ -1,7 +1,10 @@
 // Command gateway runs the whole product locally: it supervises DynamoDB Local and
 // cognito-local as child processes, creates the table and the user pool when missing, seeds the
 // demo dealer group, and serves every API area behind the same JWT checks as the API Gateway
-// authorizer, the contract and the built web app, all on loopback. Ctrl-C stops everything.
+// authorizer, the contract and the built web app, all on loopback. It trusts two token issuers:
+// cognito-local, and CXM's own token service (impersonation and embedded partners), whose
+// signing key is created in {data}/keys/issuer.pem on first start and whose issuer URL is the
+// gateway's own address followed by /auth. Ctrl-C stops everything.
 package main
 
 import (
@@ -25,6 +28,7 @@ import (
 	"github.com/cxm/cxm/shared/demo"
 	"github.com/cxm/cxm/shared/eventbus"
 	"github.com/cxm/cxm/shared/gateway"
+	"github.com/cxm/cxm/shared/issuer"
 	"github.com/cxm/cxm/shared/localaws"
 	"github.com/cxm/cxm/shared/platform"
 	"github.com/cxm/cxm/shared/store"
@@ -140,28 +144,47 @@ func run(ctx context.Context, o options) error {
 		}
 	}
 
-	issuer := cognitoURL + "/" + pool.ID
+	// The listener comes first: CXM's token service names the gateway's own address as its
+	// issuer, and the authorizer fetches its keys from there.
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
+	origin := "http://" + ln.Addr().String()
+	issuerKey, err := issuer.LoadOrCreateKey(filepath.Join(dataDir, "keys", "issuer.pem"))
+	if err != nil {
+		return err
+	}
+	svc.Issuer, err = issuer.New(origin+"/auth", issuer.NewRSASigner(issuerKey))
+	if err != nil {
+		return err
+	}
+	cognitoIssuer := cognitoURL + "/" + pool.ID
+	trusted, err := authorizer.NewSet(
+		authorizer.New(authorizer.Config{
+			Issuer:    cognitoIssuer,
+			Audiences: []string{pool.ClientID},
+			JWKSURL:   cognitoIssuer + "/.well-known/jwks.json",
+		}),
+		authorizer.New(svc.Issuer.AuthorizerConfig()),
+	)
+	if err != nil {
+		return err
+	}
 	cognitoAddr, _ := url.Parse(cognitoURL)
 	handler := gateway.New(gateway.Config{
-		Services: svc,
-		Authorizer: authorizer.New(authorizer.Config{
-			Issuer:    issuer,
-			Audiences: []string{pool.ClientID},
-			JWKSURL:   issuer + "/.well-known/jwks.json",
-		}),
+		Services:   svc,
+		Authorizer: trusted,
 		Web:        gateway.WebConfig{Region: "us-east-1", UserPoolID: pool.ID, UserPoolClientID: pool.ClientID},
 		CognitoURL: cognitoAddr,
 		WebDir:     webDir,
 		Log:        log,
 	})
-	ln, err := net.Listen("tcp", o.addr)
-	if err != nil {
-		return err
-	}
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
-	printBanner(os.Stderr, "http://"+ln.Addr().String(), group, o.seed)
+	printBanner(os.Stderr, origin, group, o.seed)
 
 	select {
 	case <-ctx.Done():
@@ -185,6 +208,7 @@ func printBanner(w io.Writer, url string, g demo.Group, seeded bool) {
 		for _, l := range g.Logins {
 			fmt.Fprintf(w, "  %-32s %-18s %s\n", l.Username, l.Profile.DisplayName(), l.Profile.PrimaryUserRole)
 		}
+		fmt.Fprintf(w, "\nEmbedded partner %s: go run ./scripts/partnertoken -gateway %s -user 100001\n", demo.PartnerDealerVault, url)
 	}
 	fmt.Fprintln(w, "\nPress Ctrl-C to stop.")
 }

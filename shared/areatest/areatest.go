@@ -38,8 +38,13 @@ const (
 	OtherUserID    = "300001"
 )
 
-// subjectHeader carries the signed-in user's subject from Do to the server.
-const subjectHeader = "X-Test-Subject"
+// These headers carry the signed-in user's subject, the impersonating actor's subject and the
+// embedded partner from Do to the server, which turns them into verified claims.
+const (
+	subjectHeader = "X-Test-Subject"
+	actorHeader   = "X-Test-Actor"
+	partnerHeader = "X-Test-Partner"
+)
 
 // Server serves every API area over one seeded table.
 type Server struct {
@@ -74,7 +79,14 @@ func New(t testing.TB) *Server {
 			return
 		}
 		if sub := r.Header.Get(subjectHeader); sub != "" {
-			r = r.WithContext(auth.WithClaims(r.Context(), auth.Claims{Subject: sub, TokenUse: "access"}))
+			raw := map[string]string{"sub": sub, "token_use": "access"}
+			if actor := r.Header.Get(actorHeader); actor != "" {
+				raw["act"] = `{"sub":"` + actor + `"}`
+			}
+			if partner := r.Header.Get(partnerHeader); partner != "" {
+				raw["partner"] = partner
+			}
+			r = r.WithContext(auth.WithClaims(r.Context(), auth.ClaimsFromMap(raw)))
 		}
 		areas[a.Name].ServeHTTP(w, r)
 	}))
@@ -92,6 +104,10 @@ type Request struct {
 	Body string
 	// Scope is the Scope header; "" sends none.
 	Scope string
+	// Actor is the user id of the real actor when As is impersonated; "" for none.
+	Actor string
+	// Partner is the embedded partner whose session the request comes from; "" for none.
+	Partner string
 }
 
 // Do sends r and returns the response's status, decoding its JSON body into out when out is
@@ -137,6 +153,12 @@ func (s *Server) raw(t testing.TB, r Request) (int, []byte) {
 	}
 	if r.Scope != "" {
 		req.Header.Set(auth.ScopeHeader, r.Scope)
+	}
+	if r.Actor != "" {
+		req.Header.Set(actorHeader, "sub-"+r.Actor)
+	}
+	if r.Partner != "" {
+		req.Header.Set(partnerHeader, r.Partner)
 	}
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {

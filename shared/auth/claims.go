@@ -17,9 +17,13 @@ type Claims struct {
 	TokenUse string
 	Issuer   string
 	AuthTime int64
+	// ExpiresAt is the token's exp (seconds since the epoch).
+	ExpiresAt int64
 	// ActorSubject is the subject of the real actor (RFC 8693 "act") when the token was issued
 	// for impersonation; empty otherwise.
 	ActorSubject string
+	// Partner is the embedded partner a partner token was issued to; empty otherwise.
+	Partner string
 	// Raw holds every claim as the authorizer passed it.
 	Raw map[string]string
 }
@@ -27,6 +31,7 @@ type Claims struct {
 // ClaimsFromMap builds Claims from the authorizer's string map.
 func ClaimsFromMap(m map[string]string) Claims {
 	authTime, _ := strconv.ParseInt(m["auth_time"], 10, 64)
+	exp, _ := strconv.ParseInt(m["exp"], 10, 64)
 	return Claims{
 		Subject:      m["sub"],
 		Username:     firstNonEmpty(m["username"], m["cognito:username"]),
@@ -34,7 +39,9 @@ func ClaimsFromMap(m map[string]string) Claims {
 		TokenUse:     m["token_use"],
 		Issuer:       m["iss"],
 		AuthTime:     authTime,
+		ExpiresAt:    exp,
 		ActorSubject: actorSubject(m["act"]),
+		Partner:      m["partner"],
 		Raw:          m,
 	}
 }

@@ -25,7 +25,17 @@ type Principal struct {
 	// AllowedStores are the stores the user belongs to; ViewStores the stores the user may view.
 	AllowedStores []int64
 	ViewStores    []int64
+	// ActorSubject and ActorUserID name the real actor when the request is made under
+	// impersonation (the token's RFC 8693 act claim); both are empty otherwise.
+	ActorSubject string
+	ActorUserID  string
+	// Partner is the embedded partner whose token exchange issued the request's token; empty
+	// otherwise.
+	Partner string
 }
+
+// Impersonating reports whether another user (the actor) acts as the principal.
+func (p Principal) Impersonating() bool { return p.ActorSubject != "" }
 
 // Can reports whether the principal holds permission.
 func (p Principal) Can(permission string) bool {

@@ -41,9 +41,9 @@ func TestClaimsFromMap(t *testing.T) {
 	t.Parallel()
 	c := auth.ClaimsFromMap(map[string]string{
 		"sub": "s1", "client_id": "c1", "token_use": "access", "auth_time": "1700000000",
-		"act": `{"sub":"actor-1"}`, "username": "u",
+		"act": `{"sub":"actor-1"}`, "username": "u", "exp": "1700003600", "partner": "partner-x",
 	})
-	want := auth.Claims{Subject: "s1", Username: "u", ClientID: "c1", TokenUse: "access", AuthTime: 1700000000, ActorSubject: "actor-1"}
+	want := auth.Claims{Subject: "s1", Username: "u", ClientID: "c1", TokenUse: "access", AuthTime: 1700000000, ExpiresAt: 1700003600, ActorSubject: "actor-1", Partner: "partner-x"}
 	c.Raw = nil
 	if diff := cmp.Diff(want, c); diff != "" {
 		t.Errorf("claims (-want +got):\n%s", diff)

@@ -1,7 +1,9 @@
 // Package authorizer verifies bearer tokens the way the API Gateway HTTP API JWT authorizer
 // does: an RS256 signature by a key of the issuer's JWKS (chosen by kid), the issuer, the
 // audience (aud, or client_id for Cognito access tokens), exp, nbf and iat, and that the token
-// is an access token. The local gateway runs it in front of every area.
+// is an access token. Several issuers can be trusted at once (Cognito for staff sign-ins and CXM's
+// own token service for impersonation and partner sessions), each with its own keys and
+// accepted clients. The local gateway runs it in front of every area.
 package authorizer
 
 import (
@@ -26,7 +28,8 @@ import (
 type Config struct {
 	// Issuer is the required iss claim.
 	Issuer string
-	// Audiences are the accepted app client ids.
+	// Audiences are the accepted app client ids. An entry ending in "*" accepts every client id
+	// that starts with the part before the "*" (CXM's partner ids share a prefix).
 	Audiences []string
 	// JWKSURL is where the issuer's signing keys are published.
 	JWKSURL string
@@ -105,10 +108,63 @@ func (a *Authorizer) Verify(ctx context.Context, token string) (map[string]strin
 func (a *Authorizer) audienceOK(claims jwt.MapClaims) bool {
 	aud, _ := claims.GetAudience()
 	if len(aud) > 0 {
-		return slices.ContainsFunc(aud, func(s string) bool { return slices.Contains(a.cfg.Audiences, s) })
+		return slices.ContainsFunc(aud, a.accepts)
 	}
 	client, _ := claims["client_id"].(string)
-	return client != "" && slices.Contains(a.cfg.Audiences, client)
+	return a.accepts(client)
+}
+
+func (a *Authorizer) accepts(client string) bool {
+	if client == "" {
+		return false
+	}
+	for _, want := range a.cfg.Audiences {
+		if prefix, ok := strings.CutSuffix(want, "*"); ok {
+			if prefix != "" && strings.HasPrefix(client, prefix) && len(client) > len(prefix) {
+				return true
+			}
+		} else if client == want {
+			return true
+		}
+	}
+	return false
+}
+
+// Set verifies tokens of several issuers: each token is checked by the authorizer of the
+// issuer its iss claim names, so a token is only ever checked against its own issuer's keys
+// and clients.
+type Set struct {
+	byIssuer map[string]*Authorizer
+}
+
+// NewSet returns a set of the authorizers; their issuers must differ.
+func NewSet(authorizers ...*Authorizer) (*Set, error) {
+	s := &Set{byIssuer: make(map[string]*Authorizer, len(authorizers))}
+	for _, a := range authorizers {
+		if a.cfg.Issuer == "" {
+			return nil, errors.New("authorizer without an issuer")
+		}
+		if _, ok := s.byIssuer[a.cfg.Issuer]; ok {
+			return nil, fmt.Errorf("issuer %s is trusted twice", a.cfg.Issuer)
+		}
+		s.byIssuer[a.cfg.Issuer] = a
+	}
+	return s, nil
+}
+
+// Verify checks token with the authorizer of its issuer. A token of an issuer the set does
+// not trust is denied.
+func (s *Set) Verify(ctx context.Context, token string) (map[string]string, error) {
+	claims := jwt.MapClaims{}
+	if _, _, err := jwt.NewParser().ParseUnverified(token, claims); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrDenied, err)
+	}
+	iss, _ := claims["iss"].(string)
+	a, ok := s.byIssuer[iss]
+	if !ok {
+		return nil, fmt.Errorf("%w: issuer %q is not trusted", ErrDenied, iss)
+	}
+	return a.Verify(ctx, token)
 }
 
 // key returns the signing key kid, fetching the JWKS when the key is unknown (at most once

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/cxm/cxm/shared/authorizer"
+	tokens "github.com/cxm/cxm/shared/issuer"
 	"github.com/golang-jwt/jwt/v5"
 )
 
@@ -145,6 +146,100 @@ func TestVerify(t *testing.T) {
 				t.Fatalf("Verify = %v, want denied", err)
 			}
 		})
+	}
+}
+
+// TestSet checks a gateway that trusts Cognito and CXM's own token service: each token is
+// checked against its own issuer's keys and clients only.
+func TestSet(t *testing.T) {
+	t.Parallel()
+	cognitoKey, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cxmKey, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const cxmIssuer = "http://127.0.0.1:8080/auth"
+	cxm, err := tokens.New(cxmIssuer, tokens.NewRSASigner(cxmKey))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cxmJWKS := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		json.NewEncoder(w).Encode(cxm.JWKS())
+	}))
+	t.Cleanup(cxmJWKS.Close)
+	set, err := authorizer.NewSet(
+		authorizer.New(authorizer.Config{Issuer: issuer, Audiences: []string{client}, JWKSURL: jwksServer(t, &cognitoKey.PublicKey).URL}),
+		authorizer.New(authorizer.Config{Issuer: cxmIssuer, Audiences: []string{"cxm-impersonation", "partner-*"}, JWKSURL: cxmJWKS.URL}),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	ctx := context.Background()
+	issue := func(g tokens.Grant) string {
+		if g.IssuedAt.IsZero() {
+			g.IssuedAt, g.ExpiresAt = now, now.Add(time.Hour)
+		}
+		tok, _, err := cxm.Issue(ctx, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tok
+	}
+	cxmClaims := func(change func(jwt.MapClaims)) jwt.MapClaims {
+		c := jwt.MapClaims{"iss": cxmIssuer, "sub": "sub-2", "client_id": "cxm-impersonation", "token_use": "access", "iat": now.Unix(), "exp": now.Add(time.Hour).Unix()}
+		change(c)
+		return c
+	}
+
+	tests := []struct {
+		name      string
+		token     string
+		ok        bool
+		wantActor string
+	}{
+		{"cognito access token", sign(t, cognitoKey, kid, accessClaims(now)), true, ""},
+		{"cxm impersonation token", issue(tokens.Grant{Subject: "sub-2", ClientID: "cxm-impersonation", ActorSubject: "sub-1"}), true, `{"sub":"sub-1"}`},
+		{"cxm partner token", issue(tokens.Grant{Subject: "sub-2", ClientID: "partner-dealervault", Partner: "partner-dealervault"}), true, ""},
+		{"cxm token with cognito's client id", issue(tokens.Grant{Subject: "sub-2", ClientID: client}), false, ""},
+		{"cxm token with the bare partner prefix", issue(tokens.Grant{Subject: "sub-2", ClientID: "partner-"}), false, ""},
+		{"cxm token expired", issue(tokens.Grant{Subject: "sub-2", ClientID: "cxm-impersonation", IssuedAt: now.Add(-2 * time.Hour), ExpiresAt: now.Add(-time.Hour)}), false, ""},
+		{"cxm token not yet valid", sign(t, cxmKey, cxm.KeyID(), cxmClaims(func(c jwt.MapClaims) { c["nbf"] = now.Add(time.Hour).Unix() })), false, ""},
+		{"cxm id token", sign(t, cxmKey, cxm.KeyID(), cxmClaims(func(c jwt.MapClaims) { c["token_use"] = "id" })), false, ""},
+		{"cognito token with cxm's client id", sign(t, cognitoKey, kid, func() jwt.MapClaims {
+			c := accessClaims(now)
+			c["client_id"] = "cxm-impersonation"
+			return c
+		}()), false, ""},
+		{"cxm issuer signed with cognito's key", sign(t, cognitoKey, cxm.KeyID(), cxmClaims(func(jwt.MapClaims) {})), false, ""},
+		{"cognito issuer signed with cxm's key", sign(t, cxmKey, kid, accessClaims(now)), false, ""},
+		{"untrusted issuer", sign(t, cxmKey, cxm.KeyID(), cxmClaims(func(c jwt.MapClaims) { c["iss"] = "http://127.0.0.1:9999/auth" })), false, ""},
+		{"no issuer", sign(t, cxmKey, cxm.KeyID(), cxmClaims(func(c jwt.MapClaims) { delete(c, "iss") })), false, ""},
+		{"garbage", "a.b.c", false, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			claims, err := set.Verify(ctx, tt.token)
+			if !tt.ok {
+				if !errors.Is(err, authorizer.ErrDenied) {
+					t.Fatalf("Verify = %v, %v; want denied", claims, err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Verify = %v, want ok", err)
+			}
+			if got := claims["act"]; got != tt.wantActor {
+				t.Errorf("act = %q, want %q", got, tt.wantActor)
+			}
+		})
+	}
+
+	if _, err := authorizer.NewSet(authorizer.New(authorizer.Config{Issuer: issuer}), authorizer.New(authorizer.Config{Issuer: issuer})); err == nil {
+		t.Error("NewSet accepted the same issuer twice")
 	}
 }
 

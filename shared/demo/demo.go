@@ -13,6 +13,7 @@ import (
 
 	"github.com/cxm/cxm/shared/account"
 	"github.com/cxm/cxm/shared/apperr"
+	"github.com/cxm/cxm/shared/partner"
 	"github.com/cxm/cxm/shared/platform"
 	"github.com/cxm/cxm/shared/user"
 )
@@ -42,6 +43,8 @@ const (
 	PermOperatorPanel    = "pando.cxm.operatorpanel.admin"
 	PermWishlistManager  = "pando.cxm.wishlist.manager"
 	PermAnalyticsViewer  = "pando.analytics.tableau.viewer"
+	// PermImpersonate allows starting impersonation of another user of the dealer group.
+	PermImpersonate = "pando.cxm.impersonate"
 )
 
 // Dealer roles.
@@ -78,6 +81,8 @@ type Group struct {
 	Staff []user.Profile
 	// Setup is the group's configuration.
 	Setup Setup
+	// Partners are the embedded partners registered for the group.
+	Partners []partner.Partner
 }
 
 type roleSpec struct {
@@ -102,10 +107,10 @@ func Build() Group {
 		{"servicemanager", "Casey", "Dubois", RoleServiceManager, []int64{StoreToyota, StoreHyundai}, false, []string{PermSLMManager, PermOperatorPanel}},
 		{"fi", "Avery", "Kim", RoleFIManager, all, false, nil},
 		{"admin", "Taylor", "Brooks", RoleDealerAdmin, all, true, []string{
-			PermManagerDashboard, PermBDCDashboard, PermRulesAdmin, PermUnmatchedSales, PermCallTracking,
-			PermSLMManager, PermOperatorPanel, PermWishlistManager, PermAnalyticsViewer,
+			PermManagerDashboard, PermBDCDashboard, PermRulesAdmin, PermRulesViewOnly, PermUnmatchedSales, PermCallTracking,
+			PermSLMManager, PermOperatorPanel, PermWishlistManager, PermAnalyticsViewer, PermImpersonate,
 		}},
-		{"gm", "Alex", "Morgan", RoleGeneralManager, all, true, []string{PermManagerDashboard, PermRulesViewOnly, PermUnmatchedSales, PermCallTracking, PermAnalyticsViewer}},
+		{"gm", "Alex", "Morgan", RoleGeneralManager, all, true, []string{PermManagerDashboard, PermRulesViewOnly, PermUnmatchedSales, PermCallTracking, PermAnalyticsViewer, PermImpersonate}},
 		{"usedcar", "Jamie", "Fraser", RoleUsedCarManager, []int64{StoreToyota, StoreHonda}, false, []string{PermManagerDashboard, PermWishlistManager}},
 		{"marketing", "Quinn", "Harper", RoleMarketingManager, all, false, []string{PermAnalyticsViewer, PermRulesAdmin}},
 		{"gsm", "Drew", "Sullivan", RoleGeneralSalesManager, all, false, []string{PermManagerDashboard, PermBDCDashboard, PermCallTracking, PermUnmatchedSales}},
@@ -147,6 +152,7 @@ func Build() Group {
 	}
 	g.Staff = staff(rng)
 	g.Setup = buildSetup()
+	g.Partners = partners()
 	return g
 }
 
@@ -182,6 +188,12 @@ func Seed(ctx context.Context, svc platform.Services, g Group, subjects Subjects
 	for _, p := range append(slices.Clone(g.Others), g.Staff...) {
 		if err := ignoreExists(svc.Users.CreateProfile(ctx, p)); err != nil {
 			return fmt.Errorf("seed user %s: %w", p.UserID, err)
+		}
+	}
+	parts := partner.NewRepo(svc.Store)
+	for _, p := range g.Partners {
+		if err := ignoreExists(parts.Create(ctx, p)); err != nil {
+			return fmt.Errorf("seed partner %s: %w", p.ID, err)
 		}
 	}
 	return seedSetup(ctx, svc, g.Account.ID, g.Setup)

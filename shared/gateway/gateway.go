@@ -1,7 +1,8 @@
 // Package gateway is the local stand-in for API Gateway: it serves every API area of the route
-// table behind the same token checks as the HTTP API's JWT authorizer, logs each request as
-// JSON, and serves the contract, the web app's sign-in configuration, a proxy to cognito-local
-// and the built web app.
+// table behind the same token checks as the HTTP API's JWT authorizer (except the route
+// table's public operations), audits writes under impersonation, logs each request as JSON,
+// and serves the contract, the web app's sign-in configuration, a proxy to cognito-local and
+// the built web app.
 package gateway
 
 import (
@@ -21,6 +22,7 @@ import (
 
 	"github.com/cxm/cxm/functions/mount"
 	"github.com/cxm/cxm/shared/apperr"
+	"github.com/cxm/cxm/shared/audit"
 	"github.com/cxm/cxm/shared/auth"
 	"github.com/cxm/cxm/shared/authorizer"
 	"github.com/cxm/cxm/shared/contract"
@@ -38,10 +40,17 @@ type WebConfig struct {
 	UserPoolEndpoint string `json:"userPoolEndpoint,omitempty"`
 }
 
+// Verifier checks a bearer token and returns its claims as the HTTP API passes them on;
+// *authorizer.Authorizer (one issuer) and *authorizer.Set (several) implement it. Every
+// failure wraps authorizer.ErrDenied.
+type Verifier interface {
+	Verify(ctx context.Context, token string) (map[string]string, error)
+}
+
 // Config is what the gateway's handler needs.
 type Config struct {
 	Services   platform.Services
-	Authorizer *authorizer.Authorizer
+	Authorizer Verifier
 	Web        WebConfig
 	// CognitoURL is cognito-local's address; sign-in requests to /cognito are proxied there.
 	CognitoURL *url.URL
@@ -53,9 +62,10 @@ type Config struct {
 // New returns the gateway's handler: the API areas of the route table behind the JWT
 // authorizer, the contract, the web app's configuration, the sign-in proxy and the web app.
 func New(c Config) http.Handler {
+	audited := audit.Middleware(audit.NewLog(c.Services.Store), c.Services.Users, requestID, c.Log)
 	areas := map[string]http.Handler{}
 	for name, a := range mount.Areas() {
-		areas[name] = a.New(c.Services)
+		areas[name] = audited(a.New(c.Services))
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
@@ -88,19 +98,23 @@ func New(c Config) http.Handler {
 			static.ServeHTTP(w, r)
 			return
 		}
+		if area.IsPublic(r.Method, r.URL.Path) {
+			areas[area.Name].ServeHTTP(w, r)
+			return
+		}
 		claims, err := authorize(r, c.Authorizer)
 		if err != nil {
 			logDenied(r, c.Log, area.Name, err)
 			httpapi.WriteError(w, r, c.Log, apperr.Wrap(apperr.Unauthorized, err, "Unauthorized"))
 			return
 		}
-		setUser(r, claims.Subject)
+		setUser(r, claims)
 		areas[area.Name].ServeHTTP(w, r.WithContext(auth.WithClaims(r.Context(), claims)))
 	}))
 	return logRequests(c.Log, mux)
 }
 
-func authorize(r *http.Request, az *authorizer.Authorizer) (auth.Claims, error) {
+func authorize(r *http.Request, az Verifier) (auth.Claims, error) {
 	token, err := authorizer.BearerToken(r)
 	if err != nil {
 		return auth.Claims{}, err
@@ -130,6 +144,8 @@ func writeJSON(w http.ResponseWriter, status int, body any) {
 type requestInfo struct {
 	id   string
 	user string
+	// actor is the real actor's subject under impersonation.
+	actor string
 }
 
 type requestInfoKey struct{}
@@ -141,9 +157,9 @@ func requestID(r *http.Request) string {
 	return ""
 }
 
-func setUser(r *http.Request, user string) {
+func setUser(r *http.Request, c auth.Claims) {
 	if info, ok := r.Context().Value(requestInfoKey{}).(*requestInfo); ok {
-		info.user = user
+		info.user, info.actor = c.Subject, c.ActorSubject
 	}
 }
 
@@ -181,14 +197,18 @@ func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 		if rec.status == 0 {
 			rec.status = http.StatusOK
 		}
-		log.Info("request",
+		attrs := []any{
 			"method", r.Method,
 			"path", r.URL.Path,
 			"status", rec.status,
-			"duration_ms", float64(time.Since(start).Microseconds())/1000,
+			"duration_ms", float64(time.Since(start).Microseconds()) / 1000,
 			"user", info.user,
 			"request_id", info.id,
-		)
+		}
+		if info.actor != "" {
+			attrs = append(attrs, "actor", info.actor)
+		}
+		log.Info("request", attrs...)
 	})
 }
 

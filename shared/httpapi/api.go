@@ -30,7 +30,23 @@ type API struct {
 
 	once  sync.Once
 	paths *canonicalPaths
+	guard Guard
 }
+
+// Operation names an operation as its authorization rule does: the method and the registered
+// path pattern (for example GET /usersettings/key/{key}).
+type Operation struct {
+	Method  string
+	Pattern string
+}
+
+// Guard decides whether a request may reach its operation, before the handler runs. It
+// returns the request to serve (which may carry what the guard resolved, such as the session)
+// or an application error (Unauthorized, Forbidden, ...).
+type Guard func(r *http.Request, op Operation) (*http.Request, error)
+
+// UseGuard makes every request pass g before its handler.
+func (a *API) UseGuard(g Guard) { a.guard = g }
 
 // New returns an empty API that logs failures to log.
 func New(log *slog.Logger) *API {
@@ -62,6 +78,7 @@ func Register[I, O any](a *API, op huma.Operation, handler func(context.Context,
 	huma.Register(a.huma, op, func(ctx context.Context, in *I) (*O, error) {
 		out, err := handler(ctx, in)
 		if err != nil {
+			logDenied(ctx, a.log, op, err)
 			return nil, Respond(ctx, a.log, err)
 		}
 		return out, nil
@@ -74,7 +91,7 @@ func Register[I, O any](a *API, op huma.Operation, handler func(context.Context,
 // below it.
 func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	a.once.Do(func() { a.paths = newCanonicalPaths(a.huma.OpenAPI()) })
-	p, ok := a.paths.canonical(r.URL.Path)
+	p, pattern, ok := a.paths.canonical(r.URL.Path)
 	if !ok {
 		WriteError(w, r, a.log, apperr.Errorf(apperr.NotFound, "No operation serves %s %s.", r.Method, r.URL.Path))
 		return
@@ -84,6 +101,14 @@ func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		r2.URL.Path = p
 		r2.URL.RawPath = ""
 		r = r2
+	}
+	if a.guard != nil {
+		guarded, err := a.guard(r, Operation{Method: r.Method, Pattern: pattern})
+		if err != nil {
+			WriteError(w, r, a.log, err)
+			return
+		}
+		r = guarded
 	}
 	a.mux.ServeHTTP(w, r)
 }
@@ -108,8 +133,9 @@ func newCanonicalPaths(doc *huma.OpenAPI) *canonicalPaths {
 }
 
 // canonical returns path with its literal segments spelled as the best-matching operation's
-// (the one with the most literal segments), and false when no operation matches.
-func (c *canonicalPaths) canonical(path string) (string, bool) {
+// (the one with the most literal segments) and that operation's pattern, and false when no
+// operation matches.
+func (c *canonicalPaths) canonical(path string) (string, string, bool) {
 	segs := strings.Split(path, "/")
 	var best []string
 	bestScore := -1
@@ -119,7 +145,7 @@ func (c *canonicalPaths) canonical(path string) (string, bool) {
 		}
 	}
 	if best == nil {
-		return "", false
+		return "", "", false
 	}
 	out := make([]string, len(segs))
 	for i, s := range segs {
@@ -129,7 +155,7 @@ func (c *canonicalPaths) canonical(path string) (string, bool) {
 			out[i] = best[i]
 		}
 	}
-	return strings.Join(out, "/"), true
+	return strings.Join(out, "/"), strings.Join(best, "/"), true
 }
 
 func matchSegments(pat, segs []string) (int, bool) {

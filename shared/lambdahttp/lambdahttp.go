@@ -1,6 +1,6 @@
 // Package lambdahttp runs an API area's handler on Lambda behind the HTTP API: it builds the
 // services once per cold start and passes the JWT authorizer's claims to the handler the way
-// the local gateway does.
+// the local gateway does, behind the same audit of writes under impersonation.
 package lambdahttp
 
 import (
@@ -12,20 +12,38 @@ import (
 	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/awslabs/aws-lambda-go-api-proxy/core"
 	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
+	"github.com/cxm/cxm/shared/audit"
 	"github.com/cxm/cxm/shared/auth"
 	"github.com/cxm/cxm/shared/platform"
 )
 
+// Option changes how Main builds an area.
+type Option func(*options)
+
+type options struct {
+	setup []func(context.Context, *platform.Services) error
+}
+
+// WithSetup runs f on the services before the area is built, for an area that needs a client
+// the others do not (the token service's signing key). An error from f stops the function.
+func WithSetup(f func(context.Context, *platform.Services) error) Option {
+	return func(o *options) { o.setup = append(o.setup, f) }
+}
+
 // Main reads the configuration from the environment, builds the area's handler with newArea
 // and serves it until Lambda stops the process. It exits when the configuration is incomplete.
-func Main(newArea func(platform.Services) http.Handler) {
-	if err := run(context.Background(), newArea); err != nil {
+func Main(newArea func(platform.Services) http.Handler, opts ...Option) {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if err := run(context.Background(), newArea, o); err != nil {
 		slog.Error("start", "err", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, newArea func(platform.Services) http.Handler) error {
+func run(ctx context.Context, newArea func(platform.Services) http.Handler, o options) error {
 	cfg, err := platform.ConfigFromEnv(ctx)
 	if err != nil {
 		return err
@@ -34,13 +52,32 @@ func run(ctx context.Context, newArea func(platform.Services) http.Handler) erro
 	if err != nil {
 		return err
 	}
-	lambda.Start(Adapter(newArea(svc)).ProxyWithContext)
+	for _, f := range o.setup {
+		if err := f(ctx, &svc); err != nil {
+			return err
+		}
+	}
+	lambda.Start(Adapter(Audited(svc, newArea(svc))).ProxyWithContext)
 	return nil
 }
 
 // Adapter wraps an area's handler for HTTP API (payload 2.0) events.
 func Adapter(h http.Handler) *httpadapter.HandlerAdapterV2 {
 	return httpadapter.NewV2(WithAuthorizerClaims(h))
+}
+
+// Audited records the writes made under impersonation (see package audit), naming each by the
+// HTTP API's request id.
+func Audited(svc platform.Services, h http.Handler) http.Handler {
+	return audit.Middleware(audit.NewLog(svc.Store), svc.Users, RequestID, svc.Log)(h)
+}
+
+// RequestID returns the HTTP API's id of the request.
+func RequestID(r *http.Request) string {
+	if req, ok := core.GetAPIGatewayV2ContextFromContext(r.Context()); ok {
+		return req.RequestID
+	}
+	return ""
 }
 
 // WithAuthorizerClaims puts the claims the HTTP API's JWT authorizer verified into the request

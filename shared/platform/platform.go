@@ -15,7 +15,10 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/eventbridge"
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 	"github.com/cxm/cxm/shared/account"
+	"github.com/cxm/cxm/shared/authz"
 	"github.com/cxm/cxm/shared/eventbus"
+	"github.com/cxm/cxm/shared/httpapi"
+	"github.com/cxm/cxm/shared/issuer"
 	"github.com/cxm/cxm/shared/store"
 	"github.com/cxm/cxm/shared/user"
 )
@@ -27,6 +30,20 @@ type Services struct {
 	Accounts *account.Repo
 	Events   eventbus.Publisher
 	Log      *slog.Logger
+	// Issuer issues CXM's own access tokens (impersonation, embedded partners); nil where no
+	// signing key is configured, and only the token service uses it.
+	Issuer *issuer.Issuer
+	// Guard enforces the authorization matrix on every area's operations.
+	Guard httpapi.Guard
+}
+
+// NewAPI returns an empty API for an area, guarded by the authorization matrix.
+func (s Services) NewAPI() *httpapi.API {
+	api := httpapi.New(s.Log)
+	if s.Guard != nil {
+		api.UseGuard(s.Guard)
+	}
+	return api
 }
 
 // Config is what Connect needs.
@@ -106,11 +123,13 @@ func Connect(ctx context.Context, c Config) (Services, error) {
 
 // New builds the services over an existing store.
 func New(s *store.Store, events eventbus.Publisher, log *slog.Logger) Services {
+	users := user.NewRepo(s)
 	return Services{
 		Store:    s,
-		Users:    user.NewRepo(s),
+		Users:    users,
 		Accounts: account.NewRepo(s),
 		Events:   events,
 		Log:      log,
+		Guard:    authz.Guard(users, log),
 	}
 }

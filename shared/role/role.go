@@ -24,6 +24,8 @@ const (
 	PermOperatorPanel    = "pando.cxm.operatorpanel.admin"
 	PermWishlistManager  = "pando.cxm.wishlist.manager"
 	PermAnalyticsViewer  = "pando.analytics.tableau.viewer"
+	// PermImpersonate allows starting impersonation of another user of the dealer group.
+	PermImpersonate = "pando.cxm.impersonate"
 )
 
 // Dealer role system names.

@@ -13,6 +13,9 @@ type Area struct {
 	// uses. API Gateway matches case-sensitively, so each spelling becomes its own greedy route
 	// there; the local gateway matches them case-insensitively.
 	Prefixes []string
+	// Public are the area's operations that need no token ("METHOD /path", literal paths): the
+	// local gateway serves them without the authorizer and API Gateway routes them without one.
+	Public []string
 }
 
 // Table returns the route table. It is a function rather than a variable so no caller can
@@ -26,7 +29,22 @@ func Table() []Area {
 			"/api/dealer_settings", "/api/dealer_relationship", "/api/edit_contact_user_assignments",
 		}},
 		{Name: "chat", Prefixes: []string{"/message"}},
+		{Name: "auth", Prefixes: []string{"/auth"}, Public: []string{
+			"GET /auth/.well-known/jwks.json", "POST /auth/partner/token",
+		}},
 	}
+}
+
+// IsPublic reports whether the operation method path of area a needs no token. Paths compare
+// case-insensitively, as the local gateway matches them.
+func (a Area) IsPublic(method, path string) bool {
+	for _, op := range a.Public {
+		m, p, _ := strings.Cut(op, " ")
+		if m == method && strings.EqualFold(p, path) {
+			return true
+		}
+	}
+	return false
 }
 
 // Match returns the area that serves path, matching literal prefixes case-insensitively on

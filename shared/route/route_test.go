@@ -26,6 +26,9 @@ func TestMatch(t *testing.T) {
 		{"/api/dealer_settings/UI_Dealer_settings/get", "dealers"},
 		{"/api/edit_contact_user_assignments/dealer_settings/1/get_contact_user_assignment_dealer_settings", "dealers"},
 		{"/message/vendor", "chat"},
+		{"/auth/impersonation", "auth"},
+		{"/auth/.well-known/jwks.json", "auth"},
+		{"/authx", ""},
 		{"/api/dealer_settingsx", ""},
 		{"/usersx/key", ""},
 		{"/index.html", ""},
@@ -35,6 +38,28 @@ func TestMatch(t *testing.T) {
 		a, ok := route.Match(tt.path)
 		if got := a.Name; got != tt.area || ok != (tt.area != "") {
 			t.Errorf("Match(%q) = %q, %v; want %q", tt.path, got, ok, tt.area)
+		}
+	}
+}
+
+func TestIsPublic(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		method, path string
+		want         bool
+	}{
+		{"GET", "/auth/.well-known/jwks.json", true},
+		{"POST", "/auth/partner/token", true},
+		{"POST", "/AUTH/Partner/Token", true},
+		{"GET", "/auth/partner/token", false},
+		{"POST", "/auth/impersonation", false},
+		{"POST", "/auth/partner/token/x", false},
+		{"GET", "/users/currentUser", false},
+	}
+	for _, tt := range tests {
+		a, _ := route.Match(tt.path)
+		if got := a.IsPublic(tt.method, tt.path); got != tt.want {
+			t.Errorf("IsPublic(%s %s) = %v, want %v", tt.method, tt.path, got, tt.want)
 		}
 	}
 }
@@ -54,6 +79,12 @@ func TestTableIsWellFormed(t *testing.T) {
 				t.Errorf("prefix %q in areas %s and %s", p, other, a.Name)
 			}
 			seen[p] = a.Name
+		}
+		for _, op := range a.Public {
+			m, p, ok := strings.Cut(op, " ")
+			if area, _ := route.Match(p); !ok || m == "" || m != strings.ToUpper(m) || area.Name != a.Name {
+				t.Errorf("area %s public operation %q must be \"METHOD /path\" under its own prefixes", a.Name, op)
+			}
 		}
 	}
 }

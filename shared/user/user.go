@@ -175,6 +175,9 @@ type Session struct {
 // without a profile a NotFound error; an inactive user a Forbidden error. The profile and the
 // account are read concurrently.
 func (r *Repo) Session(ctx context.Context) (Session, error) {
+	if s, ok := ctx.Value(sessionKey{}).(Session); ok {
+		return s, nil
+	}
 	claims, ok := auth.ClaimsFrom(ctx)
 	if !ok {
 		return Session{}, apperr.Errorf(apperr.Unauthorized, "Sign in to continue.")
@@ -218,6 +221,10 @@ func (r *Repo) Session(ctx context.Context) (Session, error) {
 			p.ViewStores = append(p.ViewStores, s.AccountPlatformID)
 		}
 	}
+	actorUserID, err := r.actorOf(ctx, claims, id)
+	if err != nil {
+		return Session{}, err
+	}
 	return Session{
 		Principal: auth.Principal{
 			Tenant:        t,
@@ -227,11 +234,22 @@ func (r *Repo) Session(ctx context.Context) (Session, error) {
 			Permissions:   p.Permissions,
 			AllowedStores: p.AllowedStores,
 			ViewStores:    p.ViewStores,
+			ActorSubject:  claims.ActorSubject,
+			ActorUserID:   actorUserID,
+			Partner:       claims.Partner,
 		},
 		Profile: p,
 		Account: acct,
 		Stores:  stores,
 	}, nil
+}
+
+type sessionKey struct{}
+
+// WithSession returns a context carrying a session resolved for the request, so later calls of
+// Session on it do not read the store again.
+func WithSession(ctx context.Context, s Session) context.Context {
+	return context.WithValue(ctx, sessionKey{}, s)
 }
 
 // Principal resolves the verified claims in ctx to the principal the request acts for, with

@@ -197,6 +197,126 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/auth/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public keys of CXM's token service (JWKS)
+         * @description The keys that verify the access tokens the token service issues. Public: no token needed.
+         */
+        get: operations["getTokenServiceKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dealer group's impersonation audit log, newest first
+         * @description Starts and ends of impersonations and every write made under impersonation, each with the actor and the impersonated user. For holders of pando.cxm.impersonate and dealer admins.
+         */
+        get: operations["listImpersonationAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/impersonation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start impersonating a user of one's dealer group
+         * @description Needs the permission pando.cxm.impersonate. Returns an access token whose sub is the user's and whose act claim (RFC 8693) names the caller; it lasts at most an hour and never beyond the caller's own token. An impersonation token cannot start another impersonation. The start and every write made with the token are audited with both identities.
+         */
+        post: operations["startImpersonation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/impersonation/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End the impersonation of the request's token
+         * @description Called with the impersonation token; records the end in the audit log. With any other token it changes nothing and says so (ended false).
+         */
+        post: operations["endImpersonation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that the signed-in user signed out
+         * @description The logout notification the web app sends on sign-out (spec C7.1-023; the spec does not give its path). Records the session's subject and auth_time. The web app signs out whatever the answer.
+         */
+        post: operations["notifyLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/partner/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange an embedded partner's signed assertion for a short-lived access token
+         * @description Public: the assertion is the credential. The partner must be registered and active for the user's dealer group, and the user active with a sign-in. Each assertion is accepted once. The token acts for the user for 10 minutes and carries the partner claim. Every failure is a 401.
+         */
+        post: operations["exchangePartnerAssertion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/core/groups/filtergroup": {
         parameters: {
             query?: never;
@@ -563,6 +683,11 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        AccessToken: {
+            accessToken: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
         AccountPlatform: {
             /** Format: int64 */
             AccountID: number;
@@ -613,7 +738,9 @@ export type components = {
             FirstName: string;
             HasAllPlatformAccess: boolean;
             Id: string;
+            ImpersonatedBy: components["schemas"]["Impersonator"];
             IsFavorite: boolean;
+            IsImpersonating: boolean;
             LastName: string;
             Name: string;
             Permissions: string[] | null;
@@ -634,6 +761,25 @@ export type components = {
             ManagerApprovalRequired: boolean;
             SalesPersonEditable: boolean;
             ServiceAdvisorEditable: boolean;
+        };
+        AuditEntry: {
+            actorSubject: string;
+            actorUserId: string;
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            event: "Write" | "ImpersonationStarted" | "ImpersonationEnded";
+            method: string;
+            path: string;
+            requestId: string;
+            /** Format: int64 */
+            status: number;
+            subject: string;
+            subjectUserId: string;
+        };
+        AuditPage: {
+            entries: components["schemas"]["AuditEntry"][] | null;
+            next: string;
         };
         Availability: {
             Available: boolean;
@@ -747,6 +893,9 @@ export type components = {
             /** @description Stores whose settings are listed; empty for the Scope header's stores. */
             AccountPlatformIds?: number[] | null;
         };
+        EndedImpersonation: {
+            ended: boolean;
+        };
         EnterpriseRelationship: {
             /** Format: int64 */
             accountId: number;
@@ -796,6 +945,32 @@ export type components = {
             Total: number;
             /** Format: int64 */
             Unavailable: number;
+        };
+        Impersonation: {
+            accessToken: string;
+            actor: components["schemas"]["ImpersonationUser"];
+            /** Format: date-time */
+            expiresAt: string;
+            subject: components["schemas"]["ImpersonationUser"];
+        };
+        ImpersonationUser: {
+            Name: string;
+            UserId: string;
+        };
+        Impersonator: {
+            Name: string;
+            UserId: string;
+        } | null;
+        JWK: {
+            alg: string;
+            e: string;
+            kid: string;
+            kty: string;
+            n: string;
+            use: string;
+        };
+        JWKS: {
+            keys: components["schemas"]["JWK"][] | null;
         };
         LeadFlags: {
             AutoAssign: boolean;
@@ -963,6 +1138,10 @@ export type components = {
             /** Format: int64 */
             totalRecords: number;
         };
+        PartnerTokenInputBody: {
+            /** @description An RS256 JWT signed with the partner's registered key: iss the partner id, sub the CXM user id, aud "cxm", iat, exp at most 5 minutes after iat, and a jti used once. */
+            assertion: string;
+        };
         PermittedUser: {
             /** Format: int64 */
             AccountPlatformID: number;
@@ -999,6 +1178,16 @@ export type components = {
             LeadTypeId: number;
             ToRole: string;
         };
+        ResultAccessToken: {
+            data: components["schemas"]["AccessToken"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultAuditPage: {
+            data: components["schemas"]["AuditPage"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
         ResultAvailability: {
             data: components["schemas"]["Availability"];
             pageData?: components["schemas"]["PageData"];
@@ -1009,8 +1198,18 @@ export type components = {
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
+        ResultEndedImpersonation: {
+            data: components["schemas"]["EndedImpersonation"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
         ResultEnterpriseRelationship: {
             data: components["schemas"]["EnterpriseRelationship"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultImpersonation: {
+            data: components["schemas"]["Impersonation"];
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -1021,6 +1220,11 @@ export type components = {
         };
         ResultSetting: {
             data: components["schemas"]["Setting"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultSignOut: {
+            data: components["schemas"]["SignOut"];
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -1068,6 +1272,13 @@ export type components = {
             key: string;
             value: string;
         };
+        SignOut: {
+            /** Format: int64 */
+            authTime: number;
+            /** Format: date-time */
+            signedOutAt: string;
+            subject: string;
+        };
         StaffUser: {
             /** Format: int64 */
             AccountPlatformID: number;
@@ -1087,6 +1298,10 @@ export type components = {
             UserStatus: number;
             /** Format: int64 */
             UserType: number;
+        };
+        StartImpersonationInputBody: {
+            /** @description The user to impersonate: an active user of the caller's dealer group with a sign-in. */
+            userId: string;
         };
         StoreLeadSettings: {
             /** Format: int64 */
@@ -2017,6 +2232,329 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTokenServiceKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JWKS"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listImpersonationAudit: {
+        parameters: {
+            query?: {
+                /** @description Entries per page. */
+                size?: number;
+                /** @description The next cursor of the previous page; empty for the newest entries. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultAuditPage"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    startImpersonation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartImpersonationInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultImpersonation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    endImpersonation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultEndedImpersonation"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    notifyLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultSignOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    exchangePartnerAssertion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerTokenInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultAccessToken"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
