@@ -59,7 +59,7 @@ type AppUser struct {
 	ViewSelectedStores   []StoreRef `json:"ViewSelectedStores"`
 	// IsImpersonating says whether another user, ImpersonatedBy, acts as this user.
 	IsImpersonating bool          `json:"IsImpersonating"`
-	ImpersonatedBy  *Impersonator `json:"ImpersonatedBy"`
+	ImpersonatedBy  *Impersonator `json:"ImpersonatedBy,omitempty"`
 }
 
 // Impersonator names the user who impersonates the signed-in user; null when nobody does.

@@ -32,6 +32,7 @@ export const salesUser: AppUser = {
   UserStatus: 1,
   Active: true,
   IsFavorite: false,
+  IsImpersonating: false,
   Permissions: [],
   DMSUserId: '',
   PrimaryUserRole: 'Sales Person',

@@ -738,7 +738,7 @@ export type components = {
             FirstName: string;
             HasAllPlatformAccess: boolean;
             Id: string;
-            ImpersonatedBy: components["schemas"]["Impersonator"];
+            ImpersonatedBy?: components["schemas"]["Impersonator"];
             IsFavorite: boolean;
             IsImpersonating: boolean;
             LastName: string;
