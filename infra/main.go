@@ -4,7 +4,8 @@
 // Settings (CDK context key, else environment variable; see package config):
 //
 //	stage       CXM_STAGE        deployment name, default "dev" (stacks "cxm-dev-...")
-//	lambdaDir   CXM_LAMBDA_DIR   built functions, default .build/lambda (<area>/bootstrap)
+//	lambdaDir   CXM_LAMBDA_DIR   built functions, default .build/lambda (<area>/bootstrap and
+//	                             authorizer/bootstrap)
 //	webDist     CXM_WEB_DIST     built web app, default web/dist; skipped when missing
 //	webOrigins  CXM_WEB_ORIGINS  extra comma-separated origins allowed to call the API
 //
@@ -50,7 +51,7 @@ func run() error {
 	if err := stacks.ValidateAreas(areas); err != nil {
 		return err
 	}
-	code, err := stacks.AssetCode(cfg.LambdaDir, areas)
+	code, err := stacks.AssetCode(cfg.LambdaDir, stacks.FunctionNames(areas))
 	if err != nil {
 		return fmt.Errorf("%w (build them with: make lambdas)", err)
 	}

@@ -34,7 +34,8 @@ const (
 type Config struct {
 	// Stage names the deployment; stacks are named "cxm-<stage>-<part>".
 	Stage string
-	// LambdaDir holds one directory per API area with its "bootstrap" executable.
+	// LambdaDir holds one directory per API area, and one for the authorizer, each with its
+	// "bootstrap" executable.
 	LambdaDir string
 	// WebDist is the built web app; when it does not exist the web app is not deployed.
 	WebDist string

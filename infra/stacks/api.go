@@ -2,10 +2,10 @@ package stacks
 
 import (
 	"fmt"
+	"maps"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2"
-	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2authorizers"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awscognito"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsdynamodb"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsevents"
@@ -30,6 +30,19 @@ const (
 	EnvCursorKeySecret  = "CURSOR_KEY_SECRET_ARN"
 )
 
+// Names of the environment variables only the token service area receives.
+const (
+	EnvIssuerURL      = "ISSUER_URL"
+	EnvIssuerKMSKeyID = "ISSUER_KMS_KEY_ID"
+)
+
+// The token service: the area that issues CXM's own tokens, and the path below the API's
+// endpoint that is their iss (the area's prefix, as the local gateway names it).
+const (
+	TokenServiceArea = "auth"
+	IssuerPath       = "/auth"
+)
+
 // corsAllowHeaders are the request headers the web app sends: the bearer token, JSON bodies and
 // the store selection.
 var corsAllowHeaders = []string{"authorization", "content-type", "scope"}
@@ -37,10 +50,12 @@ var corsAllowHeaders = []string{"authorization", "content-type", "scope"}
 // APIStackProps configures NewAPIStack. Every field is required.
 type APIStackProps struct {
 	awscdk.StackProps
-	// Areas is the route table: one function per area, two routes per prefix.
+	// Areas is the route table: one function per area, two routes per prefix and one per
+	// public operation.
 	Areas []route.Area
-	// Code returns the deployment package of an area's function.
-	Code func(area string) awslambda.Code
+	// Code returns the deployment package of a function by name: an area's, or the
+	// authorizer's (AuthorizerName).
+	Code func(name string) awslambda.Code
 	// Table, Bucket, ContactKey, Bus, UserPool and UserPoolClient are the resources the
 	// functions use; each function gets exactly the grants it needs on them.
 	Table          awsdynamodb.ITable
@@ -50,16 +65,23 @@ type APIStackProps struct {
 	Bus            awsevents.IEventBus
 	UserPool       awscognito.IUserPool
 	UserPoolClient awscognito.IUserPoolClient
+	// IssuerKey is the asymmetric KMS key (RSA_2048, SIGN_VERIFY) that signs CXM's own tokens;
+	// only the token service area may use it.
+	IssuerKey awskms.IKey
 	// AllowedOrigins are the browser origins (scheme and host, no path) allowed to call the
 	// API, such as the web distribution's URL.
 	AllowedOrigins []string
 }
 
-// APIStack holds the HTTP API, its JWT authorizer and one function per API area.
+// APIStack holds the HTTP API, its Lambda authorizer and one function per API area.
 type APIStack struct {
 	awscdk.Stack
 	// API is the HTTP API; its default stage serves at API.ApiEndpoint().
 	API awsapigatewayv2.HttpApi
+	// Authorizer guards every route but the public operations.
+	Authorizer *TokenAuthorizer
+	// IssuerURL is the iss of CXM's own tokens: the API's endpoint followed by IssuerPath.
+	IssuerURL *string
 	// Areas are the deployed areas keyed by area name.
 	Areas map[string]*AreaFunction
 }
@@ -73,9 +95,12 @@ func NewAPIStack(scope constructs.Construct, id string, props *APIStackProps) *A
 	if props.Code == nil {
 		panic("api stack: no Code function")
 	}
+	if props.IssuerKey == nil {
+		panic("api stack: no IssuerKey")
+	}
 	sp := props.StackProps
 	if sp.Description == nil {
-		sp.Description = jsii.String("CXM API: HTTP API, JWT authorizer, one Lambda function per API area")
+		sp.Description = jsii.String("CXM API: HTTP API, Lambda authorizer, one Lambda function per API area")
 	}
 	stack := awscdk.NewStack(scope, &id, &sp)
 
@@ -91,13 +116,18 @@ func NewAPIStack(scope constructs.Construct, id string, props *APIStackProps) *A
 		},
 	})
 
-	// API Gateway checks the token's signature, issuer, expiry and that its aud (ID tokens)
-	// or client_id (access tokens) is the web client.
-	issuer := fmt.Sprintf("https://cognito-idp.%s.amazonaws.com/%s", *stack.Region(), *props.UserPool.UserPoolId())
-	authorizer := awsapigatewayv2authorizers.NewHttpJwtAuthorizer(jsii.String("CognitoJwt"), jsii.String(issuer),
-		&awsapigatewayv2authorizers.HttpJwtAuthorizerProps{
-			JwtAudience: jsii.Strings(*props.UserPoolClient.UserPoolClientId()),
-		})
+	// CXM's own tokens name the API's endpoint followed by /auth as their issuer, as the local
+	// gateway names its own origin. The endpoint is an attribute of the API (Fn::GetAtt
+	// ApiEndpoint); the functions that read it depend on the API, and the API on none of them
+	// (routes, integrations and the authorizer depend on both), so there is no cycle.
+	issuerURL := jsii.String(*api.ApiEndpoint() + IssuerPath)
+	authorizer := NewTokenAuthorizer(stack, "Authorizer", &TokenAuthorizerProps{
+		Code:             props.Code(AuthorizerName),
+		Region:           stack.Region(),
+		UserPoolID:       props.UserPool.UserPoolId(),
+		UserPoolClientID: props.UserPoolClient.UserPoolClientId(),
+		IssuerURL:        issuerURL,
+	})
 
 	env := map[string]string{
 		EnvTableName:        *props.Table.TableName(),
@@ -109,14 +139,23 @@ func NewAPIStack(scope constructs.Construct, id string, props *APIStackProps) *A
 		EnvCursorKeySecret:  *props.CursorKey.SecretArn(),
 	}
 
-	s := &APIStack{Stack: stack, API: api, Areas: make(map[string]*AreaFunction, len(props.Areas))}
+	s := &APIStack{
+		Stack: stack, API: api, Authorizer: authorizer, IssuerURL: issuerURL,
+		Areas: make(map[string]*AreaFunction, len(props.Areas)),
+	}
 	for _, area := range props.Areas {
+		areaEnv := env
+		if area.Name == TokenServiceArea {
+			areaEnv = maps.Clone(env)
+			areaEnv[EnvIssuerURL] = *issuerURL
+			areaEnv[EnvIssuerKMSKeyID] = *props.IssuerKey.KeyArn()
+		}
 		af := NewAreaFunction(stack, areaID(area.Name), &AreaFunctionProps{
 			Area:        area,
 			Code:        props.Code(area.Name),
 			API:         api,
-			Authorizer:  authorizer,
-			Environment: env,
+			Authorizer:  authorizer.Authorizer,
+			Environment: areaEnv,
 		})
 		fn := af.Function
 		props.Table.GrantReadWriteData(fn)
@@ -124,10 +163,14 @@ func NewAPIStack(scope constructs.Construct, id string, props *APIStackProps) *A
 		props.ContactKey.GrantEncryptDecrypt(fn)
 		props.Bus.GrantPutEventsTo(fn, nil)
 		props.CursorKey.GrantRead(fn, nil)
+		if area.Name == TokenServiceArea {
+			props.IssuerKey.Grant(fn, jsii.String("kms:Sign"), jsii.String("kms:GetPublicKey"))
+		}
 		s.Areas[area.Name] = af
 	}
 
 	awscdk.NewCfnOutput(stack, jsii.String("ApiUrl"), &awscdk.CfnOutputProps{Value: api.ApiEndpoint()})
+	awscdk.NewCfnOutput(stack, jsii.String("IssuerUrl"), &awscdk.CfnOutputProps{Value: issuerURL})
 	return s
 }
 

@@ -2,6 +2,7 @@ package stacks
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
@@ -32,21 +33,26 @@ type AreaFunctionProps struct {
 	Code awslambda.Code
 	// API is the HTTP API the area's routes are added to.
 	API awsapigatewayv2.IHttpApi
-	// Authorizer guards every route of the area.
+	// Authorizer guards every route of the area except its public operations.
 	Authorizer awsapigatewayv2.IHttpRouteAuthorizer
 	// Environment is the function's environment (table name, bus name, ...).
 	Environment map[string]string
 }
 
 // AreaFunction is one API area deployed: a Go Lambda function on provided.al2023 (arm64), its
-// log group, and two authorized routes per path prefix of the area ("ANY /p" and
-// "ANY /p/{proxy+}") integrated with the function.
+// log group, two authorized routes per path prefix of the area ("ANY /p" and
+// "ANY /p/{proxy+}") and one route without authorizer per public operation of the area, all
+// integrated with the function.
 type AreaFunction struct {
 	constructs.Construct
 	// Function serves every route of the area.
 	Function awslambda.Function
-	// Routes are the area's routes, two per prefix in the order of Area.Prefixes.
+	// Routes are the area's authorized routes, two per prefix in the order of Area.Prefixes.
 	Routes []awsapigatewayv2.HttpRoute
+	// PublicRoutes are the routes of the area's public operations, in the order of
+	// Area.Public. API Gateway prefers them to the greedy routes: a literal path is more
+	// specific than {proxy+}, and a method more specific than ANY.
+	PublicRoutes []awsapigatewayv2.HttpRoute
 }
 
 // NewAreaFunction creates the function of one API area and its routes.
@@ -54,25 +60,11 @@ func NewAreaFunction(scope constructs.Construct, id string, props *AreaFunctionP
 	c := constructs.NewConstruct(scope, &id)
 	name := props.Area.Name
 
-	logs := awslogs.NewLogGroup(c, jsii.String("Logs"), &awslogs.LogGroupProps{
-		Retention:     areaLogRetention,
-		RemovalPolicy: awscdk.RemovalPolicy_DESTROY,
-	})
-	env := make(map[string]*string, len(props.Environment))
-	for k, v := range props.Environment {
-		env[k] = jsii.String(v)
-	}
-	fn := awslambda.NewFunction(c, jsii.String("Function"), &awslambda.FunctionProps{
-		Description:   jsii.String(fmt.Sprintf("CXM API area %s", name)),
-		Runtime:       awslambda.Runtime_PROVIDED_AL2023(),
-		Architecture:  awslambda.Architecture_ARM_64(),
-		Handler:       jsii.String("bootstrap"),
-		Code:          props.Code,
-		MemorySize:    jsii.Number(areaMemoryMB),
-		Timeout:       awscdk.Duration_Seconds(jsii.Number(areaTimeoutSeconds)),
-		Environment:   &env,
-		LogGroup:      logs,
-		LoggingFormat: awslambda.LoggingFormat_JSON,
+	fn := newGoFunction(c, goFunctionProps{
+		Description: fmt.Sprintf("CXM API area %s", name),
+		Code:        props.Code,
+		MemoryMB:    areaMemoryMB,
+		Environment: props.Environment,
 	})
 
 	// One invoke permission for the whole API rather than one per route keeps the function's
@@ -93,7 +85,50 @@ func NewAreaFunction(scope constructs.Construct, id string, props *AreaFunctionP
 		})
 		a.Routes = append(a.Routes, r)
 	}
+	for _, op := range props.Area.Public {
+		method, path, _ := strings.Cut(op, " ")
+		r := awsapigatewayv2.NewHttpRoute(c, jsii.String("Public"+method+strings.ReplaceAll(path, "/", "_")), &awsapigatewayv2.HttpRouteProps{
+			HttpApi:     props.API,
+			RouteKey:    awsapigatewayv2.HttpRouteKey_With(jsii.String(path), awsapigatewayv2.HttpMethod(method)),
+			Integration: integration,
+			Authorizer:  awsapigatewayv2.NewHttpNoneAuthorizer(),
+		})
+		a.PublicRoutes = append(a.PublicRoutes, r)
+	}
 	return a
+}
+
+// goFunctionProps configures newGoFunction.
+type goFunctionProps struct {
+	Description string
+	Code        awslambda.Code
+	MemoryMB    float64
+	Environment map[string]string
+}
+
+// newGoFunction creates a Go function on provided.al2023 (arm64) with JSON logs in a log group
+// of its own, as scope's "Function" and "Logs".
+func newGoFunction(scope constructs.Construct, props goFunctionProps) awslambda.Function {
+	logs := awslogs.NewLogGroup(scope, jsii.String("Logs"), &awslogs.LogGroupProps{
+		Retention:     areaLogRetention,
+		RemovalPolicy: awscdk.RemovalPolicy_DESTROY,
+	})
+	env := make(map[string]*string, len(props.Environment))
+	for k, v := range props.Environment {
+		env[k] = jsii.String(v)
+	}
+	return awslambda.NewFunction(scope, jsii.String("Function"), &awslambda.FunctionProps{
+		Description:   jsii.String(props.Description),
+		Runtime:       awslambda.Runtime_PROVIDED_AL2023(),
+		Architecture:  awslambda.Architecture_ARM_64(),
+		Handler:       jsii.String(BootstrapFile),
+		Code:          props.Code,
+		MemorySize:    jsii.Number(props.MemoryMB),
+		Timeout:       awscdk.Duration_Seconds(jsii.Number(areaTimeoutSeconds)),
+		Environment:   &env,
+		LogGroup:      logs,
+		LoggingFormat: awslambda.LoggingFormat_JSON,
+	})
 }
 
 // RoutePaths returns the API Gateway route paths of an area: each prefix itself and each prefix
@@ -115,8 +150,10 @@ func routeID(path string) string {
 }
 
 // ValidateAreas reports a route table the HTTP API cannot be built from: no areas, an area
-// without a name or without prefixes, duplicate area names, a prefix that does not start with
-// "/" or ends with "/", or the same prefix served by two areas.
+// without a name or without prefixes, duplicate area names, an area named like the authorizer
+// function, a prefix that does not start with "/" or ends with "/", the same prefix served by
+// two areas, or a public operation that is not "METHOD /literal/path" under one of its area's
+// prefixes (matched case-sensitively, as API Gateway matches), or is listed twice.
 func ValidateAreas(areas []route.Area) error {
 	if len(areas) == 0 {
 		return fmt.Errorf("route table has no areas")
@@ -126,6 +163,9 @@ func ValidateAreas(areas []route.Area) error {
 	for _, a := range areas {
 		if a.Name == "" {
 			return fmt.Errorf("route table has an area without a name")
+		}
+		if a.Name == AuthorizerName {
+			return fmt.Errorf("area %q has the name of the authorizer function", a.Name)
 		}
 		if names[a.Name] {
 			return fmt.Errorf("area %q appears twice in the route table", a.Name)
@@ -143,6 +183,44 @@ func ValidateAreas(areas []route.Area) error {
 			}
 			owner[p] = a.Name
 		}
+		if err := validatePublic(a); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// publicMethod reports whether a public operation may use method. OPTIONS is left to the API's
+// CORS preflight handling, and ANY would make the operation's every method public.
+func publicMethod(method string) bool {
+	switch method {
+	case "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE":
+		return true
+	}
+	return false
+}
+
+// validatePublic checks the public operations of one area (see ValidateAreas).
+func validatePublic(a route.Area) error {
+	seen := make(map[string]bool, len(a.Public))
+	for _, op := range a.Public {
+		method, path, ok := strings.Cut(op, " ")
+		if !ok || !publicMethod(method) {
+			return fmt.Errorf("area %q: public operation %q must be \"METHOD /path\" with GET, HEAD, POST, PUT, PATCH or DELETE", a.Name, op)
+		}
+		if strings.ContainsAny(path, "{} ") || strings.HasSuffix(path, "/") {
+			return fmt.Errorf("area %q: public operation %q must have a literal path without a trailing slash", a.Name, op)
+		}
+		under := slices.ContainsFunc(a.Prefixes, func(p string) bool {
+			return path == p || strings.HasPrefix(path, p+"/")
+		})
+		if !under {
+			return fmt.Errorf("area %q: public operation %q is not under the area's prefixes", a.Name, op)
+		}
+		if seen[op] {
+			return fmt.Errorf("area %q: public operation %q appears twice", a.Name, op)
+		}
+		seen[op] = true
 	}
 	return nil
 }

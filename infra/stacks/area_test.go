@@ -35,6 +35,17 @@ func TestValidateAreas(t *testing.T) {
 		{"root", []route.Area{{Name: "x", Prefixes: []string{"/"}}}, "must start with /"},
 		{"trailing slash", []route.Area{{Name: "x", Prefixes: []string{"/x/"}}}, "not end with /"},
 		{"shared prefix", []route.Area{{Name: "x", Prefixes: []string{"/p"}}, {Name: "y", Prefixes: []string{"/p"}}}, `served by areas "x" and "y"`},
+		{"named like the authorizer", []route.Area{{Name: stacks.AuthorizerName, Prefixes: []string{"/x"}}}, "name of the authorizer"},
+		{"public operations", []route.Area{{Name: "x", Prefixes: []string{"/x", "/y"}, Public: []string{"GET /x/a.json", "POST /y", "DELETE /x/b/c"}}}, ""},
+		{"public without method", []route.Area{{Name: "x", Prefixes: []string{"/x"}, Public: []string{"/x/a"}}}, `"METHOD /path"`},
+		{"public ANY", []route.Area{{Name: "x", Prefixes: []string{"/x"}, Public: []string{"ANY /x/a"}}}, `"METHOD /path"`},
+		{"public OPTIONS", []route.Area{{Name: "x", Prefixes: []string{"/x"}, Public: []string{"OPTIONS /x/a"}}}, `"METHOD /path"`},
+		{"public lower-case method", []route.Area{{Name: "x", Prefixes: []string{"/x"}, Public: []string{"get /x/a"}}}, `"METHOD /path"`},
+		{"public path variable", []route.Area{{Name: "x", Prefixes: []string{"/x"}, Public: []string{"GET /x/{id}"}}}, "literal path"},
+		{"public trailing slash", []route.Area{{Name: "x", Prefixes: []string{"/x"}, Public: []string{"GET /x/a/"}}}, "literal path"},
+		{"public outside the area", []route.Area{{Name: "x", Prefixes: []string{"/x"}, Public: []string{"GET /xy/a"}}}, "not under"},
+		{"public in another case", []route.Area{{Name: "x", Prefixes: []string{"/x"}, Public: []string{"GET /X/a"}}}, "not under"},
+		{"public twice", []route.Area{{Name: "x", Prefixes: []string{"/x"}, Public: []string{"GET /x/a", "GET /x/a"}}}, "twice"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -47,6 +58,32 @@ func TestValidateAreas(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestFunctionNames(t *testing.T) {
+	got := stacks.FunctionNames([]route.Area{{Name: "users"}, {Name: "auth"}})
+	if want := []string{"users", "auth", stacks.AuthorizerName}; !slices.Equal(got, want) {
+		t.Errorf("FunctionNames = %v, want %v", got, want)
+	}
+}
+
+// TestTokenServiceInRouteTable checks what the API stack assumes of the route table: the token
+// service area exists and serves the issuer path, so the issuer's keys are at
+// {API endpoint}/auth/.well-known/jwks.json, a public operation.
+func TestTokenServiceInRouteTable(t *testing.T) {
+	for _, a := range route.Table() {
+		if a.Name != stacks.TokenServiceArea {
+			continue
+		}
+		if !slices.Contains(a.Prefixes, stacks.IssuerPath) {
+			t.Errorf("area %s prefixes %v lack %s", a.Name, a.Prefixes, stacks.IssuerPath)
+		}
+		if jwks := "GET " + stacks.IssuerPath + "/.well-known/jwks.json"; !slices.Contains(a.Public, jwks) {
+			t.Errorf("area %s public operations %v lack %s", a.Name, a.Public, jwks)
+		}
+		return
+	}
+	t.Errorf("route table has no %s area", stacks.TokenServiceArea)
 }
 
 func TestAssetCode(t *testing.T) {
@@ -70,11 +107,7 @@ func TestAssetCode(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var areas []route.Area
-			for _, a := range tt.areas {
-				areas = append(areas, route.Area{Name: a, Prefixes: []string{"/" + a}})
-			}
-			code, err := stacks.AssetCode(root, areas)
+			code, err := stacks.AssetCode(root, tt.areas)
 			if tt.wantErr == "" {
 				if err != nil || code == nil {
 					t.Fatalf("AssetCode = %v, want a Code function", err)

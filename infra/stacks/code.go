@@ -15,26 +15,37 @@ import (
 // BootstrapFile is the name of the executable a provided.al2023 function runs.
 const BootstrapFile = "bootstrap"
 
+// FunctionNames returns the names of every function the API stack packages: one per area of
+// the route table and the authorizer (AuthorizerName). Each name is a directory under
+// functions/ in the repository and under the built functions' directory.
+func FunctionNames(areas []route.Area) []string {
+	names := make([]string, 0, len(areas)+1)
+	for _, a := range areas {
+		names = append(names, a.Name)
+	}
+	return append(names, AuthorizerName)
+}
+
 // AssetCode returns the Code function for APIStackProps that packages the directory
-// root/<area> of every area, each holding a linux/arm64 "bootstrap" executable. It returns an
-// error naming every area whose executable is missing, so synthesis fails before CDK stages
-// anything.
-func AssetCode(root string, areas []route.Area) (func(area string) awslambda.Code, error) {
+// root/<name> of every function name (see FunctionNames), each holding a linux/arm64
+// "bootstrap" executable. It returns an error naming every function whose executable is
+// missing, so synthesis fails before CDK stages anything.
+func AssetCode(root string, names []string) (func(name string) awslambda.Code, error) {
 	abs, err := filepath.Abs(root)
 	if err != nil {
 		return nil, fmt.Errorf("lambda directory %s: %w", root, err)
 	}
 	var missing []string
-	for _, a := range areas {
-		fi, err := os.Stat(filepath.Join(abs, a.Name, BootstrapFile))
+	for _, name := range names {
+		fi, err := os.Stat(filepath.Join(abs, name, BootstrapFile))
 		if err != nil || !fi.Mode().IsRegular() {
-			missing = append(missing, a.Name)
+			missing = append(missing, name)
 		}
 	}
 	if len(missing) > 0 {
-		return nil, fmt.Errorf("no %s executable under %s for area(s) %s", BootstrapFile, abs, strings.Join(missing, ", "))
+		return nil, fmt.Errorf("no %s executable under %s for function(s) %s", BootstrapFile, abs, strings.Join(missing, ", "))
 	}
-	return func(area string) awslambda.Code {
-		return awslambda.Code_FromAsset(jsii.String(filepath.Join(abs, area)), nil)
+	return func(name string) awslambda.Code {
+		return awslambda.Code_FromAsset(jsii.String(filepath.Join(abs, name)), nil)
 	}, nil
 }

@@ -24,8 +24,9 @@ type Props struct {
 	Areas []route.Area
 	// Table is the single table's definition.
 	Table tabledef.Definition
-	// Code returns the deployment package of an area's function.
-	Code func(area string) awslambda.Code
+	// Code returns the deployment package of a function by name: an area's, or the
+	// authorizer's (AuthorizerName).
+	Code func(name string) awslambda.Code
 	// WebOrigins are browser origins allowed to call the API besides the distribution's own,
 	// for example a development server.
 	WebOrigins []string
@@ -38,11 +39,11 @@ type Props struct {
 
 // CXM is one deployment's stacks. WebContent is nil when the web app is not deployed.
 type CXM struct {
-	Data       *DataStack       // table, attachments bucket, contact-field key
+	Data       *DataStack       // table, attachments bucket, contact-field key, token signing key
 	Auth       *AuthStack       // user pool and web client
 	Events     *EventsStack     // event bus and schedule group
 	Web        *WebStack        // web bucket and distribution
-	API        *APIStack        // HTTP API and area functions
+	API        *APIStack        // HTTP API, its authorizer and the area functions
 	WebContent *WebContentStack // the deployed web app, or nil
 }
 
@@ -67,6 +68,7 @@ func New(scope constructs.Construct, props *Props) *CXM {
 		Bus:            c.Events.Bus,
 		UserPool:       c.Auth.UserPool,
 		UserPoolClient: c.Auth.Client,
+		IssuerKey:      c.Data.IssuerKey,
 		AllowedOrigins: append([]string{*c.Web.Origin}, props.WebOrigins...),
 	})
 	if isDir(props.WebDistDir) {

@@ -36,14 +36,20 @@ type DataStack struct {
 	ContactKey awskms.Key
 	// CursorKey is the secret that signs pagination cursors; every function reads it at start.
 	CursorKey awssecretsmanager.Secret
+	// IssuerKey signs CXM's own access tokens (impersonation and embedded partners). It is an
+	// asymmetric key (RSA_2048, SIGN_VERIFY): the private key never leaves KMS, and the token
+	// service publishes the public key as its JWKS. Replacing it would invalidate every token
+	// it signed, so it is retained like the rest of the stack.
+	IssuerKey awskms.Key
 }
 
-// NewDataStack creates the table, the attachments bucket and the contact-field key.
+// NewDataStack creates the table, the attachments bucket, the contact-field key, the cursor
+// signing secret and the token signing key.
 func NewDataStack(scope constructs.Construct, id string, props *DataStackProps) *DataStack {
 	sp := props.StackProps
 	sp.TerminationProtection = jsii.Bool(true)
 	if sp.Description == nil {
-		sp.Description = jsii.String("CXM data: single DynamoDB table, attachments bucket, contact-field key")
+		sp.Description = jsii.String("CXM data: single DynamoDB table, attachments bucket, contact-field key, token signing key")
 	}
 	stack := awscdk.NewStack(scope, &id, &sp)
 
@@ -62,6 +68,13 @@ func NewDataStack(scope constructs.Construct, id string, props *DataStackProps) 
 				PasswordLength:     jsii.Number(64),
 				ExcludePunctuation: jsii.Bool(true),
 			},
+			RemovalPolicy: awscdk.RemovalPolicy_RETAIN,
+		}),
+		// KMS does not rotate asymmetric keys.
+		IssuerKey: awskms.NewKey(stack, jsii.String("IssuerKey"), &awskms.KeyProps{
+			Description:   jsii.String("CXM token issuer signing key"),
+			KeySpec:       awskms.KeySpec_RSA_2048,
+			KeyUsage:      awskms.KeyUsage_SIGN_VERIFY,
 			RemovalPolicy: awscdk.RemovalPolicy_RETAIN,
 		}),
 	}

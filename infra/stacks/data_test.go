@@ -149,12 +149,38 @@ func TestAttachmentsBucket(t *testing.T) {
 	}
 }
 
-func TestContactKey(t *testing.T) {
+// TestKeys checks the data stack's two KMS keys: the rotated symmetric contact-field key and
+// the asymmetric token signing key.
+func TestKeys(t *testing.T) {
 	d := defaultDeployment(t)
-	countIs(t, d.data, "AWS::KMS::Key", 1)
-	mustNotPanic(t, "key rotation", func() {
-		d.data.HasResourceProperties(jsii.String("AWS::KMS::Key"), map[string]any{"EnableKeyRotation": true})
+	countIs(t, d.data, "AWS::KMS::Key", 2)
+	mustNotPanic(t, "contact key", func() {
+		d.data.HasResourceProperties(jsii.String("AWS::KMS::Key"), map[string]any{
+			"EnableKeyRotation": true,
+			"KeySpec":           assertions.Match_Absent(),
+		})
 	})
+	signing := resources(d.data, "AWS::KMS::Key")
+	n := 0
+	for id, r := range signing {
+		p := properties(r)
+		if p["KeyUsage"] != "SIGN_VERIFY" {
+			continue
+		}
+		n++
+		if got, want := p["KeySpec"], "RSA_2048"; got != want {
+			t.Errorf("signing key %s KeySpec = %v, want %v", id, got, want)
+		}
+		if p["EnableKeyRotation"] == true {
+			t.Errorf("signing key %s asks for rotation, which KMS refuses for asymmetric keys", id)
+		}
+		if got := d.stacks.Data.GetLogicalId(d.stacks.Data.IssuerKey.Node().DefaultChild().(awscdk.CfnElement)); *got != id {
+			t.Errorf("signing key %s is not DataStack.IssuerKey (%s)", id, *got)
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d SIGN_VERIFY keys, want 1", n)
+	}
 }
 
 func TestStatefulResourcesRetained(t *testing.T) {
@@ -166,7 +192,7 @@ func TestStatefulResourcesRetained(t *testing.T) {
 	}{
 		{"table", d.data, "AWS::DynamoDB::Table"},
 		{"attachments bucket", d.data, "AWS::S3::Bucket"},
-		{"contact key", d.data, "AWS::KMS::Key"},
+		{"contact and signing keys", d.data, "AWS::KMS::Key"},
 		{"user pool", d.auth, "AWS::Cognito::UserPool"},
 		{"schedule group", d.events, "AWS::Scheduler::ScheduleGroup"},
 		{"web bucket", d.web, "AWS::S3::Bucket"},

@@ -51,6 +51,11 @@ type Authorizer struct {
 // ErrDenied is wrapped by every verification failure; the wrapping error says why.
 var ErrDenied = errors.New("token denied")
 
+// ErrKeysUnavailable is wrapped, besides ErrDenied, when the issuer's keys could not be fetched.
+// The token itself may be good, so a caller that remembers denials (API Gateway caches a Lambda
+// authorizer's answers) should report a failure instead of a denial.
+var ErrKeysUnavailable = errors.New("issuer keys unavailable")
+
 // New returns an authorizer for cfg.
 func New(cfg Config) *Authorizer {
 	if cfg.Client == nil {
@@ -64,7 +69,12 @@ func New(cfg Config) *Authorizer {
 
 // BearerToken returns the token of an "Authorization: Bearer ..." header.
 func BearerToken(r *http.Request) (string, error) {
-	h := r.Header.Get("Authorization")
+	return ParseBearer(r.Header.Get("Authorization"))
+}
+
+// ParseBearer returns the token of an Authorization header value "Bearer ...". The scheme is
+// case-insensitive; an empty value or another scheme is denied.
+func ParseBearer(h string) (string, error) {
 	scheme, token, ok := strings.Cut(h, " ")
 	if h == "" {
 		return "", fmt.Errorf("%w: no authorization header", ErrDenied)
@@ -94,7 +104,7 @@ func (a *Authorizer) Verify(ctx context.Context, token string) (map[string]strin
 		return a.key(ctx, kid)
 	})
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrDenied, err)
+		return nil, fmt.Errorf("%w: %w", ErrDenied, err)
 	}
 	if use, _ := claims["token_use"].(string); use != "access" {
 		return nil, fmt.Errorf("%w: token_use is %q, not access", ErrDenied, use)
@@ -168,7 +178,8 @@ func (s *Set) Verify(ctx context.Context, token string) (map[string]string, erro
 }
 
 // key returns the signing key kid, fetching the JWKS when the key is unknown (at most once
-// every ten seconds, so unknown kids cannot make the gateway hammer the issuer).
+// every ten seconds, so unknown kids cannot make the gateway hammer the issuer). A failed
+// fetch, and an unknown kid while no fetch has succeeded yet, wrap ErrKeysUnavailable.
 func (a *Authorizer) key(ctx context.Context, kid string) (*rsa.PublicKey, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -176,12 +187,15 @@ func (a *Authorizer) key(ctx context.Context, kid string) (*rsa.PublicKey, error
 		return k, nil
 	}
 	if !a.fetched.IsZero() && a.cfg.Now().Sub(a.fetched) < 10*time.Second {
+		if a.keys == nil {
+			return nil, fmt.Errorf("%w: the last fetch failed", ErrKeysUnavailable)
+		}
 		return nil, fmt.Errorf("unknown kid %q", kid)
 	}
 	keys, err := a.fetch(ctx)
 	a.fetched = a.cfg.Now()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: %w", ErrKeysUnavailable, err)
 	}
 	a.keys = keys
 	if k, ok := keys[kid]; ok {

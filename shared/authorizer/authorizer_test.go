@@ -266,3 +266,56 @@ func TestBearerToken(t *testing.T) {
 		}
 	}
 }
+
+// TestKeysUnavailable checks that a JWKS that cannot be fetched is told apart from a bad
+// token: both are denied, but only the first wraps ErrKeysUnavailable, also while the next
+// fetch is held back.
+func TestKeysUnavailable(t *testing.T) {
+	t.Parallel()
+	key, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	down := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "unavailable", http.StatusServiceUnavailable)
+	}))
+	t.Cleanup(down.Close)
+	now := time.Now()
+	token := sign(t, key, kid, accessClaims(now))
+
+	az := authorizer.New(authorizer.Config{Issuer: issuer, Audiences: []string{client}, JWKSURL: down.URL})
+	for _, attempt := range []string{"first fetch", "held back"} {
+		_, err := az.Verify(context.Background(), token)
+		if !errors.Is(err, authorizer.ErrDenied) || !errors.Is(err, authorizer.ErrKeysUnavailable) {
+			t.Errorf("%s: Verify = %v, want denied with keys unavailable", attempt, err)
+		}
+	}
+
+	up := authorizer.New(authorizer.Config{Issuer: issuer, Audiences: []string{client}, JWKSURL: jwksServer(t, &key.PublicKey).URL})
+	for _, tok := range []string{sign(t, key, "other-key", accessClaims(now)), sign(t, key, "other-key", accessClaims(now))} {
+		_, err := up.Verify(context.Background(), tok)
+		if !errors.Is(err, authorizer.ErrDenied) || errors.Is(err, authorizer.ErrKeysUnavailable) {
+			t.Errorf("unknown kid: Verify = %v, want denied, keys available", err)
+		}
+	}
+}
+
+func TestParseBearer(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ header, want string }{
+		{"", ""},
+		{"Bearer", ""},
+		{"Basic abc", ""},
+		{"BEARER  abc ", "abc"},
+		{"Bearer abc.def.ghi", "abc.def.ghi"},
+	}
+	for _, tt := range tests {
+		got, err := authorizer.ParseBearer(tt.header)
+		if (err == nil) != (tt.want != "") || got != tt.want {
+			t.Errorf("ParseBearer(%q) = %q, %v; want %q", tt.header, got, err, tt.want)
+		}
+		if err != nil && !errors.Is(err, authorizer.ErrDenied) {
+			t.Errorf("ParseBearer(%q) error %v does not wrap ErrDenied", tt.header, err)
+		}
+	}
+}

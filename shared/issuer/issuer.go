@@ -70,11 +70,16 @@ func (i *Issuer) JWKSURL() string { return i.url + JWKSPath }
 
 // AuthorizerConfig returns how the authorizer checks the issuer's tokens: its iss, its JWKS, and
 // the client ids it issues to (impersonation, and every partner id).
-func (i *Issuer) AuthorizerConfig() authorizer.Config {
+func (i *Issuer) AuthorizerConfig() authorizer.Config { return AuthorizerConfig(i.url) }
+
+// AuthorizerConfig returns how an authorizer checks the tokens of the CXM issuer at url, for a
+// verifier that holds no signing key (such as the API's Lambda authorizer): the same iss, JWKS
+// and client ids as Issuer.AuthorizerConfig.
+func AuthorizerConfig(url string) authorizer.Config {
 	return authorizer.Config{
-		Issuer:    i.url,
+		Issuer:    url,
 		Audiences: []string{ImpersonationClient, PartnerClientPrefix + "*"},
-		JWKSURL:   i.JWKSURL(),
+		JWKSURL:   url + JWKSPath,
 	}
 }
 

@@ -1,13 +1,16 @@
 // Package lambdahttp runs an API area's handler on Lambda behind the HTTP API: it builds the
-// services once per cold start and passes the JWT authorizer's claims to the handler the way
-// the local gateway does, behind the same audit of writes under impersonation.
+// services once per cold start and passes the authorizer's verified claims to the handler the
+// way the local gateway does, behind the same audit of writes under impersonation.
 package lambdahttp
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"os"
+	"strconv"
 
 	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/awslabs/aws-lambda-go-api-proxy/core"
@@ -80,13 +83,56 @@ func RequestID(r *http.Request) string {
 	return ""
 }
 
-// WithAuthorizerClaims puts the claims the HTTP API's JWT authorizer verified into the request
-// context.
+// WithAuthorizerClaims puts the claims the HTTP API's authorizer verified into the request
+// context: a JWT authorizer's claims, or else the context of the Lambda authorizer
+// (functions/authorizer), which carries the verified claims as strings. A request without
+// either reaches the handler unauthenticated.
 func WithAuthorizerClaims(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if req, ok := core.GetAPIGatewayV2ContextFromContext(r.Context()); ok && req.Authorizer != nil && req.Authorizer.JWT != nil {
-			r = r.WithContext(auth.WithClaims(r.Context(), auth.ClaimsFromMap(req.Authorizer.JWT.Claims)))
+		if claims, ok := authorizerClaims(r); ok {
+			r = r.WithContext(auth.WithClaims(r.Context(), auth.ClaimsFromMap(claims)))
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// authorizerClaims returns the claims of the request's authorizer; false when it has none.
+func authorizerClaims(r *http.Request) (map[string]string, bool) {
+	req, ok := core.GetAPIGatewayV2ContextFromContext(r.Context())
+	if !ok || req.Authorizer == nil {
+		return nil, false
+	}
+	if jwt := req.Authorizer.JWT; jwt != nil && len(jwt.Claims) > 0 {
+		return jwt.Claims, true
+	}
+	if len(req.Authorizer.Lambda) == 0 {
+		return nil, false
+	}
+	claims := make(map[string]string, len(req.Authorizer.Lambda))
+	for k, v := range req.Authorizer.Lambda {
+		claims[k] = contextString(v)
+	}
+	return claims, true
+}
+
+// contextString renders a Lambda authorizer context value as a JWT authorizer renders a claim:
+// strings as they are, numbers in decimal, booleans as true or false, anything else as JSON.
+// The CXM authorizer only sends strings; the rest keeps other values readable.
+func contextString(v any) string {
+	switch v := v.(type) {
+	case string:
+		return v
+	case float64:
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	case bool:
+		return strconv.FormatBool(v)
+	case nil:
+		return ""
+	default:
+		b, err := json.Marshal(v)
+		if err != nil {
+			return fmt.Sprint(v)
+		}
+		return string(b)
+	}
 }
