@@ -4,7 +4,24 @@ import { defineConfig } from 'vite';
 // The dev server forwards the configuration file, the API areas and the local sign-in service
 // to a running local gateway (`make run`), so `npm run dev` behaves like the served build.
 const gateway = process.env.CXM_GATEWAY_URL ?? 'http://127.0.0.1:8080';
-const proxiedPrefixes = ['/config.json', '/healthz', '/users', '/usersettings', '/cognito'];
+const proxiedPrefixes = [
+  '/config.json',
+  '/healthz',
+  '/cognito',
+  '/auth',
+  '/users',
+  '/usersettings',
+  '/core',
+  '/api',
+  '/products',
+  '/packages',
+  '/account',
+  '/platform',
+  '/pando',
+  '/message',
+  '/RolePermissions',
+  '/rolepermissions',
+];
 
 export default defineConfig({
   // Relative asset URLs: the build is served from the site root locally and from a bucket behind

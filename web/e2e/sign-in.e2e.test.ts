@@ -1,27 +1,9 @@
-import { join } from 'node:path';
-
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { openBrowser, type BrowserSession } from './browser';
-import { artifactsDir } from './global-setup';
+import { DEMO_PASSWORD as password, hashOf, screenshot, signIn } from './pages';
 import { createSignInWithoutProfile } from './user-pool';
-
-const password = 'Demo-pass-2026';
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
-}
-
-async function signIn(page: Page, email: string, secret: string): Promise<void> {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(secret);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-function hashOf(page: Page): string {
-  return new URL(page.url()).hash;
-}
 
 function lastViewedPageSaved(page: Page) {
   return page.waitForResponse(
@@ -152,6 +134,11 @@ describe('a link to a page, opened without a session', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const open = page.getByRole('button', { name: 'Open navigation' });
     await open.waitFor();
+    // The menu slides out of view as the screen narrows; wait until it has.
+    await page.waitForFunction(() => {
+      const nav = document.querySelector('nav[aria-label="Main"]');
+      return nav !== null && Math.round(nav.getBoundingClientRect().right) <= 0;
+    });
     await screenshot(page, '09-narrow');
 
     await open.click();

@@ -23,7 +23,7 @@ describe('error notifications', () => {
     );
     renderApp('/app/default', { onError: notifyError });
 
-    await user.click(await screen.findByRole('link', { name: 'Call Log' }));
+    await user.click(await screen.findByRole('link', { name: 'Showroom Log' }));
 
     const toast = (await screen.findByText(/^Settings are unavailable\./)).closest('.mantine-Notification-root');
     expect(toast).not.toBeNull();

@@ -36,6 +36,21 @@ export const appPages: readonly AppPage[] = [
   { path: 'productconfig/rulegroupsmanagement', title: 'Rule Groups Management', purpose: 'Groups of workflow rules.' },
 ];
 
+/** embeddedPages are the spec's children of /embedded (and of /mobile, the mobile app's pages). */
+export const embeddedPages: readonly AppPage[] = [
+  { path: 'dealsheet/*', title: 'DealSheet', purpose: 'A deal with its vehicle, trade-in, payments and products.' },
+  { path: 'customerdashboard/*', title: 'Customer Profile', purpose: "A customer's snapshot, profile, garage, leads, service, messages and activity." },
+  { path: 'customersms', title: 'Customer SMS', purpose: 'Text messages with a customer.' },
+  { path: 'customeremail', title: 'Customer Email', purpose: 'Emails to a customer.' },
+  { path: 'customerlogcall', title: 'Customer Log Call', purpose: 'Record a call with a customer.' },
+  { path: 'customerlognote', title: 'Customer Log Note', purpose: 'Record a note about a customer.' },
+  { path: 'customerappointment', title: 'Customer Appointment', purpose: 'Set an appointment with a customer.' },
+  { path: 'customermerge', title: 'Customer Merge', purpose: 'Merge two records of the same customer.' },
+  { path: 'dmspush', title: 'Push To DMS', purpose: 'Send a deal to the dealer management system.' },
+  { path: 'printforms', title: 'Print Forms', purpose: 'Print the forms of a deal.' },
+  { path: 'vehiclehistoryreport', title: 'Vehicle History Report', purpose: "A vehicle's history report." },
+];
+
 /** MenuItem is a link in the side navigation. */
 export type MenuItem = { label: string; path: string };
 
@@ -60,6 +75,7 @@ export const menuSections: readonly MenuSection[] = [
       { label: 'Showroom Log', path: 'showroomdashboard' },
       { label: 'Delivery Log', path: 'deliverydashboard' },
       { label: 'Call Log', path: 'calltrackingdashboard' },
+      { label: 'Unmatched Sales', path: 'unmatcheddmssales' },
     ],
   },
   {

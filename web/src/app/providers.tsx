@@ -12,12 +12,14 @@ type AppProvidersProps = {
   queryClient: QueryClient;
   /** The identity provider; the configured user pool unless given. */
   authService?: AuthService;
+  /** Mantine's test environment: no transitions and no portals, as jsdom has no layout. */
+  env?: 'default' | 'test';
 };
 
 /** AppProviders wraps the app in its theme, notifications, server state and session. */
-export function AppProviders({ children, queryClient, authService }: AppProvidersProps) {
+export function AppProviders({ children, queryClient, authService, env }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} env={env}>
       <Notifications position="bottom-left" />
       <QueryClientProvider client={queryClient}>
         <AuthProvider service={authService}>{children}</AuthProvider>

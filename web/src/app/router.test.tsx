@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { salesUser } from '../testing/fixtures';
 import { currentUser, userSettings } from '../testing/handlers';
-import { renderApp } from '../testing/render';
+import { fakeAuthService, renderApp } from '../testing/render';
 import { server } from '../testing/server';
 import { appPages } from './pages';
 import { pageTitle } from './root-layout';
@@ -29,7 +29,9 @@ describe('routes', () => {
     expect(router.state.location.pathname).toBe(to);
   });
 
-  it.each(appPages.filter((p) => !p.path.includes(':')).map((p) => [p.path, p.title]))(
+  const dashboards = ['managerdashboard', 'bdcdashboard', 'salesdashboard'];
+
+  it.each(appPages.filter((p) => !p.path.includes(':') && !dashboards.includes(p.path)).map((p) => [p.path, p.title]))(
     '/app/%s shows an empty state named %s',
     async (path, title) => {
       signedIn();
@@ -41,6 +43,15 @@ describe('routes', () => {
       await waitFor(() => expect(document.title).toBe(title));
     },
   );
+
+  it('shows Activity Management for a private page id', async () => {
+    signedIn();
+
+    renderApp('/app/private/42');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Activity Management' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Activity Management'));
+  });
 
   it('titles the default page with the product name', async () => {
     signedIn();
@@ -59,6 +70,30 @@ describe('routes', () => {
     const link = await screen.findByRole('link', { name: 'Showroom Log' });
     expect(link).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Delivery Log' })).not.toHaveAttribute('aria-current');
+  });
+});
+
+describe('vehicle history authorization routes', () => {
+  it.each(['/carfax/NWT-01/1HGCM82633A004352', '/carFaxCallback?code=abc&state=xyz'])(
+    '%s shows an honest empty state and keeps its query',
+    async (path) => {
+      const { router } = renderApp(path);
+
+      expect(
+        await screen.findByRole('heading', { name: 'Vehicle history authorization is not available yet' }),
+      ).toBeInTheDocument();
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(path);
+      await waitFor(() => expect(document.title).toBe('CXM'));
+    },
+  );
+
+  it('asks a visitor without a session to sign in first', async () => {
+    const { router } = renderApp('/carfax/NWT-01/VIN1', {
+      authService: fakeAuthService({ hasSession: async () => false }),
+    });
+
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signin');
   });
 });
 

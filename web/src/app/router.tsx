@@ -1,13 +1,52 @@
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 
 import { SignInPage } from '../features/auth/components/sign-in-page';
-import { appPages } from './pages';
+import type { DashboardRole } from '../features/dashboards/dashboard-roles';
+import { EmbeddedSession } from './embedded/embedded-session';
+import { appPages, embeddedPages } from './pages';
 import { RootLayout, type RouteHandle } from './root-layout';
+import { DashboardPage } from './routes/dashboard-page';
+import { EmbeddedNotFound, EmbeddedPagePlaceholder } from './routes/embedded-page';
 import { HomePage } from './routes/home-page';
 import { PagePlaceholder } from './routes/page-placeholder';
-import { RequireSession } from './start-up';
+import { VehicleHistoryAuthorization } from './routes/vehicle-history-authorization';
+import { RequireSession, RequireSignIn } from './start-up';
 
 const signInHandle: RouteHandle = { title: 'Sign in' };
+
+/** The dashboard screen's routes and the role each asks for. */
+const dashboardRoutes: Record<string, DashboardRole> = {
+  managerdashboard: 'manager',
+  bdcdashboard: 'bdcManager',
+  salesdashboard: 'salesPerson',
+};
+
+function appPageRoute(page: (typeof appPages)[number]): RouteObject {
+  const role = dashboardRoutes[page.path];
+  return {
+    path: page.path,
+    element: role ? <DashboardPage role={role} title={page.title} /> : <PagePlaceholder page={page} />,
+    handle: { title: page.title } satisfies RouteHandle,
+  };
+}
+
+/** Embedded (#/embedded) and mobile (#/mobile) pages: the same pages, without the shell. */
+function embeddedRoutes(path: 'embedded' | 'mobile'): RouteObject {
+  return {
+    path,
+    element: <EmbeddedSession />,
+    children: [
+      ...embeddedPages.map(
+        (page): RouteObject => ({
+          path: page.path,
+          element: <EmbeddedPagePlaceholder page={page} />,
+          handle: { title: page.title } satisfies RouteHandle,
+        }),
+      ),
+      { path: '*', element: <EmbeddedNotFound /> },
+    ],
+  };
+}
 
 /** appRoutes is the route table; the hash router serves it in the browser. */
 export const appRoutes: RouteObject[] = [
@@ -16,18 +55,30 @@ export const appRoutes: RouteObject[] = [
     children: [
       { path: 'signin', element: <SignInPage />, handle: signInHandle },
       {
+        path: 'carfax/:dealerId/:vin',
+        element: (
+          <RequireSignIn>
+            <VehicleHistoryAuthorization />
+          </RequireSignIn>
+        ),
+      },
+      {
+        path: 'carFaxCallback',
+        element: (
+          <RequireSignIn>
+            <VehicleHistoryAuthorization />
+          </RequireSignIn>
+        ),
+      },
+      embeddedRoutes('embedded'),
+      embeddedRoutes('mobile'),
+      {
         path: 'app',
         element: <RequireSession />,
         children: [
           { index: true, element: <Navigate to="/app/default" replace /> },
           { path: 'default', element: <HomePage /> },
-          ...appPages.map(
-            (page): RouteObject => ({
-              path: page.path,
-              element: <PagePlaceholder page={page} />,
-              handle: { title: page.title } satisfies RouteHandle,
-            }),
-          ),
+          ...appPages.map(appPageRoute),
           { path: '*', element: <Navigate to="/app/default" replace /> },
         ],
       },

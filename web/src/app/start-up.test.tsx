@@ -32,7 +32,13 @@ describe('start-up', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Welcome, Sam' })).toBeInTheDocument();
     // Calls after the user is known carry the selected stores.
-    expect(settings.requests).toEqual([{ method: 'GET', key: 'lastViewedPage', scope: '101,102' }]);
+    expect(settings.requests).toHaveLength(2);
+    expect(settings.requests).toEqual(
+      expect.arrayContaining([
+        { method: 'GET', key: 'lastViewedPage', scope: '101,102' },
+        { method: 'GET', key: 'horizontalMenu', scope: '101,102' },
+      ]),
+    );
   });
 
   it.each([

@@ -2,7 +2,9 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { server } from '../testing/server';
-import { createInitiateAuthRefresher } from './auth';
+import { createInitiateAuthRefresher, getAccessToken } from './auth';
+import { EMBEDDED_TOKEN_KEY } from './embedded';
+import { saveImpersonation } from './impersonation';
 
 const endpoint = 'http://127.0.0.1:8080/cognito';
 
@@ -59,5 +61,32 @@ describe('createInitiateAuthRefresher', () => {
       name: 'NotAuthorizedException',
       message: 'Refresh Token has expired',
     });
+  });
+});
+
+describe('getAccessToken', () => {
+  const impersonating = {
+    accessToken: 'impersonation-token',
+    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    subject: { UserId: 's', Name: 'Subject' },
+    actor: { UserId: 'a', Name: 'Actor' },
+  };
+
+  it("uses an embedded page's own token there, and the impersonation's elsewhere", async () => {
+    window.sessionStorage.setItem(EMBEDDED_TOKEN_KEY, 'embedded-token');
+    saveImpersonation(impersonating);
+
+    window.location.hash = '#/embedded/customersms';
+    expect(await getAccessToken()).toBe('embedded-token');
+
+    window.location.hash = '#/app/default';
+    expect(await getAccessToken()).toBe('impersonation-token');
+  });
+
+  it('uses the impersonation on an embedded page opened without a token', async () => {
+    saveImpersonation(impersonating);
+    window.location.hash = '#/mobile/dealsheet/1';
+
+    expect(await getAccessToken()).toBe('impersonation-token');
   });
 });

@@ -4,6 +4,9 @@ import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { sessionStorage } from 'aws-amplify/utils';
 
 import type { RuntimeConfig } from './config';
+import { getEmbeddedToken, isEmbedded } from './embedded';
+import { getImpersonation } from './impersonation';
+import { readJwtClaims } from './jwt';
 
 /** SignInResult is the outcome of a password sign-in that the user pool accepted. */
 export type SignInResult =
@@ -51,15 +54,44 @@ export async function signOutUser(): Promise<void> {
   await signOut();
 }
 
-/** getAccessToken returns the current access token, refreshed when it has expired. */
-export async function getAccessToken(): Promise<string | undefined> {
+/** getUserPoolAccessToken returns the signed-in user's own access token, refreshed when it has expired. */
+export async function getUserPoolAccessToken(): Promise<string | undefined> {
   const session = await fetchAuthSession();
   return session.tokens?.accessToken?.toString();
 }
 
-/** hasSession reports whether this tab holds a usable session. */
+/**
+ * getAccessToken returns the token API calls carry: on an embedded page the token it was
+ * opened with, else the running impersonation's, else the user's own.
+ */
+export async function getAccessToken(): Promise<string | undefined> {
+  if (isEmbedded()) {
+    const embedded = getEmbeddedToken();
+    if (embedded) return embedded;
+  }
+  return getImpersonation()?.accessToken ?? getUserPoolAccessToken();
+}
+
+/** hasSession reports whether this tab holds a usable session of the user's own. */
 export async function hasSession(): Promise<boolean> {
-  return (await getAccessToken()) !== undefined;
+  return (await getUserPoolAccessToken()) !== undefined;
+}
+
+/** SessionToken is what the app needs to know about the user's own access token. */
+export type SessionToken = { subject?: string; expiresAt?: number };
+
+/** getSessionToken reads the subject and expiry (milliseconds) of the user's own access token. */
+export async function getSessionToken(): Promise<SessionToken | undefined> {
+  const token = await getUserPoolAccessToken();
+  if (!token) return undefined;
+  const claims = readJwtClaims(token);
+  return { subject: claims?.sub, expiresAt: typeof claims?.exp === 'number' ? claims.exp * 1000 : undefined };
+}
+
+/** renewSession renews the user's tokens now; it rejects when the user pool refuses. */
+export async function renewSession(): Promise<void> {
+  const session = await fetchAuthSession({ forceRefresh: true });
+  if (!session.tokens?.accessToken) throw new Error('The session could not be renewed.');
 }
 
 type TokenRefresher = Parameters<typeof cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher>[0];

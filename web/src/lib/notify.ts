@@ -23,11 +23,17 @@ export function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
+export type NotifyOptions = {
+  /** A toast with the same id as one showing is not shown twice. */
+  id?: string;
+};
+
 /** notify shows a toast of the given kind; titles and bodies are cut to the spec's limits. */
-export function notify(kind: NotificationKind, message: string, title?: string): void {
+export function notify(kind: NotificationKind, message: string, title?: string, options: NotifyOptions = {}): void {
   const { title: defaultTitle, color } = kinds[kind];
   const shownTitle = title ?? defaultTitle;
   notifications.show({
+    id: options.id,
     color,
     title: shownTitle === undefined ? undefined : truncate(shownTitle, NOTIFICATION_TITLE_MAX),
     message: truncate(message, NOTIFICATION_BODY_MAX),

@@ -1,4 +1,4 @@
-import type { AppUser, Store } from '../lib/api/types';
+import type { AppUser, StaffUser, Store, UIDealerSettings } from '../lib/api/types';
 
 export const northwindFord: Store = {
   AccountPlatformID: 101,
@@ -12,6 +12,13 @@ export const northwindToyota: Store = {
   Name: 'Northwind Toyota',
   CXMDealerID: 'NWT-002',
   Country: 'US',
+};
+
+export const northwindHyundai: Store = {
+  AccountPlatformID: 103,
+  Name: 'Northwind Hyundai Vancouver',
+  CXMDealerID: 'NWY-003',
+  Country: 'CA',
 };
 
 /** salesUser is a sales person with two selected stores. */
@@ -32,7 +39,6 @@ export const salesUser: AppUser = {
   UserStatus: 1,
   Active: true,
   IsFavorite: false,
-  IsImpersonating: false,
   Permissions: [],
   DMSUserId: '',
   PrimaryUserRole: 'Sales Person',
@@ -41,4 +47,133 @@ export const salesUser: AppUser = {
   AllowedStores: [northwindFord, northwindToyota],
   ViewAllowedStores: [northwindFord, northwindToyota],
   ViewSelectedStores: [northwindFord, northwindToyota],
+  IsImpersonating: false,
+  ImpersonatedBy: null,
 };
+
+/** managerUser is a sales manager: the Manager dashboard, Wishlist, Unmatched Sales and the Call Log. */
+export const managerUser: AppUser = {
+  ...salesUser,
+  Id: 'u-manager',
+  UserId: 'u-manager',
+  Name: 'Morgan Reyes',
+  FirstName: 'Morgan',
+  LastName: 'Reyes',
+  Email: 'salesmanager@northwind.demo',
+  PrimaryUserRole: 'SalesManager',
+  Roles: ['SalesManager'],
+  Permissions: [
+    'pando.cxm.dashboard.manager',
+    'pando.cxm.wishlist.manager',
+    'pando.cxm.unmatcheddmssales',
+    'pando.cxm.dashboard.calltracking',
+  ],
+};
+
+/** bdcManagerUser is a BDC manager. */
+export const bdcManagerUser: AppUser = {
+  ...salesUser,
+  Id: 'u-bdcmanager',
+  UserId: 'u-bdcmanager',
+  Name: 'Jordan Patel',
+  FirstName: 'Jordan',
+  LastName: 'Patel',
+  Email: 'bdcmanager@northwind.demo',
+  PrimaryUserRole: 'BDCManager',
+  Roles: ['BDCManager'],
+  Permissions: ['pando.cxm.dashboard.bdc', 'pando.cxm.dashboard.calltracking'],
+};
+
+/** adminUser holds every menu permission and may impersonate. */
+export const adminUser: AppUser = {
+  ...salesUser,
+  Id: 'u-admin',
+  UserId: 'u-admin',
+  Name: 'Taylor Brooks',
+  FirstName: 'Taylor',
+  LastName: 'Brooks',
+  Email: 'admin@northwind.demo',
+  PrimaryUserRole: 'DealerAdmin',
+  Roles: ['DealerAdmin'],
+  HasAllPlatformAccess: true,
+  Permissions: [
+    'pando.cxm.dashboard.manager',
+    'pando.cxm.dashboard.bdc',
+    'pando.cxm.rules.admin',
+    'pando.cxm.unmatcheddmssales',
+    'pando.cxm.dashboard.calltracking',
+    'pando.cxm.slm.manager',
+    'pando.cxm.operatorpanel.admin',
+    'pando.cxm.wishlist.manager',
+    'pando.analytics.tableau.viewer',
+    'pando.cxm.impersonate',
+  ],
+};
+
+/** leadFlags are one store's lead settings with every log on. */
+function leadFlags(store: number, on: boolean) {
+  return {
+    AccountPlatformId: store,
+    LeadManagement: on,
+    ShowroomLog: on,
+    DeliveryLog: on,
+    AutoAssign: false,
+    RoundRobin: false,
+    ResponseTimeMinutes: 0,
+  };
+}
+
+/** fullStoreSettings: both stores have every feature, BDC and every lead log. */
+export const fullStoreSettings: UIDealerSettings = {
+  AccountPlatformIds: [101, 102],
+  FeatureStores: {
+    cxm: [101, 102],
+    slm: [101],
+    callTracking: [101, 102],
+    analytics: [101, 102],
+    ilm: [102],
+  },
+  BdcStores: [101],
+  AlertMinerProStores: [],
+  PushCapabilities: [],
+  LeadSettings: [leadFlags(101, true), leadFlags(102, true)],
+};
+
+/** bareStoreSettings: the stores have no feature, no BDC and no lead log. */
+export const bareStoreSettings: UIDealerSettings = {
+  AccountPlatformIds: [101, 102],
+  FeatureStores: {},
+  BdcStores: [],
+  AlertMinerProStores: [],
+  PushCapabilities: [],
+  LeadSettings: [leadFlags(101, false), leadFlags(102, false)],
+};
+
+/** staff are the dealer group's employees as GET /core/users lists them. */
+export const staff: StaffUser[] = [adminUser, managerUser, salesUser].map((u) => ({
+  Id: u.Id,
+  UserId: u.UserId,
+  Name: u.Name,
+  FirstName: u.FirstName,
+  LastName: u.LastName,
+  Email: u.Email,
+  UserType: 1,
+  UserStatus: 1,
+  Active: true,
+  PrimaryUserRole: u.PrimaryUserRole,
+  Roles: u.Roles,
+  DMSUserId: '',
+  AccountPlatformID: 101,
+  AccountPlatformIDs: [101, 102],
+  AvatarBGColor: '',
+}));
+
+/** unsignedJwt builds a token with the given claims, as the app reads them (it does not check signatures). */
+export function unsignedJwt(claims: Record<string, unknown>): string {
+  const encode = (value: unknown) =>
+    btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
+      .replace(/=+$/, '')
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_');
+  return `${encode({ alg: 'RS256', typ: 'JWT' })}.${encode(claims)}.signature`;
+}

@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 
-import type { AppUser, UserSetting } from '../lib/api/types';
+import type { AppUser, StaffUser, UIDealerSettings, UserSetting } from '../lib/api/types';
 
 /** currentUser answers GET /users/currentUser with the user, or with an error status. */
 export function currentUser(
@@ -44,4 +44,74 @@ export function userSettings(initial: Record<string, string> = {}) {
     }),
   ];
   return { handlers, requests, values };
+}
+
+/** uiDealerSettings answers POST /api/dealer_settings/UI_Dealer_settings/get. */
+export function uiDealerSettings(answer: UIDealerSettings | 500, options: { wait?: boolean } = {}) {
+  return http.post('*/api/dealer_settings/UI_Dealer_settings/get', async () => {
+    if (options.wait) await delay('infinite');
+    if (typeof answer === 'number') {
+      return HttpResponse.json({ successful: false, errorMessages: ['Settings are unavailable.'] }, { status: answer });
+    }
+    return HttpResponse.json({ successful: true, data: answer });
+  });
+}
+
+/** staffUsers answers GET /core/users with one page of users. */
+export function staffUsers(users: StaffUser[]) {
+  return http.get('*/core/users', () => HttpResponse.json({ Success: true, Data: users, MatchedCount: users.length }));
+}
+
+/** logout answers POST /auth/logout and records the calls. */
+export function logout(status: 200 | 500 = 200) {
+  const calls: { authorization: string | null }[] = [];
+  const handler = http.post('*/auth/logout', ({ request }) => {
+    calls.push({ authorization: request.headers.get('authorization') });
+    if (status !== 200) return HttpResponse.json({ successful: false, errorMessages: ['down'] }, { status });
+    return HttpResponse.json({ successful: true, data: null });
+  });
+  return { handler, calls };
+}
+
+export const IMPERSONATION_TOKEN = 'impersonation-token';
+
+/**
+ * impersonation plays the server's side of impersonation: the actor's profile on the user's
+ * own token, the subject's (marked as impersonated) on the impersonation token, and the start
+ * and end calls, recorded; profiles records whose profile each GET /users/currentUser answered.
+ */
+export function impersonation(actor: AppUser, subject: AppUser, options: { expiresAt?: string } = {}) {
+  const requests: { call: 'start' | 'end'; authorization: string | null; body?: unknown }[] = [];
+  const impersonated: AppUser = {
+    ...subject,
+    IsImpersonating: true,
+    ImpersonatedBy: { UserId: actor.UserId, Name: actor.Name },
+  };
+  const profiles: ('actor' | 'subject')[] = [];
+  const handlers = [
+    http.get('*/users/currentUser', ({ request }) => {
+      const asSubject = request.headers.get('authorization') === `Bearer ${IMPERSONATION_TOKEN}`;
+      profiles.push(asSubject ? 'subject' : 'actor');
+      const user = asSubject ? impersonated : actor;
+      return HttpResponse.json({ Success: true, Data: user });
+    }),
+    http.post('*/auth/impersonation', async ({ request }) => {
+      const body = await request.json();
+      requests.push({ call: 'start', authorization: request.headers.get('authorization'), body });
+      return HttpResponse.json({
+        successful: true,
+        data: {
+          accessToken: IMPERSONATION_TOKEN,
+          expiresAt: options.expiresAt ?? new Date(Date.now() + 3_600_000).toISOString(),
+          subject: { UserId: subject.UserId, Name: subject.Name },
+          actor: { UserId: actor.UserId, Name: actor.Name },
+        },
+      });
+    }),
+    http.post('*/auth/impersonation/end', ({ request }) => {
+      requests.push({ call: 'end', authorization: request.headers.get('authorization') });
+      return HttpResponse.json({ successful: true, data: null });
+    }),
+  ];
+  return { handlers, requests, profiles, impersonated };
 }

@@ -15,6 +15,8 @@ export function fakeAuthService(overrides: Partial<AuthService> = {}): AuthServi
     signIn: vi.fn(async () => ({ kind: 'signedIn' as const })),
     signOut: vi.fn(async () => {}),
     onSessionEnded: () => () => {},
+    sessionExpiresAt: async () => undefined,
+    renew: vi.fn(async () => {}),
     ...overrides,
   };
 }
@@ -36,7 +38,7 @@ export function renderWithProviders(ui: ReactElement, options: Options = {}) {
   return {
     queryClient,
     ...render(
-      <AppProviders queryClient={queryClient} authService={options.authService ?? fakeAuthService()}>
+      <AppProviders queryClient={queryClient} authService={options.authService ?? fakeAuthService()} env="test">
         {ui}
       </AppProviders>,
     ),
@@ -49,7 +51,7 @@ export function renderApp(path: string, options: Options = {}) {
   const queryClient = testQueryClient(options.onError ?? (() => {}));
   const authService = options.authService ?? fakeAuthService();
   const result = render(
-    <AppProviders queryClient={queryClient} authService={authService}>
+    <AppProviders queryClient={queryClient} authService={authService} env="test">
       <RouterProvider router={router} />
     </AppProviders>,
   );

@@ -43,6 +43,8 @@ afterEach(() => {
   if (inBrowser) {
     cleanup();
     window.location.hash = '';
+    window.sessionStorage.clear();
+    window.localStorage.clear();
   }
 });
 afterAll(() => server.close());

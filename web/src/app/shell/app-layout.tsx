@@ -1,20 +1,27 @@
-import { AppShell, Avatar, Burger, Button, Group, ScrollArea, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { AppShell, Burger, Button, Group, ScrollArea, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet } from 'react-router';
 
+import { useEndImpersonation } from '../../features/auth/api/end-impersonation';
 import { useAuth } from '../../features/auth/auth-context';
+import { ImpersonationBanner } from '../../features/auth/components/impersonation-banner';
+import { useHorizontalMenu } from '../../features/users/horizontal-menu';
+import { PERMISSIONS } from '../../lib/access';
 import type { AppUser } from '../../lib/api/types';
 import { PRODUCT_NAME } from '../../lib/product';
 import { useRememberLastViewedPage } from '../last-viewed-page';
+import { useMergeSessionCheck } from '../merge-session-check';
+import type { SessionContext } from '../session-context';
+import { useAccess } from '../use-access';
+import { Clock } from './clock';
+import { ImpersonateUserDialog } from './impersonate-user-action';
+import { useImpersonationExpiry } from './impersonation-expiry';
+import { visibleMenuSections } from './menu';
 import { SideNav } from './side-nav';
+import { TopNav } from './top-nav';
+import { UserMenu } from './user-menu';
 
 type AppLayoutProps = { user: AppUser };
-
-function initials(user: AppUser): string {
-  const first = user.FirstName?.[0] ?? user.Name?.[0] ?? '';
-  const last = user.LastName?.[0] ?? '';
-  return `${first}${last}`.toUpperCase();
-}
 
 /** storeSummary names the stores the user has selected to view. */
 export function storeSummary(user: AppUser): string {
@@ -24,24 +31,38 @@ export function storeSummary(user: AppUser): string {
   return `${names[0]} +${names.length - 1} more`;
 }
 
-/** AppLayout is the signed-in shell: header, left navigation and the page. */
+const HEADER_HEIGHT = 60;
+const TOP_NAV_HEIGHT = 44;
+
+/** AppLayout is the signed-in shell: header, navigation (side or top) and the page. */
 export function AppLayout({ user }: AppLayoutProps) {
   const auth = useAuth();
   const [navOpen, nav] = useDisclosure(false);
+  const [impersonateOpen, impersonate] = useDisclosure(false);
+  const { access, isPending: accessPending } = useAccess(user);
+  const menu = useHorizontalMenu();
+  const endImpersonation = useEndImpersonation();
   useRememberLastViewedPage();
+  useMergeSessionCheck();
+  useImpersonationExpiry(Boolean(user.IsImpersonating));
 
+  const sections = accessPending ? null : visibleMenuSections(access);
+  const horizontal = menu.horizontal;
   const stores = storeSummary(user);
   const allStores = (user.ViewSelectedStores ?? []).map((s) => s.Name).join(', ');
   const storeCount = (user.ViewSelectedStores ?? []).length;
+  // Impersonation does not chain: only the user's own session may start one.
+  const canImpersonate = access.has(PERMISSIONS.impersonate) && !user.IsImpersonating;
+  const context: SessionContext = { user, access, accessPending };
 
   return (
     <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !navOpen } }}
+      header={{ height: horizontal ? { base: HEADER_HEIGHT, sm: HEADER_HEIGHT + TOP_NAV_HEIGHT } : HEADER_HEIGHT }}
+      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !navOpen, desktop: horizontal } }}
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group h={HEADER_HEIGHT} px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
               opened={navOpen}
@@ -57,6 +78,9 @@ export function AppLayout({ user }: AppLayoutProps) {
             </UnstyledButton>
           </Group>
           <Group gap="md" wrap="nowrap">
+            <Group visibleFrom="sm">
+              <Clock />
+            </Group>
             <Tooltip label={allStores} disabled={allStores === stores}>
               <Text size="sm" c="dimmed" visibleFrom="sm" truncate maw={360} tabIndex={allStores === stores ? undefined : 0}>
                 <Text span fw={600} c="dark">
@@ -65,19 +89,22 @@ export function AppLayout({ user }: AppLayoutProps) {
                 {stores}
               </Text>
             </Tooltip>
-            <Group gap="xs" wrap="nowrap">
-              <Avatar radius="xl" size="sm" color={user.AvatarBGColor || 'blue'} aria-hidden>
-                {initials(user)}
-              </Avatar>
-              <Text size="sm" fw={600} data-testid="user-name">
-                {user.Name}
-              </Text>
-            </Group>
+            <UserMenu
+              user={user}
+              horizontalMenu={horizontal}
+              onHorizontalMenuChange={menu.setHorizontal}
+              onImpersonate={canImpersonate ? impersonate.open : undefined}
+            />
             <Button variant="default" size="xs" onClick={() => void auth.signOut()}>
               Logout
             </Button>
           </Group>
         </Group>
+        {horizontal ? (
+          <Group h={TOP_NAV_HEIGHT} visibleFrom="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+            <TopNav sections={sections} />
+          </Group>
+        ) : null}
       </AppShell.Header>
       <AppShell.Navbar p="xs">
         <AppShell.Section hiddenFrom="sm" px="sm" pb="xs">
@@ -89,12 +116,22 @@ export function AppLayout({ user }: AppLayoutProps) {
           </Text>
         </AppShell.Section>
         <AppShell.Section grow component={ScrollArea}>
-          <SideNav onNavigate={nav.close} />
+          {/* With the horizontal menu the side menu is only the small screens' drop-down. */}
+          {!horizontal || navOpen ? <SideNav sections={sections} onNavigate={nav.close} /> : null}
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
-        <Outlet />
+        {user.IsImpersonating ? (
+          <ImpersonationBanner
+            subject={user.Name}
+            actor={user.ImpersonatedBy?.Name ?? 'yourself'}
+            onDismiss={() => endImpersonation.mutate()}
+            dismissing={endImpersonation.isPending}
+          />
+        ) : null}
+        <Outlet context={context} />
       </AppShell.Main>
+      {canImpersonate ? <ImpersonateUserDialog user={user} opened={impersonateOpen} onClose={impersonate.close} /> : null}
     </AppShell>
   );
 }

@@ -1,24 +1,47 @@
-import { NavLink, Stack, Text } from '@mantine/core';
+import { NavLink, Skeleton, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 
-import { menuSections } from '../pages';
+import type { MenuSection } from '../pages';
+import { isSingleItemSection, navFilterFromPath } from './menu';
 
 type SideNavProps = {
+  /** The categories the user may see; null while they are worked out. */
+  sections: readonly MenuSection[] | null;
   /** Called after a link is followed, to close the menu on small screens. */
   onNavigate?: () => void;
 };
 
 /** SideNav is the left navigation: the spec's menu categories and their pages. */
-export function SideNav({ onNavigate }: SideNavProps) {
+export function SideNav({ sections, onNavigate }: SideNavProps) {
   const { pathname } = useLocation();
+  const filter = navFilterFromPath(pathname);
+  if (sections === null) {
+    return (
+      <Stack component="nav" aria-label="Main" aria-busy gap="sm" p="sm">
+        {[0, 1, 2, 3, 4, 5].map((i) => (
+          <Skeleton key={i} height={14} radius="sm" width={`${70 - (i % 3) * 15}%`} />
+        ))}
+      </Stack>
+    );
+  }
   return (
     <Stack component="nav" aria-label="Main" gap={4}>
-      {menuSections.map((section) => {
-        const single = section.items.length === 1 && section.items[0]?.label === section.label;
+      {sections.map((section) => {
+        const single = isSingleItemSection(section);
+        const current = filter?.category === section.label;
         return (
-          <div key={section.label}>
+          <div key={section.label} data-current-category={current || undefined}>
             {single ? null : (
-              <Text component="h2" size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="xs" pb={4}>
+              <Text
+                component="h2"
+                size="xs"
+                fw={700}
+                c={current ? 'blue.8' : 'dimmed'}
+                tt="uppercase"
+                px="sm"
+                pt="xs"
+                pb={4}
+              >
                 {section.label}
               </Text>
             )}

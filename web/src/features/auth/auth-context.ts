@@ -8,8 +8,17 @@ export type AuthContextValue = {
   status: AuthStatus;
   /** Whether the last session ended by the user's own Logout rather than by expiry. */
   signedOutByUser: boolean;
+  /** Whether the session has ended elsewhere and the session-expiry modal is showing. */
+  expired: boolean;
   signIn: (username: string, password: string) => Promise<SignInResult>;
   signOut: () => Promise<void>;
+  /** Changes whenever the session starts over as another user (impersonation starts or ends). */
+  sessionKey: number;
+  /**
+   * restartSession drops everything loaded for the current user and starts the session over,
+   * as whoever the API calls now act for.
+   */
+  restartSession: () => void;
 };
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

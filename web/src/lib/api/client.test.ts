@@ -108,6 +108,21 @@ describe('createApiClient', () => {
     expect(err.messages).toEqual([]);
   });
 
+  it("sends the call's own bearer token, or none, when the call says so", async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.post('*/auth/impersonation/end', ({ request }) => {
+        seen.push(request.headers.get('authorization'));
+        return HttpResponse.json({ successful: true, data: null });
+      }),
+    );
+
+    await client([1]).post('/auth/impersonation/end', undefined, { accessToken: 'impersonation-token' });
+    await client([1]).post('/auth/impersonation/end', undefined, { accessToken: null });
+
+    expect(seen).toEqual(['Bearer impersonation-token', null]);
+  });
+
   it('sends a JSON body with PUT and unwraps {successful, data}', async () => {
     let body: unknown;
     server.use(

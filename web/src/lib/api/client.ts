@@ -3,7 +3,6 @@ import { ApiError, type FieldErrors } from './api-error';
 import { getRequestScope } from './scope';
 import type { PageData } from './types';
 
-
 /** ApiResult is an unwrapped successful response. */
 export type ApiResult<T> = {
   data: T;
@@ -20,6 +19,8 @@ export type RequestOptions = {
    * Store ids for the Scope header, overriding the selected stores; null sends no Scope header.
    */
   scope?: readonly number[] | null;
+  /** Bearer token to send instead of the session's; null sends no Authorization header. */
+  accessToken?: string | null;
   signal?: AbortSignal;
 };
 
@@ -131,7 +132,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const url = new URL(`${base}${path.startsWith('/') ? path : `/${path}`}`, window.location.origin);
 
     const headers = new Headers({ Accept: 'application/json' });
-    const token = await options.getAccessToken();
+    const token = req.accessToken === undefined ? await options.getAccessToken() : req.accessToken;
     if (token) headers.set('Authorization', `Bearer ${token}`);
     const scope = req.scope === undefined ? options.getScope() : req.scope;
     if (scope && scope.length > 0) headers.set('Scope', scope.join(','));

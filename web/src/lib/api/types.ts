@@ -3,7 +3,10 @@ import type { components } from './schema';
 // The app's names for the contract's types, all generated from the OpenAPI document.
 type Schemas = components['schemas'];
 
-/** The signed-in user, as GET /users/currentUser returns it. */
+/**
+ * The signed-in user, as GET /users/currentUser returns it; under impersonation the impersonated
+ * user, with IsImpersonating and the real user in ImpersonatedBy.
+ */
 export type AppUser = Schemas['AppUser'];
 
 /** A store (account platform) the user may work in or view. */
@@ -20,3 +23,15 @@ export type PageData = Schemas['PageData'];
 
 /** The body of every error response. */
 export type ErrorBody = Schemas['ErrorBody'];
+
+/** What the menus and screens need to know about the selected stores' features and settings. */
+export type UIDealerSettings = Schemas['UIDealerSettings'];
+
+/** An employee of the dealer group, as GET /core/users lists them. */
+export type StaffUser = Schemas['StaffUser'];
+
+/** The data of POST /auth/impersonation: the token to act as the subject, for the actor. */
+export type ImpersonationGrant = Schemas['Impersonation'];
+
+/** The data of POST /auth/impersonation/end. */
+export type EndedImpersonation = Schemas['EndedImpersonation'];

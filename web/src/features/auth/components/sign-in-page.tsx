@@ -35,7 +35,8 @@ export function signInErrorMessage(err: unknown): string {
 
 function destination(state: LocationState): string {
   const from = state?.from;
-  if (from?.pathname && from.pathname.startsWith('/app')) return `${from.pathname}${from.search ?? ''}`;
+  const returnable = ['/app', '/carfax', '/carFaxCallback'].some((prefix) => from?.pathname?.startsWith(prefix));
+  if (from?.pathname && returnable) return `${from.pathname}${from.search ?? ''}`;
   return '/app/default';
 }
 

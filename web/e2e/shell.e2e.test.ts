@@ -1,0 +1,161 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+import { openBrowser, type BrowserSession } from './browser';
+import { DEMO_PASSWORD, hashOf, mainMenu, screenshot, signIn } from './pages';
+import { resetUserSettings, userPoolAccessToken } from './user-pool';
+
+const always = ['Customer Search', 'Opportunities', 'Opportunities Search', 'Priority Opportunities'];
+
+describe('a sales manager', () => {
+  const baseUrl = inject('baseUrl');
+  let browser: BrowserSession;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await openBrowser();
+    page = browser.page;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("sees the manager's menu", async () => {
+    await page.goto(`${baseUrl}/#/app/default`);
+    await signIn(page, 'salesmanager@northwind.demo');
+    await page.getByRole('banner').getByText('Morgan Reyes').waitFor();
+
+    const menu = await mainMenu(page);
+
+    expect(menu.categories).toEqual(['Dashboards', 'CXM Logs', 'Data Mining', 'Service', 'Inventory']);
+    expect(menu.items).toEqual([
+      'Customer Search',
+      'Manager',
+      'Sales',
+      'Leads Log',
+      'Showroom Log',
+      'Delivery Log',
+      'Call Log',
+      'Unmatched Sales',
+      ...always.slice(1),
+      'Service Experience',
+      'All Inventory',
+      'Wishlist',
+    ]);
+    await screenshot(page, '13-manager-menu');
+  });
+
+  it('opens the manager dashboard with its widgets', async () => {
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/usersettings/key/lastViewedPage',
+    );
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Manager' }).click();
+    expect((await saved).status()).toBe(200);
+
+    await page.getByRole('heading', { level: 1, name: 'Manager Dashboard' }).waitFor();
+    const widgets = await page.getByRole('main').getByRole('region').getByRole('heading', { level: 2 }).allTextContents();
+    expect(widgets).toEqual(['Dashboard', 'Team Management', 'Customer Engagement', 'Service Lead Management']);
+    expect(hashOf(page)).toBe('#/app/managerdashboard');
+    expect(await page.title()).toBe('Manager Dashboard');
+    await page.getByRole('banner').locator('time').waitFor();
+    await screenshot(page, '14-manager-dashboard');
+    expect(browser.pageErrors).toEqual([]);
+  });
+});
+
+describe('a sales person', () => {
+  const baseUrl = inject('baseUrl');
+  let browser: BrowserSession;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await openBrowser();
+    page = browser.page;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await resetUserSettings(baseUrl, 'sales@northwind.demo', DEMO_PASSWORD);
+  });
+
+  it("sees the sales person's menu", async () => {
+    await page.goto(`${baseUrl}/#/app/default`);
+    await signIn(page, 'sales@northwind.demo');
+    await page.getByRole('banner').getByText('Sam Ortega').waitFor();
+
+    const menu = await mainMenu(page);
+
+    expect(menu.categories).toEqual(['Dashboards', 'CXM Logs', 'Data Mining', 'Service', 'Inventory']);
+    expect(menu.items).toEqual([
+      'Customer Search',
+      'Sales',
+      'Leads Log',
+      'Showroom Log',
+      'Delivery Log',
+      ...always.slice(1),
+      'Service Experience',
+      'All Inventory',
+    ]);
+    await screenshot(page, '15-sales-menu');
+  });
+
+  it('is refused the manager dashboard typed into the address bar', async () => {
+    await page.goto(`${baseUrl}/#/app/managerdashboard`);
+
+    await page.getByRole('heading', { level: 1, name: 'Sales Dashboard' }).waitFor();
+    await page.getByText('You do not have access to the Manager dashboard.').waitFor();
+    await page.waitForURL((url) => url.hash === '#/app/salesdashboard');
+    const widgets = await page.getByRole('main').getByRole('region').getByRole('heading', { level: 2 }).allTextContents();
+    expect(widgets).toEqual(['Dashboard', 'My Customer Engagement', 'My Leads']);
+    await screenshot(page, '16-sales-refused-manager-dashboard');
+    expect(browser.pageErrors).toEqual([]);
+  });
+});
+
+describe('a long session', () => {
+  const baseUrl = inject('baseUrl');
+  let browser: BrowserSession;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await openBrowser();
+    page = browser.page;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await resetUserSettings(baseUrl, 'bdc@northwind.demo', DEMO_PASSWORD);
+  });
+
+  it('is renewed silently before the access token expires', async () => {
+    const claims = JSON.parse(
+      Buffer.from((await userPoolAccessToken(baseUrl, 'bdc@northwind.demo', DEMO_PASSWORD)).split('.')[1] ?? '', 'base64url').toString(),
+    ) as { iat: number; exp: number };
+    const lifetimeMs = (claims.exp - claims.iat) * 1000;
+    // The page's clock is driven by the test, so the token's expiry can be reached at once.
+    await page.clock.install();
+    await page.goto(`${baseUrl}/#/app/default`);
+    await signIn(page, 'bdc@northwind.demo');
+    await page.getByRole('banner').getByText('Bailey Chen').waitFor();
+    await mainMenu(page);
+
+    const renewed = page.waitForResponse(
+      (r) =>
+        new URL(r.url()).pathname === '/cognito' &&
+        r.request().headers()['x-amz-target'] === 'AWSCognitoIdentityProviderService.InitiateAuth' &&
+        (r.request().postData() ?? '').includes('REFRESH_TOKEN_AUTH'),
+    );
+    await page.clock.fastForward(lifetimeMs - 30_000);
+
+    expect((await renewed).status()).toBe(200);
+    expect(await page.getByRole('dialog', { name: 'Your session has expired' }).count()).toBe(0);
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/usersettings/key/lastViewedPage',
+    );
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Showroom Log' }).click();
+    expect((await saved).status()).toBe(200);
+    await page.getByRole('heading', { name: 'Showroom Log is not available yet' }).waitFor();
+    expect(browser.pageErrors).toEqual([]);
+  });
+});
