@@ -57,6 +57,20 @@ describe('unwrapResponse', () => {
     expect(() => unwrapResponse(200, { successful: false, errorMessages: ['No way'] })).toThrow(ApiError);
     expect(() => unwrapResponse(200, { Success: false, Message: 'Nope' })).toThrow('Nope');
   });
+  it.each([
+    { name: "API Gateway's authorizer refusing a token", status: 403, body: { message: 'Forbidden' }, want: 401 },
+    { name: 'a refused operation', status: 403, body: { successful: false, errorMessages: ['No.'] }, want: 403 },
+    { name: 'a missing token', status: 401, body: { successful: false, errorMessages: ['Unauthorized'] }, want: 401 },
+  ])('reads the status of $name as $want', ({ status, body, want }) => {
+    let caught: unknown;
+    try {
+      unwrapResponse(status, body);
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(ApiError);
+    expect((caught as ApiError).status).toBe(want);
+  });
 });
 
 describe('createApiClient', () => {

@@ -87,7 +87,7 @@ export function extractFieldErrors(body: unknown): FieldErrors {
 export function unwrapResponse<T>(status: number, body: unknown): ApiResult<T> {
   const ok = status >= 200 && status < 300;
   if (!ok) {
-    throw new ApiError(status, extractErrorMessages(body), extractFieldErrors(body));
+    throw new ApiError(authorizerStatus(status, body), extractErrorMessages(body), extractFieldErrors(body));
   }
   if (isObject(body) && typeof body.successful === 'boolean') {
     if (!body.successful) {
@@ -104,6 +104,18 @@ export function unwrapResponse<T>(status: number, body: unknown): ApiResult<T> {
     return { data: body.Data as T };
   }
   return { data: body as T };
+}
+
+/**
+ * authorizerStatus reads API Gateway's own refusal of a token: its Lambda authorizer answers a
+ * bad or expired token with 403 {"message":"Forbidden"}, without the API's envelope. That is a
+ * sign-in problem (401), not a refused operation, which always carries the envelope.
+ */
+function authorizerStatus(status: number, body: unknown): number {
+  if (status === 403 && isObject(body) && body.successful === undefined && body.message === 'Forbidden') {
+    return 401;
+  }
+  return status;
 }
 
 async function readBody(response: Response): Promise<unknown> {
