@@ -1,5 +1,5 @@
-// Package chat is the real-time messaging API area: the connection details a signed-in user's
-// app subscribes to messaging with.
+// Package chat is the staff chat API area: sending messages, finding the direct group of a set
+// of colleagues and its history, and the real-time connection details the app subscribes with.
 package chat
 
 import (
@@ -21,6 +21,7 @@ func New(s platform.Services) http.Handler {
 
 // Register adds the area's operations to api.
 func Register(api *httpapi.API, d platform.Services) {
+	registerMessages(api, d)
 	httpapi.Register(api, huma.Operation{
 		OperationID: "getMessagingVendor",
 		Method:      http.MethodGet,

@@ -10,8 +10,11 @@ import (
 
 	"github.com/cxm/cxm/functions/auth"
 	"github.com/cxm/cxm/functions/chat"
+	"github.com/cxm/cxm/functions/contacts"
 	"github.com/cxm/cxm/functions/core"
+	"github.com/cxm/cxm/functions/credit"
 	"github.com/cxm/cxm/functions/dealers"
+	"github.com/cxm/cxm/functions/merge"
 	"github.com/cxm/cxm/functions/users"
 	"github.com/cxm/cxm/shared/httpapi"
 	"github.com/cxm/cxm/shared/platform"
@@ -26,11 +29,14 @@ type Area struct {
 // Areas returns every area by its route-table name.
 func Areas() map[string]Area {
 	return map[string]Area{
-		"users":   {New: users.New, Register: users.Register},
-		"core":    {New: core.New, Register: core.Register},
-		"dealers": {New: dealers.New, Register: dealers.Register},
-		"chat":    {New: chat.New, Register: chat.Register},
-		"auth":    {New: auth.New, Register: auth.Register},
+		"users":    {New: users.New, Register: users.Register},
+		"core":     {New: core.New, Register: core.Register},
+		"dealers":  {New: dealers.New, Register: dealers.Register},
+		"chat":     {New: chat.New, Register: chat.Register},
+		"contacts": {New: contacts.New, Register: contacts.Register},
+		"auth":     {New: auth.New, Register: auth.Register},
+		"credit":   {New: credit.New, Register: credit.Register},
+		"merge":    {New: merge.New, Register: merge.Register},
 	}
 }
 

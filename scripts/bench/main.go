@@ -1,6 +1,10 @@
 // Command bench measures request paths against the bare DynamoDB calls they stand on, in one
 // process and one run, and prints the ratios. It needs DYNAMODB_ENDPOINT (make bench starts a
 // DynamoDB Local for it) and sends traffic only to loopback addresses.
+//
+// The contact search is measured at 1,000, 10,000, 100,000 and 1,000,000 seeded customers, up
+// to BENCH_MAX customers (100,000 when unset, so a run takes minutes; seeding a million into
+// DynamoDB Local takes much longer).
 package main
 
 import (
@@ -28,6 +32,7 @@ import (
 	"github.com/cxm/cxm/shared/demo"
 	"github.com/cxm/cxm/shared/dynamotest"
 	"github.com/cxm/cxm/shared/eventbus"
+	"github.com/cxm/cxm/shared/fieldcrypt"
 	"github.com/cxm/cxm/shared/gateway"
 	"github.com/cxm/cxm/shared/platform"
 	"github.com/cxm/cxm/shared/store"
@@ -36,14 +41,15 @@ import (
 
 func main() {
 	n := flag.Int("n", 2000, "measured iterations of each path")
+	searchN := flag.Int("search-n", 1000, "measured iterations of each contact search path at each size")
 	flag.Parse()
-	if err := run(context.Background(), *n); err != nil {
+	if err := run(context.Background(), *n, *searchN); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, n int) error {
+func run(ctx context.Context, n, searchN int) error {
 	endpoint := os.Getenv(dynamotest.EndpointEnv)
 	if endpoint == "" {
 		return errors.New(dynamotest.EndpointEnv + " is not set; run make bench")
@@ -65,7 +71,10 @@ func run(ctx context.Context, n int) error {
 	}
 	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
 	svc := platform.New(s, eventbus.NewMemory(), log)
+	svc.Encrypter = fieldcrypt.NewRandom()
 	group := demo.Build()
+	// The contact bench seeds its customers itself, size by size.
+	group.GeneratedContacts = 0
 	if err := demo.Seed(ctx, svc, group, func(_ context.Context, l demo.Login) (string, error) {
 		return "sub-" + l.Profile.UserID, nil
 	}); err != nil {
@@ -140,7 +149,11 @@ func run(ctx context.Context, n int) error {
 	}
 	report("bare GetItem", base, nil)
 	report("GET /users/currentUser", path, base)
-	return nil
+
+	return benchContacts(ctx, contactBench{
+		db: db, table: table, svc: svc, group: group, n: searchN,
+		gateway: gw.URL, bearer: bearer, client: httpClient,
+	})
 }
 
 // measure runs both functions alternately, after a warm-up, and returns their latencies.
@@ -176,7 +189,7 @@ func percentile(d []time.Duration, p float64) time.Duration {
 
 func report(name string, d, base []time.Duration) {
 	p50, p99 := percentile(d, 0.50), percentile(d, 0.99)
-	line := fmt.Sprintf("  %-26s p50 %8.3f ms   p99 %8.3f ms", name, ms(p50), ms(p99))
+	line := fmt.Sprintf("  %-34s p50 %8.3f ms   p99 %8.3f ms", name, ms(p50), ms(p99))
 	if base != nil {
 		line += fmt.Sprintf("   ratio p50 %.2f   p99 %.2f", ms(p50)/ms(percentile(base, 0.50)), ms(p99)/ms(percentile(base, 0.99)))
 	}

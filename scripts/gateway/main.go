@@ -4,7 +4,8 @@
 // authorizer, the contract and the built web app, all on loopback. It trusts two token issuers:
 // cognito-local, and CXM's own token service (impersonation and embedded partners), whose
 // signing key is created in {data}/keys/issuer.pem on first start and whose issuer URL is the
-// gateway's own address followed by /auth. Ctrl-C stops everything.
+// gateway's own address followed by /auth. Sensitive contact fields are encrypted with the key
+// in {data}/keys/contacts.key, also created on first start. Ctrl-C stops everything.
 package main
 
 import (
@@ -27,6 +28,7 @@ import (
 	"github.com/cxm/cxm/shared/authorizer"
 	"github.com/cxm/cxm/shared/demo"
 	"github.com/cxm/cxm/shared/eventbus"
+	"github.com/cxm/cxm/shared/fieldcrypt"
 	"github.com/cxm/cxm/shared/gateway"
 	"github.com/cxm/cxm/shared/issuer"
 	"github.com/cxm/cxm/shared/localaws"
@@ -42,6 +44,7 @@ type options struct {
 	webDir      string
 	table       string
 	seed        bool
+	contacts    int
 }
 
 func main() {
@@ -53,6 +56,7 @@ func main() {
 	flag.StringVar(&o.webDir, "web", "web/dist", "built web app to serve; empty serves none")
 	flag.StringVar(&o.table, "table", "cxm", "DynamoDB table name")
 	flag.BoolVar(&o.seed, "seed", true, "seed the demo dealer group (existing items are kept)")
+	flag.IntVar(&o.contacts, "contacts", demo.DefaultGeneratedContacts, "generated customers the seed writes besides the hand-written ones")
 	flag.Parse()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -130,11 +134,19 @@ func run(ctx context.Context, o options) error {
 		return err
 	}
 	svc := platform.New(s, eventbus.NewMemory(), log)
+	contactKey, err := fieldcrypt.LoadOrCreateKeyFile(filepath.Join(dataDir, "keys", "contacts.key"))
+	if err != nil {
+		return err
+	}
+	if svc.Encrypter, err = fieldcrypt.NewLocal(contactKey); err != nil {
+		return err
+	}
 	pool, err := localaws.EnsureUserPool(ctx, cognitoURL, "cxm-local", "cxm-web")
 	if err != nil {
 		return err
 	}
 	group := demo.Build()
+	group.GeneratedContacts = o.contacts
 	if o.seed {
 		err := demo.Seed(ctx, svc, group, func(ctx context.Context, l demo.Login) (string, error) {
 			return pool.EnsureUser(ctx, l.Username, demo.Password)

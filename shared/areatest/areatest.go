@@ -18,12 +18,15 @@ import (
 	"github.com/cxm/cxm/shared/account"
 	"github.com/cxm/cxm/shared/auth"
 	"github.com/cxm/cxm/shared/availability"
+	"github.com/cxm/cxm/shared/contact"
 	"github.com/cxm/cxm/shared/dealer"
 	"github.com/cxm/cxm/shared/demo"
 	"github.com/cxm/cxm/shared/dynamotest"
 	"github.com/cxm/cxm/shared/eventbus"
+	"github.com/cxm/cxm/shared/fieldcrypt"
 	"github.com/cxm/cxm/shared/group"
 	"github.com/cxm/cxm/shared/httpapi"
+	"github.com/cxm/cxm/shared/phone"
 	"github.com/cxm/cxm/shared/platform"
 	"github.com/cxm/cxm/shared/product"
 	"github.com/cxm/cxm/shared/role"
@@ -36,7 +39,14 @@ const (
 	OtherAccountID = 1002
 	OtherStore     = 3001
 	OtherUserID    = "300001"
+	// OtherContactID is the second group's customer Maria Gonzalez: the name, e-mail address
+	// and cell phone of the demo group's ContactToyota.
+	OtherContactID = OtherAccountID*1_000_000_000 + 1
 )
+
+// GeneratedContacts is how many generated customers each group gets in tests, besides the
+// hand-written ones: enough to page through, few enough to seed quickly.
+const GeneratedContacts = 60
 
 // These headers carry the signed-in user's subject, the impersonating actor's subject and the
 // embedded partner from Do to the server, which turns them into verified claims.
@@ -61,9 +71,12 @@ func New(t testing.TB) *Server {
 	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
 	events := eventbus.NewMemory()
 	svc := platform.New(dynamotest.Store(t), events, log)
+	svc.Encrypter = fieldcrypt.NewRandom()
 	ctx := context.Background()
 	subjects := func(_ context.Context, l demo.Login) (string, error) { return "sub-" + l.Profile.UserID, nil }
-	for _, g := range []demo.Group{demo.Build(), OtherGroup()} {
+	demoGroup := demo.Build()
+	demoGroup.GeneratedContacts = GeneratedContacts
+	for _, g := range []demo.Group{demoGroup, OtherGroup()} {
 		if err := demo.Seed(ctx, svc, g, subjects); err != nil {
 			t.Fatal(err)
 		}
@@ -203,5 +216,13 @@ func OtherGroup() demo.Group {
 			Roles:   []role.AlertMinerRole{{RoleID: 1, Name: "Dealer Admin", SystemName: role.DealerAdmin}},
 			Reasons: []availability.AwayReason{{ReasonID: 1, Name: "Lunch", Active: true, SortOrder: 1}},
 		},
+		Contacts: []contact.Contact{{
+			ID: OtherContactID, AccountPlatformID: OtherStore, FirstName: "Maria", LastName: "Gonzalez",
+			Emails:   []contact.Email{{Email: "maria.gonzalez@example.com", IsPreferred: true}},
+			Phones:   []contact.Phone{{Phone: "(503) 555-0134", PhoneTypeID: phone.TypeCell, IsMobile: true, IsPreferred: true}},
+			Vehicles: []contact.Vehicle{{VIN: "4T1B11HK5KU123456", StockNumber: "T24817A", Year: 2019, Make: "Toyota", Model: "Camry"}},
+			SSN:      "987-65-4321",
+		}},
+		GeneratedContacts: GeneratedContacts,
 	}
 }

@@ -33,6 +33,7 @@ const (
 	OwnerUserInGroup Owner = "user-in-group"
 	OwnerUserInView  Owner = "user-in-view"
 	OwnerUserManaged Owner = "user-managed"
+	OwnerContact     Owner = "contact"
 )
 
 // Public is the permission of operations that need no token.
@@ -71,7 +72,7 @@ func parse(file string) ([]Rule, error) {
 			return nil, fmt.Errorf("matrix.tsv line %d: %d fields, want 6", i+1, len(f))
 		}
 		switch Owner(f[3]) {
-		case OwnerSelf, OwnerAccount, OwnerStore, OwnerScope, OwnerUserInGroup, OwnerUserInView, OwnerUserManaged:
+		case OwnerSelf, OwnerAccount, OwnerStore, OwnerScope, OwnerUserInGroup, OwnerUserInView, OwnerUserManaged, OwnerContact:
 		default:
 			return nil, fmt.Errorf("matrix.tsv line %d: unknown owner %q", i+1, f[3])
 		}

@@ -35,6 +35,7 @@ type object struct {
 	account int64
 	store   int64
 	user    string
+	contact int64
 }
 
 var (
@@ -48,9 +49,9 @@ var (
 		{name: "no token"},
 	}
 	objects = []object{
-		{name: "own store", account: demo.AccountID, store: demo.StoreToyota, user: "100003"},
-		{name: "another store of the group", account: demo.AccountID, store: demo.StoreHyundai, user: "100013"},
-		{name: "another dealer group", account: areatest.OtherAccountID, store: areatest.OtherStore, user: areatest.OtherUserID},
+		{name: "own store", account: demo.AccountID, store: demo.StoreToyota, user: "100003", contact: demo.ContactToyota},
+		{name: "another store of the group", account: demo.AccountID, store: demo.StoreHyundai, user: "100013", contact: demo.ContactHyundai},
+		{name: "another dealer group", account: areatest.OtherAccountID, store: areatest.OtherStore, user: areatest.OtherUserID, contact: areatest.OtherContactID},
 	}
 )
 
@@ -74,7 +75,7 @@ func expectAllowed(t *testing.T, r authz.Rule, p principal, o object) bool {
 		return true
 	case authz.OwnerAccount:
 		return o.account == me.AccountID
-	case authz.OwnerStore, authz.OwnerScope:
+	case authz.OwnerStore, authz.OwnerScope, authz.OwnerContact:
 		return o.account == me.AccountID && views(o.store)
 	case authz.OwnerUserInGroup:
 		return o.account == me.AccountID
@@ -111,7 +112,7 @@ func viewStores(g demo.Group, p user.Profile) []int64 {
 }
 
 func fill(s string, o object) string {
-	return strings.NewReplacer("{account}", fmt.Sprint(o.account), "{store}", fmt.Sprint(o.store), "{user}", o.user).Replace(s)
+	return strings.NewReplacer("{account}", fmt.Sprint(o.account), "{store}", fmt.Sprint(o.store), "{user}", o.user, "{contact}", fmt.Sprint(o.contact)).Replace(s)
 }
 
 // TestMatrix sends every operation of the matrix as every kind of principal about every kind

@@ -1,8 +1,12 @@
 // Package demo builds the demo dealer group that `make run` seeds: one account, three stores
-// (one in Canada), a sign-in for each dealer role, the teams' other staff, and the group's
-// configuration (products, dealer settings, groups, roles, availability reasons). Everything is
-// deterministic: names come from a random source with a fixed seed, so every run seeds the
-// same data.
+// (one in Canada), a sign-in for each dealer role, the teams' other staff, the group's
+// configuration (products, dealer settings, groups, roles, availability reasons) and its
+// customers (hand-written ones with known ids, and any number of generated ones). Everything is
+// deterministic: names come from random sources with fixed seeds, so every run seeds the same
+// data.
+//
+// The seed of customers is recorded in the item A#{acct}#SEED / CONTACTS (what was written), so
+// seeding again writes only what is missing.
 package demo
 
 import (
@@ -13,6 +17,7 @@ import (
 
 	"github.com/cxm/cxm/shared/account"
 	"github.com/cxm/cxm/shared/apperr"
+	"github.com/cxm/cxm/shared/contact"
 	"github.com/cxm/cxm/shared/partner"
 	"github.com/cxm/cxm/shared/platform"
 	"github.com/cxm/cxm/shared/user"
@@ -83,6 +88,11 @@ type Group struct {
 	Setup Setup
 	// Partners are the embedded partners registered for the group.
 	Partners []partner.Partner
+	// Contacts are the group's hand-written customers, with known ids.
+	Contacts []contact.Contact
+	// GeneratedContacts is how many generated customers the seed writes besides them (see
+	// GenerateContact).
+	GeneratedContacts int
 }
 
 type roleSpec struct {
@@ -153,6 +163,8 @@ func Build() Group {
 	g.Staff = staff(rng)
 	g.Setup = buildSetup()
 	g.Partners = partners()
+	g.Contacts = demoContacts()
+	g.GeneratedContacts = DefaultGeneratedContacts
 	return g
 }
 
@@ -196,7 +208,10 @@ func Seed(ctx context.Context, svc platform.Services, g Group, subjects Subjects
 			return fmt.Errorf("seed partner %s: %w", p.ID, err)
 		}
 	}
-	return seedSetup(ctx, svc, g.Account.ID, g.Setup)
+	if err := seedSetup(ctx, svc, g.Account.ID, g.Setup); err != nil {
+		return err
+	}
+	return SeedContacts(ctx, svc, g, 4, nil)
 }
 
 func ignoreExists(err error) error {

@@ -13,10 +13,12 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/eventbridge"
+	"github.com/aws/aws-sdk-go-v2/service/kms"
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 	"github.com/cxm/cxm/shared/account"
 	"github.com/cxm/cxm/shared/authz"
 	"github.com/cxm/cxm/shared/eventbus"
+	"github.com/cxm/cxm/shared/fieldcrypt"
 	"github.com/cxm/cxm/shared/httpapi"
 	"github.com/cxm/cxm/shared/issuer"
 	"github.com/cxm/cxm/shared/store"
@@ -35,6 +37,10 @@ type Services struct {
 	Issuer *issuer.Issuer
 	// Guard enforces the authorization matrix on every area's operations.
 	Guard httpapi.Guard
+	// Encrypter encrypts sensitive contact fields with a key kept outside the table: the KMS
+	// key of CONTACT_KEY_ID in AWS, the gateway's key file locally; nil where none is
+	// configured.
+	Encrypter fieldcrypt.Encrypter
 }
 
 // NewAPI returns an empty API for an area, guarded by the authorization matrix.
@@ -58,17 +64,20 @@ type Config struct {
 	EventBus string
 	// Events is the publisher to use when EventBus is empty.
 	Events eventbus.Publisher
-	Log    *slog.Logger
+	// ContactKeyID is the KMS key that encrypts sensitive contact fields; empty for none.
+	ContactKeyID string
+	Log          *slog.Logger
 }
 
-// ConfigFromEnv reads TABLE_NAME, EVENT_BUS_NAME, DYNAMODB_ENDPOINT and the cursor key: the
-// value of the Secrets Manager secret named by CURSOR_KEY_SECRET_ARN when it is set (as in
-// AWS), else CURSOR_KEY decoded from base64.
+// ConfigFromEnv reads TABLE_NAME, EVENT_BUS_NAME, DYNAMODB_ENDPOINT, CONTACT_KEY_ID and the
+// cursor key: the value of the Secrets Manager secret named by CURSOR_KEY_SECRET_ARN when it is
+// set (as in AWS), else CURSOR_KEY decoded from base64.
 func ConfigFromEnv(ctx context.Context) (Config, error) {
 	c := Config{
 		Table:          os.Getenv("TABLE_NAME"),
 		DynamoEndpoint: os.Getenv("DYNAMODB_ENDPOINT"),
 		EventBus:       os.Getenv("EVENT_BUS_NAME"),
+		ContactKeyID:   os.Getenv("CONTACT_KEY_ID"),
 		Log:            slog.New(slog.NewJSONHandler(os.Stdout, nil)),
 	}
 	if c.Table == "" {
@@ -118,7 +127,17 @@ func Connect(ctx context.Context, c Config) (Services, error) {
 	if log == nil {
 		log = slog.Default()
 	}
-	return New(s, events, log), nil
+	svc := New(s, events, log)
+	if c.ContactKeyID != "" {
+		cfg, err := config.LoadDefaultConfig(ctx)
+		if err != nil {
+			return Services{}, fmt.Errorf("load aws config: %w", err)
+		}
+		if svc.Encrypter, err = fieldcrypt.NewKMS(kms.NewFromConfig(cfg), c.ContactKeyID); err != nil {
+			return Services{}, err
+		}
+	}
+	return svc, nil
 }
 
 // New builds the services over an existing store.

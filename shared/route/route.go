@@ -28,7 +28,10 @@ func Table() []Area {
 			"/account", "/platform", "/products", "/packages", "/pando/dealersettings",
 			"/api/dealer_settings", "/api/dealer_relationship", "/api/edit_contact_user_assignments",
 		}},
-		{Name: "chat", Prefixes: []string{"/message"}},
+		{Name: "chat", Prefixes: []string{"/message", "/group"}},
+		{Name: "contacts", Prefixes: []string{"/crm/contacts", "/api/contacts"}},
+		{Name: "credit", Prefixes: []string{"/api/credit"}},
+		{Name: "merge", Prefixes: []string{"/api/contact/merge"}},
 		{Name: "auth", Prefixes: []string{"/auth"}, Public: []string{
 			"GET /auth/.well-known/jwks.json", "POST /auth/partner/token",
 		}},

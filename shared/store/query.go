@@ -130,6 +130,32 @@ func (s *Store) Query(ctx context.Context, q Query) (Page, error) {
 	return page, nil
 }
 
+// CursorAfter returns the cursor of q that continues after item, an item of a page of q: for
+// a caller that consumes only part of a page (a merge of several partitions' pages) and
+// continues from the last item it used.
+func (s *Store) CursorAfter(q Query, item map[string]types.AttributeValue) (string, error) {
+	names := []string{s.def.PartitionKey, s.def.SortKey}
+	if q.Index != "" {
+		idx, ok := s.index(q.Index)
+		if !ok {
+			return "", apperr.Errorf(apperr.Internal, "unknown index %q", q.Index)
+		}
+		names = append(names, idx.PartitionKey, idx.SortKey)
+	}
+	key := make(map[string]types.AttributeValue, len(names))
+	for _, n := range names {
+		v, ok := item[n]
+		if !ok {
+			return "", apperr.Errorf(apperr.Internal, "cursor after an item without %s", n)
+		}
+		key[n] = v
+	}
+	if pk, ok := key[names[len(names)-2]].(*types.AttributeValueMemberS); !ok || pk.Value != q.Partition.pk {
+		return "", apperr.Errorf(apperr.Internal, "cursor after an item of another partition")
+	}
+	return s.sealCursor(key, q.binding())
+}
+
 // binding is what a cursor is valid for: the same index, partition and sort prefix.
 func (q Query) binding() string {
 	return strings.Join([]string{q.Index, q.Partition.pk, q.SortPrefix}, "\x00")

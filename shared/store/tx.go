@@ -17,6 +17,8 @@ type Op struct {
 	update *Record
 	delete *Key
 	check  *Key
+	put    *Record
+	remove *Key
 	// version is the expected version of a delete or check.
 	version int64
 }
@@ -32,6 +34,15 @@ func DeleteOp(k Key, version int64) Op { return Op{delete: &k, version: version}
 
 // CheckOp requires the item at k to be at version without writing it.
 func CheckOp(k Key, version int64) Op { return Op{check: &k, version: version} }
+
+// PutOp writes r at version 1 whatever is stored at its key. It is for items derived from
+// another item of the same transaction (an index entry of a record), which that item's
+// versioned write serializes.
+func PutOp(r Record) Op { return Op{put: &r} }
+
+// RemoveOp deletes the item at k whatever its version, if it exists; like PutOp it is for
+// items derived from another item of the same transaction.
+func RemoveOp(k Key) Op { return Op{remove: &k} }
 
 // Transact applies ops atomically: all of them or none. When any condition fails (an item
 // exists already, or is not at the expected version) nothing is written and the result is a
@@ -79,6 +90,14 @@ func (s *Store) Transact(ctx context.Context, ops ...Op) error {
 				ExpressionAttributeNames:  versionNames,
 				ExpressionAttributeValues: map[string]types.AttributeValue{":expected": number(op.version)},
 			}
+		case op.put != nil:
+			item, err := s.item(*op.put, 1)
+			if err != nil {
+				return err
+			}
+			w.Put = &types.Put{TableName: &s.table, Item: item}
+		case op.remove != nil:
+			w.Delete = &types.Delete{TableName: &s.table, Key: s.key(*op.remove)}
 		case op.check != nil:
 			w.ConditionCheck = &types.ConditionCheck{
 				TableName:                 &s.table,

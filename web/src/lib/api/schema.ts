@@ -55,6 +55,246 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/contact/merge/add_contact_to_session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a contact to the merge session
+         * @description Creates the session when the user has none. 409 when the contact is of another store than the session's ('Your user account already has a merge session in progress for another store.'), is in the session already ('Merge session already contains the same customer. Please try adding a new customer.') or would be a third ('You have already selected two customers for merge').
+         */
+        post: operations["addContactToMergeSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact/merge/create_session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a merge session with its first contact
+         * @description Creates the session when the user has none. 409 when the contact is of another store than the session's ('Your user account already has a merge session in progress for another store.'), is in the session already ('Merge session already contains the same customer. Please try adding a new customer.') or would be a third ('You have already selected two customers for merge').
+         */
+        post: operations["createMergeSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact/merge/delete_session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete the merge session
+         * @description 404 when there is no session, which the web app counts as deleted.
+         */
+        post: operations["deleteMergeSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact/merge/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge the session's contacts and end the session
+         * @description The survivor gets the other contact's phones, emails and addresses (deduplicated), its vehicles, leads, notes, tasks and activity; the other contact is retired; the change log records the merge; the session ends — in one transaction. 409 unless the session holds two contacts, or when a contact or the session changed meanwhile.
+         */
+        post: operations["executeMerge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact/merge/get_current_session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The signed-in user's merge session
+         * @description 404 when the user has none: the web app then creates one by adding the first contact.
+         */
+        post: operations["getCurrentMergeSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact/merge/remove_contact_from_session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a contact from the merge session
+         * @description A session left without contacts is deleted. 404 when there is no session or the contact is not in it.
+         */
+        post: operations["removeContactFromMergeSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact/merge/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The merged contact the session's merge would make
+         * @description Writes nothing. 409 unless the session holds two contacts.
+         */
+        post: operations["simulateMerge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contacts/{id}/user_permissions/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a user may do with a customer
+         * @description The web app asks this before opening a profile and shows 'You do not have access to view this customer' when canView is false. canView: the customer's store is one the user may view; canEdit: the user also holds a role that edits customers (every role but marketing and parts managers); canReactivate: the user also holds a manager role. The customer and the user must be of the caller's dealer group (404 otherwise).
+         */
+        get: operations["getContactUserPermissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/contact_credit_requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The credit requests of a contact, newest first
+         * @description The 100 most recent requests; pending ones are brought up to date with the bureau. When the bureau cannot be asked the error (409) says 'There was an error loading the credit history details. Please try again later.'
+         */
+        post: operations["listContactCreditRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/credit_request_status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The status of a contact's credit requests
+         * @description The named request, or the latest request at each bureau, brought up to date with the bureau.
+         */
+        post: operations["getCreditRequestStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/sevenhundredcredit/create_base_request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request a credit report (hard pull) about a contact
+         * @description One request per bureau. A retry with the same idempotency key returns the requests it made, attempting again only those that failed. Refused applicant data is a 400 naming the field; a bureau that cannot run the inquiry a 409.
+         */
+        post: operations["createCreditBaseRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/sevenhundredcredit/pre_screen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pre-screen a contact's credit (soft pull)
+         * @description One request per bureau. A retry with the same idempotency key returns the requests it made, attempting again only those that failed. Refused applicant data is a 400 naming the field; a bureau that cannot run the inquiry a 409.
+         */
+        post: operations["createCreditPreScreen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dealer_relationship": {
         parameters: {
             query?: never;
@@ -411,6 +651,203 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a customer
+         * @description Without an id (or with 0) the customer is created; with an id it is replaced, and the body's version must be the version the customer was read at (409 otherwise, and nothing changes). Validation follows the spec's section 5: phones are stripped of spaces, parentheses, dots, commas and hyphens and need 10 digits for the US or no country ('Invalid number'), 4 to 14 for other countries; extensions take an optional . x or * prefix, an optional space and up to 4 digits ('Invalid extension'); phones without a value are dropped; e-mail addresses need the standard shape. A rejected save changes nothing and names every bad field in fieldErrors by its path (phones[1].phone). Masked sensitive values keep the stored ones.
+         */
+        post: operations["saveContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/advanced_search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The customer advanced search
+         * @description Finds the customers of the selected stores that match every field given, in name order, 25 a page. At least one of lastName, businessName, email, phone, vin and stockNumber is needed; first, last and business names and postal codes match by prefix, cities exactly. A page reads at most 1,000 entries, so a rare match may leave a page short with a nextCursor to continue.
+         */
+        post: operations["advancedSearchContacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/recently_viewed_contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The customers the user viewed last
+         * @description The customers of the selected stores whose profiles the signed-in user opened last, the latest first (views are kept 90 days).
+         */
+        post: operations["recentlyViewedContacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The customer quick search
+         * @description Classifies the term in the spec's order — e-mail address, phone number (optional +1 and 10 digits), VIN (spaces removed; 18 characters drop a leading I or a trailing non-digit, 19 and 20 take 17 from the second or third; I, O, Q or a ninth character other than a digit or X reject it), a single word (a stock number when alphanumeric and allowed, else a last name), more than two words (a business name), two words (first and last name) — and returns one page of the matching customers of the selected stores, in name order. Last names and business names match by prefix. Pages are read with cursors: pageData.totalRecords and pageTotal count what is known after the page (a next page adds one to pageTotal).
+         */
+        post: operations["searchContacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's profile
+         * @description Sensitive fields (SSN, driver licence number, bank numbers) are masked unless the caller may edit the customer. Reading a customer records it among the caller's recently viewed customers. A customer of a store the caller may not view is 404.
+         */
+        get: operations["getContact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{id}/actions/mark_as_hot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a customer hot, or not
+         * @description The body is the text true or false. A save made meanwhile by someone else is kept: the mark is applied to the latest version.
+         */
+        post: operations["markContactHot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{id}/actions/sms/can_text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a customer may be texted
+         * @description A customer may be texted when not marked do-not-text, not opted out of SMS (nor of all communication) and with a mobile phone that is not opted out.
+         */
+        get: operations["canTextContact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/group/CheckForGroup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The direct chat group of the caller and the given staff, if there is one
+         * @description Data is null when the users have no group yet.
+         */
+        get: operations["checkForChatGroup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/message/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The newest messages of a chat group the caller belongs to, oldest first */
+        post: operations["chatHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/message/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a chat message to colleagues
+         * @description Chat is allowed only when each recipient is active, in the caller's dealer group, and has access to every store or shares an allowed store with the caller.
+         */
+        post: operations["sendChatMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/message/vendor": {
         parameters: {
             query?: never;
@@ -715,6 +1152,43 @@ export type components = {
             /** Format: int64 */
             ProductStatusID: number;
         };
+        Address: {
+            addressLine1?: string;
+            addressLine2?: string;
+            /** Format: int64 */
+            addressTypeId?: number;
+            city?: string;
+            country?: string;
+            county?: string;
+            isPrimary?: boolean;
+            /** Format: int64 */
+            monthsAtAddress?: number;
+            postalCode?: string;
+            stateProvince?: string;
+            /** Format: int64 */
+            yearsAtAddress?: number;
+        };
+        AdvancedSearchInputBody: {
+            /** @description Stores to search; absent for the Scope header's stores. */
+            accountPlatformIds?: number[] | null;
+            businessName?: string;
+            city?: string;
+            /** @description The nextCursor of the previous page; absent for the first page. */
+            cursor?: string;
+            email?: string;
+            firstName?: string;
+            isMarkedHot?: boolean;
+            lastName?: string;
+            /**
+             * Format: int64
+             * @description Results per page; 25 when absent.
+             */
+            pageSize?: number;
+            phone?: string;
+            postalCode?: string;
+            stockNumber?: string;
+            vin?: string;
+        };
         AlertMinerRole: {
             Description: string;
             Name: string;
@@ -831,6 +1305,23 @@ export type components = {
             /** Format: int64 */
             SortOrder: number;
         };
+        Bank: {
+            /** @description Masked unless the caller may edit the contact. */
+            accountNumber?: string;
+            /** Format: int64 */
+            accountTypeId?: number;
+            bankName?: string;
+            /** @description Masked unless the caller may edit the contact. */
+            routingNumber?: string;
+        };
+        CanText: {
+            canText: boolean;
+            /** Format: int64 */
+            contactId: number;
+            isTextable: boolean;
+            phones: components["schemas"]["TextablePhone"][] | null;
+            reason: string;
+        };
         CatalogEntry: {
             Name: string;
             ProductFeatures: components["schemas"]["Feature"][] | null;
@@ -845,6 +1336,115 @@ export type components = {
             subscribeKey: string;
             userId: string;
         };
+        Contact: {
+            /** Format: int64 */
+            readonly accountId?: number;
+            /**
+             * Format: int64
+             * @description The store the contact belongs to; required to save.
+             */
+            accountPlatformId?: number;
+            additionalIncomes?: components["schemas"]["Income"][];
+            addresses?: components["schemas"]["Address"][];
+            avatarUrl?: string;
+            banks?: components["schemas"]["Bank"][];
+            /** Format: int64 */
+            birthDay?: number;
+            /** Format: int64 */
+            birthMonth?: number;
+            /** Format: int64 */
+            birthYear?: number;
+            businessName?: string;
+            /**
+             * Format: int64
+             * @description 1 individual (the default), 2 business.
+             */
+            contactTypeId?: number;
+            /** Format: date-time */
+            readonly createdAt?: string;
+            readonly createdBy?: string;
+            cxmPurl?: string;
+            dealerCode?: string;
+            /** @description The store's dealer id. */
+            readonly dealerId?: string;
+            driverLicense?: components["schemas"]["DriverLicense"];
+            emails?: components["schemas"]["Email"][];
+            employments?: components["schemas"]["Employment"][];
+            /** Format: double */
+            enterpriseSalesValue?: number;
+            /** Format: double */
+            enterpriseServiceValue?: number;
+            firstName?: string;
+            gender?: string;
+            /**
+             * Format: int64
+             * @description The contact's id; 0 (or absent) saves a new contact.
+             */
+            id?: number;
+            insurance?: components["schemas"]["Insurance"][];
+            isContactTimeEvening?: boolean;
+            isContactTimeMidDay?: boolean;
+            isContactTimeMorning?: boolean;
+            isDoNotCall?: boolean;
+            isDoNotEmail?: boolean;
+            isDoNotMail?: boolean;
+            isDoNotText?: boolean;
+            /** @description Whether the contact may be e-mailed (section 5's rule). */
+            readonly isEmailable?: boolean;
+            isMarkedHot?: boolean;
+            isMarried?: boolean;
+            isPreferredContactCall?: boolean;
+            isPreferredContactEmail?: boolean;
+            isPreferredContactMail?: boolean;
+            isPreferredContactText?: boolean;
+            /** @description Whether the contact may be texted (section 5's rule). */
+            readonly isTextable?: boolean;
+            lastName?: string;
+            /** Format: date-time */
+            lastSmsOptInDate?: string;
+            maritalStatus?: string;
+            middleName?: string;
+            nickName?: string;
+            notes?: components["schemas"]["Note"][];
+            optOutAll?: boolean;
+            phones?: components["schemas"]["Phone"][];
+            preferredDayOfWeek?: string;
+            /** Format: int64 */
+            preferredMethodTypeId?: number;
+            preferredTimeOfDay?: string;
+            /** Format: int64 */
+            prefixTypeId?: number;
+            previousAddress?: components["schemas"]["Address"][];
+            /** @description Whether the sensitive fields are masked in this response. */
+            readonly sensitiveMasked?: boolean;
+            /**
+             * Format: int64
+             * @description 1 not requested (the default), 2 requested, 3 opted in, 4 opted out.
+             */
+            smsOptInStatusId?: number;
+            /** @description Masked (***-**-1234) unless the caller may edit the contact. Sending a masked value keeps the stored one; an empty value clears it. */
+            ssn?: string;
+            /** Format: double */
+            storeSalesValue?: number;
+            /** Format: double */
+            storeServiceValue?: number;
+            suffix?: string;
+            /** Format: double */
+            surveyRating?: number;
+            tags?: components["schemas"]["Tag"][];
+            /** Format: date-time */
+            readonly updatedAt?: string;
+            readonly updatedBy?: string;
+            /** @description Vehicles the contact owns or is linked to; their VINs and stock numbers are searchable. */
+            vehicles?: components["schemas"]["Vehicle"][];
+            /**
+             * Format: int64
+             * @description The version the contact was read at; required to save an existing contact. A stale version is refused with 409 and nothing changes.
+             */
+            version?: number;
+        } & {
+            [key: string]: unknown;
+        };
         ContactAssignmentSettings: {
             /** Format: int64 */
             AccountPlatformId: number;
@@ -853,6 +1453,72 @@ export type components = {
             ManagerApprovalRequired: boolean;
             SalesPersonEditable: boolean;
             ServiceAdvisorEditable: boolean;
+        };
+        Country: {
+            /** @description US, CA, GB or FR; a save needs the abbreviation or the id. */
+            abbr?: string;
+            /** @description The dialling code, without the plus. */
+            code?: string;
+            /** @description The flag's name: the abbreviation in lower case. */
+            flag?: string;
+            /** Format: int64 */
+            id?: number;
+        };
+        CreditHistoryInputBody: {
+            /**
+             * Format: int64
+             * @description The contact whose credit requests are listed; below 1 lists none.
+             */
+            contactId: number;
+        };
+        CreditOrderInputBody: {
+            /**
+             * Format: int64
+             * @description The contact the inquiry is about; below 1 makes none.
+             */
+            applicantContactId: number;
+            /** @description The bureaus to ask (Experian, TransUnion, Equifax); none asks all three. */
+            bureaus?: ("Experian" | "TransUnion" | "Equifax")[] | null;
+            /** @description The client's id of this request: a retry with the same id has no second effect. Without one, an applicant is asked about at most once a day per product and bureau. */
+            requestId?: string;
+        };
+        CreditRequest: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** Format: int64 */
+            applicantContactId: number;
+            /** Format: int64 */
+            attempts: number;
+            /** @enum {string} */
+            bureau: "Experian" | "TransUnion" | "Equifax";
+            /** Format: int64 */
+            contactId: number;
+            /** Format: date-time */
+            created: string;
+            creditRequestId: string;
+            errorCode?: string;
+            /** @enum {string} */
+            product: "BaseRequest" | "PreScreen";
+            provider: string;
+            reference?: string;
+            requestedBy: string;
+            /** Format: int64 */
+            score: number;
+            scoreModel?: string;
+            ssnLast4?: string;
+            /** @enum {string} */
+            status: "Pending" | "Completed" | "NoHit" | "Failed";
+            /** Format: date-time */
+            updated: string;
+        };
+        CreditStatusInputBody: {
+            /**
+             * Format: int64
+             * @description The applicant contact; below 1 answers none.
+             */
+            applicantContactId: number;
+            /** @description One request of the applicant; none answers the latest request at each bureau. */
+            creditRequestId?: string;
         };
         DealerPackage: {
             /** Format: int64 */
@@ -893,6 +1559,37 @@ export type components = {
             /** @description Stores whose settings are listed; empty for the Scope header's stores. */
             AccountPlatformIds?: number[] | null;
         };
+        DriverLicense: {
+            backImagePath?: string;
+            /** @description YYYY-MM-DD; M/D/YYYY is accepted. */
+            expirationDate?: string;
+            frontImagePath?: string;
+            /** @description YYYY-MM-DD; M/D/YYYY is accepted. */
+            issueDate?: string;
+            /** @description Masked unless the caller may edit the contact. */
+            number?: string;
+            /** Format: int64 */
+            stateProvinceId?: number;
+        };
+        Email: {
+            email: string;
+            isPreferred?: boolean;
+            optOut?: boolean;
+        };
+        Employment: {
+            employerName?: string;
+            /** Format: int64 */
+            employmentTypeId?: number;
+            isCurrent?: boolean;
+            jobTitle?: string;
+            /** Format: double */
+            monthlyIncome?: number;
+            /** Format: int64 */
+            monthsEmployed?: number;
+            phone?: string;
+            /** Format: int64 */
+            yearsEmployed?: number;
+        };
         EndedImpersonation: {
             ended: boolean;
         };
@@ -931,6 +1628,16 @@ export type components = {
             /** @description Text the group's name contains. */
             filter?: string;
         };
+        Group: {
+            AdminUserIDs: string[] | null;
+            /** Format: date-time */
+            CreateDT: string;
+            GroupID: string;
+            GroupMessagingType: string;
+            /** Format: date-time */
+            LastMessageDT: string;
+            UserIDs: string[] | null;
+        };
         GroupMember: {
             Active: boolean;
             Name: string;
@@ -945,6 +1652,21 @@ export type components = {
             Total: number;
             /** Format: int64 */
             Unavailable: number;
+        };
+        HistoryInputBody: {
+            /**
+             * Format: int64
+             * @description How many of the newest messages; 20 when 0.
+             */
+            Count?: number;
+            GroupId: string;
+        };
+        HotState: {
+            /** Format: int64 */
+            contactId: number;
+            isMarkedHot: boolean;
+            /** Format: int64 */
+            version: number;
         };
         Impersonation: {
             accessToken: string;
@@ -961,6 +1683,23 @@ export type components = {
             Name: string;
             UserId: string;
         } | null;
+        Income: {
+            /** Format: double */
+            amount?: number;
+            description?: string;
+            /** Format: int64 */
+            frequencyId?: number;
+            /** Format: int64 */
+            incomeSourceTypeId?: number;
+        };
+        Insurance: {
+            agentName?: string;
+            agentPhone?: string;
+            companyName?: string;
+            /** @description YYYY-MM-DD; M/D/YYYY is accepted. */
+            expirationDate?: string;
+            policyNumber?: string;
+        };
         JWK: {
             alg: string;
             e: string;
@@ -997,6 +1736,10 @@ export type components = {
             Data: components["schemas"]["DealerPackage"];
             Success: boolean;
         };
+        LegacyGroup: {
+            Data: components["schemas"]["Group"];
+            Success: boolean;
+        };
         LegacyHeadcount: {
             Data: components["schemas"]["Headcount"];
             Success: boolean;
@@ -1021,6 +1764,10 @@ export type components = {
             Data: components["schemas"]["CatalogEntry"][] | null;
             Success: boolean;
         };
+        LegacyListMessage: {
+            Data: components["schemas"]["Message"][] | null;
+            Success: boolean;
+        };
         LegacyListOrgGroup: {
             Data: components["schemas"]["OrgGroup"][] | null;
             Success: boolean;
@@ -1043,6 +1790,10 @@ export type components = {
         };
         LegacyNotification: {
             Data: components["schemas"]["Notification"];
+            Success: boolean;
+        };
+        LegacySent: {
+            Data: components["schemas"]["Sent"];
             Success: boolean;
         };
         LegacySuperUser: {
@@ -1078,6 +1829,34 @@ export type components = {
              */
             Size?: number;
         };
+        Match: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            addressLine1: string;
+            businessName: string;
+            city: string;
+            /** Format: int64 */
+            contactId: number;
+            /** Format: int64 */
+            contactTypeId: number;
+            email: string;
+            firstName: string;
+            fullName: string;
+            isDoNotCall: boolean;
+            isDoNotEmail: boolean;
+            isDoNotText: boolean;
+            isMarkedHot: boolean;
+            lastName: string;
+            /** @enum {string} */
+            matchedOn: "name" | "businessName" | "email" | "phone" | "vin" | "stockNumber";
+            matchedValue: string;
+            middleName: string;
+            nickName: string;
+            phone: string;
+            phoneLabel: string;
+            postalCode: string;
+            stateProvince: string;
+        };
         MatchedListStaffUser: {
             Data: components["schemas"]["StaffUser"][] | null;
             /** Format: int64 */
@@ -1089,6 +1868,161 @@ export type components = {
             /** Format: int64 */
             MatchedCount: number;
             Success: boolean;
+        };
+        MergeAddInputBody: {
+            /**
+             * Format: int64
+             * @description The store the contact is at.
+             */
+            accountPlatformId: number;
+            /** Format: int64 */
+            contactId: number;
+        };
+        MergeAddress: {
+            city: string;
+            country?: string;
+            isPreferred: boolean;
+            line1: string;
+            line2?: string;
+            state: string;
+            zip: string;
+        };
+        MergeChange: {
+            field: string;
+            newValue: string;
+            oldValue: string;
+        };
+        MergeContact: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            activities: components["schemas"]["MergeRef"][] | null;
+            addresses: components["schemas"]["MergeAddress"][] | null;
+            /** Format: int64 */
+            birthDay?: number;
+            /** Format: int64 */
+            birthMonth?: number;
+            /** Format: int64 */
+            birthYear?: number;
+            businessName?: string;
+            /** Format: int64 */
+            contactId: number;
+            emails: components["schemas"]["MergeEmail"][] | null;
+            firstName: string;
+            gender?: string;
+            isDoNotCall: boolean;
+            isDoNotEmail: boolean;
+            isDoNotMail: boolean;
+            isDoNotText: boolean;
+            isMarkedHot: boolean;
+            lastName: string;
+            leads: components["schemas"]["MergeRef"][] | null;
+            middleName?: string;
+            nickName?: string;
+            notes: components["schemas"]["MergeRef"][] | null;
+            optOutAll: boolean;
+            phones: components["schemas"]["MergePhone"][] | null;
+            smsOptedOut: boolean;
+            suffix?: string;
+            tags: string[] | null;
+            tasks: components["schemas"]["MergeRef"][] | null;
+            vehicles: components["schemas"]["MergeRef"][] | null;
+        };
+        MergeDeleteInputBody: {
+            /**
+             * Format: int64
+             * @description The store the web app shows; the user's one session is deleted whichever store it is at.
+             */
+            accountPlatformId?: number;
+        };
+        MergeDeleted: {
+            deleted: boolean;
+            /** @description 'Contact merge session has been deleted successfully'; the web app shows it unless the deletion is silent. */
+            message: string;
+        };
+        MergeEmail: {
+            email: string;
+            isPreferred: boolean;
+            optOut: boolean;
+        };
+        MergeMoved: {
+            activities: components["schemas"]["MergeRef"][] | null;
+            leads: components["schemas"]["MergeRef"][] | null;
+            notes: components["schemas"]["MergeRef"][] | null;
+            tasks: components["schemas"]["MergeRef"][] | null;
+            vehicles: components["schemas"]["MergeRef"][] | null;
+        };
+        MergePhone: {
+            countryCode?: string;
+            ext?: string;
+            isMobile: boolean;
+            isPreferred: boolean;
+            optOut: boolean;
+            optOutSms: boolean;
+            phone: string;
+            /** Format: int64 */
+            phoneTypeId: number;
+        };
+        MergeRef: {
+            id: string;
+            label?: string;
+        };
+        MergeRemoveInputBody: {
+            /**
+             * Format: int64
+             * @description The session's store; informational.
+             */
+            accountPlatformId?: number;
+            /** Format: int64 */
+            contactId: number;
+        };
+        MergeResult: {
+            changes: components["schemas"]["MergeChange"][] | null;
+            merged: components["schemas"]["MergeContact"];
+            moved: components["schemas"]["MergeMoved"];
+            survivor: components["schemas"]["MergeContact"];
+        };
+        MergeSession: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** @description At most two. */
+            contacts: components["schemas"]["MergeSessionMember"][] | null;
+            /** Format: date-time */
+            created: string;
+            id: string;
+            /** Format: date-time */
+            updated: string;
+            userId: string;
+        };
+        MergeSessionMember: {
+            /** Format: date-time */
+            added: string;
+            /** Format: int64 */
+            contactId: number;
+        };
+        MergeSurvivorInputBody: {
+            /**
+             * Format: int64
+             * @description The contact that survives; none (0) keeps the contact added first.
+             */
+            survivorContactId?: number;
+        };
+        Message: {
+            GroupID: string;
+            Message: string;
+            MessageID: string;
+            SenderUserID: string;
+            /** Format: date-time */
+            SentAt: string;
+            /** Format: int64 */
+            Timetoken: number;
+        };
+        Note: {
+            /** Format: date-time */
+            readonly createdAt?: string;
+            readonly createdBy?: string;
+            /** Format: int64 */
+            noteId?: number;
+            text: string;
         };
         Notification: {
             /** Format: date-time */
@@ -1142,6 +2076,14 @@ export type components = {
             /** @description An RS256 JWT signed with the partner's registered key: iss the partner id, sub the CXM user id, aud "cxm", iat, exp at most 5 minutes after iat, and a jti used once. */
             assertion: string;
         };
+        Permission: {
+            canEdit: boolean;
+            canReactivate: boolean;
+            canView: boolean;
+            /** Format: int64 */
+            contactId: number;
+            userId: string;
+        };
         PermittedUser: {
             /** Format: int64 */
             AccountPlatformID: number;
@@ -1163,6 +2105,45 @@ export type components = {
             /** Format: int64 */
             UserType: number;
         };
+        Phone: {
+            /** Format: int64 */
+            readonly accountId?: number;
+            /** Format: int64 */
+            readonly accountPlatformId?: number;
+            /** @description The country; absent for none (10 digits, as in the US). */
+            cc?: components["schemas"]["Country"];
+            /** Format: int64 */
+            readonly contactId?: number;
+            /** Format: int64 */
+            readonly contactPhoneId?: number;
+            /** @description An optional prefix (. x or *), an optional space and up to 4 digits. */
+            ext?: string;
+            /** @description The same as ext, for callers that send it under this name. */
+            extension?: string;
+            /**
+             * Format: int64
+             * @description The phone's id within the contact; 0 for a new phone.
+             */
+            id?: number;
+            isMobile?: boolean;
+            isPreferred?: boolean;
+            /** @description Cell, Work, Home or Phone. */
+            readonly label?: string;
+            optOut?: boolean;
+            optOutSms?: boolean;
+            /** @description Spaces, parentheses, dots, commas and hyphens are ignored. A phone without a value is dropped. */
+            phone?: string;
+            readonly phoneDisplay?: string;
+            /**
+             * Format: int64
+             * @description 1 cell, 2 home, 3 work, 4 unknown.
+             */
+            phoneTypeId?: number;
+            /** Format: date-time */
+            readonly updatedt?: string;
+        } & {
+            [key: string]: unknown;
+        };
         PushCapability: {
             /** Format: int64 */
             AccountPlatformId: number;
@@ -1178,6 +2159,13 @@ export type components = {
             LeadTypeId: number;
             ToRole: string;
         };
+        RecentInputBody: {
+            /**
+             * Format: int64
+             * @description How many customers to list; 25 when absent.
+             */
+            pageSize?: number;
+        };
         ResultAccessToken: {
             data: components["schemas"]["AccessToken"];
             pageData?: components["schemas"]["PageData"];
@@ -1190,6 +2178,16 @@ export type components = {
         };
         ResultAvailability: {
             data: components["schemas"]["Availability"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultCanText: {
+            data: components["schemas"]["CanText"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultContact: {
+            data: components["schemas"]["Contact"];
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -1208,13 +2206,53 @@ export type components = {
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
+        ResultHotState: {
+            data: components["schemas"]["HotState"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
         ResultImpersonation: {
             data: components["schemas"]["Impersonation"];
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
+        ResultListCreditRequest: {
+            data: components["schemas"]["CreditRequest"][] | null;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
         ResultListHeadcount: {
             data: components["schemas"]["Headcount"][] | null;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultListViewed: {
+            data: components["schemas"]["Viewed"][] | null;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultMergeDeleted: {
+            data: components["schemas"]["MergeDeleted"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultMergeResult: {
+            data: components["schemas"]["MergeResult"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultMergeSession: {
+            data: components["schemas"]["MergeSession"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultPermission: {
+            data: components["schemas"]["Permission"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultSearchResults: {
+            data: components["schemas"]["SearchResults"];
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -1267,6 +2305,36 @@ export type components = {
         SaveSettingInputBody: {
             key: string;
             value: string;
+        };
+        SearchInputBody: {
+            /** @description Stores to search; absent for the Scope header's stores. */
+            accountPlatformIds?: number[] | null;
+            /** @description Whether a single alphanumeric word is searched as a stock number (the default) or as a last name. */
+            allowStockNumber?: boolean;
+            /** @description The nextCursor of the previous page; absent for the first page. */
+            cursor?: string;
+            /**
+             * Format: int64
+             * @description Results per page; 25 when absent.
+             */
+            pageSize?: number;
+            /** @description What the user typed: an e-mail address, a phone number, a VIN, a stock number, a last name, a first and last name, or a business name. */
+            term: string;
+        };
+        SearchResults: {
+            classification?: components["schemas"]["Term"];
+            nextCursor: string;
+            results: components["schemas"]["Match"][] | null;
+        };
+        SendInputBody: {
+            ClientMessageId?: string;
+            Message: string;
+            /** @description The recipients; with the sender they form the direct group the message goes to. */
+            UserIds: string[] | null;
+        };
+        Sent: {
+            Group: components["schemas"]["Group"];
+            Message: components["schemas"]["Message"];
         };
         Setting: {
             key: string;
@@ -1344,6 +2412,30 @@ export type components = {
             IsSuperUser: boolean;
             UserId: string;
         };
+        Tag: {
+            name?: string;
+            /** Format: int64 */
+            tagId: number;
+            /** Format: int64 */
+            tagTypeId?: number;
+        };
+        Term: {
+            businessName?: string;
+            email?: string;
+            firstName?: string;
+            /** @enum {string} */
+            kind: "email" | "phone" | "vin" | "stockNumber" | "lastName" | "businessName" | "fullName";
+            lastName?: string;
+            phone?: string;
+            stockNumber?: string;
+            vin?: string;
+        };
+        TextablePhone: {
+            /** Format: int64 */
+            id: number;
+            label: string;
+            phoneDisplay: string;
+        };
         UIDealerSettings: {
             AccountPlatformIds: number[] | null;
             AlertMinerProStores: number[] | null;
@@ -1396,6 +2488,41 @@ export type components = {
             Country: string;
             Name: string;
             Primary: boolean;
+        };
+        Vehicle: {
+            make?: string;
+            model?: string;
+            stockNumber?: string;
+            vin?: string;
+            /** Format: int64 */
+            year?: number;
+        };
+        Viewed: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            addressLine1: string;
+            businessName: string;
+            city: string;
+            /** Format: int64 */
+            contactId: number;
+            /** Format: int64 */
+            contactTypeId: number;
+            email: string;
+            firstName: string;
+            fullName: string;
+            isDoNotCall: boolean;
+            isDoNotEmail: boolean;
+            isDoNotText: boolean;
+            isMarkedHot: boolean;
+            lastName: string;
+            middleName: string;
+            nickName: string;
+            phone: string;
+            phoneLabel: string;
+            postalCode: string;
+            stateProvince: string;
+            /** Format: date-time */
+            viewedAt: string;
         };
         WizardUser: {
             /** Format: int64 */
@@ -1617,6 +2744,1011 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    addContactToMergeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeAddInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultMergeSession"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createMergeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeAddInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultMergeSession"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteMergeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MergeDeleteInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultMergeDeleted"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    executeMerge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MergeSurvivorInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultMergeResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCurrentMergeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultMergeSession"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    removeContactFromMergeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeRemoveInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultMergeSession"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    simulateMerge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MergeSurvivorInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultMergeResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getContactUserPermissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+                /** @description The user whose permission is asked, usually the signed-in user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultPermission"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listContactCreditRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditHistoryInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListCreditRequest"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCreditRequestStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditStatusInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListCreditRequest"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createCreditBaseRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditOrderInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListCreditRequest"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createCreditPreScreen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditOrderInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListCreditRequest"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2924,6 +5056,795 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LegacyWizardUser"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saveContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Contact"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultContact"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    advancedSearchContacts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdvancedSearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultSearchResults"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    recentlyViewedContacts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RecentInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListViewed"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    searchContacts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultSearchResults"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultContact"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    markContactHot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/plain": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultHotState"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    canTextContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultCanText"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkForChatGroup: {
+        parameters: {
+            query: {
+                /** @description The other members' user ids, separated by commas. */
+                staffids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyGroup"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chatHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HistoryInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyListMessage"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sendChatMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacySent"];
                 };
             };
             /** @description Bad Request */

@@ -1,0 +1,123 @@
+package chat_test
+
+import (
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/cxm/cxm/functions/chat"
+	"github.com/cxm/cxm/shared/areatest"
+	chats "github.com/cxm/cxm/shared/chat"
+	"github.com/cxm/cxm/shared/httpapi"
+)
+
+func TestSendCheckAndHistory(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	send := func(as, to, text, clientID string) (int, chat.Sent) {
+		var got httpapi.Legacy[chat.Sent]
+		body := `{"Message":"` + text + `","UserIds":["` + to + `"]`
+		if clientID != "" {
+			body += `,"ClientMessageId":"` + clientID + `"`
+		}
+		status := srv.Do(t, areatest.Request{Method: "POST", Path: "/message/send", As: as, Body: body + "}"}, &got)
+		return status, got.Data
+	}
+
+	// No group before the first message.
+	var none httpapi.Legacy[*chats.Group]
+	if status := srv.Do(t, areatest.Request{Method: "GET", Path: "/group/CheckForGroup?staffids=100003", As: "100001"}, &none); status != 200 || none.Data != nil {
+		t.Fatalf("check before any message = %d %+v, want 200 and no group", status, none.Data)
+	}
+	status, first := send("100001", "100003", "Customer in the lobby", "m-1")
+	if status != 200 {
+		t.Fatalf("send status = %d", status)
+	}
+	// A retried send with the same client id stores nothing more; the reply goes the other way
+	// in the same group.
+	if _, again := send("100001", "100003", "Customer in the lobby", "m-1"); again.Message.MessageID != first.Message.MessageID {
+		t.Errorf("retried send stored a second message %s", again.Message.MessageID)
+	}
+	_, reply := send("100003", "100001", "On my way", "")
+	if reply.Group.GroupID != first.Group.GroupID {
+		t.Errorf("reply went to group %s, want %s", reply.Group.GroupID, first.Group.GroupID)
+	}
+
+	var found httpapi.Legacy[*chats.Group]
+	if status := srv.Do(t, areatest.Request{Method: "GET", Path: "/group/CheckForGroup?staffids=100003", As: "100001"}, &found); status != 200 || found.Data == nil || found.Data.GroupID != first.Group.GroupID {
+		t.Fatalf("check = %d %+v, want the group", status, found.Data)
+	}
+	var history httpapi.Legacy[[]chats.Message]
+	body := `{"GroupId":"` + first.Group.GroupID + `"}`
+	if status := srv.Do(t, areatest.Request{Method: "POST", Path: "/message/history", As: "100003", Body: body}, &history); status != 200 {
+		t.Fatalf("history status = %d", status)
+	}
+	var texts []string
+	for _, m := range history.Data {
+		texts = append(texts, m.Message)
+	}
+	if got, want := strings.Join(texts, " | "), "Customer in the lobby | On my way"; got != want {
+		t.Errorf("history = %s, want %s", got, want)
+	}
+	// Someone outside the group cannot read it.
+	if status, _ := srv.Error(t, areatest.Request{Method: "POST", Path: "/message/history", As: "100002", Body: body}); status != 404 {
+		t.Errorf("history as a non-member = %d, want 404", status)
+	}
+}
+
+func TestSendRefusals(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	tests := []struct {
+		name   string
+		as     string
+		body   string
+		status int
+	}{
+		{"recipient shares no allowed store", "100001", `{"Message":"Hi","UserIds":["100013"]}`, 404},
+		{"recipient of another dealer group", "100001", `{"Message":"Hi","UserIds":["` + areatest.OtherUserID + `"]}`, 404},
+		{"inactive recipient", "100002", `{"Message":"Hi","UserIds":["100099"]}`, 404},
+		{"empty message", "100001", `{"Message":"  ","UserIds":["100003"]}`, 400},
+		{"no recipients", "100001", `{"Message":"Hi","UserIds":[]}`, 400},
+		{"too long", "100001", `{"Message":"` + strings.Repeat("x", 2001) + `","UserIds":["100003"]}`, 400},
+		{"signed out", "", `{"Message":"Hi","UserIds":["100003"]}`, 401},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, _ := srv.Error(t, areatest.Request{Method: "POST", Path: "/message/send", As: tt.as, Body: tt.body})
+			if status != tt.status {
+				t.Errorf("status = %d, want %d", status, tt.status)
+			}
+		})
+	}
+}
+
+// TestConcurrentFirstMessages checks that two colleagues writing to each other at once end up
+// in one group.
+func TestConcurrentFirstMessages(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	var wg sync.WaitGroup
+	groups := make([]string, 6)
+	for i := range groups {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			from, to := "100001", "100003"
+			if i%2 == 1 {
+				from, to = to, from
+			}
+			var got httpapi.Legacy[chat.Sent]
+			if status := srv.Do(t, areatest.Request{Method: "POST", Path: "/message/send", As: from, Body: `{"Message":"Hi","UserIds":["` + to + `"]}`}, &got); status != 200 {
+				t.Errorf("send status = %d", status)
+			}
+			groups[i] = got.Data.Group.GroupID
+		}()
+	}
+	wg.Wait()
+	for _, g := range groups[1:] {
+		if g != groups[0] {
+			t.Fatalf("groups = %v, want one", groups)
+		}
+	}
+}

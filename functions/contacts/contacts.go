@@ -1,0 +1,73 @@
+// Package contacts is the contacts API area: a customer's profile (read, save, mark hot, can
+// text), the per-contact permission check the web app makes before opening a profile, the
+// quick and advanced customer searches, and the recently viewed customers.
+//
+// A contact of a store the caller may not view, or of another dealer group, does not exist for
+// the caller (404). Sensitive fields are returned masked unless the caller may edit the contact,
+// and never appear in search results.
+package contacts
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/cxm/cxm/shared/apperr"
+	"github.com/cxm/cxm/shared/contact"
+	"github.com/cxm/cxm/shared/httpapi"
+	"github.com/cxm/cxm/shared/platform"
+	"github.com/cxm/cxm/shared/user"
+)
+
+// New returns the area's HTTP handler: the one the Lambda function and the local gateway serve.
+func New(s platform.Services) http.Handler {
+	api := s.NewAPI()
+	Register(api, s)
+	return api
+}
+
+// area holds what the area's handlers use.
+type area struct {
+	d        platform.Services
+	contacts *contact.Repo
+}
+
+// Register adds the area's operations to api.
+func Register(api *httpapi.API, d platform.Services) {
+	a := &area{d: d, contacts: contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log)}
+	a.registerProfile(api)
+	a.registerSearch(api)
+}
+
+// visible returns the NotFound error of a contact the session's user may not view.
+func visible(sess user.Session, c contact.Contact) error {
+	if !sess.Principal.CanView(c.AccountPlatformID) {
+		return apperr.Errorf(apperr.NotFound, contact.MsgNotFound)
+	}
+	return nil
+}
+
+// permission returns what the session's user may do with c.
+func permission(sess user.Session, c contact.Contact) contact.Permission {
+	return contact.PermissionFor(c.ID, sess.Principal.UserID, c.AccountPlatformID, sess.Principal.ViewStores, sess.Profile.Roles)
+}
+
+// load returns contact id when the session's user may view it, masked unless they may edit it.
+func (a *area) load(ctx context.Context, sess user.Session, id int64) (contact.Contact, contact.Permission, error) {
+	c, err := a.contacts.Get(ctx, sess.Principal.Tenant, id)
+	if err != nil {
+		return contact.Contact{}, contact.Permission{}, err
+	}
+	if err := visible(sess, c); err != nil {
+		return contact.Contact{}, contact.Permission{}, err
+	}
+	p := permission(sess, c)
+	if !p.CanEdit {
+		c = c.Masked()
+	}
+	for _, st := range sess.Stores {
+		if st.AccountPlatformID == c.AccountPlatformID {
+			c.DealerID = st.DealerID
+		}
+	}
+	return c, p, nil
+}

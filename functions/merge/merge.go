@@ -1,0 +1,221 @@
+// Package merge is the contact-merge API area: the signed-in user's merge session (created by
+// adding its first contact, at most two contacts, one store), its simulation and its execution.
+package merge
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/cxm/cxm/shared/httpapi"
+	"github.com/cxm/cxm/shared/merge"
+	"github.com/cxm/cxm/shared/platform"
+	"github.com/danielgtaylor/huma/v2"
+)
+
+// Options are the adapters the area uses; zero fields take the defaults.
+type Options struct {
+	// Contacts reads and writes the contacts merged; the default works on contact items.
+	Contacts merge.Contacts
+}
+
+// New returns the area's HTTP handler with the default adapters: the one the Lambda function
+// and the local gateway serve.
+func New(s platform.Services) http.Handler { return NewWith(s, Options{}) }
+
+// NewWith returns the area's HTTP handler with the adapters of o.
+func NewWith(s platform.Services, o Options) http.Handler {
+	api := s.NewAPI()
+	RegisterWith(api, s, o)
+	return api
+}
+
+// Register adds the area's operations to api with the default adapters.
+func Register(api *httpapi.API, s platform.Services) { RegisterWith(api, s, Options{}) }
+
+// RegisterWith adds the area's operations to api with the adapters of o.
+func RegisterWith(api *httpapi.API, s platform.Services, o Options) {
+	if o.Contacts == nil {
+		o.Contacts = DefaultContacts(s)
+	}
+	a := &area{d: s, svc: merge.NewService(s.Store, o.Contacts, s.Events, s.Log)}
+	a.register(api)
+}
+
+// area holds what the area's handlers use.
+type area struct {
+	d   platform.Services
+	svc *merge.Service
+}
+
+// MergeAddInput is the request of POST /api/contact/merge/create_session and
+// /add_contact_to_session.
+type MergeAddInput struct {
+	Body struct {
+		AccountPlatformID int64 `json:"accountPlatformId" minimum:"1" doc:"The store the contact is at."`
+		ContactID         int64 `json:"contactId" minimum:"1"`
+	}
+}
+
+// MergeRemoveInput is the request of POST /api/contact/merge/remove_contact_from_session.
+type MergeRemoveInput struct {
+	Body struct {
+		AccountPlatformID int64 `json:"accountPlatformId,omitempty" minimum:"0" doc:"The session's store; informational."`
+		ContactID         int64 `json:"contactId" minimum:"1"`
+	}
+}
+
+// MergeDeleteInput is the request of POST /api/contact/merge/delete_session.
+type MergeDeleteInput struct {
+	Body *struct {
+		AccountPlatformID int64 `json:"accountPlatformId,omitempty" minimum:"0" doc:"The store the web app shows; the user's one session is deleted whichever store it is at."`
+	}
+}
+
+// MergeSurvivorInput is the request of POST /api/contact/merge/simulate and /execute.
+type MergeSurvivorInput struct {
+	Body *struct {
+		SurvivorContactID int64 `json:"survivorContactId,omitempty" minimum:"0" doc:"The contact that survives; none (0) keeps the contact added first."`
+	}
+}
+
+// Session is the response of the calls that return the session.
+type Session = httpapi.Body[httpapi.Result[MergeSession]]
+
+// Merge is the response of simulate and execute.
+type Merge = httpapi.Body[httpapi.Result[MergeResult]]
+
+func (a *area) register(api *httpapi.API) {
+	tags := []string{"merge"}
+	httpapi.Register(api, huma.Operation{
+		OperationID: "getCurrentMergeSession",
+		Method:      http.MethodPost,
+		Path:        "/api/contact/merge/get_current_session",
+		Summary:     "The signed-in user's merge session",
+		Description: "404 when the user has none: the web app then creates one by adding the first contact.",
+		Tags:        tags,
+		Errors:      []int{401, 403, 404},
+	}, func(ctx context.Context, _ *struct{}) (*Session, error) {
+		sess, err := a.d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		s, err := a.svc.Current(ctx, sess.Principal)
+		if err != nil {
+			return nil, err
+		}
+		return httpapi.Reply(httpapi.OK(sessionView(s))), nil
+	})
+
+	add := func(id, path, summary string) {
+		httpapi.Register(api, huma.Operation{
+			OperationID: id,
+			Method:      http.MethodPost,
+			Path:        path,
+			Summary:     summary,
+			Description: "Creates the session when the user has none. 409 when the contact is of another store than the session's ('Your user account already has a merge session in progress for another store.'), is in the session already ('Merge session already contains the same customer. Please try adding a new customer.') or would be a third ('You have already selected two customers for merge').",
+			Tags:        tags,
+			Errors:      []int{400, 401, 403, 404, 409},
+		}, func(ctx context.Context, in *MergeAddInput) (*Session, error) {
+			sess, err := a.d.Users.Session(ctx)
+			if err != nil {
+				return nil, err
+			}
+			if _, err := sess.Store(in.Body.AccountPlatformID); err != nil {
+				return nil, err
+			}
+			s, err := a.svc.Add(ctx, sess.Principal, in.Body.AccountPlatformID, in.Body.ContactID)
+			if err != nil {
+				return nil, err
+			}
+			return httpapi.Reply(httpapi.OK(sessionView(s))), nil
+		})
+	}
+	add("createMergeSession", "/api/contact/merge/create_session", "Start a merge session with its first contact")
+	add("addContactToMergeSession", "/api/contact/merge/add_contact_to_session", "Add a contact to the merge session")
+
+	httpapi.Register(api, huma.Operation{
+		OperationID: "removeContactFromMergeSession",
+		Method:      http.MethodPost,
+		Path:        "/api/contact/merge/remove_contact_from_session",
+		Summary:     "Remove a contact from the merge session",
+		Description: "A session left without contacts is deleted. 404 when there is no session or the contact is not in it.",
+		Tags:        tags,
+		Errors:      []int{400, 401, 403, 404, 409},
+	}, func(ctx context.Context, in *MergeRemoveInput) (*Session, error) {
+		sess, err := a.d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		s, err := a.svc.Remove(ctx, sess.Principal, in.Body.ContactID)
+		if err != nil {
+			return nil, err
+		}
+		return httpapi.Reply(httpapi.OK(sessionView(s))), nil
+	})
+
+	httpapi.Register(api, huma.Operation{
+		OperationID: "deleteMergeSession",
+		Method:      http.MethodPost,
+		Path:        "/api/contact/merge/delete_session",
+		Summary:     "Delete the merge session",
+		Description: "404 when there is no session, which the web app counts as deleted.",
+		Tags:        tags,
+		Errors:      []int{400, 401, 403, 404, 409},
+	}, func(ctx context.Context, _ *MergeDeleteInput) (*httpapi.Body[httpapi.Result[MergeDeleted]], error) {
+		sess, err := a.d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if err := a.svc.Delete(ctx, sess.Principal); err != nil {
+			return nil, err
+		}
+		return httpapi.Reply(httpapi.OK(MergeDeleted{Deleted: true, Message: merge.MessageDeleted})), nil
+	})
+
+	httpapi.Register(api, huma.Operation{
+		OperationID: "simulateMerge",
+		Method:      http.MethodPost,
+		Path:        "/api/contact/merge/simulate",
+		Summary:     "The merged contact the session's merge would make",
+		Description: "Writes nothing. 409 unless the session holds two contacts.",
+		Tags:        tags,
+		Errors:      []int{400, 401, 403, 404, 409},
+	}, func(ctx context.Context, in *MergeSurvivorInput) (*Merge, error) {
+		sess, err := a.d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		m, err := a.svc.Simulate(ctx, sess.Principal, survivor(in))
+		if err != nil {
+			return nil, err
+		}
+		return httpapi.Reply(httpapi.OK(resultView(m))), nil
+	})
+
+	httpapi.Register(api, huma.Operation{
+		OperationID: "executeMerge",
+		Method:      http.MethodPost,
+		Path:        "/api/contact/merge/execute",
+		Summary:     "Merge the session's contacts and end the session",
+		Description: "The survivor gets the other contact's phones, emails and addresses (deduplicated), its vehicles, leads, notes, tasks and activity; the other contact is retired; the change log records the merge; the session ends — in one transaction. 409 unless the session holds two contacts, or when a contact or the session changed meanwhile.",
+		Tags:        tags,
+		Errors:      []int{400, 401, 403, 404, 409},
+	}, func(ctx context.Context, in *MergeSurvivorInput) (*Merge, error) {
+		sess, err := a.d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		m, err := a.svc.Execute(ctx, sess.Principal, survivor(in))
+		if err != nil {
+			return nil, err
+		}
+		return httpapi.Reply(httpapi.OK(resultView(m))), nil
+	})
+}
+
+func survivor(in *MergeSurvivorInput) int64 {
+	if in.Body == nil {
+		return 0
+	}
+	return in.Body.SurvivorContactID
+}
