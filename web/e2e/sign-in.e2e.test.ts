@@ -60,7 +60,7 @@ describe('signing in and finding the way back', () => {
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Customer Search' }).click();
 
-    await page.getByRole('heading', { name: 'Customer Search is not available yet' }).waitFor();
+    await page.getByRole('textbox', { name: 'Search customers' }).waitFor();
     expect(hashOf(page)).toBe('#/app/contactsearch');
     const response = await saved;
     expect(response.status()).toBe(200);
@@ -75,7 +75,7 @@ describe('signing in and finding the way back', () => {
   it('stays on the page and signed in after a reload', async () => {
     await page.reload();
 
-    await page.getByRole('heading', { name: 'Customer Search is not available yet' }).waitFor();
+    await page.getByRole('textbox', { name: 'Search customers' }).waitFor();
     await page.getByRole('banner').getByText('Sam Ortega').waitFor();
     expect(hashOf(page)).toBe('#/app/contactsearch');
     await screenshot(page, '05-after-reload');
@@ -92,7 +92,7 @@ describe('signing in and finding the way back', () => {
   it('returns to the last viewed page on the next sign-in', async () => {
     await signIn(page, 'sales@northwind.demo', password);
 
-    await page.getByRole('heading', { name: 'Customer Search is not available yet' }).waitFor();
+    await page.getByRole('textbox', { name: 'Search customers' }).waitFor();
     await page.getByRole('banner').getByText('Sam Ortega').waitFor();
     expect(hashOf(page)).toBe('#/app/contactsearch');
     await screenshot(page, '07-restored-last-viewed-page');

@@ -17,7 +17,7 @@ describe('last viewed page', () => {
     await user.click(await screen.findByRole('link', { name: 'Leads Log' }));
     expect(await screen.findByRole('heading', { name: 'Leads Log is not available yet' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Customer Search' }));
-    await screen.findByRole('heading', { name: 'Customer Search is not available yet' });
+    await screen.findByRole('textbox', { name: 'Search customers' });
 
     await waitFor(() =>
       expect(settings.requests.filter((r) => r.method === 'PUT')).toEqual([

@@ -20,7 +20,7 @@ describe('contact-merge check', () => {
     server.use(currentUser(salesUser), ...userSettings().handlers);
 
     renderApp('/app/contactsearch?openMergeSession=true&platformId=101&contactId=55');
-    await screen.findByRole('heading', { name: 'Customer Search is not available yet' });
+    await screen.findByRole('textbox', { name: 'Search customers' });
 
     await act(() => vi.advanceTimersByTimeAsync(1_000));
     expect(screen.queryByText(/Contact merge is not available yet/)).not.toBeInTheDocument();

@@ -15,6 +15,7 @@ export const appPages: readonly AppPage[] = [
   { path: 'salesdashboard', title: 'Sales Dashboard', purpose: 'Your leads, tasks and customer engagement.' },
   { path: 'workflowmanager', title: 'Workflow Manager', purpose: 'Workflow rules with their tasks, notifications and filters.' },
   { path: 'contactsearch', title: 'Customer Search', purpose: 'Find customers by name, email, phone, VIN or stock number.' },
+  { path: 'contact/:contactId', title: 'Customer Profile', purpose: "A customer's snapshot, profile, garage, leads, service, messages and activity." },
   { path: 'showroomdashboard', title: 'Showroom Log', purpose: 'Showroom visits and their steps.' },
   { path: 'deliverydashboard', title: 'Delivery Log', purpose: 'Vehicle deliveries and their steps.' },
   { path: 'leadsdashboard', title: 'Leads Log', purpose: 'Leads for your stores with their status, source and assignment.' },
@@ -35,6 +36,16 @@ export const appPages: readonly AppPage[] = [
   { path: 'private/:pageId', title: 'Activity Management', purpose: 'Activity types and the actions paired with them.' },
   { path: 'productconfig/rulegroupsmanagement', title: 'Rule Groups Management', purpose: 'Groups of workflow rules.' },
 ];
+
+/** customerProfilePath is the address of a customer's profile under /app. */
+export function customerProfilePath(contactId: number): string {
+  return `/app/contact/${contactId}`;
+}
+
+/** customerSearchPath is the address of Customer Search for a term. */
+export function customerSearchPath(term: string): string {
+  return `/app/contactsearch?${new URLSearchParams({ q: term })}`;
+}
 
 /** embeddedPages are the spec's children of /embedded (and of /mobile, the mobile app's pages). */
 export const embeddedPages: readonly AppPage[] = [

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 
 import { SignInPage } from '../features/auth/components/sign-in-page';
@@ -5,6 +6,8 @@ import type { DashboardRole } from '../features/dashboards/dashboard-roles';
 import { EmbeddedSession } from './embedded/embedded-session';
 import { appPages, embeddedPages } from './pages';
 import { RootLayout, type RouteHandle } from './root-layout';
+import { CustomerProfilePage } from './routes/customer-profile-page';
+import { CustomerSearchPage } from './routes/customer-search-page';
 import { DashboardPage } from './routes/dashboard-page';
 import { EmbeddedNotFound, EmbeddedPagePlaceholder } from './routes/embedded-page';
 import { HomePage } from './routes/home-page';
@@ -21,11 +24,24 @@ const dashboardRoutes: Record<string, DashboardRole> = {
   salesdashboard: 'salesPerson',
 };
 
+/** The pages under /app that have their screen; the rest stand as placeholders. */
+const appScreens: Record<string, () => ReactElement> = {
+  contactsearch: () => <CustomerSearchPage />,
+  'contact/:contactId': () => <CustomerProfilePage />,
+};
+
 function appPageRoute(page: (typeof appPages)[number]): RouteObject {
   const role = dashboardRoutes[page.path];
+  const screen = appScreens[page.path];
   return {
     path: page.path,
-    element: role ? <DashboardPage role={role} title={page.title} /> : <PagePlaceholder page={page} />,
+    element: role ? (
+      <DashboardPage role={role} title={page.title} />
+    ) : screen ? (
+      screen()
+    ) : (
+      <PagePlaceholder page={page} />
+    ),
     handle: { title: page.title } satisfies RouteHandle,
   };
 }

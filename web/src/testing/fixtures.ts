@@ -1,4 +1,4 @@
-import type { AppUser, StaffUser, Store, UIDealerSettings } from '../lib/api/types';
+import type { AppUser, Contact, ContactMatch, StaffUser, Store, UIDealerSettings } from '../lib/api/types';
 
 export const northwindFord: Store = {
   AccountPlatformID: 101,
@@ -176,4 +176,58 @@ export function unsignedJwt(claims: Record<string, unknown>): string {
       .replace(/\+/g, '-')
       .replace(/\//g, '_');
   return `${encode({ alg: 'RS256', typ: 'JWT' })}.${encode(claims)}.signature`;
+}
+
+/** mariaGonzalez is a customer of Northwind Ford with two phones, as GET /crm/contacts/{id} returns her. */
+export const mariaGonzalez: Contact = {
+  id: 5001,
+  version: 3,
+  accountId: 1,
+  accountPlatformId: 101,
+  contactTypeId: 1,
+  firstName: 'Maria',
+  middleName: 'Elena',
+  lastName: 'Gonzalez',
+  businessName: '',
+  emails: [{ email: 'maria.gonzalez@example.com', isPreferred: true, optOut: false }],
+  phones: [
+    { id: 1, phone: '5035550134', ext: '', phoneDisplay: '(503) 555-0134', label: 'Cell', phoneTypeId: 1, isMobile: true, isPreferred: true },
+    { id: 2, phone: '5035550178', ext: 'x12', phoneDisplay: '(503) 555-0178 x12', label: 'Work', phoneTypeId: 3 },
+  ],
+  addresses: [{ addressLine1: '1420 SE Hawthorne Blvd', city: 'Portland', stateProvince: 'OR', postalCode: '97214', country: 'US', isPrimary: true }],
+  vehicles: [{ vin: '4T1B11HK5KU123456', stockNumber: 'T24817A', year: 2019, make: 'Toyota', model: 'Camry' }],
+  ssn: '***-**-6789',
+  isMarkedHot: false,
+  isTextable: true,
+  isEmailable: true,
+  smsOptInStatusId: 3,
+};
+
+/** searchMatch is a search result for a customer numbered n. */
+export function searchMatch(n: number, overrides: Partial<ContactMatch> = {}): ContactMatch {
+  return {
+    contactId: 6000 + n,
+    accountPlatformId: n % 2 === 0 ? 101 : 102,
+    contactTypeId: 1,
+    fullName: `Customer ${n} Smith`,
+    firstName: `Customer ${n}`,
+    middleName: '',
+    lastName: 'Smith',
+    nickName: '',
+    businessName: '',
+    phone: `(503) 555-${String(1000 + n).slice(-4)}`,
+    phoneLabel: 'Cell',
+    email: `customer${n}@example.com`,
+    addressLine1: '',
+    city: '',
+    stateProvince: '',
+    postalCode: '',
+    isMarkedHot: false,
+    isDoNotCall: false,
+    isDoNotEmail: false,
+    isDoNotText: false,
+    matchedOn: 'name',
+    matchedValue: 'SMITH',
+    ...overrides,
+  };
 }

@@ -1,6 +1,14 @@
 import { delay, http, HttpResponse } from 'msw';
 
-import type { AppUser, StaffUser, UIDealerSettings, UserSetting } from '../lib/api/types';
+import type {
+  AppUser,
+  Contact,
+  ContactPermission,
+  ContactSearchResults,
+  StaffUser,
+  UIDealerSettings,
+  UserSetting,
+} from '../lib/api/types';
 
 /** currentUser answers GET /users/currentUser with the user, or with an error status. */
 export function currentUser(
@@ -114,4 +122,70 @@ export function impersonation(actor: AppUser, subject: AppUser, options: { expir
     }),
   ];
   return { handlers, requests, profiles, impersonated };
+}
+
+export type ContactSearchRequest = { term: string; pageSize?: number; cursor?: string };
+
+/**
+ * contactSearch answers POST /crm/contacts/search with answer(request) and records each request;
+ * a number answers with that status.
+ */
+export function contactSearch(answer: (req: ContactSearchRequest) => ContactSearchResults | 500) {
+  const requests: ContactSearchRequest[] = [];
+  const handler = http.post('*/crm/contacts/search', async ({ request }) => {
+    const body = (await request.json()) as ContactSearchRequest;
+    requests.push(body);
+    const result = answer(body);
+    if (typeof result === 'number') {
+      return HttpResponse.json({ successful: false, errorMessages: ['Search is unavailable.'] }, { status: result });
+    }
+    const results = result.results ?? [];
+    return HttpResponse.json({
+      successful: true,
+      data: result,
+      pageData: { pageNumber: 1, pageSize: body.pageSize ?? 25, pageTotal: result.nextCursor ? 2 : 1, totalRecords: results.length },
+    });
+  });
+  return { handler, requests };
+}
+
+/** contactPermission answers GET /api/contacts/{id}/user_permissions/{userId}. */
+export function contactPermission(answer: Partial<ContactPermission> | 500, options: { wait?: boolean } = {}) {
+  return http.get('*/api/contacts/:id/user_permissions/:userId', async ({ params }) => {
+    if (options.wait) await delay('infinite');
+    if (typeof answer === 'number') {
+      return HttpResponse.json({ successful: false, errorMessages: ['Permissions are unavailable.'] }, { status: answer });
+    }
+    return HttpResponse.json({
+      successful: true,
+      data: { contactId: Number(params.id), userId: String(params.userId), canView: true, canEdit: true, canReactivate: false, ...answer },
+    });
+  });
+}
+
+/**
+ * contactStore plays a customer's profile: GET /crm/contacts/{id} reads it, POST /crm/contacts
+ * answers with answer(body) (by default saves it and moves the version on) and the hot mark
+ * changes it; saves records what each save sent.
+ */
+export function contactStore(initial: Contact, options: { answer?: (body: Contact) => { status: number; body: Record<string, unknown> } | null } = {}) {
+  let current = initial;
+  const saves: Contact[] = [];
+  const handlers = [
+    http.get('*/crm/contacts/:id', () => HttpResponse.json({ successful: true, data: current })),
+    http.post('*/crm/contacts', async ({ request }) => {
+      const body = (await request.json()) as Contact;
+      saves.push(body);
+      const answer = options.answer?.(body);
+      if (answer) return HttpResponse.json(answer.body, { status: answer.status });
+      current = { ...body, version: (body.version ?? 0) + 1 };
+      return HttpResponse.json({ successful: true, data: current });
+    }),
+    http.post('*/crm/contacts/:id/actions/mark_as_hot', async ({ request }) => {
+      const hot = (await request.text()) === 'true';
+      current = { ...current, isMarkedHot: hot, version: (current.version ?? 0) + 1 };
+      return HttpResponse.json({ successful: true, data: { contactId: current.id, isMarkedHot: hot, version: current.version } });
+    }),
+  ];
+  return { handlers, saves, current: () => current };
 }

@@ -1,8 +1,9 @@
 import { AppShell, Burger, Button, Group, ScrollArea, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useNavigate } from 'react-router';
 
 import { useEndImpersonation } from '../../features/auth/api/end-impersonation';
+import { CustomerSpotlight, openCustomerSpotlight } from '../../features/contacts/components/customer-spotlight';
 import { useAuth } from '../../features/auth/auth-context';
 import { ImpersonationBanner } from '../../features/auth/components/impersonation-banner';
 import { useHorizontalMenu } from '../../features/users/horizontal-menu';
@@ -11,8 +12,10 @@ import type { AppUser } from '../../lib/api/types';
 import { PRODUCT_NAME } from '../../lib/product';
 import { useRememberLastViewedPage } from '../last-viewed-page';
 import { useMergeSessionCheck } from '../merge-session-check';
+import { customerProfilePath, customerSearchPath } from '../pages';
 import type { SessionContext } from '../session-context';
 import { useAccess } from '../use-access';
+import { userStores } from '../user-stores';
 import { Clock } from './clock';
 import { ImpersonateUserDialog } from './impersonate-user-action';
 import { useImpersonationExpiry } from './impersonation-expiry';
@@ -31,12 +34,22 @@ export function storeSummary(user: AppUser): string {
   return `${names[0]} +${names.length - 1} more`;
 }
 
+function SearchIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden>
+      <circle cx="11" cy="11" r="7" />
+      <path d="M20 20l-3.5-3.5" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 const HEADER_HEIGHT = 60;
 const TOP_NAV_HEIGHT = 44;
 
 /** AppLayout is the signed-in shell: header, navigation (side or top) and the page. */
 export function AppLayout({ user }: AppLayoutProps) {
   const auth = useAuth();
+  const navigate = useNavigate();
   const [navOpen, nav] = useDisclosure(false);
   const [impersonateOpen, impersonate] = useDisclosure(false);
   const { access, isPending: accessPending } = useAccess(user);
@@ -79,6 +92,23 @@ export function AppLayout({ user }: AppLayoutProps) {
           </Group>
           <Group gap="md" wrap="nowrap">
             <Group visibleFrom="sm">
+              <Tooltip label="Find a customer (Ctrl+K)">
+                <Button
+                  variant="default"
+                  size="xs"
+                  onClick={openCustomerSpotlight}
+                  aria-label="Find a customer"
+                  aria-keyshortcuts="Control+K Meta+K"
+                  leftSection={<SearchIcon />}
+                  px={8}
+                >
+                  <Text span size="xs" visibleFrom="md" aria-hidden>
+                    Find a customer
+                  </Text>
+                </Button>
+              </Tooltip>
+            </Group>
+            <Group visibleFrom="sm">
               <Clock />
             </Group>
             <Tooltip label={allStores} disabled={allStores === stores}>
@@ -114,6 +144,20 @@ export function AppLayout({ user }: AppLayoutProps) {
             </Text>{' '}
             {allStores || stores}
           </Text>
+          <Button
+            variant="default"
+            size="xs"
+            mt="xs"
+            fullWidth
+            justify="flex-start"
+            leftSection={<SearchIcon />}
+            onClick={() => {
+              nav.close();
+              openCustomerSpotlight();
+            }}
+          >
+            Find a customer
+          </Button>
         </AppShell.Section>
         <AppShell.Section grow component={ScrollArea}>
           {/* With the horizontal menu the side menu is only the small screens' drop-down. */}
@@ -131,6 +175,11 @@ export function AppLayout({ user }: AppLayoutProps) {
         ) : null}
         <Outlet context={context} />
       </AppShell.Main>
+      <CustomerSpotlight
+        stores={userStores(user)}
+        onOpenContact={(id) => navigate(customerProfilePath(id))}
+        onShowAll={(term) => navigate(customerSearchPath(term))}
+      />
       {canImpersonate ? <ImpersonateUserDialog user={user} opened={impersonateOpen} onClose={impersonate.close} /> : null}
     </AppShell>
   );

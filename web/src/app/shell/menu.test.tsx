@@ -285,6 +285,7 @@ describe('navFilterFromPath', () => {
     ['/app/managerdashboard', { category: 'Dashboards', subcategory: 'Manager' }],
     ['/app/calltrackingdashboard', { category: 'CXM Logs', subcategory: 'Call Log' }],
     ['/app/contactsearch', { category: 'Customer Search', subcategory: 'Customer Search' }],
+    ['/app/contact/1001000000008', { category: 'Customer Search' }],
     ['/app/findcar', { category: 'Inventory' }],
     ['/app/private/activitygroupsmanagement', { category: 'Workflow Manager' }],
     ['/app/default', null],

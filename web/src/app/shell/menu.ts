@@ -44,6 +44,7 @@ export type NavFilter = { category: string; subcategory?: string };
 
 /** Pages outside the menu, and the category they belong to. */
 const categoryOfOtherPages: { prefix: string; category: string }[] = [
+  { prefix: 'contact/', category: 'Customer Search' },
   { prefix: 'findbuyer', category: 'Inventory' },
   { prefix: 'findcar', category: 'Inventory' },
   { prefix: 'private/', category: 'Workflow Manager' },

@@ -152,6 +152,21 @@ describe('createApiClient', () => {
     expect(saved).toEqual({ key: 'lastViewedPage', value: 'x' });
   });
 
+  it('sends a plain-text body as text/plain', async () => {
+    let sent: { type: string | null; text: string } | undefined;
+    server.use(
+      http.post('*/crm/contacts/7/actions/mark_as_hot', async ({ request }) => {
+        sent = { type: request.headers.get('content-type'), text: await request.text() };
+        return HttpResponse.json({ successful: true, data: { contactId: 7, isMarkedHot: true, version: 2 } });
+      }),
+    );
+
+    const { data } = await client([1]).request('/crm/contacts/7/actions/mark_as_hot', { method: 'POST', text: 'true' });
+
+    expect(sent).toEqual({ type: 'text/plain', text: 'true' });
+    expect(data).toEqual({ contactId: 7, isMarkedHot: true, version: 2 });
+  });
+
   it('turns an error body into ApiError with status, messages and field errors', async () => {
     server.use(
       http.put('*/usersettings/key/a', () =>

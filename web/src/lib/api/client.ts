@@ -15,6 +15,8 @@ export type RequestOptions = {
   method?: HttpMethod;
   /** JSON body; sent as-is. */
   body?: unknown;
+  /** Plain-text body, for the few calls that take one; sent instead of body. */
+  text?: string;
   /**
    * Store ids for the Scope header, overriding the selected stores; null sends no Scope header.
    */
@@ -149,7 +151,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const scope = req.scope === undefined ? options.getScope() : req.scope;
     if (scope && scope.length > 0) headers.set('Scope', scope.join(','));
     let body: string | undefined;
-    if (req.body !== undefined) {
+    if (req.text !== undefined) {
+      headers.set('Content-Type', 'text/plain');
+      body = req.text;
+    } else if (req.body !== undefined) {
       headers.set('Content-Type', 'application/json');
       body = JSON.stringify(req.body);
     }

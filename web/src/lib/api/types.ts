@@ -35,3 +35,30 @@ export type ImpersonationGrant = Schemas['Impersonation'];
 
 /** The data of POST /auth/impersonation/end. */
 export type EndedImpersonation = Schemas['EndedImpersonation'];
+
+/** A customer (contact) with all its fields and lists. */
+export type Contact = Schemas['Contact'];
+
+/** One of a customer's phones. */
+export type ContactPhone = Schemas['Phone'];
+
+/** One of a customer's e-mail addresses. */
+export type ContactEmail = Schemas['Email'];
+
+/** The body of POST /crm/contacts/search. */
+export type ContactSearchBody = Schemas['SearchInputBody'];
+
+/** A page of customer search results, with how the term was read. */
+export type ContactSearchResults = Schemas['SearchResults'];
+
+/** How the quick search read a term: its kind and the value searched. */
+export type SearchTerm = Schemas['Term'];
+
+/** One customer in search results. */
+export type ContactMatch = Schemas['Match'];
+
+/** What a user may do with a customer. */
+export type ContactPermission = Schemas['Permission'];
+
+/** A customer's hot mark after POST /crm/contacts/{id}/actions/mark_as_hot. */
+export type ContactHotState = Schemas['HotState'];

@@ -1,0 +1,22 @@
+import { Alert } from '@mantine/core';
+import { useParams } from 'react-router';
+
+import { CustomerProfile } from '../../features/contacts/components/customer-profile';
+import { useSession } from '../session-context';
+import { userStores } from '../user-stores';
+
+/** CustomerProfilePage is the profile of the customer its address names, for the signed-in user. */
+export function CustomerProfilePage() {
+  const { user } = useSession();
+  const { contactId } = useParams();
+  const id = Number(contactId);
+  if (!Number.isSafeInteger(id) || id < 1) {
+    return (
+      <Alert color="red" title="Customer Profile" mt="md" role="alert">
+        There is no such customer. Check the link that opened this page.
+      </Alert>
+    );
+  }
+  // A new customer starts afresh: nothing of the previous one's state is kept.
+  return <CustomerProfile key={id} contactId={id} userId={user.UserId} stores={userStores(user)} />;
+}

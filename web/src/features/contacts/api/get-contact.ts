@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '../../../lib/api/client';
+import type { Contact } from '../../../lib/api/types';
+
+/**
+ * getContact fetches a customer's profile (GET /crm/contacts/{id}); sensitive values come masked
+ * unless the user may edit the customer.
+ */
+export function getContact(id: number): Promise<Contact> {
+  return api.get<Contact>(`/crm/contacts/${id}`);
+}
+
+export function contactQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: ['contacts', 'detail', id],
+    queryFn: () => getContact(id),
+    meta: { silent: true },
+  });
+}
+
+/** useContact reads a customer's profile. */
+export function useContact(id: number, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...contactQueryOptions(id), enabled: options.enabled ?? true });
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+
+import type { SearchTerm } from '../../lib/api/types';
+import { describeTerm } from './contact-display';
+
+describe('describeTerm', () => {
+  it.each<[SearchTerm, string]>([
+    [{ kind: 'email', email: 'maria@example.com' }, 'Searched by email: maria@example.com'],
+    [{ kind: 'phone', phone: '5035550142' }, 'Searched by phone: 5035550142'],
+    [{ kind: 'vin', vin: '4T1B11HK5KU123456' }, 'Searched by VIN: 4T1B11HK5KU123456'],
+    [{ kind: 'stockNumber', stockNumber: 'T24817A' }, 'Searched by stock number: T24817A'],
+    [{ kind: 'lastName', lastName: 'Gonzalez' }, 'Searched by last name: Gonzalez'],
+    [{ kind: 'businessName', businessName: 'Rose City Plumbing' }, 'Searched by business name: Rose City Plumbing'],
+    [{ kind: 'fullName', firstName: 'Maria', lastName: 'Gonzalez' }, 'Searched by first and last name: Maria Gonzalez'],
+  ])('%j → %s', (term, want) => {
+    expect(describeTerm(term)).toBe(want);
+  });
+});

@@ -1,0 +1,58 @@
+import type { Contact, ContactMatch, SearchTerm, Store } from '../../lib/api/types';
+
+/** What each kind of search term is called on screen. */
+export const TERM_KIND_LABELS: Record<SearchTerm['kind'], string> = {
+  email: 'email',
+  phone: 'phone',
+  vin: 'VIN',
+  stockNumber: 'stock number',
+  lastName: 'last name',
+  businessName: 'business name',
+  fullName: 'first and last name',
+};
+
+/** termValue is the value the server searched for, as it read the term. */
+export function termValue(term: SearchTerm): string {
+  switch (term.kind) {
+    case 'email':
+      return term.email ?? '';
+    case 'phone':
+      return term.phone ?? '';
+    case 'vin':
+      return term.vin ?? '';
+    case 'stockNumber':
+      return term.stockNumber ?? '';
+    case 'lastName':
+      return term.lastName ?? '';
+    case 'businessName':
+      return term.businessName ?? '';
+    case 'fullName':
+      return [term.firstName, term.lastName].filter(Boolean).join(' ');
+  }
+}
+
+/** describeTerm says how the term was read: "Searched by phone: 5035550142". */
+export function describeTerm(term: SearchTerm): string {
+  const value = termValue(term);
+  return value ? `Searched by ${TERM_KIND_LABELS[term.kind]}: ${value}` : `Searched by ${TERM_KIND_LABELS[term.kind]}`;
+}
+
+/** matchName is a search result's name: a business's name, else the person's. */
+export function matchName(match: ContactMatch): string {
+  const person = match.fullName || [match.firstName, match.lastName].filter(Boolean).join(' ');
+  if (match.contactTypeId === 2 && match.businessName) return match.businessName;
+  return person || match.businessName || `Customer ${match.contactId}`;
+}
+
+/** contactName is a customer's name for headings. */
+export function contactName(contact: Contact): string {
+  const person = [contact.firstName, contact.middleName, contact.lastName].filter(Boolean).join(' ');
+  if (contact.contactTypeId === 2 && contact.businessName) return contact.businessName;
+  return person || contact.businessName || `Customer ${contact.id ?? ''}`.trim();
+}
+
+/** storeName names a store by its id from the stores the user knows, or by its id. */
+export function storeName(stores: readonly Store[], id: number | undefined): string {
+  if (!id) return '';
+  return stores.find((s) => s.AccountPlatformID === id)?.Name || `Store ${id}`;
+}
