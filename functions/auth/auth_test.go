@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
-	"math/big"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -62,13 +61,7 @@ func newFixture(t *testing.T) fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	jwks := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		json.NewEncoder(w).Encode(map[string]any{"keys": []map[string]string{{
-			"kty": "RSA", "kid": "k1", "use": "sig", "alg": "RS256",
-			"n": base64.RawURLEncoding.EncodeToString(cognitoKey.N.Bytes()),
-			"e": base64.RawURLEncoding.EncodeToString(big.NewInt(int64(cognitoKey.E)).Bytes()),
-		}}})
-	}))
+	jwks := httptest.NewServer(issuer.KeySet("k1", &cognitoKey.PublicKey))
 	t.Cleanup(jwks.Close)
 
 	log := slog.New(slog.NewJSONHandler(io.Discard, nil))

@@ -11,14 +11,11 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/rsa"
-	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
-	"math/big"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -34,6 +31,7 @@ import (
 	"github.com/cxm/cxm/shared/eventbus"
 	"github.com/cxm/cxm/shared/fieldcrypt"
 	"github.com/cxm/cxm/shared/gateway"
+	"github.com/cxm/cxm/shared/issuer"
 	"github.com/cxm/cxm/shared/platform"
 	"github.com/cxm/cxm/shared/store"
 	"github.com/golang-jwt/jwt/v5"
@@ -85,13 +83,7 @@ func run(ctx context.Context, n, searchN int) error {
 	if err != nil {
 		return err
 	}
-	jwks := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		json.NewEncoder(w).Encode(map[string]any{"keys": []map[string]string{{
-			"kty": "RSA", "kid": "bench", "use": "sig",
-			"n": base64.RawURLEncoding.EncodeToString(key.N.Bytes()),
-			"e": base64.RawURLEncoding.EncodeToString(big.NewInt(int64(key.E)).Bytes()),
-		}}})
-	}))
+	jwks := httptest.NewServer(issuer.KeySet("bench", &key.PublicKey))
 	defer jwks.Close()
 	const issuer, client = "http://127.0.0.1/bench", "bench-client"
 	gw := httptest.NewServer(gateway.New(gateway.Config{

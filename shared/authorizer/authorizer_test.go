@@ -8,7 +8,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
-	"math/big"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -28,13 +27,7 @@ const (
 
 func jwksServer(t *testing.T, pub *rsa.PublicKey) *httptest.Server {
 	t.Helper()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		json.NewEncoder(w).Encode(map[string]any{"keys": []map[string]string{{
-			"kty": "RSA", "kid": kid, "use": "sig", "alg": "RS256",
-			"n": base64.RawURLEncoding.EncodeToString(pub.N.Bytes()),
-			"e": base64.RawURLEncoding.EncodeToString(big.NewInt(int64(pub.E)).Bytes()),
-		}}})
-	}))
+	srv := httptest.NewServer(tokens.KeySet(kid, pub))
 	t.Cleanup(srv.Close)
 	return srv
 }

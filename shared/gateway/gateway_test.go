@@ -4,11 +4,9 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/rsa"
-	"encoding/base64"
 	"encoding/json"
 	"io"
 	"log/slog"
-	"math/big"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -20,6 +18,7 @@ import (
 	"github.com/cxm/cxm/shared/dynamotest"
 	"github.com/cxm/cxm/shared/eventbus"
 	"github.com/cxm/cxm/shared/gateway"
+	"github.com/cxm/cxm/shared/issuer"
 	"github.com/cxm/cxm/shared/platform"
 	"github.com/cxm/cxm/shared/user"
 	"github.com/golang-jwt/jwt/v5"
@@ -44,13 +43,7 @@ func newFixture(t *testing.T) fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	jwks := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		json.NewEncoder(w).Encode(map[string]any{"keys": []map[string]string{{
-			"kty": "RSA", "kid": "k1", "use": "sig", "alg": "RS256",
-			"n": base64.RawURLEncoding.EncodeToString(key.N.Bytes()),
-			"e": base64.RawURLEncoding.EncodeToString(big.NewInt(int64(key.E)).Bytes()),
-		}}})
-	}))
+	jwks := httptest.NewServer(issuer.KeySet("k1", &key.PublicKey))
 	t.Cleanup(jwks.Close)
 	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
 	svc := platform.New(dynamotest.Store(t), eventbus.NewMemory(), log)

@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"net/http"
 	"strings"
 	"time"
 
@@ -197,13 +198,22 @@ type JWKS struct {
 }
 
 // JWKS returns the issuer's public keys.
-func (i *Issuer) JWKS() JWKS {
-	pub := i.signer.PublicKey()
+func (i *Issuer) JWKS() JWKS { return KeySet(i.kid, i.signer.PublicKey()) }
+
+// KeySet returns the JWKS publishing the RS256 signing key pub under kid.
+func KeySet(kid string, pub *rsa.PublicKey) JWKS {
 	return JWKS{Keys: []JWK{{
-		Kty: "RSA", Kid: i.kid, Use: "sig", Alg: "RS256",
+		Kty: "RSA", Kid: kid, Use: "sig", Alg: "RS256",
 		N: base64.RawURLEncoding.EncodeToString(pub.N.Bytes()),
 		E: base64.RawURLEncoding.EncodeToString(big.NewInt(int64(pub.E)).Bytes()),
 	}}}
+}
+
+// ServeHTTP serves the key set as JSON, so a key set can stand in for an issuer's JWKS
+// endpoint (tests and benchmarks serve one on loopback).
+func (s JWKS) ServeHTTP(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(s)
 }
 
 // Thumbprint returns the RFC 7638 JWK thumbprint (SHA-256, base64url) of an RSA public key.
