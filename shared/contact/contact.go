@@ -100,6 +100,8 @@ type Contact struct {
 	EnterpriseSalesValue   float64 `json:"enterpriseSalesValue" required:"false"`
 	EnterpriseServiceValue float64 `json:"enterpriseServiceValue" required:"false"`
 
+	MergedContactIDs []int64 `json:"mergedContactIds,omitempty" required:"false" readOnly:"true" doc:"The contacts merged into this one: their activity, notes and history are read as this contact's."`
+
 	IsTextable      bool      `json:"isTextable" required:"false" readOnly:"true" doc:"Whether the contact may be texted (section 5's rule)."`
 	IsEmailable     bool      `json:"isEmailable" required:"false" readOnly:"true" doc:"Whether the contact may be e-mailed (section 5's rule)."`
 	SensitiveMasked bool      `json:"sensitiveMasked" required:"false" readOnly:"true" doc:"Whether the sensitive fields are masked in this response."`
@@ -107,6 +109,12 @@ type Contact struct {
 	CreatedBy       string    `json:"createdBy" required:"false" readOnly:"true"`
 	UpdatedAt       time.Time `json:"updatedAt" required:"false" readOnly:"true"`
 	UpdatedBy       string    `json:"updatedBy" required:"false" readOnly:"true"`
+}
+
+// Owners returns the ids whose per-contact records (activity, change log, notes, links) are
+// this contact's: its own id first, then the ids of the contacts merged into it.
+func (c Contact) Owners() []int64 {
+	return append([]int64{c.ID}, c.MergedContactIDs...)
 }
 
 // Email is one of a contact's e-mail addresses.

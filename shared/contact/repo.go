@@ -205,6 +205,7 @@ func (r *Repo) Update(ctx context.Context, t store.Tenant, in Contact, by string
 	}
 	now := r.now().UTC()
 	c.ID, c.AccountID, c.CreatedAt, c.CreatedBy, c.UpdatedAt, c.UpdatedBy = old.ID, old.AccountID, old.CreatedAt, old.CreatedBy, now, by
+	c.MergedContactIDs = old.MergedContactIDs
 	keepNotes(&c, old, now, by)
 	keepPhones(&c, old, now)
 	if err := r.write(ctx, t, c, v, &rec); err != nil {

@@ -1403,6 +1403,8 @@ export type components = {
             /** Format: date-time */
             lastSmsOptInDate?: string;
             maritalStatus?: string;
+            /** @description The contacts merged into this one: their activity, notes and history are read as this contact's. */
+            readonly mergedContactIds?: number[] | null;
             middleName?: string;
             nickName?: string;
             notes?: components["schemas"]["Note"][];
