@@ -1,6 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
 
 import type {
+  AdvancedSearchBody,
   AppUser,
   Contact,
   ContactPermission,
@@ -8,6 +9,7 @@ import type {
   StaffUser,
   UIDealerSettings,
   UserSetting,
+  ViewedContact,
 } from '../lib/api/types';
 
 /** currentUser answers GET /users/currentUser with the user, or with an error status. */
@@ -147,6 +149,23 @@ export function contactSearch(answer: (req: ContactSearchRequest) => ContactSear
     });
   });
   return { handler, requests };
+}
+
+/** advancedSearch answers POST /crm/contacts/advanced_search and keeps the requests' bodies. */
+export function advancedSearch(answer: (req: AdvancedSearchBody) => ContactSearchResults) {
+  const requests: AdvancedSearchBody[] = [];
+  const handler = http.post('*/crm/contacts/advanced_search', async ({ request }) => {
+    const body = (await request.json()) as AdvancedSearchBody;
+    requests.push(body);
+    const result = answer(body);
+    return HttpResponse.json({ successful: true, data: result });
+  });
+  return { handler, requests };
+}
+
+/** recentlyViewed answers POST /crm/contacts/recently_viewed_contacts with the customers given. */
+export function recentlyViewed(contacts: ViewedContact[]) {
+  return http.post('*/crm/contacts/recently_viewed_contacts', () => HttpResponse.json({ successful: true, data: contacts }));
 }
 
 /** contactPermission answers GET /api/contacts/{id}/user_permissions/{userId}. */

@@ -38,7 +38,9 @@ export function describeTerm(term: SearchTerm): string {
 }
 
 /** matchName is a search result's name: a business's name, else the person's. */
-export function matchName(match: ContactMatch): string {
+export function matchName(
+  match: Pick<ContactMatch, 'contactId' | 'contactTypeId' | 'fullName' | 'firstName' | 'lastName' | 'businessName'>,
+): string {
   const person = match.fullName || [match.firstName, match.lastName].filter(Boolean).join(' ');
   if (match.contactTypeId === 2 && match.businessName) return match.businessName;
   return person || match.businessName || `Customer ${match.contactId}`;

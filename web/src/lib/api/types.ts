@@ -57,6 +57,12 @@ export type SearchTerm = Schemas['Term'];
 /** One customer in search results. */
 export type ContactMatch = Schemas['Match'];
 
+/** The body of POST /crm/contacts/advanced_search. */
+export type AdvancedSearchBody = Schemas['AdvancedSearchInputBody'];
+
+/** A customer the signed-in user opened, with when. */
+export type ViewedContact = Schemas['Viewed'];
+
 /** What a user may do with a customer. */
 export type ContactPermission = Schemas['Permission'];
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
@@ -7,6 +7,9 @@ import type { ContactMatch, Store } from '../../../lib/api/types';
 import { errorMessage } from '../../../lib/notify';
 import { useContactSearch } from '../api/search-contacts';
 import { describeTerm } from '../contact-display';
+import { AdvancedSearch } from './advanced-search';
+import { RecentlyViewed } from './recently-viewed';
+import { ResultPager } from './result-pager';
 import { SearchResultsTable } from './search-results-table';
 
 type CustomerSearchProps = {
@@ -46,6 +49,10 @@ export function CustomerSearch({ stores, profilePath }: CustomerSearchProps) {
 
   const open = (match: ContactMatch) => navigate(profilePath(match.contactId));
 
+  if (params.get('mode') === 'advanced') {
+    return <AdvancedSearch stores={stores} profilePath={profilePath} onQuickSearch={() => setParams(new URLSearchParams())} />;
+  }
+
   function onInputKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'ArrowDown' && results.length > 0 && showing) {
       event.preventDefault();
@@ -60,11 +67,17 @@ export function CustomerSearch({ stores, profilePath }: CustomerSearchProps) {
         Customer Search
       </Title>
       <SearchForm key={term} initial={term} onSearch={(q) => goTo({ q, cursors: [] })} onInputKeyDown={onInputKeyDown} />
+      <Anchor component="button" type="button" size="sm" w="fit-content" onClick={() => setParams(new URLSearchParams({ mode: 'advanced' }))}>
+        Advanced search
+      </Anchor>
 
       {term === '' ? (
-        <EmptyState title="Search for a customer">
-          Type an email address, phone number, VIN, stock number, last name, first and last name, or business name.
-        </EmptyState>
+        <>
+          <EmptyState title="Search for a customer">
+            Type an email address, phone number, VIN, stock number, last name, first and last name, or business name.
+          </EmptyState>
+          <RecentlyViewed stores={stores} profilePath={profilePath} />
+        </>
       ) : search.isPending ? (
         <Center py="xl" role="status" aria-label="Searching">
           <Loader size="sm" />
@@ -106,29 +119,13 @@ export function CustomerSearch({ stores, profilePath }: CustomerSearchProps) {
               </Text>
             </>
           )}
-          {page > 1 || nextCursor ? (
-            <Group justify="space-between" component="nav" aria-label="Result pages">
-              <Text size="sm">Page {page}</Text>
-              <Group gap="xs">
-                <Button
-                  variant="default"
-                  size="xs"
-                  disabled={page === 1}
-                  onClick={() => goTo({ q: term, cursors: cursors.slice(0, -1) })}
-                >
-                  Previous
-                </Button>
-                <Button
-                  variant="default"
-                  size="xs"
-                  disabled={!nextCursor || search.isPlaceholderData}
-                  onClick={() => goTo({ q: term, cursors: [...cursors, nextCursor] })}
-                >
-                  Next
-                </Button>
-              </Group>
-            </Group>
-          ) : null}
+          <ResultPager
+            page={page}
+            hasNext={Boolean(nextCursor)}
+            loading={search.isPlaceholderData}
+            onPrevious={() => goTo({ q: term, cursors: cursors.slice(0, -1) })}
+            onNext={() => goTo({ q: term, cursors: [...cursors, nextCursor] })}
+          />
         </Stack>
       ) : null}
     </Stack>

@@ -84,7 +84,7 @@ export function ProfileTab({ contact, canEdit }: ProfileTabProps) {
                   .filter(Boolean)
                   .join(', ')}
                 {a.isPrimary ? (
-                  <Badge size="xs" variant="light" ml="xs">
+                  <Badge component="span" size="xs" variant="light" ml="xs">
                     Primary
                   </Badge>
                 ) : null}
