@@ -6,9 +6,11 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/cxm/cxm/shared/account"
 	"github.com/cxm/cxm/shared/apperr"
@@ -70,11 +72,12 @@ type Repo struct {
 	s          *store.Store
 	accounts   *account.Repo
 	identities *identityCache
+	sessions   *sessionCache
 }
 
 // NewRepo returns a repository over s.
 func NewRepo(s *store.Store) *Repo {
-	return &Repo{s: s, accounts: account.NewRepo(s), identities: &identityCache{}}
+	return &Repo{s: s, accounts: account.NewRepo(s), identities: &identityCache{}, sessions: &sessionCache{now: time.Now}}
 }
 
 func profileKey(t store.Tenant, userID string) (store.Key, error) {
@@ -108,7 +111,11 @@ func (r *Repo) CreateProfile(ctx context.Context, p Profile) error {
 		}
 		ops = append(ops, store.CreateOp(store.Record{Key: dk, Type: "Identity", Value: identity{AccountID: p.AccountID, UserID: p.UserID}}))
 	}
-	return r.s.Transact(ctx, ops...)
+	if err := r.s.Transact(ctx, ops...); err != nil {
+		return err
+	}
+	r.sessions.forget(identity{AccountID: p.AccountID, UserID: p.UserID})
+	return nil
 }
 
 // LinkSubject points p.Subject at the existing profile p.UserID, for a sign-in created again
@@ -190,37 +197,12 @@ func (r *Repo) Session(ctx context.Context) (Session, error) {
 	if err != nil {
 		return Session{}, err
 	}
-	var (
-		wg     sync.WaitGroup
-		acct   account.Account
-		stores []account.Store
-		accErr error
-	)
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		acct, stores, accErr = r.accounts.Load(ctx, t)
-	}()
-	p, _, err := r.Profile(ctx, t, id.UserID)
-	wg.Wait()
-	if apperr.CodeOf(err) == apperr.NotFound {
-		return Session{}, noProfile(err)
-	}
+	res, err := r.resolve(ctx, t, id)
 	if err != nil {
 		return Session{}, err
 	}
-	if accErr != nil {
-		return Session{}, accErr
-	}
-	if !p.Active() {
-		return Session{}, apperr.Errorf(apperr.Forbidden, "Your user account is not active.")
-	}
-	if p.HasAllPlatformAccess {
-		p.ViewStores = nil
-		for _, s := range stores {
-			p.ViewStores = append(p.ViewStores, s.AccountPlatformID)
-		}
-	}
+	// The cached values are shared: the session gets its own copies of their lists.
+	p, acct, stores := res.profile.clone(), res.account, slices.Clone(res.stores)
 	actorUserID, err := r.actorOf(ctx, claims, id)
 	if err != nil {
 		return Session{}, err
@@ -242,6 +224,48 @@ func (r *Repo) Session(ctx context.Context) (Session, error) {
 		Account: acct,
 		Stores:  stores,
 	}, nil
+}
+
+// resolve reads the profile of user id and its account with the stores, concurrently, or
+// takes them from the session cache.
+func (r *Repo) resolve(ctx context.Context, t store.Tenant, id identity) (resolved, error) {
+	if res, ok := r.sessions.get(id); ok {
+		return res, nil
+	}
+	var (
+		wg     sync.WaitGroup
+		acct   account.Account
+		stores []account.Store
+		accErr error
+	)
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		acct, stores, accErr = r.accounts.Load(ctx, t)
+	}()
+	p, _, err := r.Profile(ctx, t, id.UserID)
+	wg.Wait()
+	if apperr.CodeOf(err) == apperr.NotFound {
+		return resolved{}, noProfile(err)
+	}
+	if err != nil {
+		return resolved{}, err
+	}
+	if accErr != nil {
+		return resolved{}, accErr
+	}
+	if !p.Active() {
+		return resolved{}, apperr.Errorf(apperr.Forbidden, "Your user account is not active.")
+	}
+	if p.HasAllPlatformAccess {
+		p.ViewStores = nil
+		for _, s := range stores {
+			p.ViewStores = append(p.ViewStores, s.AccountPlatformID)
+		}
+	}
+	res := resolved{profile: p, account: acct, stores: stores}
+	r.sessions.put(id, res)
+	return res, nil
 }
 
 type sessionKey struct{}
