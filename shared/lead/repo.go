@@ -5,12 +5,15 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"slices"
 	"strconv"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/cxm/cxm/shared/apperr"
 	"github.com/cxm/cxm/shared/eventbus"
 	"github.com/cxm/cxm/shared/store"
@@ -402,7 +405,7 @@ func (r *Repo) mutate(ctx context.Context, t store.Tenant, id int64, by string, 
 		}
 		ops = append(ops, vops...)
 		err = r.s.Transact(ctx, ops...)
-		if apperr.CodeOf(err) == apperr.Conflict && attempt < maxAttempts {
+		if (apperr.CodeOf(err) == apperr.Conflict || transactionConflict(err)) && attempt < maxAttempts {
 			continue
 		}
 		if apperr.CodeOf(err) == apperr.Conflict {
@@ -517,6 +520,21 @@ func (r *Repo) SetTypeAndSource(ctx context.Context, t store.Tenant, id int64, t
 		l.LeadTypeID, l.LeadSourceID, l.LeadSourceName = typeID, sourceID, name
 		return EventUpdated, Changed{Fields: fields}, nil
 	})
+}
+
+// transactionConflict reports whether err is a transaction DynamoDB cancelled because another
+// transaction was writing the same item at that moment: the change is retried like a lost race.
+func transactionConflict(err error) bool {
+	var canceled *types.TransactionCanceledException
+	if !errors.As(err, &canceled) {
+		return false
+	}
+	for _, reason := range canceled.CancellationReasons {
+		if aws.ToString(reason.Code) == "TransactionConflict" {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *Repo) publish(ctx context.Context, t store.Tenant, typ string, l Lead, by string, detail *Changed) {
