@@ -7,7 +7,8 @@
 // merge are the leads of every id of contact.Contact.Owners(). Paths name a lead by its id
 // alone: a pointer item maps the id to the contact. Vehicles of interest and trade-ins are part
 // of the lead item (their lists are bounded), each with a pointer item because one call names a
-// vehicle by its id alone.
+// vehicle by its id alone; the pointer outlives the vehicle, so a repeated removal is answered
+// as done.
 //
 // Access patterns:
 //
@@ -16,7 +17,8 @@
 //	leads of a contact               table  PK = A#{acct}#C#{contact}, begins_with(SK, "LEAD#")
 //	lead id to its contact           table  PK = A#{acct}#L#{id}, SK = LEAD
 //	a lead's raw document            table  PK = A#{acct}#L#{id}, SK = RAW
-//	vehicle id to its lead           table  PK = A#{acct}#LV#{vehicle id}, SK = LEADVEHICLE
+//	vehicle of interest to its lead  table  PK = A#{acct}#LV#{vehicle id}, SK = LEADVEHICLE
+//	trade-in to its lead             table  PK = A#{acct}#LT#{trade-in id}, SK = LEADVEHICLE
 //	a store's leads by status        GSI1   GSI1PK = A#{acct}#LS#{store}#{status}, GSI1SK = {created}#{id}
 //	a store's claimable leads        GSI2   GSI2PK = A#{acct}#LC#{store}, GSI2SK = {created}#{id}
 //	a delivered document             table  PK = A#{acct}#LIN#{store}#{digest}, SK = INTAKE

@@ -33,13 +33,14 @@ type rawDocument struct {
 }
 
 // deliveryDigest identifies a delivery: the provider's name, lead id and sequence when the
-// document carries an id, else the document itself.
+// document carries an id, else the document itself with the sequence (which then tells the
+// prospects of one document apart).
 func deliveryDigest(provider, providerID, sequence, raw string) string {
 	h := sha256.New()
 	if strings.TrimSpace(providerID) != "" {
 		fmt.Fprintf(h, "id\x00%s\x00%s\x00%s", strings.ToUpper(strings.TrimSpace(provider)), strings.TrimSpace(providerID), strings.TrimSpace(sequence))
 	} else {
-		fmt.Fprintf(h, "doc\x00%s", raw)
+		fmt.Fprintf(h, "doc\x00%s\x00%s", strings.TrimSpace(sequence), raw)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:40]
 }

@@ -86,8 +86,13 @@ func pointerKey(t store.Tenant, id int64) (store.Key, error) { return t.Key("LEA
 
 func rawKey(t store.Tenant, id int64) (store.Key, error) { return t.Key("RAW", "L", idPart(id)) }
 
-func vehicleKey(t store.Tenant, id int64) (store.Key, error) {
-	return t.Key("LEADVEHICLE", "LV", idPart(id))
+// vehicleKey is the pointer of vehicle id of kind: ids are unique within a kind.
+func vehicleKey(t store.Tenant, kind VehicleKind, id int64) (store.Key, error) {
+	part := "LV"
+	if kind == KindTrade {
+		part = "LT"
+	}
+	return t.Key("LEADVEHICLE", part, idPart(id))
 }
 
 // newID returns a random id in [1, 2^53): unique in practice, and exact in JavaScript numbers.
@@ -128,52 +133,49 @@ func record(t store.Tenant, l Lead, version int64) (store.Record, error) {
 	return store.Record{Key: k, Indexes: idx, Type: "Lead", Value: l, Version: version}, nil
 }
 
-// vehicleIDs returns the ids of l's vehicles of interest and trade-ins.
-func vehicleIDs(l Lead) []int64 {
-	var ids []int64
-	for _, v := range l.Vehicles {
-		ids = append(ids, v.CrmLeadVoiID)
-	}
-	for _, v := range l.TradeIns {
-		ids = append(ids, v.CrmLeadTradeID)
-	}
-	return ids
+// vehicleRef is a vehicle of a lead by kind and id.
+type vehicleRef struct {
+	kind VehicleKind
+	id   int64
 }
 
-// vehicleOps returns the writes that keep the vehicle pointers of a lead that had the vehicles
-// of old (nil for a new lead) and has those of l.
-func vehicleOps(t store.Tenant, old *Lead, l Lead) ([]store.Op, error) {
-	var before []int64
-	if old != nil {
-		before = vehicleIDs(*old)
+// vehicleRefs returns l's vehicles of interest and trade-ins.
+func vehicleRefs(l Lead) []vehicleRef {
+	var refs []vehicleRef
+	for _, v := range l.Vehicles {
+		refs = append(refs, vehicleRef{KindInterest, v.CrmLeadVoiID})
 	}
-	after := vehicleIDs(l)
+	for _, v := range l.TradeIns {
+		refs = append(refs, vehicleRef{KindTrade, v.CrmLeadTradeID})
+	}
+	return refs
+}
+
+// vehicleOps returns the pointer items of the vehicles l has and old (nil for a new lead) had
+// not. A removed vehicle keeps its pointer, so removing it again finds its lead and changes
+// nothing.
+func vehicleOps(t store.Tenant, old *Lead, l Lead) ([]store.Op, error) {
+	var before []vehicleRef
+	if old != nil {
+		before = vehicleRefs(*old)
+	}
 	var ops []store.Op
-	for _, id := range after {
-		if slices.Contains(before, id) {
+	for _, ref := range vehicleRefs(l) {
+		if slices.Contains(before, ref) {
 			continue
 		}
-		k, err := vehicleKey(t, id)
+		k, err := vehicleKey(t, ref.kind, ref.id)
 		if err != nil {
 			return nil, err
 		}
 		ops = append(ops, store.CreateOp(store.Record{Key: k, Type: "LeadVehicle", Value: pointer{LeadID: l.ID, ContactID: l.ContactID}}))
 	}
-	for _, id := range before {
-		if slices.Contains(after, id) {
-			continue
-		}
-		k, err := vehicleKey(t, id)
-		if err != nil {
-			return nil, err
-		}
-		ops = append(ops, store.RemoveOp(k))
-	}
 	return ops, nil
 }
 
 // Create validates l and stores it as a new lead of tenant t made by user by, and returns it at
-// version 1. A lead without an id gets a new one (seeded leads keep theirs). An invalid lead is
+// version 1. A lead without an id gets a new one, and so do its vehicles; a lead with an id
+// (seeded data) keeps it and the ids its vehicles have. An invalid lead is
 // an Invalid error naming its bad fields; nothing is written then.
 func (r *Repo) Create(ctx context.Context, t store.Tenant, l Lead, by string) (Lead, error) {
 	return r.create(ctx, t, l, by, nil)
@@ -202,10 +204,14 @@ func (r *Repo) create(ctx context.Context, t store.Tenant, l Lead, by string, ex
 			l.ID = newID()
 		}
 		for i := range l.Vehicles {
-			l.Vehicles[i].CrmLeadVoiID = newID()
+			if !fixedID || l.Vehicles[i].CrmLeadVoiID < 1 {
+				l.Vehicles[i].CrmLeadVoiID = newID()
+			}
 		}
 		for i := range l.TradeIns {
-			l.TradeIns[i].CrmLeadTradeID = newID()
+			if !fixedID || l.TradeIns[i].CrmLeadTradeID < 1 {
+				l.TradeIns[i].CrmLeadTradeID = newID()
+			}
 		}
 		err = r.insert(ctx, t, l, extra)
 		if apperr.CodeOf(err) != apperr.Conflict || fixedID || attempt == 2 {

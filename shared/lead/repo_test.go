@@ -326,8 +326,12 @@ func TestVehicles(t *testing.T) {
 	if err != nil || len(l.Vehicles) != 0 || len(l.TradeIns) != 1 {
 		t.Errorf("remove VOI = %+v, %v", l, err)
 	}
-	if _, err := f.repo.RemoveVehicle(ctx, f.t, lead.KindInterest, voi, "100001", nil); apperr.CodeOf(err) != apperr.NotFound {
-		t.Errorf("remove it again: %v, want NotFound", err)
+	again, err := f.repo.RemoveVehicle(ctx, f.t, lead.KindInterest, voi, "100001", nil)
+	if err != nil || again.Version != l.Version {
+		t.Errorf("remove it again = version %d, %v; want no change", again.Version, err)
+	}
+	if _, err := f.repo.RemoveVehicle(ctx, f.t, lead.KindInterest, 12345, "100001", nil); apperr.CodeOf(err) != apperr.NotFound {
+		t.Errorf("remove a vehicle that never existed: %v, want NotFound", err)
 	}
 	if _, err := f.repo.Transition(ctx, f.t, l.ID, lead.MarkLost, "", "100001", nil); err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package lead
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -130,13 +131,17 @@ func (r *Repo) UpdateTradeIn(ctx context.Context, t store.Tenant, id, tradeID in
 }
 
 // RemoveVehicle removes the vehicle of interest or trade-in vehicleID (of kind) from its lead,
-// if allow accepts the lead, and returns the lead. An unknown vehicle is a NotFound error.
+// if allow accepts the lead, and returns the lead. Removing a vehicle removed before changes
+// nothing and succeeds; an id that never named a vehicle of kind is a NotFound error.
 func (r *Repo) RemoveVehicle(ctx context.Context, t store.Tenant, kind VehicleKind, vehicleID int64, by string, allow func(Lead) error) (Lead, error) {
 	notFound := apperr.Errorf(apperr.NotFound, "The vehicle does not exist.")
 	if vehicleID < 1 {
 		return Lead{}, notFound
 	}
-	k, err := vehicleKey(t, vehicleID)
+	if kind != KindInterest && kind != KindTrade {
+		return Lead{}, apperr.Errorf(apperr.Invalid, "%q is not a vehicle type.", kind)
+	}
+	k, err := vehicleKey(t, kind, vehicleID)
 	if err != nil {
 		return Lead{}, err
 	}
@@ -147,26 +152,50 @@ func (r *Repo) RemoveVehicle(ctx context.Context, t store.Tenant, kind VehicleKi
 		}
 		return Lead{}, fmt.Errorf("get lead vehicle %d: %w", vehicleID, err)
 	}
-	return r.mutate(ctx, t, p.LeadID, by, allow, func(l *Lead) (string, Changed, error) {
-		if err := writable(*l); err != nil {
-			return "", Changed{}, err
+	for {
+		l, _, err := r.readAt(ctx, t, p.ContactID, p.LeadID)
+		if err != nil {
+			return Lead{}, err
 		}
-		switch kind {
-		case KindInterest:
-			i := slices.IndexFunc(l.Vehicles, func(x VehicleOfInterest) bool { return x.CrmLeadVoiID == vehicleID })
-			if i < 0 {
-				return "", Changed{}, notFound
+		if allow != nil {
+			if err := allow(l); err != nil {
+				return Lead{}, err
 			}
-			l.Vehicles = slices.Delete(l.Vehicles, i, i+1)
-			return EventUpdated, Changed{Fields: []string{"vehiclesOfInterest"}}, nil
-		case KindTrade:
+		}
+		has := slices.ContainsFunc(l.Vehicles, func(x VehicleOfInterest) bool { return x.CrmLeadVoiID == vehicleID })
+		if kind == KindTrade {
+			has = slices.ContainsFunc(l.TradeIns, func(x TradeIn) bool { return x.CrmLeadTradeID == vehicleID })
+		}
+		if !has {
+			// Removed before: the pointer outlives the vehicle.
+			return l, nil
+		}
+		saved, err := r.mutate(ctx, t, p.LeadID, by, allow, func(l *Lead) (string, Changed, error) {
+			if err := writable(*l); err != nil {
+				return "", Changed{}, err
+			}
+			if kind == KindInterest {
+				i := slices.IndexFunc(l.Vehicles, func(x VehicleOfInterest) bool { return x.CrmLeadVoiID == vehicleID })
+				if i < 0 {
+					return "", Changed{}, errGone
+				}
+				l.Vehicles = slices.Delete(l.Vehicles, i, i+1)
+				return EventUpdated, Changed{Fields: []string{"vehiclesOfInterest"}}, nil
+			}
 			i := slices.IndexFunc(l.TradeIns, func(x TradeIn) bool { return x.CrmLeadTradeID == vehicleID })
 			if i < 0 {
-				return "", Changed{}, notFound
+				return "", Changed{}, errGone
 			}
 			l.TradeIns = slices.Delete(l.TradeIns, i, i+1)
 			return EventUpdated, Changed{Fields: []string{"tradeIns"}}, nil
+		})
+		if errors.Is(err, errGone) {
+			// Someone removed it meanwhile: read the lead again and answer as a repeat.
+			continue
 		}
-		return "", Changed{}, apperr.Errorf(apperr.Invalid, "%q is not a vehicle type.", kind)
-	})
+		return saved, err
+	}
 }
+
+// errGone stops a removal whose vehicle someone else removed first.
+var errGone = errors.New("vehicle removed meanwhile")
