@@ -221,7 +221,7 @@ func TestConcurrentClaimOverHTTP(t *testing.T) {
 		}
 	}
 	got := getLead(t, srv, manager, demo.ContactToyota)
-	if got.SalesPersonID != winner || got.DisplayStatusID != lead.StatusActive {
+	if got.SalesPersonID != winner || got.DisplayStatusID != lead.StatusNew {
 		t.Errorf("lead after claims: held by %q (%v), want %s", got.SalesPersonID, got.DisplayStatusID, winner)
 	}
 	if n := len(claims.all()); n != 1 {
@@ -243,7 +243,7 @@ func TestAssignments(t *testing.T) {
 	if status := srv.Do(t, areatest.Request{Method: "POST", Path: "/pando/claimable_lead/assign_lead", As: manager, Body: fmt.Sprintf(`{"crmLeadId":%d,"userId":%q}`, id, sales)}, &got); status != 200 {
 		t.Fatalf("assign_lead: %d", status)
 	}
-	if got.Data.SalesPersonID != sales || got.Data.SalesPersonName == "" || got.Data.DisplayStatusID != lead.StatusActive {
+	if got.Data.SalesPersonID != sales || got.Data.SalesPersonName == "" || got.Data.DisplayStatusID != lead.StatusNew {
 		t.Errorf("assignments = %+v", got.Data)
 	}
 	if status, _ := srv.Error(t, areatest.Request{Method: "POST", Path: "/pando/claimable_lead/claim_lead", As: manager, Body: fmt.Sprintf(`{"crmLeadId":%d}`, id)}); status != 409 {

@@ -281,7 +281,8 @@ type Lead struct {
 	Claimable     bool   `json:"isClaimable"`
 	SalesPersonID string `json:"salesPersonId"`
 	BDCAgentID    string `json:"bdcAgentId"`
-	// Worked is set by the first action a user takes on the lead; until then the lead is New.
+	// Worked is set by the first change a user makes to the lead itself (its status, type,
+	// source or vehicles); until then the lead is New. Assigning or claiming it does not work it.
 	Worked     bool   `json:"worked"`
 	Reason     string `json:"reason"`
 	Comments   string `json:"comments"`

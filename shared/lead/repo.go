@@ -399,7 +399,11 @@ func (r *Repo) mutate(ctx context.Context, t store.Tenant, id int64, by string, 
 		if err != nil {
 			return Lead{}, err
 		}
-		l.UpdatedAt, l.UpdatedBy, l.Worked = r.now().UTC(), by, true
+		l.UpdatedAt, l.UpdatedBy = r.now().UTC(), by
+		if typ != EventAssigned && typ != EventClaimed {
+			// Holding a lead is not working it: it stays New until its holder acts on it.
+			l.Worked = true
+		}
 		rec, err := record(t, l, v)
 		if err != nil {
 			return Lead{}, err

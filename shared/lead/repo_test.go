@@ -237,7 +237,7 @@ func TestConcurrentClaims(t *testing.T) {
 		t.Fatal("nobody won the claim")
 	}
 	got, _ := f.repo.Get(ctx, f.t, l.ID)
-	if got.SalesPersonID != winner || got.Version != 2 || got.DisplayStatus() != lead.StatusActive {
+	if got.SalesPersonID != winner || got.Version != 2 || got.DisplayStatus() != lead.StatusNew {
 		t.Errorf("lead after claims = held by %q at version %d (%v), want %s at 2", got.SalesPersonID, got.Version, got.DisplayStatus(), winner)
 	}
 	if ev := f.eventsOf(lead.EventClaimed); len(ev) != 1 || ev[0].SalesPersonID != winner {
@@ -282,8 +282,12 @@ func TestAssign(t *testing.T) {
 	ctx := context.Background()
 	l := f.create(t, lead.Lead{Claimable: true})
 	got, err := f.repo.Assign(ctx, f.t, l.ID, lead.Assignment{SalesPersonID: "100001"}, "100002", nil)
-	if err != nil || got.SalesPersonID != "100001" || got.DisplayStatus() != lead.StatusActive {
+	if err != nil || got.SalesPersonID != "100001" || got.DisplayStatus() != lead.StatusNew {
 		t.Fatalf("Assign = %+v, %v", got, err)
+	}
+	worked, err := f.repo.SetTypeAndSource(ctx, f.t, l.ID, lead.TypePhone, 0, "100001", nil)
+	if err != nil || worked.DisplayStatus() != lead.StatusActive {
+		t.Errorf("after a type change the lead shows %v, %v; want active", worked.DisplayStatus(), err)
 	}
 	if _, err := f.repo.Assign(ctx, f.t, l.ID, lead.Assignment{SalesPersonID: "100001"}, "100002", nil); apperr.CodeOf(err) != apperr.Conflict {
 		t.Errorf("same assignment again: %v, want Conflict", err)
