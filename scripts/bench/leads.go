@@ -49,10 +49,8 @@ type intakeBench struct {
 // customer and a new lead each) against the bare DynamoDB writes a delivery performs: the
 // contact's transaction (the contact and its name, e-mail and phone entries) and the lead's
 // (the lead, its pointer, its two vehicle pointers, the delivery mark and the raw document).
-func benchIntake(ctx context.Context, svc interface {
-	intakeKey(context.Context) (string, error)
-}, b intakeBench) error {
-	key, err := svc.intakeKey(ctx)
+func benchIntake(ctx context.Context, keys leadKeys, b intakeBench) error {
+	key, err := keys.intakeKey(ctx)
 	if err != nil {
 		return err
 	}
