@@ -14,6 +14,7 @@ import (
 	"github.com/cxm/cxm/functions/core"
 	"github.com/cxm/cxm/functions/credit"
 	"github.com/cxm/cxm/functions/dealers"
+	"github.com/cxm/cxm/functions/leads"
 	"github.com/cxm/cxm/functions/merge"
 	"github.com/cxm/cxm/functions/users"
 	"github.com/cxm/cxm/shared/httpapi"
@@ -37,6 +38,7 @@ func Areas() map[string]Area {
 		"auth":     {New: auth.New, Register: auth.Register},
 		"credit":   {New: credit.New, Register: credit.Register},
 		"merge":    {New: merge.New, Register: merge.Register},
+		"leads":    {New: leads.New, Register: leads.Register},
 	}
 }
 

@@ -2,7 +2,8 @@
 // process and one run, and prints the ratios. It needs DYNAMODB_ENDPOINT (make bench starts a
 // DynamoDB Local for it) and sends traffic only to loopback addresses.
 //
-// The contact search is measured at 1,000, 10,000, 100,000 and 1,000,000 seeded customers, up
+// The ADF lead intake is measured through the gateway's public route, with the leads it
+// accepts per second. The contact search is measured at 1,000, 10,000, 100,000 and 1,000,000 seeded customers, up
 // to BENCH_MAX customers (100,000 when unset, so a run takes minutes; seeding a million into
 // DynamoDB Local takes much longer).
 package main
@@ -32,6 +33,7 @@ import (
 	"github.com/cxm/cxm/shared/fieldcrypt"
 	"github.com/cxm/cxm/shared/gateway"
 	"github.com/cxm/cxm/shared/issuer"
+	"github.com/cxm/cxm/shared/lead"
 	"github.com/cxm/cxm/shared/platform"
 	"github.com/cxm/cxm/shared/store"
 	"github.com/golang-jwt/jwt/v5"
@@ -141,6 +143,12 @@ func run(ctx context.Context, n, searchN int) error {
 	}
 	report("bare GetItem", base, nil)
 	report("GET /users/currentUser", path, base)
+
+	if err := benchIntake(ctx, leadKeys{repo: lead.NewRepo(s, nil, log)}, intakeBench{
+		db: db, table: table, gateway: gw.URL, client: httpClient, n: n / 4,
+	}); err != nil {
+		return err
+	}
 
 	return benchContacts(ctx, contactBench{
 		db: db, table: table, svc: svc, group: group, n: searchN,

@@ -211,7 +211,10 @@ func Seed(ctx context.Context, svc platform.Services, g Group, subjects Subjects
 	if err := seedSetup(ctx, svc, g.Account.ID, g.Setup); err != nil {
 		return err
 	}
-	return SeedContacts(ctx, svc, g, 4, nil)
+	if err := SeedContacts(ctx, svc, g, 4, nil); err != nil {
+		return err
+	}
+	return SeedLeads(ctx, svc, g)
 }
 
 func ignoreExists(err error) error {

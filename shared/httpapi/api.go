@@ -91,7 +91,7 @@ func Register[I, O any](a *API, op huma.Operation, handler func(context.Context,
 // below it.
 func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	a.once.Do(func() { a.paths = newCanonicalPaths(a.huma.OpenAPI()) })
-	p, pattern, ok := a.paths.canonical(r.URL.Path)
+	p, pattern, ok := a.paths.canonical(r.Method, r.URL.Path)
 	if !ok {
 		WriteError(w, r, a.log, apperr.Errorf(apperr.NotFound, "No operation serves %s %s.", r.Method, r.URL.Path))
 		return
@@ -121,27 +121,52 @@ func writeJSON(w http.ResponseWriter, status int, body any) {
 
 // canonicalPaths rewrites request paths to the spelling of the operation they match.
 type canonicalPaths struct {
-	patterns [][]string
+	patterns []canonicalPattern
+}
+
+// canonicalPattern is one path of the contract and the methods it has operations for.
+type canonicalPattern struct {
+	segs    []string
+	methods map[string]bool
 }
 
 func newCanonicalPaths(doc *huma.OpenAPI) *canonicalPaths {
 	c := &canonicalPaths{}
-	for p := range doc.Paths {
-		c.patterns = append(c.patterns, strings.Split(p, "/"))
+	for p, item := range doc.Paths {
+		methods := map[string]bool{}
+		for m, op := range map[string]*huma.Operation{
+			http.MethodGet: item.Get, http.MethodPost: item.Post, http.MethodPut: item.Put,
+			http.MethodDelete: item.Delete, http.MethodPatch: item.Patch,
+		} {
+			if op != nil {
+				methods[m] = true
+			}
+		}
+		c.patterns = append(c.patterns, canonicalPattern{segs: strings.Split(p, "/"), methods: methods})
 	}
 	return c
 }
 
 // canonical returns path with its literal segments spelled as the best-matching operation's
-// (the one with the most literal segments) and that operation's pattern, and false when no
-// operation matches.
-func (c *canonicalPaths) canonical(path string) (string, string, bool) {
+// and that operation's pattern, and false when no operation matches. The best match is a path
+// with an operation for method, if any matches, else any path; among those, the one with the
+// most literal segments. Preferring the method keeps two paths of the same shape
+// (GET /a/{id}/{kind} and DELETE /a/{kind}/{id}) from answering for each other's operations.
+func (c *canonicalPaths) canonical(method, path string) (string, string, bool) {
 	segs := strings.Split(path, "/")
 	var best []string
 	bestScore := -1
 	for _, pat := range c.patterns {
-		if score, ok := matchSegments(pat, segs); ok && score > bestScore {
-			best, bestScore = pat, score
+		score, ok := matchSegments(pat.segs, segs)
+		if !ok {
+			continue
+		}
+		score *= 2
+		if pat.methods[method] {
+			score += 2*len(segs) + 1
+		}
+		if score > bestScore {
+			best, bestScore = pat.segs, score
 		}
 	}
 	if best == nil {

@@ -32,6 +32,12 @@ func TestMatch(t *testing.T) {
 		{"/API/Credit/contact_credit_requests", "credit"},
 		{"/api/contact/merge/get_current_session", "merge"},
 		{"/api/contact/mergex", ""},
+		{"/api/CrmLead/42/mark_lost", "leads"},
+		{"/api/crmlead/leadsource/get", "leads"},
+		{"/api/crmLead/sale/counts", "leads"},
+		{"/pando/claimable_lead/claim_lead", "leads"},
+		{"/api/CrmRawLead/42/raw_adf_xml", "leads"},
+		{"/api/CrmLeads", ""},
 		{"/crm/contacts/42", "contacts"},
 		{"/CRM/Contacts/advanced_search", "contacts"},
 		{"/api/contacts/42/user_permissions/100001", "contacts"},
@@ -64,6 +70,10 @@ func TestIsPublic(t *testing.T) {
 		{"POST", "/auth/impersonation", false},
 		{"POST", "/auth/partner/token/x", false},
 		{"GET", "/users/currentUser", false},
+		{"POST", "/api/CrmLead/intake/adf", true},
+		{"POST", "/api/crmlead/intake/ADF", true},
+		{"POST", "/api/CrmLead/intake/key", false},
+		{"GET", "/api/CrmLead/intake/adf", false},
 	}
 	for _, tt := range tests {
 		a, _ := route.Match(tt.path)

@@ -55,6 +55,346 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/CrmLead/intake/adf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver a lead document (ADF/XML) to a store
+         * @description Public: the store's intake key (X-Lead-Key, or Authorization: Bearer) is the credential; a missing or wrong key is 401. The body is an ADF 1.0 document or an e-mail message (RFC 822, MIME parts allowed) whose body is one; anything else is 400 saying why. Each prospect becomes a lead of the key's store: the customer is found by e-mail address, else by name and phone, else by a close first name with the same last name and phone, or created; the lead gets the document's source (its provider), type Internet, its vehicles of interest and trade-ins, and is open to claims unless the store auto-assigns. The document is kept (GET /api/CrmRawLead/{id}/raw_adf_xml). Delivering the same document again (same provider id and sequence) creates nothing and answers the lead made the first time. Publishes LeadCreated.
+         */
+        post: operations["deliverAdfLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CrmLead/intake/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a store a new lead intake key
+         * @description The spec gives no call for this; lead providers need a key per store. The new key replaces the store's earlier one at once and is shown only in this answer.
+         */
+        post: operations["replaceLeadIntakeKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CrmLead/leadsettings/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The lead settings of stores
+         * @description The lead flags of each store's dealer settings (defaults for a store that saved none), whether unassigned leads are open to claims, and the default lead type (1).
+         */
+        post: operations["getLeadSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CrmLead/leadsource/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The lead types and sources of stores
+         * @description Also called as /api/crmlead/leadsource/get. Sources are sorted by name; a store gets a source the first time a lead arrives from it.
+         */
+        post: operations["getLeadSources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CrmLead/{id}/mark_bad": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark a lead bad
+         * @description Transitions: an active lead may be marked lost, bad, duplicate, sold pending or sold delivered; a sold-pending lead may be delivered, lost or reactivated; a lost, bad or duplicate lead may only be reactivated; a delivered sale is final. Any other change is refused with 409 and a message saying why, and nothing changes. Each transition publishes a LeadStatusChanged event carrying the activity type (Lost, Bad, Duplicate, SoldPending, SoldDelivered, Reactivate).
+         */
+        put: operations["markLeadBad"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CrmLead/{id}/mark_duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark a lead duplicate
+         * @description The spec gives no path for this transition; this one follows the other status calls. Transitions: an active lead may be marked lost, bad, duplicate, sold pending or sold delivered; a sold-pending lead may be delivered, lost or reactivated; a lost, bad or duplicate lead may only be reactivated; a delivered sale is final. Any other change is refused with 409 and a message saying why, and nothing changes. Each transition publishes a LeadStatusChanged event carrying the activity type (Lost, Bad, Duplicate, SoldPending, SoldDelivered, Reactivate).
+         */
+        put: operations["markLeadDuplicate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CrmLead/{id}/mark_lost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark a lead lost
+         * @description Transitions: an active lead may be marked lost, bad, duplicate, sold pending or sold delivered; a sold-pending lead may be delivered, lost or reactivated; a lost, bad or duplicate lead may only be reactivated; a delivered sale is final. Any other change is refused with 409 and a message saying why, and nothing changes. Each transition publishes a LeadStatusChanged event carrying the activity type (Lost, Bad, Duplicate, SoldPending, SoldDelivered, Reactivate).
+         */
+        put: operations["markLeadLost"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CrmLead/{id}/mark_sold_delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark a lead sold and delivered
+         * @description Transitions: an active lead may be marked lost, bad, duplicate, sold pending or sold delivered; a sold-pending lead may be delivered, lost or reactivated; a lost, bad or duplicate lead may only be reactivated; a delivered sale is final. Any other change is refused with 409 and a message saying why, and nothing changes. Each transition publishes a LeadStatusChanged event carrying the activity type (Lost, Bad, Duplicate, SoldPending, SoldDelivered, Reactivate).
+         */
+        put: operations["markLeadSoldDelivered"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CrmLead/{id}/mark_sold_pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark a lead sold, pending delivery
+         * @description Transitions: an active lead may be marked lost, bad, duplicate, sold pending or sold delivered; a sold-pending lead may be delivered, lost or reactivated; a lost, bad or duplicate lead may only be reactivated; a delivered sale is final. Any other change is refused with 409 and a message saying why, and nothing changes. Each transition publishes a LeadStatusChanged event carrying the activity type (Lost, Bad, Duplicate, SoldPending, SoldDelivered, Reactivate).
+         */
+        put: operations["markLeadSoldPending"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CrmLead/{id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reactivate a lead
+         * @description The spec gives no path for this transition; this one follows the other status calls. Transitions: an active lead may be marked lost, bad, duplicate, sold pending or sold delivered; a sold-pending lead may be delivered, lost or reactivated; a lost, bad or duplicate lead may only be reactivated; a delivered sale is final. Any other change is refused with 409 and a message saying why, and nothing changes. Each transition publishes a LeadStatusChanged event carrying the activity type (Lost, Bad, Duplicate, SoldPending, SoldDelivered, Reactivate).
+         */
+        put: operations["reactivateLead"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CrmLead/{id}/trade/{tradeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a lead's trade-in
+         * @description The body replaces the trade-in. A trade-in the lead does not have is 404.
+         */
+        put: operations["updateLeadTradeIn"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CrmLead/{id}/update_type_and_source": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a lead's type and source
+         * @description The type must be a lead type (0 is the default, 1); the source one of the lead's store (0 for none). A bad value is a 400 naming the field, and nothing changes.
+         */
+        put: operations["updateLeadTypeAndSource"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CrmLead/{id}/voi/{voiId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a lead's vehicle of interest
+         * @description The body replaces the vehicle. A vehicle the lead does not have is 404.
+         */
+        put: operations["updateLeadVehicleOfInterest"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CrmLead/{leadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lead
+         * @description A lead of a store the caller may not view is 404.
+         */
+        get: operations["getLead"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CrmLead/{leadId}/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a vehicle of interest or a trade-in to a lead
+         * @description {type} is voi (also vehicleofinterest, vehicle_of_interest) for vehicles of interest or trade (also tradein, trade_in) for trade-ins, in any case. A vehicle needs a VIN (17 characters), a stock number, or its year, make or model; amounts and the odometer cannot be negative. payoff and appraisedValue apply to trade-ins only. A lead has at most 10 of each; a lead that is not active or sold pending is 409.
+         */
+        post: operations["addLeadVehicle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CrmLead/{type}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a vehicle of interest or a trade-in from its lead
+         * @description {type} is voi (also vehicleofinterest, vehicle_of_interest) for vehicles of interest or trade (also tradein, trade_in) for trade-ins, in any case. {id} is the vehicle's own id, which names its lead. An unknown vehicle, or one of a lead the caller may not view, is 404.
+         */
+        delete: operations["removeLeadVehicle"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CrmRawLead/{id}/raw_adf_xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The document a lead arrived in
+         * @description A lead that did not arrive as a document, or of a store the caller may not view, is 404.
+         */
+        get: operations["getRawLeadDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contact/merge/add_contact_to_session": {
         parameters: {
             query?: never;
@@ -289,6 +629,47 @@ export type paths = {
          * @description One request per bureau. A retry with the same idempotency key returns the requests it made, attempting again only those that failed. Refused applicant data is a 400 naming the field; a bureau that cannot run the inquiry a 409.
          */
         post: operations["createCreditPreScreen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crmlead/{id}/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who holds a lead */
+        get: operations["getLeadAssignments"];
+        /**
+         * Reassign a lead
+         * @description Sets the sales person and the BDC agent holding the lead (empty for none). Each must be an active user of the lead's store (400 otherwise). A lead that is not active or sold pending, or an assignment that changes nothing, is 409. Publishes LeadAssigned.
+         */
+        put: operations["reassignLead"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crmlead/{leadId}/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lead's vehicles of interest or trade-ins
+         * @description {type} is voi (also vehicleofinterest, vehicle_of_interest) for vehicles of interest or trade (also tradein, trade_in) for trade-ins, in any case.
+         */
+        get: operations["listLeadVehicles"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -885,6 +1266,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/pando/claimable_lead/assign_lead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign a claimable lead
+         * @description A manager gives a lead that is still unclaimed to an active user of its store (as BDC agent or sales person by the user's roles). A lead someone claimed meanwhile is 409 and stays theirs.
+         */
+        post: operations["assignClaimableLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/claimable_lead/claim_lead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim a claimable lead
+         * @description The caller takes an active lead that is open to claims and held by nobody: as its BDC agent when the caller is a BDC agent or manager without a sales role, else as its sales person. Of two claims at the same moment exactly one wins; the other is refused with 409 'Someone else claimed this lead first.' and nothing changes. Publishes LeadClaimed.
+         */
+        post: operations["claimLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pando/dealersettings/dealers_settings_list": {
         parameters: {
             query?: never;
@@ -1230,11 +1651,38 @@ export type components = {
             ViewAllowedStores: components["schemas"]["StoreRef"][] | null;
             ViewSelectedStores: components["schemas"]["StoreRef"][] | null;
         };
+        AssignClaimableInputBody: {
+            /**
+             * Format: int64
+             * @description The claimable lead.
+             */
+            crmLeadId: number;
+            /** @description The user who gets the lead. */
+            userId: string;
+        };
+        Assignment: {
+            /** @description The BDC agent holding the lead; empty for none. */
+            bdcAgentId?: string;
+            /** @description The sales person holding the lead; empty for none. */
+            salesPersonId?: string;
+        };
         AssignmentRules: {
             BdcAgentEditable: boolean;
             ManagerApprovalRequired: boolean;
             SalesPersonEditable: boolean;
             ServiceAdvisorEditable: boolean;
+        };
+        Assignments: {
+            bdcAgentId: string;
+            bdcAgentName: string;
+            /** Format: int64 */
+            crmLeadId: number;
+            /** Format: int64 */
+            displayStatusId: number;
+            salesPersonId: string;
+            salesPersonName: string;
+            /** Format: int64 */
+            version: number;
         };
         AuditEntry: {
             actorSubject: string;
@@ -1327,6 +1775,13 @@ export type components = {
             ProductFeatures: components["schemas"]["Feature"][] | null;
             /** Format: int64 */
             ProductID: number;
+        };
+        ClaimInputBody: {
+            /**
+             * Format: int64
+             * @description The lead to claim.
+             */
+            crmLeadId: number;
         };
         Connection: {
             authToken: string;
@@ -1702,6 +2157,35 @@ export type components = {
             expirationDate?: string;
             policyNumber?: string;
         };
+        IntakeKey: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** @description Send it as the X-Lead-Key header. Only its hash is kept: it cannot be shown again. */
+            key: string;
+            /** @description Where lead providers POST documents. */
+            path: string;
+        };
+        IntakeKeyInputBody: {
+            /**
+             * Format: int64
+             * @description The store whose intake key is replaced.
+             */
+            accountPlatformId: number;
+        };
+        IntakeLead: {
+            /** Format: int64 */
+            contactId: number;
+            /** @enum {string} */
+            contactMatch: "email" | "namePhone" | "similarNamePhone" | "new" | "delivered";
+            created: boolean;
+            /** Format: int64 */
+            crmLeadId: number;
+        };
+        IntakeResult: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            leads: components["schemas"]["IntakeLead"][] | null;
+        };
         JWK: {
             alg: string;
             e: string;
@@ -1721,6 +2205,32 @@ export type components = {
             ResponseTimeMinutes: number;
             RoundRobin: boolean;
             ShowroomLog: boolean;
+        };
+        LeadSettings: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            autoAssign: boolean;
+            /** @description Leads that arrive unassigned are open to claims (the store does not auto-assign). */
+            claimLeadsEnabled: boolean;
+            /** Format: int64 */
+            defaultLeadTypeId: number;
+            deliveryLog: boolean;
+            /** @description The Leads Log is shown for the store. */
+            leadManagement: boolean;
+            /** Format: int64 */
+            responseTimeMinutes: number;
+            roundRobin: boolean;
+            showroomLog: boolean;
+        };
+        LeadVehicles: {
+            /** Format: int64 */
+            addedId?: number;
+            /** Format: int64 */
+            crmLeadId: number;
+            tradeIns?: components["schemas"]["TradeIn"][] | null;
+            vehiclesOfInterest?: components["schemas"]["VehicleOfInterest"][] | null;
+            /** Format: int64 */
+            version: number;
         };
         LegacyAppUser: {
             Data: components["schemas"]["AppUser"];
@@ -2152,6 +2662,12 @@ export type components = {
             PushToDms: boolean;
             PushToFinance: boolean;
         };
+        RawLead: {
+            /** Format: int64 */
+            crmLeadId: number;
+            /** @description The document exactly as the provider delivered it (an e-mail message stays a message). */
+            rawAdfXml: string;
+        };
         ReassignRule: {
             /** Format: int64 */
             AfterMinutes: number;
@@ -2170,6 +2686,11 @@ export type components = {
         };
         ResultAccessToken: {
             data: components["schemas"]["AccessToken"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultAssignments: {
+            data: components["schemas"]["Assignments"];
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -2218,6 +2739,21 @@ export type components = {
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
+        ResultIntakeKey: {
+            data: components["schemas"]["IntakeKey"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultIntakeResult: {
+            data: components["schemas"]["IntakeResult"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultLeadVehicles: {
+            data: components["schemas"]["LeadVehicles"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
         ResultListCreditRequest: {
             data: components["schemas"]["CreditRequest"][] | null;
             pageData?: components["schemas"]["PageData"];
@@ -2225,6 +2761,16 @@ export type components = {
         };
         ResultListHeadcount: {
             data: components["schemas"]["Headcount"][] | null;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultListLeadSettings: {
+            data: components["schemas"]["LeadSettings"][] | null;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultListStoreSources: {
+            data: components["schemas"]["StoreSources"][] | null;
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -2253,6 +2799,11 @@ export type components = {
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
+        ResultRawLead: {
+            data: components["schemas"]["RawLead"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
         ResultSearchResults: {
             data: components["schemas"]["SearchResults"];
             pageData?: components["schemas"]["PageData"];
@@ -2275,6 +2826,11 @@ export type components = {
         };
         ResultUIDealerSettings: {
             data: components["schemas"]["UIDealerSettings"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultView: {
+            data: components["schemas"]["View"];
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -2349,6 +2905,13 @@ export type components = {
             signedOutAt: string;
             subject: string;
         };
+        Source: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** Format: int64 */
+            leadSourceId: number;
+            name: string;
+        };
         StaffUser: {
             /** Format: int64 */
             AccountPlatformID: number;
@@ -2410,6 +2973,18 @@ export type components = {
             /** Format: int64 */
             Version: number;
         };
+        StoreSources: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** @description Sorted by name. */
+            leadSources: components["schemas"]["Source"][] | null;
+            /** @description Sorted by name. */
+            leadTypes: components["schemas"]["Type"][] | null;
+        };
+        StoresInputBody: {
+            /** @description The stores; every one must be a store the caller may view. */
+            accountPlatformIds?: number[] | null;
+        };
         SuperUser: {
             IsSuperUser: boolean;
             UserId: string;
@@ -2437,6 +3012,68 @@ export type components = {
             id: number;
             label: string;
             phoneDisplay: string;
+        };
+        TradeIn: {
+            /**
+             * Format: double
+             * @description Not negative.
+             */
+            appraisedValue?: number;
+            color?: string;
+            comments?: string;
+            /**
+             * Format: int64
+             * @description The trade-in's id; ignored when adding one.
+             */
+            crmLeadTradeId?: number;
+            isNew?: boolean;
+            make?: string;
+            model?: string;
+            /**
+             * Format: int64
+             * @description Miles or kilometres; not negative.
+             */
+            odometer?: number;
+            /**
+             * Format: double
+             * @description Owed on the vehicle; not negative.
+             */
+            payoff?: number;
+            /**
+             * Format: double
+             * @description Asking or offered price; not negative.
+             */
+            price?: number;
+            stockNumber?: string;
+            trim?: string;
+            /** @description 17 characters; cleaned as VINs are everywhere (spaces removed, upper case). */
+            vin?: string;
+            /**
+             * Format: int64
+             * @description 1900 to next year; 0 for unknown.
+             */
+            year?: number;
+        };
+        TransitionBody: {
+            /** @description Why the status changes (a lost reason, a note). */
+            reason?: string;
+        };
+        Type: {
+            /** Format: int64 */
+            leadTypeId: number;
+            name: string;
+        };
+        TypeAndSourceInputBody: {
+            /**
+             * Format: int64
+             * @description A source of the lead's store; 0 for none.
+             */
+            leadSourceId?: number;
+            /**
+             * Format: int64
+             * @description The lead type; 0 means the default type, 1.
+             */
+            leadTypeId: number;
         };
         UIDealerSettings: {
             AccountPlatformIds: number[] | null;
@@ -2498,6 +3135,83 @@ export type components = {
             vin?: string;
             /** Format: int64 */
             year?: number;
+        };
+        VehicleOfInterest: {
+            color?: string;
+            comments?: string;
+            /**
+             * Format: int64
+             * @description The vehicle's id; ignored when adding one.
+             */
+            crmLeadVoiId?: number;
+            isNew?: boolean;
+            make?: string;
+            model?: string;
+            /**
+             * Format: int64
+             * @description Miles or kilometres; not negative.
+             */
+            odometer?: number;
+            /**
+             * Format: double
+             * @description Asking or offered price; not negative.
+             */
+            price?: number;
+            stockNumber?: string;
+            trim?: string;
+            /** @description 17 characters; cleaned as VINs are everywhere (spaces removed, upper case). */
+            vin?: string;
+            /**
+             * Format: int64
+             * @description 1900 to next year; 0 for unknown.
+             */
+            year?: number;
+        };
+        View: {
+            /** Format: int64 */
+            accountId: number;
+            /** Format: int64 */
+            accountPlatformId: number;
+            bdcAgentId: string;
+            /** Format: date-time */
+            claimedAt?: string;
+            comments: string;
+            /** Format: int64 */
+            contactId: number;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string;
+            /** Format: int64 */
+            crmLeadId: number;
+            /**
+             * Format: int64
+             * @description The status the lists show: -2 unclaimed, -1 new, else the lead's status.
+             */
+            displayStatusId: number;
+            hasRawDocument: boolean;
+            isClaimable: boolean;
+            /** Format: int64 */
+            leadSourceId: number;
+            leadSourceName: string;
+            /** Format: int64 */
+            leadStatusId: number;
+            leadStatusName: string;
+            /** Format: int64 */
+            leadTypeId: number;
+            providerId: string;
+            providerSequence: string;
+            reason: string;
+            salesPersonId: string;
+            /** Format: date-time */
+            statusChangedAt: string;
+            tradeIns: components["schemas"]["TradeIn"][];
+            /** Format: date-time */
+            updatedAt: string;
+            updatedBy: string;
+            vehiclesOfInterest: components["schemas"]["VehicleOfInterest"][];
+            /** Format: int64 */
+            version: number;
+            worked: boolean;
         };
         Viewed: {
             /** Format: int64 */
@@ -2715,6 +3429,1477 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LegacyListAccountPlatform"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deliverAdfLead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The store's intake key. It may also be sent as Authorization: Bearer {key}. */
+                "X-Lead-Key"?: string;
+                Authorization?: string;
+                "Content-Type"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/xml": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultIntakeResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    replaceLeadIntakeKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntakeKeyInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultIntakeKey"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getLeadSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoresInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListLeadSettings"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getLeadSources: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoresInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListStoreSources"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    markLeadBad: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lead's id (crmLeadId). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TransitionBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    markLeadDuplicate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lead's id (crmLeadId). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TransitionBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    markLeadLost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lead's id (crmLeadId). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TransitionBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    markLeadSoldDelivered: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lead's id (crmLeadId). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TransitionBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    markLeadSoldPending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lead's id (crmLeadId). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TransitionBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reactivateLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lead's id (crmLeadId). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TransitionBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateLeadTradeIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lead's id (crmLeadId). */
+                id: number;
+                /** @description The trade-in's id (crmLeadTradeId). */
+                tradeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TradeIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultLeadVehicles"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateLeadTypeAndSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lead's id (crmLeadId). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TypeAndSourceInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateLeadVehicleOfInterest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lead's id (crmLeadId). */
+                id: number;
+                /** @description The vehicle of interest's id (crmLeadVoiId). */
+                voiId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleOfInterest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultLeadVehicles"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lead's id (crmLeadId). */
+                leadId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    addLeadVehicle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lead's id. */
+                leadId: number;
+                /** @description voi or trade. */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TradeIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultLeadVehicles"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    removeLeadVehicle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description voi or trade. */
+                type: string;
+                /** @description The vehicle's id: a crmLeadVoiId or a crmLeadTradeId. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultLeadVehicles"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getRawLeadDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lead's id (crmLeadId). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultRawLead"];
                 };
             };
             /** @description Bad Request */
@@ -3751,6 +5936,252 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getLeadAssignments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lead's id (crmLeadId). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultAssignments"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reassignLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lead's id (crmLeadId). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Assignment"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultAssignments"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listLeadVehicles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lead's id. */
+                leadId: number;
+                /** @description voi or trade. */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultLeadVehicles"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6012,6 +8443,180 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    assignClaimableLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignClaimableInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultAssignments"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    claimLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultAssignments"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,242 @@
+package leads
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/cxm/cxm/shared/account"
+	"github.com/cxm/cxm/shared/adf"
+	"github.com/cxm/cxm/shared/apperr"
+	"github.com/cxm/cxm/shared/httpapi"
+	"github.com/cxm/cxm/shared/lead"
+	"github.com/cxm/cxm/shared/store"
+	"github.com/danielgtaylor/huma/v2"
+)
+
+// IntakePath is the public path lead providers deliver ADF documents to.
+const IntakePath = "/api/CrmLead/intake/adf"
+
+// IntakeUser is the user id leads and contacts made by the intake are recorded as made by.
+const IntakeUser = "adf-intake"
+
+// defaultSource names the source of a document that names none.
+const defaultSource = "ADF/XML"
+
+// IntakeInput is the request of POST /api/CrmLead/intake/adf.
+type IntakeInput struct {
+	Key           string `header:"X-Lead-Key" doc:"The store's intake key. It may also be sent as Authorization: Bearer {key}."`
+	Authorization string `header:"Authorization"`
+	ContentType   string `header:"Content-Type"`
+	RawBody       []byte `contentType:"application/xml"`
+}
+
+// IntakeLead is what one prospect of a delivered document became.
+type IntakeLead struct {
+	CrmLeadID int64 `json:"crmLeadId"`
+	ContactID int64 `json:"contactId"`
+	// Created is false when the same delivery (provider id and sequence) made the lead before.
+	Created bool `json:"created"`
+	// ContactMatch says how the customer was found: by e-mail address, by name and phone, by a
+	// close first name with the same last name and phone, or created new; "delivered" for a
+	// repeated delivery.
+	ContactMatch string `json:"contactMatch" enum:"email,namePhone,similarNamePhone,new,delivered"`
+}
+
+// IntakeResult is the answer to a delivery.
+type IntakeResult struct {
+	AccountPlatformID int64        `json:"accountPlatformId"`
+	Leads             []IntakeLead `json:"leads"`
+}
+
+// IntakeKeyInput is the request of POST /api/CrmLead/intake/key.
+type IntakeKeyInput struct {
+	Body struct {
+		AccountPlatformID int64 `json:"accountPlatformId" minimum:"1" doc:"The store whose intake key is replaced."`
+	}
+}
+
+// IntakeKey is a store's new intake key, shown once.
+type IntakeKey struct {
+	AccountPlatformID int64  `json:"accountPlatformId"`
+	Key               string `json:"key" doc:"Send it as the X-Lead-Key header. Only its hash is kept: it cannot be shown again."`
+	Path              string `json:"path" doc:"Where lead providers POST documents."`
+}
+
+// RawLeadPath is the path of GET /api/CrmRawLead/{id}/raw_adf_xml.
+type RawLeadPath struct {
+	ID int64 `path:"id" minimum:"1" doc:"The lead's id (crmLeadId)."`
+}
+
+// RawLead is the document a lead arrived in.
+type RawLead struct {
+	CrmLeadID int64  `json:"crmLeadId"`
+	RawAdfXML string `json:"rawAdfXml" doc:"The document exactly as the provider delivered it (an e-mail message stays a message)."`
+}
+
+func (a *area) registerIntake(api *httpapi.API) {
+	d := a.d
+	httpapi.Register(api, huma.Operation{
+		OperationID: "deliverAdfLead",
+		Method:      http.MethodPost,
+		Path:        IntakePath,
+		Summary:     "Deliver a lead document (ADF/XML) to a store",
+		Description: "Public: the store's intake key (X-Lead-Key, or Authorization: Bearer) is the credential; a missing or wrong key is 401. " +
+			"The body is an ADF 1.0 document or an e-mail message (RFC 822, MIME parts allowed) whose body is one; anything else is 400 saying why. " +
+			"Each prospect becomes a lead of the key's store: the customer is found by e-mail address, else by name and phone, else by a close first name with the same last name and phone, or created; " +
+			"the lead gets the document's source (its provider), type Internet, its vehicles of interest and trade-ins, and is open to claims unless the store auto-assigns. " +
+			"The document is kept (GET /api/CrmRawLead/{id}/raw_adf_xml). Delivering the same document again (same provider id and sequence) creates nothing and answers the lead made the first time. Publishes LeadCreated.",
+		Tags:         []string{"leads"},
+		Security:     []map[string][]string{{}},
+		MaxBodyBytes: adf.MaxSize,
+		Errors:       []int{400, 401, 404, 413},
+	}, func(ctx context.Context, in *IntakeInput) (*httpapi.Body[httpapi.Result[IntakeResult]], error) {
+		key := in.Key
+		if key == "" {
+			key, _ = strings.CutPrefix(in.Authorization, "Bearer ")
+		}
+		t, storeID, err := a.leads.VerifyIntakeKey(ctx, key)
+		if err != nil {
+			return nil, err
+		}
+		res, err := a.deliver(ctx, t, storeID, in.RawBody, in.ContentType)
+		if err != nil {
+			return nil, err
+		}
+		return httpapi.Reply(httpapi.OK(res)), nil
+	})
+
+	httpapi.Register(api, huma.Operation{
+		OperationID: "replaceLeadIntakeKey",
+		Method:      http.MethodPost,
+		Path:        "/api/CrmLead/intake/key",
+		Summary:     "Give a store a new lead intake key",
+		Description: "The spec gives no call for this; lead providers need a key per store. The new key replaces the store's earlier one at once and is shown only in this answer.",
+		Tags:        []string{"leads"},
+		Errors:      []int{400, 401, 403, 404},
+	}, func(ctx context.Context, in *IntakeKeyInput) (*httpapi.Body[httpapi.Result[IntakeKey]], error) {
+		sess, err := d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := sess.Store(in.Body.AccountPlatformID); err != nil {
+			return nil, err
+		}
+		key, err := a.leads.RotateIntakeKey(ctx, sess.Principal.Tenant, in.Body.AccountPlatformID, sess.Principal.UserID)
+		if err != nil {
+			return nil, err
+		}
+		return httpapi.Reply(httpapi.OK(IntakeKey{AccountPlatformID: in.Body.AccountPlatformID, Key: key, Path: IntakePath})), nil
+	})
+
+	httpapi.Register(api, huma.Operation{
+		OperationID: "getRawLeadDocument",
+		Method:      http.MethodGet,
+		Path:        "/api/CrmRawLead/{id}/raw_adf_xml",
+		Summary:     "The document a lead arrived in",
+		Description: "A lead that did not arrive as a document, or of a store the caller may not view, is 404.",
+		Tags:        []string{"leads"},
+		Errors:      []int{400, 401, 403, 404},
+	}, func(ctx context.Context, in *RawLeadPath) (*httpapi.Body[httpapi.Result[RawLead]], error) {
+		sess, err := d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		l, err := a.load(ctx, sess, in.ID)
+		if err != nil {
+			return nil, err
+		}
+		doc, err := a.leads.Document(ctx, sess.Principal.Tenant, l.ID)
+		if err != nil {
+			return nil, err
+		}
+		return httpapi.Reply(httpapi.OK(RawLead{CrmLeadID: l.ID, RawAdfXML: doc})), nil
+	})
+}
+
+// deliver turns every prospect of document raw into a lead of store storeID.
+func (a *area) deliver(ctx context.Context, t store.Tenant, storeID int64, raw []byte, contentType string) (IntakeResult, error) {
+	if len(raw) > lead.MaxDocument {
+		return IntakeResult{}, apperr.Errorf(apperr.Invalid, "The lead document is larger than %d KB.", lead.MaxDocument>>10)
+	}
+	doc, err := adf.Parse(raw)
+	if err != nil {
+		if errors.Is(err, adf.ErrNotADF) {
+			return IntakeResult{}, apperr.Wrap(apperr.Invalid, err, "The document is not an ADF lead: "+strings.TrimPrefix(err.Error(), adf.ErrNotADF.Error()+": ")+".")
+		}
+		return IntakeResult{}, err
+	}
+	st, err := a.store(ctx, t, storeID)
+	if err != nil {
+		return IntakeResult{}, err
+	}
+	settings, err := a.dealers.Get(ctx, t, storeID)
+	if err != nil {
+		return IntakeResult{}, err
+	}
+	res := IntakeResult{AccountPlatformID: storeID, Leads: []IntakeLead{}}
+	for i, p := range doc.Prospects {
+		d := lead.Delivery{Provider: p.SourceName(), ProviderID: p.ID, Sequence: p.Sequence, Raw: string(raw), ContentType: contentType}
+		if p.ID == "" && len(doc.Prospects) > 1 {
+			d.Sequence = fmt.Sprintf("%s#%d", p.Sequence, i)
+		}
+		got, err := a.deliverProspect(ctx, t, st, p, d, !settings.LeadSettings.AutoAssign)
+		if err != nil {
+			return IntakeResult{}, err
+		}
+		res.Leads = append(res.Leads, got)
+	}
+	return res, nil
+}
+
+// store returns the active store storeID of tenant t.
+func (a *area) store(ctx context.Context, t store.Tenant, storeID int64) (account.Store, error) {
+	stores, err := a.d.Accounts.Stores(ctx, t)
+	if err != nil {
+		return account.Store{}, err
+	}
+	for _, st := range stores {
+		if st.AccountPlatformID == storeID && st.Active {
+			return st, nil
+		}
+	}
+	return account.Store{}, apperr.Errorf(apperr.NotFound, "The store %d does not take leads.", storeID)
+}
+
+func (a *area) deliverProspect(ctx context.Context, t store.Tenant, st account.Store, p adf.Prospect, d lead.Delivery, claimable bool) (IntakeLead, error) {
+	if prior, ok, err := a.leads.Delivered(ctx, t, st.AccountPlatformID, d); err != nil || ok {
+		return IntakeLead{CrmLeadID: prior.ID, ContactID: prior.ContactID, ContactMatch: "delivered"}, err
+	}
+	c := contactFrom(p, st)
+	contactID, how, err := a.match(ctx, t, st.AccountPlatformID, c)
+	if err != nil {
+		return IntakeLead{}, err
+	}
+	if contactID == 0 {
+		created, err := a.createContact(ctx, t, c)
+		if err != nil {
+			return IntakeLead{}, err
+		}
+		contactID, how = created, "new"
+	}
+	sourceName := p.SourceName()
+	if sourceName == "" {
+		sourceName = defaultSource
+	}
+	src, err := a.leads.EnsureSource(ctx, t, st.AccountPlatformID, truncate(sourceName, lead.MaxSourceName))
+	if err != nil {
+		return IntakeLead{}, err
+	}
+	l := leadFrom(p)
+	l.AccountPlatformID, l.ContactID, l.LeadSourceID, l.LeadSourceName, l.Claimable = st.AccountPlatformID, contactID, src.LeadSourceID, src.Name, claimable
+	saved, created, err := a.leads.CreateDelivered(ctx, t, l, d, IntakeUser)
+	if err != nil {
+		return IntakeLead{}, err
+	}
+	if !created {
+		how = "delivered"
+	}
+	return IntakeLead{CrmLeadID: saved.ID, ContactID: saved.ContactID, Created: created, ContactMatch: how}, nil
+}

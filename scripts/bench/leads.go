@@ -1,0 +1,155 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/cxm/cxm/shared/account"
+	"github.com/cxm/cxm/shared/demo"
+	"github.com/cxm/cxm/shared/lead"
+)
+
+// intakeDoc is a TrueCar-shaped ADF document for customer i of run run: a new customer each
+// time, with a vehicle of interest and a trade-in.
+func intakeDoc(run string, i int) string {
+	return fmt.Sprintf(`<?xml version="1.0" encoding="UTF-8"?>
+<?adf version="1.0"?>
+<adf><prospect status="new">
+<id sequence="1" source="TrueCar">TC-%[1]s-%[2]d</id>
+<requestdate>2026-11-20T10:15:00-05:00</requestdate>
+<vehicle interest="buy" status="new"><year>2026</year><make>Toyota</make><model>RAV4</model><trim>XLE</trim><price type="quote">36995</price></vehicle>
+<vehicle interest="trade-in" status="used"><year>2017</year><make>Honda</make><model>Civic</model><odometer units="miles">84210</odometer></vehicle>
+<customer><contact><name part="first">Bench</name><name part="last">Buyer%[1]s%[2]d</name>
+<email>buyer.%[1]s.%[2]d@bench.example</email><phone type="cellphone">503555%04[3]d</phone></contact>
+<comments>Looking to buy this month.</comments></customer>
+<provider><name part="full">TrueCar</name></provider>
+</prospect></adf>`, run, i, i%10000)
+}
+
+type intakeBench struct {
+	db      *dynamodb.Client
+	table   string
+	gateway string
+	client  *http.Client
+	key     string
+	n       int
+}
+
+// benchIntake measures ADF deliveries through the gateway's public intake route (a new
+// customer and a new lead each) against the bare DynamoDB writes a delivery performs: the
+// contact's transaction (the contact and its name, e-mail and phone entries) and the lead's
+// (the lead, its pointer, its two vehicle pointers, the delivery mark and the raw document).
+func benchIntake(ctx context.Context, keys leadKeys, b intakeBench) error {
+	key, err := keys.intakeKey(ctx)
+	if err != nil {
+		return err
+	}
+	b.key = key
+	run := strconv.FormatInt(time.Now().UnixNano()%1_000_000, 10)
+	var seq atomic.Int64
+	deliver := func() error {
+		i := int(seq.Add(1))
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, b.gateway+"/api/CrmLead/intake/adf", strings.NewReader(intakeDoc(run, i)))
+		req.Header.Set("Content-Type", "application/xml")
+		req.Header.Set("X-Lead-Key", b.key)
+		res, err := b.client.Do(req)
+		if err != nil {
+			return err
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		if res.StatusCode != http.StatusOK || !strings.Contains(string(body), `"created":true`) {
+			return fmt.Errorf("intake status %d: %s", res.StatusCode, body)
+		}
+		return nil
+	}
+	doc := intakeDoc(run, 0)
+	var bareSeq atomic.Int64
+	bare := func() error {
+		i := bareSeq.Add(1)
+		pk := func(kind string) *types.AttributeValueMemberS {
+			return &types.AttributeValueMemberS{Value: fmt.Sprintf("A#bench#%s#%s%d", kind, run, i)}
+		}
+		put := func(pkv *types.AttributeValueMemberS, sk string, extra map[string]types.AttributeValue) types.TransactWriteItem {
+			item := map[string]types.AttributeValue{"PK": pkv, "SK": &types.AttributeValueMemberS{Value: sk}, "Version": &types.AttributeValueMemberN{Value: "1"}}
+			for k, v := range extra {
+				item[k] = v
+			}
+			return types.TransactWriteItem{Put: &types.Put{TableName: &b.table, Item: item,
+				ConditionExpression: aws.String("attribute_not_exists(PK)")}}
+		}
+		summary := map[string]types.AttributeValue{"Summary": &types.AttributeValueMemberS{Value: strings.Repeat("s", 300)}}
+		contactTx := []types.TransactWriteItem{
+			put(pk("C"), "CONTACT", map[string]types.AttributeValue{"Body": &types.AttributeValueMemberS{Value: strings.Repeat("c", 900)}}),
+			put(pk("C"), "L#N", summary), put(pk("C"), "L#E", summary), put(pk("C"), "L#P", summary),
+		}
+		if _, err := b.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: contactTx}); err != nil {
+			return err
+		}
+		small := map[string]types.AttributeValue{"LeadID": &types.AttributeValueMemberN{Value: "1"}}
+		leadTx := []types.TransactWriteItem{
+			put(pk("C"), "LEAD#1", map[string]types.AttributeValue{"Body": &types.AttributeValueMemberS{Value: strings.Repeat("l", 1200)}}),
+			put(pk("L"), "LEAD", small), put(pk("LV"), "LEADVEHICLE", small), put(pk("LT"), "LEADVEHICLE", small),
+			put(pk("LIN"), "INTAKE", small),
+			put(pk("L"), "RAW", map[string]types.AttributeValue{"Document": &types.AttributeValueMemberS{Value: doc}}),
+		}
+		_, err := b.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: leadTx})
+		return err
+	}
+
+	fmt.Printf("POST /api/CrmLead/intake/adf (new customer, new lead) through the gateway vs its bare DynamoDB writes (n=%d)\n", b.n)
+	base, path, err := measure(b.n, bare, deliver)
+	if err != nil {
+		return err
+	}
+	report("bare writes (2 transactions)", base, nil)
+	report("ADF intake", path, base)
+
+	for _, workers := range []int{1, 8} {
+		perWorker := b.n / workers
+		start := time.Now()
+		var wg sync.WaitGroup
+		errs := make([]error, workers)
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := 0; i < perWorker && errs[w] == nil; i++ {
+					errs[w] = deliver()
+				}
+			}()
+		}
+		wg.Wait()
+		for _, err := range errs {
+			if err != nil {
+				return err
+			}
+		}
+		elapsed := time.Since(start)
+		fmt.Printf("  leads accepted per second, %d sender(s): %.0f\n", workers, float64(perWorker*workers)/elapsed.Seconds())
+	}
+	return nil
+}
+
+// leadKeys gives the bench its intake key for the demo's Toyota store.
+type leadKeys struct {
+	repo *lead.Repo
+}
+
+func (k leadKeys) intakeKey(ctx context.Context) (string, error) {
+	t, err := account.Tenant(demo.AccountID)
+	if err != nil {
+		return "", err
+	}
+	return k.repo.RotateIntakeKey(ctx, t, demo.StoreToyota, "bench")
+}

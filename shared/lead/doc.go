@@ -1,0 +1,34 @@
+// Package lead keeps the leads of a dealer group: the entity with its vehicles of interest and
+// trade-ins, the status transitions of section 4, assignment and claims, the lead sources of
+// each store, the documents leads arrived in, and the per-store keys lead providers deliver
+// with.
+//
+// A lead lives in its contact's partition, so the leads of a contact that absorbed others in a
+// merge are the leads of every id of contact.Contact.Owners(). Paths name a lead by its id
+// alone: a pointer item maps the id to the contact. Vehicles of interest and trade-ins are part
+// of the lead item (their lists are bounded), each with a pointer item because one call names a
+// vehicle by its id alone; the pointer outlives the vehicle, so a repeated removal is answered
+// as done.
+//
+// Access patterns:
+//
+//	pattern                          index  key condition
+//	lead of a contact                table  PK = A#{acct}#C#{contact}, SK = LEAD#{id}
+//	leads of a contact               table  PK = A#{acct}#C#{contact}, begins_with(SK, "LEAD#")
+//	lead id to its contact           table  PK = A#{acct}#L#{id}, SK = LEAD
+//	a lead's raw document            table  PK = A#{acct}#L#{id}, SK = RAW
+//	vehicle of interest to its lead  table  PK = A#{acct}#LV#{vehicle id}, SK = LEADVEHICLE
+//	trade-in to its lead             table  PK = A#{acct}#LT#{trade-in id}, SK = LEADVEHICLE
+//	a store's leads by status        GSI1   GSI1PK = A#{acct}#LS#{store}#{status}, GSI1SK = {created}#{id}
+//	a store's claimable leads        GSI2   GSI2PK = A#{acct}#LC#{store}, GSI2SK = {created}#{id}
+//	a delivered document             table  PK = A#{acct}#LIN#{store}#{digest}, SK = INTAKE
+//	a store's sources, by name       table  PK = A#{acct}#LSRC#{store}, begins_with(SK, "SRC#")
+//	a store's intake key             table  PK = A#{acct}#LKEY#{store}, SK = INTAKEKEY
+//
+// Every change is a versioned write of the lead item (with the pointer items it adds or
+// removes, in one transaction). A change that loses a race re-reads the lead and applies
+// itself again to what it finds, so no update is lost and every rule (a transition, a claim)
+// is checked against the latest state: of two claims at the same moment exactly one wins and
+// the other finds the lead held. Every change publishes one event whose id names the lead and
+// the version the change wrote, so a redelivered event is recognisably the same.
+package lead
