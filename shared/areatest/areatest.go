@@ -18,6 +18,7 @@ import (
 	"github.com/cxm/cxm/shared/account"
 	"github.com/cxm/cxm/shared/auth"
 	"github.com/cxm/cxm/shared/availability"
+	"github.com/cxm/cxm/shared/blob"
 	"github.com/cxm/cxm/shared/contact"
 	"github.com/cxm/cxm/shared/dealer"
 	"github.com/cxm/cxm/shared/demo"
@@ -72,6 +73,11 @@ func New(t testing.TB) *Server {
 	events := eventbus.NewMemory()
 	svc := platform.New(dynamotest.Store(t), events, log)
 	svc.Encrypter = fieldcrypt.NewRandom()
+	blobs, err := blob.NewFolder(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc.Blobs = blobs
 	ctx := context.Background()
 	subjects := func(_ context.Context, l demo.Login) (string, error) { return "sub-" + l.Profile.UserID, nil }
 	demoGroup := demo.Build()
