@@ -156,6 +156,14 @@ func (s *Server) Error(t testing.TB, r Request) (int, httpapi.ErrorBody) {
 
 func (s *Server) raw(t testing.TB, r Request) (int, []byte) {
 	t.Helper()
+	status, body, _ := s.Raw(t, r)
+	return status, body
+}
+
+// Raw sends r and returns the response's status, body and headers, for responses that are not
+// JSON (images, files).
+func (s *Server) Raw(t testing.TB, r Request) (int, []byte, http.Header) {
+	t.Helper()
 	var body io.Reader
 	if r.Body != "" {
 		body = strings.NewReader(r.Body)
@@ -188,7 +196,7 @@ func (s *Server) raw(t testing.TB, r Request) (int, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return res.StatusCode, b
+	return res.StatusCode, b, res.Header
 }
 
 // OtherGroup is the second dealer group: the ids of its store, user, products, settings and
