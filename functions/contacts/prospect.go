@@ -27,7 +27,7 @@ type ProspectInput struct {
 // created), or the created customer.
 type ProspectResult struct {
 	Created          bool                `json:"created"`
-	Contact          *contact.Contact    `json:"contact" doc:"The created customer; null when none was created."`
+	Contact          *contact.Contact    `json:"contact,omitempty" required:"false" doc:"The created customer; absent when none was created."`
 	ExistingContacts []contact.Duplicate `json:"existingContacts" doc:"The store's customers the prospect probably duplicates: same e-mail address, same phone number, or same last name with a close first name."`
 }
 

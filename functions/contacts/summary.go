@@ -56,14 +56,16 @@ type Snapshot struct {
 	ActiveLeadTasks int `json:"activeLeadTasks" doc:"Open tasks (pending, in progress, overdue, on hold) about the customer's leads."`
 	ActiveProcesses int `json:"activeProcesses" doc:"Processes (showroom visits, deal processes) in progress for the customer."`
 	// LastContact and LastCustomerEngagement come from the customer's logged activity.
-	LastContact            *Touch         `json:"lastContact" doc:"The last call, e-mail, text or visit logged with the customer; null when none is recorded."`
-	NextScheduledActivity  *ScheduledTask `json:"nextScheduledActivity" doc:"The open task due next (not yet past due); null when none."`
-	LastServiceVisit       *ServiceVisit  `json:"lastServiceVisit" doc:"The latest repair order; null when the customer has none."`
-	LastCustomerEngagement *Touch         `json:"lastCustomerEngagement" doc:"The last time the customer reached out (inbound call, e-mail, text, web lead); null when none is recorded."`
+	LastContact            *Touch         `json:"lastContact"  doc:"The last call, e-mail, text or visit logged with the customer; null when none is recorded."`
+	NextScheduledActivity  *ScheduledTask `json:"nextScheduledActivity"  doc:"The open task due next (not yet past due); null when none."`
+	LastServiceVisit       *ServiceVisit  `json:"lastServiceVisit"  doc:"The latest repair order; null when the customer has none."`
+	LastCustomerEngagement *Touch         `json:"lastCustomerEngagement"  doc:"The last time the customer reached out (inbound call, e-mail, text, web lead); null when none is recorded."`
 }
 
 // Touch is a contact with the customer.
 type Touch struct {
+	_ struct{} `nullable:"true"`
+
 	Date        time.Time `json:"date"`
 	Type        string    `json:"type"`
 	Description string    `json:"description"`
@@ -72,6 +74,8 @@ type Touch struct {
 
 // ScheduledTask is an open task as the snapshot shows it.
 type ScheduledTask struct {
+	_ struct{} `nullable:"true"`
+
 	TaskID         string    `json:"taskId"`
 	EntityID       int64     `json:"entityId"`
 	TaskType       string    `json:"taskType"`
@@ -82,6 +86,8 @@ type ScheduledTask struct {
 
 // ServiceVisit is a repair order as the snapshot shows it.
 type ServiceVisit struct {
+	_ struct{} `nullable:"true"`
+
 	RONumber          string    `json:"roNumber"`
 	AccountPlatformID int64     `json:"accountPlatformId"`
 	Date              time.Time `json:"date"`

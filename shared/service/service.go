@@ -110,7 +110,7 @@ type VehicleHistory struct {
 	Make       string     `json:"make"`
 	Model      string     `json:"model"`
 	VisitCount int        `json:"visitCount"`
-	LastVisit  *time.Time `json:"lastVisit"`
+	LastVisit  *time.Time `json:"lastVisit" nullable:"true"`
 	TotalValue float64    `json:"totalValue"`
 	Visits     []Visit    `json:"visits"`
 }
