@@ -98,7 +98,11 @@ function LicenceImage({ contactId, kind, label, canEdit }: { contactId: number; 
       </Center>
       {canEdit ? (
         <Group gap="xs">
-          <FileButton onChange={choose} accept="image/jpeg,image/png,image/gif,image/webp">
+          <FileButton
+            onChange={choose}
+            accept="image/jpeg,image/png,image/gif,image/webp"
+            inputProps={{ 'aria-label': `Upload ${label.toLowerCase()}` }}
+          >
             {(props) => (
               <Button {...props} size="xs" variant="light" loading={upload.isPending} aria-label={`Upload ${label.toLowerCase()}`}>
                 Upload
