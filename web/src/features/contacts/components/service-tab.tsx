@@ -100,8 +100,8 @@ function VehicleVisits({ vehicle: v }: { vehicle: ServiceVehicle }) {
             <Table.Tbody>
               {(v.visits ?? []).map((visit) => (
                 <Table.Tr key={visit.roNumber}>
-                  <Table.Td>{formatDate(visit.openedAt)}</Table.Td>
-                  <Table.Td>{visit.roNumber}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(visit.openedAt)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{visit.roNumber}</Table.Td>
                   <Table.Td>{visit.mileage.toLocaleString('en-US')}</Table.Td>
                   <Table.Td>{visit.description}</Table.Td>
                   <Table.Td>{visit.advisor}</Table.Td>
