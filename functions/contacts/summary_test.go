@@ -2,6 +2,7 @@ package contacts_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/cxm/cxm/functions/contacts"
+	"github.com/cxm/cxm/shared/account"
 	"github.com/cxm/cxm/shared/areatest"
 	"github.com/cxm/cxm/shared/contact"
 	"github.com/cxm/cxm/shared/dealsheet"
@@ -467,5 +469,41 @@ func TestDealHistory(t *testing.T) {
 	}
 	if status, _ := srv.Error(t, areatest.Request{Method: "POST", Path: contactPath(demo.ContactToyota) + "/dealsheet_history", As: areatest.OtherUserID, Body: `{}`}); status != 404 {
 		t.Errorf("another group's history = %d, want 404", status)
+	}
+}
+
+// TestMergedContactsRecords checks that a contact's summaries read the records kept under the
+// contacts merged into it.
+func TestMergedContactsRecords(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	tn, err := account.Tenant(demo.AccountID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	survivor := contact.Contact{
+		ID: demo.ContactID(demo.AccountID, 900), AccountPlatformID: demo.StoreToyota, FirstName: "Maria", LastName: "Gonzalez-Reed",
+		MergedContactIDs: []int64{demo.ContactToyota},
+	}
+	repo := contact.NewRepo(srv.Services.Store, srv.Services.Encrypter, nil, nil)
+	if err := repo.Import(context.Background(), tn, []contact.Contact{survivor}, "100001"); err != nil {
+		t.Fatal(err)
+	}
+	path := contactPath(survivor.ID)
+
+	var sum httpapi.Result[service.Totals]
+	srv.Do(t, areatest.Request{Method: "GET", Path: path + "/service", As: sales}, &sum)
+	if sum.Data.ROCount != 4 {
+		t.Errorf("repair orders of the survivor = %d, want the merged contact's 4", sum.Data.ROCount)
+	}
+	var tasks httpapi.Result[[]task.Task]
+	srv.Do(t, areatest.Request{Method: "POST", Path: path + "/task/search", As: sales, Body: fmt.Sprintf(`{"contactId":%d}`, demo.ContactToyota)}, &tasks)
+	if len(tasks.Data) != 3 {
+		t.Errorf("tasks kept under the merged contact = %d, want 3", len(tasks.Data))
+	}
+	var history httpapi.Result[[]dealsheet.Dealsheet]
+	srv.Do(t, areatest.Request{Method: "POST", Path: path + "/dealsheet_history", As: sales, Body: `{}`}, &history)
+	if len(history.Data) != 2 {
+		t.Errorf("deal history of the survivor = %d, want the merged contact's 2", len(history.Data))
 	}
 }
