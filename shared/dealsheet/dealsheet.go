@@ -48,23 +48,23 @@ const (
 
 // Dealsheet is one deal sheet.
 type Dealsheet struct {
-	ID                int64      `json:"entityId"`
-	AccountPlatformID int64      `json:"accountPlatformId"`
-	DealNumber        string     `json:"dealNumber"`
-	BuyerFirstName    string     `json:"buyerFirstName"`
-	BuyerLastName     string     `json:"buyerLastName"`
-	BuyerEmail        string     `json:"buyerEmail"`
-	BuyerPhone        string     `json:"buyerPhone"`
-	Vehicle           DealVehicle    `json:"vehicle"`
-	DealType          string     `json:"dealType" doc:"Retail, Lease or Finance."`
-	SalesPerson       string     `json:"salesPerson"`
-	Status            string     `json:"status" enum:"Pending,Sold,Delivered,Lost"`
-	ContactID         int64      `json:"contactId" doc:"The customer the deal sheet is matched to; 0 while unmatched."`
-	MatchedHow        string     `json:"matchedHow,omitempty" doc:"assigned or created."`
-	MatchedAt         *time.Time `json:"matchedAt,omitempty"`
-	MatchedBy         string     `json:"matchedBy,omitempty"`
-	CreatedAt         time.Time  `json:"createdAt"`
-	Version           int64      `json:"version"`
+	ID                int64       `json:"entityId"`
+	AccountPlatformID int64       `json:"accountPlatformId"`
+	DealNumber        string      `json:"dealNumber"`
+	BuyerFirstName    string      `json:"buyerFirstName"`
+	BuyerLastName     string      `json:"buyerLastName"`
+	BuyerEmail        string      `json:"buyerEmail"`
+	BuyerPhone        string      `json:"buyerPhone"`
+	Vehicle           DealVehicle `json:"vehicle"`
+	DealType          string      `json:"dealType" doc:"Retail, Lease or Finance."`
+	SalesPerson       string      `json:"salesPerson"`
+	Status            string      `json:"status" enum:"Pending,Sold,Delivered,Lost"`
+	ContactID         int64       `json:"contactId" doc:"The customer the deal sheet is matched to; 0 while unmatched."`
+	MatchedHow        string      `json:"matchedHow,omitempty" doc:"assigned or created."`
+	MatchedAt         *time.Time  `json:"matchedAt,omitempty"`
+	MatchedBy         string      `json:"matchedBy,omitempty"`
+	CreatedAt         time.Time   `json:"createdAt"`
+	Version           int64       `json:"version"`
 }
 
 // DealVehicle is the vehicle of a deal.
