@@ -5,7 +5,8 @@
 // cognito-local, and CXM's own token service (impersonation and embedded partners), whose
 // signing key is created in {data}/keys/issuer.pem on first start and whose issuer URL is the
 // gateway's own address followed by /auth. Sensitive contact fields are encrypted with the key
-// in {data}/keys/contacts.key, also created on first start. Ctrl-C stops everything.
+// in {data}/keys/contacts.key, also created on first start. Files (scanned licences, avatars)
+// are kept under {data}/blobs. Ctrl-C stops everything.
 package main
 
 import (
@@ -26,6 +27,7 @@ import (
 	"time"
 
 	"github.com/cxm/cxm/shared/authorizer"
+	"github.com/cxm/cxm/shared/blob"
 	"github.com/cxm/cxm/shared/demo"
 	"github.com/cxm/cxm/shared/eventbus"
 	"github.com/cxm/cxm/shared/fieldcrypt"
@@ -141,6 +143,12 @@ func run(ctx context.Context, o options) error {
 	if svc.Encrypter, err = fieldcrypt.NewLocal(contactKey); err != nil {
 		return err
 	}
+	blobs, err := blob.NewFolder(filepath.Join(dataDir, "blobs"))
+	if err != nil {
+		return err
+	}
+	blobs.Latency = 20 * time.Millisecond
+	svc.Blobs = blobs
 	pool, err := localaws.EnsureUserPool(ctx, cognitoURL, "cxm-local", "cxm-web")
 	if err != nil {
 		return err

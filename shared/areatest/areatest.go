@@ -18,6 +18,7 @@ import (
 	"github.com/cxm/cxm/shared/account"
 	"github.com/cxm/cxm/shared/auth"
 	"github.com/cxm/cxm/shared/availability"
+	"github.com/cxm/cxm/shared/blob"
 	"github.com/cxm/cxm/shared/contact"
 	"github.com/cxm/cxm/shared/dealer"
 	"github.com/cxm/cxm/shared/demo"
@@ -72,6 +73,11 @@ func New(t testing.TB) *Server {
 	events := eventbus.NewMemory()
 	svc := platform.New(dynamotest.Store(t), events, log)
 	svc.Encrypter = fieldcrypt.NewRandom()
+	blobs, err := blob.NewFolder(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc.Blobs = blobs
 	ctx := context.Background()
 	subjects := func(_ context.Context, l demo.Login) (string, error) { return "sub-" + l.Profile.UserID, nil }
 	demoGroup := demo.Build()
@@ -150,6 +156,14 @@ func (s *Server) Error(t testing.TB, r Request) (int, httpapi.ErrorBody) {
 
 func (s *Server) raw(t testing.TB, r Request) (int, []byte) {
 	t.Helper()
+	status, body, _ := s.Raw(t, r)
+	return status, body
+}
+
+// Raw sends r and returns the response's status, body and headers, for responses that are not
+// JSON (images, files).
+func (s *Server) Raw(t testing.TB, r Request) (int, []byte, http.Header) {
+	t.Helper()
 	var body io.Reader
 	if r.Body != "" {
 		body = strings.NewReader(r.Body)
@@ -182,7 +196,7 @@ func (s *Server) raw(t testing.TB, r Request) (int, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return res.StatusCode, b
+	return res.StatusCode, b, res.Header
 }
 
 // OtherGroup is the second dealer group: the ids of its store, user, products, settings and

@@ -292,9 +292,9 @@ func (r *Repo) items(ctx context.Context, t store.Tenant, c Contact, version int
 	return stored{main: main, entries: entries, sks: sks, digest: digest}, nil
 }
 
-// write stores c (plaintext) and its search entries in one transaction: created when version is
-// 0, else replacing old, which is at version.
-func (r *Repo) write(ctx context.Context, t store.Tenant, c Contact, version int64, old *record) error {
+// write stores c (plaintext) and its search entries in one transaction, with the writes of
+// extra: created when version is 0, else replacing old, which is at version.
+func (r *Repo) write(ctx context.Context, t store.Tenant, c Contact, version int64, old *record, extra ...store.Op) error {
 	st, err := r.items(ctx, t, c, version)
 	if err != nil {
 		return err
@@ -322,7 +322,7 @@ func (r *Repo) write(ctx context.Context, t store.Tenant, c Contact, version int
 			ops = append(ops, store.RemoveOp(ek))
 		}
 	}
-	err = r.s.Transact(ctx, ops...)
+	err = r.s.Transact(ctx, append(ops, extra...)...)
 	if apperr.CodeOf(err) == apperr.Conflict {
 		return apperr.Wrap(apperr.Conflict, err, msgConflict)
 	}

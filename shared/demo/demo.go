@@ -211,6 +211,9 @@ func Seed(ctx context.Context, svc platform.Services, g Group, subjects Subjects
 	if err := seedSetup(ctx, svc, g.Account.ID, g.Setup); err != nil {
 		return err
 	}
+	if err := seedSummaries(ctx, svc, g); err != nil {
+		return err
+	}
 	if err := SeedContacts(ctx, svc, g, 4, nil); err != nil {
 		return err
 	}

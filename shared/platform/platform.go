@@ -14,9 +14,11 @@ import (
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/eventbridge"
 	"github.com/aws/aws-sdk-go-v2/service/kms"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 	"github.com/cxm/cxm/shared/account"
 	"github.com/cxm/cxm/shared/authz"
+	"github.com/cxm/cxm/shared/blob"
 	"github.com/cxm/cxm/shared/eventbus"
 	"github.com/cxm/cxm/shared/fieldcrypt"
 	"github.com/cxm/cxm/shared/httpapi"
@@ -41,6 +43,9 @@ type Services struct {
 	// key of CONTACT_KEY_ID in AWS, the gateway's key file locally; nil where none is
 	// configured.
 	Encrypter fieldcrypt.Encrypter
+	// Blobs keeps files outside the table (scanned licences, avatars): the bucket of
+	// BUCKET_NAME in AWS, a folder locally; nil where none is configured.
+	Blobs blob.Store
 }
 
 // NewAPI returns an empty API for an area, guarded by the authorization matrix.
@@ -66,10 +71,12 @@ type Config struct {
 	Events eventbus.Publisher
 	// ContactKeyID is the KMS key that encrypts sensitive contact fields; empty for none.
 	ContactKeyID string
-	Log          *slog.Logger
+	// Bucket is the S3 bucket of files (scanned licences, avatars); empty for none.
+	Bucket string
+	Log    *slog.Logger
 }
 
-// ConfigFromEnv reads TABLE_NAME, EVENT_BUS_NAME, DYNAMODB_ENDPOINT, CONTACT_KEY_ID and the
+// ConfigFromEnv reads TABLE_NAME, EVENT_BUS_NAME, DYNAMODB_ENDPOINT, CONTACT_KEY_ID, BUCKET_NAME and the
 // cursor key: the value of the Secrets Manager secret named by CURSOR_KEY_SECRET_ARN when it is
 // set (as in AWS), else CURSOR_KEY decoded from base64.
 func ConfigFromEnv(ctx context.Context) (Config, error) {
@@ -78,6 +85,7 @@ func ConfigFromEnv(ctx context.Context) (Config, error) {
 		DynamoEndpoint: os.Getenv("DYNAMODB_ENDPOINT"),
 		EventBus:       os.Getenv("EVENT_BUS_NAME"),
 		ContactKeyID:   os.Getenv("CONTACT_KEY_ID"),
+		Bucket:         os.Getenv("BUCKET_NAME"),
 		Log:            slog.New(slog.NewJSONHandler(os.Stdout, nil)),
 	}
 	if c.Table == "" {
@@ -134,6 +142,15 @@ func Connect(ctx context.Context, c Config) (Services, error) {
 			return Services{}, fmt.Errorf("load aws config: %w", err)
 		}
 		if svc.Encrypter, err = fieldcrypt.NewKMS(kms.NewFromConfig(cfg), c.ContactKeyID); err != nil {
+			return Services{}, err
+		}
+	}
+	if c.Bucket != "" {
+		cfg, err := config.LoadDefaultConfig(ctx)
+		if err != nil {
+			return Services{}, fmt.Errorf("load aws config: %w", err)
+		}
+		if svc.Blobs, err = blob.NewS3(s3.NewFromConfig(cfg), c.Bucket); err != nil {
 			return Services{}, err
 		}
 	}

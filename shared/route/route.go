@@ -29,7 +29,9 @@ func Table() []Area {
 			"/api/dealer_settings", "/api/dealer_relationship", "/api/edit_contact_user_assignments",
 		}},
 		{Name: "chat", Prefixes: []string{"/message", "/group"}},
-		{Name: "contacts", Prefixes: []string{"/crm/contacts", "/api/contacts"}},
+		{Name: "contacts", Prefixes: []string{
+			"/crm/contacts", "/api/contacts", "/crm/prospect", "/api/Dealsheet/entity/get_unmatched_dealsheet",
+		}},
 		{Name: "credit", Prefixes: []string{"/api/credit"}},
 		{Name: "merge", Prefixes: []string{"/api/contact/merge"}},
 		{Name: "leads", Prefixes: []string{

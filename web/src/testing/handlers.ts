@@ -6,6 +6,9 @@ import type {
   Contact,
   ContactPermission,
   ContactSearchResults,
+  ContactSnapshot,
+  ServiceTotals,
+  ServiceVehicle,
   StaffUser,
   UIDealerSettings,
   UserSetting,
@@ -207,4 +210,55 @@ export function contactStore(initial: Contact, options: { answer?: (body: Contac
     }),
   ];
   return { handlers, saves, current: () => current };
+}
+
+/** An empty snapshot: no open tasks, nothing logged, no service visits. */
+export const emptySnapshot: ContactSnapshot = {
+  activeLeadTasks: 0,
+  activeProcesses: 0,
+  lastContact: null,
+  nextScheduledActivity: null,
+  lastServiceVisit: null,
+  lastCustomerEngagement: null,
+};
+
+/**
+ * contactSummaries answers a customer's snapshot, service summary, service vehicles and licence
+ * images (each image kind maps to its bytes, or is absent for 404).
+ */
+export function contactSummaries(
+  options: {
+    snapshot?: ContactSnapshot;
+    totals?: ServiceTotals;
+    vehicles?: ServiceVehicle[];
+    images?: Partial<Record<string, Uint8Array>>;
+  } = {},
+) {
+  const uploads: { kind: string; body: { contentType: string; data: string } }[] = [];
+  const images = { ...options.images };
+  const handlers = [
+    http.post('*/crm/contacts/:id/snapshot', () => HttpResponse.json({ successful: true, data: options.snapshot ?? emptySnapshot })),
+    http.get('*/crm/contacts/:id/service', () =>
+      HttpResponse.json({
+        successful: true,
+        data: options.totals ?? { roCount: 0, customerPayTotal: 0, warrantyPayTotal: 0, dealerPaidTotal: 0, totalServiceValue: 0 },
+      }),
+    ),
+    http.get('*/crm/contacts/:id/service/vehicle', () => HttpResponse.json({ successful: true, data: { data: options.vehicles ?? [] } })),
+    http.get('*/crm/contacts/:id/:kind', ({ params }) => {
+      const kind = String(params.kind);
+      if (!kind.startsWith('driver_license_')) return undefined;
+      const bytes = images[kind];
+      if (!bytes) return HttpResponse.json({ successful: false, errorMessages: ['No image.'] }, { status: 404 });
+      return new HttpResponse(bytes, { headers: { 'Content-Type': 'image/png' } });
+    }),
+    http.put('*/crm/contacts/:id/:kind', async ({ params, request }) => {
+      const kind = String(params.kind);
+      const body = (await request.json()) as { contentType: string; data: string };
+      uploads.push({ kind, body });
+      images[kind] = Uint8Array.from(atob(body.data), (c) => c.charCodeAt(0));
+      return HttpResponse.json({ successful: true, data: { contactId: Number(params.id), kind, contentType: body.contentType, size: images[kind]!.length } });
+    }),
+  ];
+  return { handlers, uploads };
 }

@@ -42,6 +42,8 @@ export type ApiClient = {
   post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
   put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
   delete<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  /** blob fetches a file (an image, a PDF) and returns it, or throws ApiError. */
+  blob(path: string, options?: Omit<RequestOptions, 'method' | 'body' | 'text'>): Promise<Blob>;
 };
 
 type JsonObject = Record<string, unknown>;
@@ -141,11 +143,11 @@ async function readBody(response: Response): Promise<unknown> {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
 
-  async function request<T>(path: string, req: RequestOptions = {}): Promise<ApiResult<T>> {
+  async function send(path: string, req: RequestOptions, accept: string): Promise<Response> {
     const base = (options.baseUrl?.() ?? '').replace(/\/$/, '');
     const url = new URL(`${base}${path.startsWith('/') ? path : `/${path}`}`, window.location.origin);
 
-    const headers = new Headers({ Accept: 'application/json' });
+    const headers = new Headers({ Accept: accept });
     const token = req.accessToken === undefined ? await options.getAccessToken() : req.accessToken;
     if (token) headers.set('Authorization', `Bearer ${token}`);
     const scope = req.scope === undefined ? options.getScope() : req.scope;
@@ -159,14 +161,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       body = JSON.stringify(req.body);
     }
 
-    let response: Response;
     try {
-      response = await doFetch(url, { method: req.method ?? 'GET', headers, body, signal: req.signal });
+      return await doFetch(url, { method: req.method ?? 'GET', headers, body, signal: req.signal });
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') throw err;
       throw new ApiError(0, ['The server could not be reached. Check your connection and try again.']);
     }
+  }
+
+  async function request<T>(path: string, req: RequestOptions = {}): Promise<ApiResult<T>> {
+    const response = await send(path, req, 'application/json');
     return unwrapResponse<T>(response.status, await readBody(response));
+  }
+
+  async function blob(path: string, req: RequestOptions = {}): Promise<Blob> {
+    const response = await send(path, { ...req, method: 'GET' }, '*/*');
+    if (!response.ok) unwrapResponse(response.status, await readBody(response));
+    return response.blob();
   }
 
   async function data<T>(path: string, req: RequestOptions): Promise<T> {
@@ -179,6 +190,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     post: (path, body, o) => data(path, { ...o, method: 'POST', body }),
     put: (path, body, o) => data(path, { ...o, method: 'PUT', body }),
     delete: (path, o) => data(path, { ...o, method: 'DELETE' }),
+    blob: (path, o) => blob(path, o),
   };
 }
 

@@ -395,6 +395,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Dealsheet/entity/get_unmatched_dealsheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deal sheets not matched to a customer
+         * @description The newest 100 deal sheets of the Scope header's stores that no customer is matched to, the newest first.
+         */
+        post: operations["getUnmatchedDealsheets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contact/merge/add_contact_to_session": {
         parameters: {
             query?: never;
@@ -1072,6 +1092,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/contacts/assign_dealsheet_to_contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Match a deal sheet to a customer
+         * @description The customer must be of the deal sheet's store and the caller must be allowed to edit it. A deal sheet matched already (or changed meanwhile) is refused with 409 and nothing changes.
+         */
+        post: operations["assignDealsheetToContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/create_contact_from_dealsheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the customer of a deal sheet's buyer
+         * @description Creates a customer of the deal sheet's store from its buyer (name, e-mail address, phone, vehicle) and matches the deal sheet to it, in one transaction. Sending the same request again (a retry) returns the customer it created instead of creating another. A deal sheet matched to a customer by assignment is refused with 409; a buyer that fails the customer rules is 400 and nothing changes.
+         */
+        post: operations["createContactFromDealsheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/contacts/recently_viewed_contacts": {
         parameters: {
             query?: never;
@@ -1166,6 +1226,198 @@ export type paths = {
         get: operations["canTextContact"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{id}/dealsheet_history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer's deal history
+         * @description The deal sheets matched to the customer and to the customers merged into it, of the stores the caller may view, the newest first, 25 a page; filter.status and filter.search (deal number, stock number, VIN, make or model) narrow it.
+         */
+        post: operations["getContactDealHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{id}/driver_license_avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The scanned photo from the driver licence
+         * @description The image as it was uploaded, with its content type; 404 when none was uploaded. Any user who may view the customer reads it.
+         */
+        get: operations["getContactImage_driver_license_avatar"];
+        /**
+         * Upload the scanned photo from the driver licence
+         * @description Replaces the image. JPEG, PNG, GIF or WebP only, at most 4 MB and 10000 pixels a side; the bytes must be of the declared type. Users who may edit the customer upload it.
+         */
+        put: operations["putContactImage_driver_license_avatar"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{id}/driver_license_back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The scanned back of the driver licence
+         * @description The image as it was uploaded, with its content type; 404 when none was uploaded. The scan shows the licence number, so only users who may edit the customer (who see the number unmasked) read it.
+         */
+        get: operations["getContactImage_driver_license_back"];
+        /**
+         * Upload the scanned back of the driver licence
+         * @description Replaces the image. JPEG, PNG, GIF or WebP only, at most 4 MB and 10000 pixels a side; the bytes must be of the declared type. Users who may edit the customer upload it.
+         */
+        put: operations["putContactImage_driver_license_back"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{id}/driver_license_front": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The scanned front of the driver licence
+         * @description The image as it was uploaded, with its content type; 404 when none was uploaded. The scan shows the licence number, so only users who may edit the customer (who see the number unmasked) read it.
+         */
+        get: operations["getContactImage_driver_license_front"];
+        /**
+         * Upload the scanned front of the driver licence
+         * @description Replaces the image. JPEG, PNG, GIF or WebP only, at most 4 MB and 10000 pixels a side; the bytes must be of the declared type. Users who may edit the customer upload it.
+         */
+        put: operations["putContactImage_driver_license_front"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{id}/service": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's service summary
+         * @description The count of the customer's repair orders and what they came to by who paid: the customer, the manufacturer's warranty or the dealer (internal lines). Repair orders of the customers merged into this one count; those of stores the caller may not view do not.
+         */
+        get: operations["getContactServiceSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{id}/service/vehicle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's vehicles with their service visits
+         * @description The vehicles on the profile and those of the customer's repair orders, each with its visits (latest first); the vehicle visited last comes first, vehicles never serviced last. The list is data.data.
+         */
+        get: operations["getContactServiceVehicles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{id}/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer's snapshot
+         * @description The summary at the top of the profile, read from the records of the customer and of the customers merged into it, of the stores the caller may view: open tasks about the given leads, the next open task not yet due, the latest repair order. Parts with no record are null, counts 0.
+         */
+        post: operations["getContactSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{id}/task/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer's tasks
+         * @description The tasks about the customer and the customers merged into it, of the stores the caller may view, the earliest due first; open tasks past due read as Overdue. entityId, contactId and assignedPandoUserId narrow the list.
+         */
+        post: operations["searchContactTasks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/prospect/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a prospect (a new customer)
+         * @description The customer is validated as a save validates it (400 naming every bad field, nothing created). Without skipContactProposal nothing is created: the answer lists the store's customers the prospect probably duplicates — one of its e-mail addresses, one of its phone numbers, or its last name with a close first name (equal; an initial; one a prefix of the other of at least 3 letters; or an edit distance of at most 1 for names of 4 letters, at most 2 for 5 or more) — and the web app shows them for confirmation. With skipContactProposal true the customer is created. The store is the contact's accountPlatformId, else the Scope header's one store.
+         */
+        post: operations["addProspect"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1660,6 +1912,18 @@ export type components = {
             /** @description The user who gets the lead. */
             userId: string;
         };
+        AssignDealsheetInputBody: {
+            /**
+             * Format: int64
+             * @description The customer it is matched to, of the deal sheet's store.
+             */
+            contactId: number;
+            /**
+             * Format: int64
+             * @description The deal sheet.
+             */
+            entityId: number;
+        };
         Assignment: {
             /** @description The BDC agent holding the lead; empty for none. */
             bdcAgentId?: string;
@@ -1921,6 +2185,13 @@ export type components = {
             /** Format: int64 */
             id?: number;
         };
+        CreateFromDealsheetInputBody: {
+            /**
+             * Format: int64
+             * @description The deal sheet whose buyer becomes the customer.
+             */
+            entityId: number;
+        };
         CreditHistoryInputBody: {
             /**
              * Format: int64
@@ -1977,6 +2248,30 @@ export type components = {
             /** @description One request of the applicant; none answers the latest request at each bureau. */
             creditRequestId?: string;
         };
+        DealHistoryInputBody: {
+            filter?: components["schemas"]["FilterStruct"];
+            /**
+             * Format: int64
+             * @description The page, from 1; absent for the first.
+             */
+            pageNumber?: number;
+            /**
+             * Format: int64
+             * @description Deal sheets a page; 25 when absent.
+             */
+            pageSize?: number;
+        };
+        DealVehicle: {
+            make: string;
+            model: string;
+            /** Format: double */
+            price: number;
+            stockNumber: string;
+            trim: string;
+            vin: string;
+            /** Format: int64 */
+            year: number;
+        };
         DealerPackage: {
             /** Format: int64 */
             AccountPlatformId: number;
@@ -2016,6 +2311,41 @@ export type components = {
             /** @description Stores whose settings are listed; empty for the Scope header's stores. */
             AccountPlatformIds?: number[] | null;
         };
+        Dealsheet: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            buyerEmail: string;
+            buyerFirstName: string;
+            buyerLastName: string;
+            buyerPhone: string;
+            /**
+             * Format: int64
+             * @description The customer the deal sheet is matched to; 0 while unmatched.
+             */
+            contactId: number;
+            /** Format: date-time */
+            createdAt: string;
+            dealNumber: string;
+            /** @description Retail, Lease or Finance. */
+            dealType: string;
+            /** Format: int64 */
+            entityId: number;
+            /** Format: date-time */
+            matchedAt?: string;
+            matchedBy?: string;
+            /** @description assigned or created. */
+            matchedHow?: string;
+            salesPerson: string;
+            /** @enum {string} */
+            status: "Pending" | "Sold" | "Delivered" | "Lost";
+            vehicle: components["schemas"]["DealVehicle"];
+            /** Format: int64 */
+            version: number;
+        };
+        DealsheetMatch: {
+            contact: components["schemas"]["Contact"];
+            dealsheet: components["schemas"]["Dealsheet"];
+        };
         DriverLicense: {
             backImagePath?: string;
             /** @description YYYY-MM-DD; M/D/YYYY is accepted. */
@@ -2027,6 +2357,32 @@ export type components = {
             number?: string;
             /** Format: int64 */
             stateProvinceId?: number;
+        };
+        Duplicate: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            addressLine1: string;
+            businessName: string;
+            city: string;
+            /** Format: int64 */
+            contactId: number;
+            /** Format: int64 */
+            contactTypeId: number;
+            email: string;
+            firstName: string;
+            fullName: string;
+            isDoNotCall: boolean;
+            isDoNotEmail: boolean;
+            isDoNotText: boolean;
+            isMarkedHot: boolean;
+            lastName: string;
+            middleName: string;
+            nickName: string;
+            phone: string;
+            phoneLabel: string;
+            postalCode: string;
+            reasons: string[] | null;
+            stateProvince: string;
         };
         Email: {
             email: string;
@@ -2085,6 +2441,15 @@ export type components = {
             /** @description Text the group's name contains. */
             filter?: string;
         };
+        FilterStruct: {
+            /** @description Only deal sheets whose deal number, stock number, VIN, make or model contains this (any case). */
+            search?: string;
+            /**
+             * @description Only deal sheets of this status.
+             * @enum {string}
+             */
+            status?: "Pending" | "Sold" | "Delivered" | "Lost";
+        };
         Group: {
             AdminUserIDs: string[] | null;
             /** Format: date-time */
@@ -2124,6 +2489,14 @@ export type components = {
             isMarkedHot: boolean;
             /** Format: int64 */
             version: number;
+        };
+        ImageSaved: {
+            /** Format: int64 */
+            contactId: number;
+            contentType: string;
+            kind: string;
+            /** Format: int64 */
+            size: number;
         };
         Impersonation: {
             accessToken: string;
@@ -2656,11 +3029,33 @@ export type components = {
         } & {
             [key: string]: unknown;
         };
+        ProspectInputBody: {
+            /** @description The new customer. Its store is accountPlatformId, else the one store of the Scope header. */
+            contact: components["schemas"]["Contact"];
+            /** @description true creates the customer whatever exists; false (the default) only returns the customers it probably duplicates. */
+            skipContactProposal?: boolean;
+        };
+        ProspectResult: {
+            /** @description The created customer; absent when none was created. */
+            contact?: components["schemas"]["Contact"];
+            created: boolean;
+            /** @description The store's customers the prospect probably duplicates: same e-mail address, same phone number, or same last name with a close first name. */
+            existingContacts: components["schemas"]["Duplicate"][] | null;
+        };
         PushCapability: {
             /** Format: int64 */
             AccountPlatformId: number;
             PushToDms: boolean;
             PushToFinance: boolean;
+        };
+        PutImageInputBody: {
+            /**
+             * @description The image's type.
+             * @enum {string}
+             */
+            contentType: "image/jpeg" | "image/png" | "image/gif" | "image/webp";
+            /** @description The image, base64 encoded; at most 4 MB once decoded. */
+            data: string;
         };
         RawLead: {
             /** Format: int64 */
@@ -2719,6 +3114,11 @@ export type components = {
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
+        ResultDealsheetMatch: {
+            data: components["schemas"]["DealsheetMatch"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
         ResultEndedImpersonation: {
             data: components["schemas"]["EndedImpersonation"];
             pageData?: components["schemas"]["PageData"];
@@ -2731,6 +3131,11 @@ export type components = {
         };
         ResultHotState: {
             data: components["schemas"]["HotState"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultImageSaved: {
+            data: components["schemas"]["ImageSaved"];
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -2759,6 +3164,11 @@ export type components = {
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
+        ResultListDealsheet: {
+            data: components["schemas"]["Dealsheet"][] | null;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
         ResultListHeadcount: {
             data: components["schemas"]["Headcount"][] | null;
             pageData?: components["schemas"]["PageData"];
@@ -2771,6 +3181,11 @@ export type components = {
         };
         ResultListStoreSources: {
             data: components["schemas"]["StoreSources"][] | null;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultListTask: {
+            data: components["schemas"]["Task"][] | null;
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -2799,6 +3214,11 @@ export type components = {
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
+        ResultProspectResult: {
+            data: components["schemas"]["ProspectResult"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
         ResultRawLead: {
             data: components["schemas"]["RawLead"];
             pageData?: components["schemas"]["PageData"];
@@ -2806,6 +3226,11 @@ export type components = {
         };
         ResultSearchResults: {
             data: components["schemas"]["SearchResults"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultServiceVehicles: {
+            data: components["schemas"]["ServiceVehicles"];
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -2819,8 +3244,18 @@ export type components = {
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
+        ResultSnapshot: {
+            data: components["schemas"]["Snapshot"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
         ResultStoreSettings: {
             data: components["schemas"]["StoreSettings"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultTotals: {
+            data: components["schemas"]["Totals"];
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -2864,6 +3299,16 @@ export type components = {
             key: string;
             value: string;
         };
+        ScheduledTask: {
+            assignedPandoUserId: string;
+            /** Format: int64 */
+            entityId: number;
+            /** Format: date-time */
+            taskDueDt: string;
+            taskId: string;
+            taskName: string;
+            taskType: string;
+        } | null;
         SearchInputBody: {
             /** @description Stores to search; absent for the Scope header's stores. */
             accountPlatformIds?: number[] | null;
@@ -2894,6 +3339,22 @@ export type components = {
             Group: components["schemas"]["Group"];
             Message: components["schemas"]["Message"];
         };
+        ServiceVehicles: {
+            data: components["schemas"]["VehicleHistory"][] | null;
+        };
+        ServiceVisit: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            advisor: string;
+            /** Format: date-time */
+            date: string;
+            roNumber: string;
+            /** Format: double */
+            total: number;
+            /** @description Year, make and model. */
+            vehicle: string;
+            vin: string;
+        } | null;
         Setting: {
             key: string;
             value: string;
@@ -2904,6 +3365,30 @@ export type components = {
             /** Format: date-time */
             signedOutAt: string;
             subject: string;
+        };
+        Snapshot: {
+            /**
+             * Format: int64
+             * @description Open tasks (pending, in progress, overdue, on hold) about the customer's leads.
+             */
+            activeLeadTasks: number;
+            /**
+             * Format: int64
+             * @description Processes (showroom visits, deal processes) in progress for the customer.
+             */
+            activeProcesses: number;
+            /** @description The last call, e-mail, text or visit logged with the customer; null when none is recorded. */
+            lastContact: components["schemas"]["Touch"];
+            /** @description The last time the customer reached out (inbound call, e-mail, text, web lead); null when none is recorded. */
+            lastCustomerEngagement: components["schemas"]["Touch"];
+            /** @description The latest repair order; null when the customer has none. */
+            lastServiceVisit: components["schemas"]["ServiceVisit"];
+            /** @description The open task due next (not yet past due); null when none. */
+            nextScheduledActivity: components["schemas"]["ScheduledTask"];
+        };
+        SnapshotInputBody: {
+            /** @description The leads (entities) whose open tasks activeLeadTasks counts; absent or empty counts the tasks of every lead. */
+            entityIds?: number[] | null;
         };
         Source: {
             /** Format: int64 */
@@ -2996,6 +3481,43 @@ export type components = {
             /** Format: int64 */
             tagTypeId?: number;
         };
+        Task: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            assignedPandoUserId: string;
+            /** Format: date-time */
+            completedAt?: string;
+            /** Format: int64 */
+            contactId: number;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: int64
+             * @description The lead (entity) the task is about; 0 for none.
+             */
+            entityId: number;
+            taskDescription: string;
+            /** Format: date-time */
+            taskDueDt: string;
+            taskId: string;
+            taskName: string;
+            taskStatus: string;
+            taskType: string;
+        };
+        TaskSearchInputBody: {
+            /** @description Only the tasks assigned to this user. */
+            assignedPandoUserId?: string;
+            /**
+             * Format: int64
+             * @description Only the tasks kept under this contact: the path's contact or one merged into it.
+             */
+            contactId?: number;
+            /**
+             * Format: int64
+             * @description Only the tasks about this lead (entity).
+             */
+            entityId?: number;
+        };
         Term: {
             businessName?: string;
             email?: string;
@@ -3013,6 +3535,28 @@ export type components = {
             label: string;
             phoneDisplay: string;
         };
+        Totals: {
+            /** Format: double */
+            customerPayTotal: number;
+            /**
+             * Format: double
+             * @description What the dealer paid: internal lines.
+             */
+            dealerPaidTotal: number;
+            /** Format: int64 */
+            roCount: number;
+            /** Format: double */
+            totalServiceValue: number;
+            /** Format: double */
+            warrantyPayTotal: number;
+        };
+        Touch: {
+            /** Format: date-time */
+            date: string;
+            description: string;
+            type: string;
+            userId: string;
+        } | null;
         TradeIn: {
             /**
              * Format: double
@@ -3136,6 +3680,20 @@ export type components = {
             /** Format: int64 */
             year?: number;
         };
+        VehicleHistory: {
+            /** Format: date-time */
+            lastVisit: string | null;
+            make: string;
+            model: string;
+            /** Format: double */
+            totalValue: number;
+            vin: string;
+            /** Format: int64 */
+            visitCount: number;
+            visits: components["schemas"]["Visit"][] | null;
+            /** Format: int64 */
+            year: number;
+        };
         VehicleOfInterest: {
             color?: string;
             comments?: string;
@@ -3239,6 +3797,28 @@ export type components = {
             stateProvince: string;
             /** Format: date-time */
             viewedAt: string;
+        };
+        Visit: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            advisor: string;
+            /** Format: date-time */
+            closedAt?: string;
+            /** Format: double */
+            customerPay: number;
+            /** Format: double */
+            dealerPaid: number;
+            /** @description The RO's jobs, separated by semicolons. */
+            description: string;
+            /** Format: int64 */
+            mileage: number;
+            /** Format: date-time */
+            openedAt: string;
+            roNumber: string;
+            /** Format: double */
+            total: number;
+            /** Format: double */
+            warrantyPay: number;
         };
         WizardUser: {
             /** Format: int64 */
@@ -4931,6 +5511,74 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getUnmatchedDealsheets: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListDealsheet"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7715,6 +8363,180 @@ export interface operations {
             };
         };
     };
+    assignDealsheetToContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignDealsheetInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultDealsheetMatch"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createContactFromDealsheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateFromDealsheetInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultDealsheetMatch"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     recentlyViewedContacts: {
         parameters: {
             query?: never;
@@ -8045,6 +8867,964 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResultCanText"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getContactDealHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DealHistoryInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListDealsheet"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getContactImage_driver_license_avatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putContactImage_driver_license_avatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutImageInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultImageSaved"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getContactImage_driver_license_back: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putContactImage_driver_license_back: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutImageInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultImageSaved"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getContactImage_driver_license_front: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putContactImage_driver_license_front: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutImageInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultImageSaved"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getContactServiceSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultTotals"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getContactServiceVehicles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultServiceVehicles"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getContactSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SnapshotInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultSnapshot"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    searchContactTasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TaskSearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListTask"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    addProspect: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProspectInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultProspectResult"];
                 };
             };
             /** @description Bad Request */

@@ -68,3 +68,36 @@ export type ContactPermission = Schemas['Permission'];
 
 /** A customer's hot mark after POST /crm/contacts/{id}/actions/mark_as_hot. */
 export type ContactHotState = Schemas['HotState'];
+
+/** A customer's snapshot: open lead tasks, processes, last contact, next activity, last service visit. */
+export type ContactSnapshot = Schemas['Snapshot'];
+
+/** A customer's service summary: repair order count and totals by who paid. */
+export type ServiceTotals = Schemas['Totals'];
+
+/** One of a customer's vehicles with its service visits. */
+export type ServiceVehicle = Schemas['VehicleHistory'];
+
+/** One service visit (repair order) of a vehicle. */
+export type ServiceVisit = Schemas['Visit'];
+
+/** A task about a customer. */
+export type ContactTask = Schemas['Task'];
+
+/** The body of PUT /crm/contacts/{id}/driver_license_*. */
+export type PutImageBody = Schemas['PutImageInputBody'];
+
+/** A stored licence image. */
+export type ImageSaved = Schemas['ImageSaved'];
+
+/** The body of POST /crm/prospect/add. */
+export type AddProspectBody = Schemas['ProspectInputBody'];
+
+/** The answer of POST /crm/prospect/add: likely duplicates, or the created customer. */
+export type ProspectResult = Schemas['ProspectResult'];
+
+/** An existing customer a prospect probably duplicates, and why. */
+export type DuplicateContact = Schemas['Duplicate'];
+
+/** A deal sheet. */
+export type Dealsheet = Schemas['Dealsheet'];

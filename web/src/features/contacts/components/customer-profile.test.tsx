@@ -4,13 +4,13 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { mariaGonzalez, salesUser } from '../../../testing/fixtures';
-import { contactPermission, contactStore, currentUser, userSettings } from '../../../testing/handlers';
+import { contactPermission, contactStore, contactSummaries, currentUser, userSettings } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { STALE_VERSION_MESSAGE } from './edit-contact-form';
 
 function signedIn() {
-  server.use(currentUser(salesUser), ...userSettings().handlers);
+  server.use(currentUser(salesUser), ...userSettings().handlers, ...contactSummaries().handlers);
 }
 
 async function openProfileTab() {
@@ -81,7 +81,7 @@ describe('Customer profile', () => {
       'Activity',
       'Resolution',
     ]);
-    expect(screen.getByRole('heading', { name: 'Snapshot is not available yet' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Snapshot' })).toBeInTheDocument();
 
     await openProfileTab();
 

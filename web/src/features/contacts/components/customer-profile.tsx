@@ -8,7 +8,10 @@ import { useContact } from '../api/get-contact';
 import { useContactPermission } from '../api/get-contact-permission';
 import { useMarkContactHot } from '../api/mark-contact-hot';
 import { contactName, storeName } from '../contact-display';
+import { LicenceImages } from './licence-images';
 import { ProfileTab } from './profile-tab';
+import { ServiceTab } from './service-tab';
+import { SnapshotSummary } from './snapshot-summary';
 
 /** The spec's messages when a profile may not be opened. */
 export const NO_ACCESS_MESSAGE = 'You do not have access to view this customer';
@@ -17,11 +20,11 @@ export const ACCESS_CHECK_FAILED_MESSAGE =
 
 /** The profile's tabs, in the spec's order, with what each holds. */
 export const PROFILE_TABS = [
-  { value: 'snapshot', label: 'Snapshot', capability: 'Active lead tasks and processes, the last contact, the next scheduled activity, the last service visit and the last engagement.' },
+  { value: 'snapshot', label: 'Snapshot', capability: '' },
   { value: 'profile', label: 'Profile', capability: '' },
   { value: 'garage', label: 'Garage', capability: "The customer's vehicles with their service history, equity and recalls." },
   { value: 'leads', label: 'Leads', capability: "The customer's sales and service leads with their status and assignment." },
-  { value: 'service', label: 'Service', capability: 'Service visits, repair orders and appointments.' },
+  { value: 'service', label: 'Service', capability: '' },
   { value: 'messages', label: 'Messages', capability: 'Text messages and emails with the customer.' },
   { value: 'activity', label: 'Activity', capability: 'Calls, notes, tasks and every change made to the customer.' },
   { value: 'resolution', label: 'Resolution', capability: 'Customer concerns and how they were resolved.' },
@@ -113,8 +116,17 @@ function ProfileScreen({ contactId, permission, stores }: { contactId: number; p
         </Tabs.List>
         {PROFILE_TABS.map((t) => (
           <Tabs.Panel key={t.value} value={t.value} pt="md">
-            {t.value === 'profile' ? (
-              <ProfileTab contact={contact.data} canEdit={permission.canEdit} />
+            {t.value === 'snapshot' ? (
+              <Stack gap="md">
+                <SnapshotSummary contactId={contactId} />
+              </Stack>
+            ) : t.value === 'profile' ? (
+              <Stack gap="md">
+                <LicenceImages contactId={contactId} canEdit={permission.canEdit} />
+                <ProfileTab contact={contact.data} canEdit={permission.canEdit} />
+              </Stack>
+            ) : t.value === 'service' ? (
+              <ServiceTab contactId={contactId} />
             ) : (
               <EmptyState title={`${t.label} is not available yet`}>{t.capability}</EmptyState>
             )}

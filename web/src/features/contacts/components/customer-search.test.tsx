@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 
 import type { ContactSearchResults } from '../../../lib/api/types';
 import { mariaGonzalez, salesUser, searchMatch } from '../../../testing/fixtures';
-import { contactPermission, contactSearch, contactStore, currentUser, userSettings } from '../../../testing/handlers';
+import { contactPermission, contactSearch, contactStore, contactSummaries, currentUser, userSettings } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 
 function signedIn() {
-  server.use(currentUser(salesUser), ...userSettings().handlers);
+  server.use(currentUser(salesUser), ...userSettings().handlers, ...contactSummaries().handlers);
 }
 
 const maria = searchMatch(1, {

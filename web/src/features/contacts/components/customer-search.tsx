@@ -7,6 +7,7 @@ import type { ContactMatch, Store } from '../../../lib/api/types';
 import { errorMessage } from '../../../lib/notify';
 import { useContactSearch } from '../api/search-contacts';
 import { describeTerm } from '../contact-display';
+import { AddProspectForm } from './add-prospect-form';
 import { AdvancedSearch } from './advanced-search';
 import { RecentlyViewed } from './recently-viewed';
 import { ResultPager } from './result-pager';
@@ -48,6 +49,7 @@ export function CustomerSearch({ stores, profilePath }: CustomerSearchProps) {
   }
 
   const open = (match: ContactMatch) => navigate(profilePath(match.contactId));
+  const [adding, setAdding] = useState(false);
 
   if (params.get('mode') === 'advanced') {
     return <AdvancedSearch stores={stores} profilePath={profilePath} onQuickSearch={() => setParams(new URLSearchParams())} />;
@@ -63,9 +65,15 @@ export function CustomerSearch({ stores, profilePath }: CustomerSearchProps) {
 
   return (
     <Stack gap="md" py="md">
-      <Title order={1} size="h2">
-        Customer Search
-      </Title>
+      <Group justify="space-between" align="center">
+        <Title order={1} size="h2">
+          Customer Search
+        </Title>
+        <Button variant="light" onClick={() => setAdding(true)}>
+          Add customer
+        </Button>
+      </Group>
+      <AddProspectForm opened={adding} onClose={() => setAdding(false)} stores={stores} onOpen={(id) => navigate(profilePath(id))} />
       <SearchForm key={term} initial={term} onSearch={(q) => goTo({ q, cursors: [] })} onInputKeyDown={onInputKeyDown} />
       <Anchor component="button" type="button" size="sm" w="fit-content" onClick={() => setParams(new URLSearchParams({ mode: 'advanced' }))}>
         Advanced search

@@ -1,0 +1,200 @@
+package contacts
+
+import (
+	"bytes"
+	"context"
+	"image"
+	_ "image/gif"  // decodes uploaded GIF images
+	_ "image/jpeg" // decodes uploaded JPEG images
+	_ "image/png"  // decodes uploaded PNG images
+	"net/http"
+	"slices"
+	"strconv"
+
+	"github.com/cxm/cxm/shared/apperr"
+	"github.com/cxm/cxm/shared/blob"
+	"github.com/cxm/cxm/shared/contact"
+	"github.com/cxm/cxm/shared/httpapi"
+	"github.com/cxm/cxm/shared/store"
+	"github.com/cxm/cxm/shared/user"
+	"github.com/danielgtaylor/huma/v2"
+)
+
+// Image kinds: the scanned sides of the driver licence and the photo cropped from it.
+const (
+	ImageLicenseFront  = "driver_license_front"
+	ImageLicenseBack   = "driver_license_back"
+	ImageLicenseAvatar = "driver_license_avatar"
+)
+
+// imageTypes are the content types an uploaded image may have.
+var imageTypes = []string{"image/jpeg", "image/png", "image/gif", "image/webp"}
+
+// maxImageSide bounds an image's width and height in pixels.
+const maxImageSide = 10000
+
+// ImageOutput is an image as the GET calls return it: the bytes with their content type.
+type ImageOutput struct {
+	ContentType  string `header:"Content-Type"`
+	CacheControl string `header:"Cache-Control"`
+	Body         []byte
+}
+
+// PutImageInput is the request of PUT /crm/contacts/{id}/driver_license_*.
+type PutImageInput struct {
+	ContactPath
+	Body struct {
+		ContentType string `json:"contentType" enum:"image/jpeg,image/png,image/gif,image/webp" doc:"The image's type."`
+		Data        []byte `json:"data" doc:"The image, base64 encoded; at most 4 MB once decoded."`
+	}
+}
+
+// ImageSaved describes a stored image.
+type ImageSaved struct {
+	ContactID   int64  `json:"contactId"`
+	Kind        string `json:"kind"`
+	ContentType string `json:"contentType"`
+	Size        int    `json:"size"`
+}
+
+// imageKey is where image kind of contact id is kept.
+func imageKey(t store.Tenant, id int64, kind string) (blob.Key, error) {
+	return blob.NewKey(t, "contacts", strconv.FormatInt(id, 10), kind)
+}
+
+// checkImage validates an upload: a declared image type that the bytes match, within the size
+// limit, and (for the types the standard library decodes) a readable image of sensible size.
+func checkImage(contentType string, data []byte) error {
+	bad := func(field, msg string) error {
+		return apperr.InvalidFields("The image is not valid.", map[string]string{field: msg})
+	}
+	switch {
+	case !slices.Contains(imageTypes, contentType):
+		return bad("contentType", "Upload a JPEG, PNG, GIF or WebP image.")
+	case len(data) == 0:
+		return bad("data", "The image is empty.")
+	case len(data) > blob.MaxSize:
+		return bad("data", "The image is larger than 4 MB.")
+	case http.DetectContentType(data) != contentType:
+		return bad("data", "The file is not a "+contentType+" image.")
+	}
+	if contentType == "image/webp" {
+		return nil
+	}
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return bad("data", "The image cannot be read.")
+	}
+	if cfg.Width < 1 || cfg.Height < 1 || cfg.Width > maxImageSide || cfg.Height > maxImageSide {
+		return bad("data", "The image must be at most 10000 pixels wide and high.")
+	}
+	return nil
+}
+
+func (s *summaries) blobs() (blob.Store, error) {
+	if s.d.Blobs == nil {
+		return nil, apperr.Errorf(apperr.Internal, "no file store is configured")
+	}
+	return s.d.Blobs, nil
+}
+
+// mayEdit checks that the session's user may view and edit c.
+func mayEdit(sess user.Session, c contact.Contact) error {
+	if !permission(sess, c).CanEdit {
+		return apperr.Errorf(apperr.Forbidden, "You may not edit this customer.")
+	}
+	return nil
+}
+
+func (s *summaries) registerImages(api *httpapi.API) {
+	d := s.d
+	for _, kind := range []string{ImageLicenseFront, ImageLicenseBack, ImageLicenseAvatar} {
+		licence := kind != ImageLicenseAvatar
+		what := map[string]string{ImageLicenseFront: "front of the driver licence", ImageLicenseBack: "back of the driver licence", ImageLicenseAvatar: "photo from the driver licence"}[kind]
+		who := "Any user who may view the customer reads it."
+		if licence {
+			who = "The scan shows the licence number, so only users who may edit the customer (who see the number unmasked) read it."
+		}
+		httpapi.Register(api, huma.Operation{
+			OperationID: "getContactImage_" + kind,
+			Method:      http.MethodGet,
+			Path:        "/crm/contacts/{id}/" + kind,
+			Summary:     "The scanned " + what,
+			Description: "The image as it was uploaded, with its content type; 404 when none was uploaded. " + who,
+			Tags:        []string{"contacts"},
+			Errors:      []int{400, 401, 403, 404},
+			Responses: map[string]*huma.Response{"200": {
+				Description: "The image.",
+				Content:     map[string]*huma.MediaType{"image/*": {Schema: &huma.Schema{Type: "string", Format: "binary"}}},
+			}},
+		}, func(ctx context.Context, in *ContactPath) (*ImageOutput, error) {
+			sess, err := d.Users.Session(ctx)
+			if err != nil {
+				return nil, err
+			}
+			c, _, err := s.load(ctx, sess, in.ID)
+			if err != nil {
+				return nil, err
+			}
+			if licence {
+				if err := mayEdit(sess, c); err != nil {
+					return nil, err
+				}
+			}
+			store, err := s.blobs()
+			if err != nil {
+				return nil, err
+			}
+			k, err := imageKey(sess.Principal.Tenant, c.ID, kind)
+			if err != nil {
+				return nil, err
+			}
+			obj, err := store.Get(ctx, k)
+			if apperr.CodeOf(err) == apperr.NotFound {
+				return nil, apperr.Errorf(apperr.NotFound, "The customer has no %s.", what)
+			}
+			if err != nil {
+				return nil, err
+			}
+			return &ImageOutput{ContentType: obj.ContentType, CacheControl: "private, no-store", Body: obj.Data}, nil
+		})
+
+		httpapi.Register(api, huma.Operation{
+			OperationID:  "putContactImage_" + kind,
+			Method:       http.MethodPut,
+			Path:         "/crm/contacts/{id}/" + kind,
+			Summary:      "Upload the scanned " + what,
+			Description:  "Replaces the image. JPEG, PNG, GIF or WebP only, at most 4 MB and 10000 pixels a side; the bytes must be of the declared type. Users who may edit the customer upload it.",
+			Tags:         []string{"contacts"},
+			Errors:       []int{400, 401, 403, 404},
+			MaxBodyBytes: 6 << 20,
+		}, func(ctx context.Context, in *PutImageInput) (*httpapi.Body[httpapi.Result[ImageSaved]], error) {
+			sess, err := d.Users.Session(ctx)
+			if err != nil {
+				return nil, err
+			}
+			c, _, err := s.load(ctx, sess, in.ID)
+			if err != nil {
+				return nil, err
+			}
+			if err := mayEdit(sess, c); err != nil {
+				return nil, err
+			}
+			if err := checkImage(in.Body.ContentType, in.Body.Data); err != nil {
+				return nil, err
+			}
+			store, err := s.blobs()
+			if err != nil {
+				return nil, err
+			}
+			k, err := imageKey(sess.Principal.Tenant, c.ID, kind)
+			if err != nil {
+				return nil, err
+			}
+			if err := store.Put(ctx, k, blob.Object{ContentType: in.Body.ContentType, Data: in.Body.Data}); err != nil {
+				return nil, err
+			}
+			return httpapi.Reply(httpapi.OK(ImageSaved{ContactID: c.ID, Kind: kind, ContentType: in.Body.ContentType, Size: len(in.Body.Data)})), nil
+		})
+	}
+}

@@ -1,0 +1,289 @@
+package contacts
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"slices"
+	"time"
+
+	"github.com/cxm/cxm/shared/apperr"
+	"github.com/cxm/cxm/shared/contact"
+	"github.com/cxm/cxm/shared/dealsheet"
+	"github.com/cxm/cxm/shared/httpapi"
+	"github.com/cxm/cxm/shared/service"
+	"github.com/cxm/cxm/shared/task"
+	"github.com/cxm/cxm/shared/user"
+	"github.com/danielgtaylor/huma/v2"
+)
+
+// summaries serves the profile's summaries (snapshot, service, tasks), the licence images,
+// prospects and deal sheet matching.
+type summaries struct {
+	*area
+	service    *service.Repo
+	tasks      *task.Repo
+	dealsheets *dealsheet.Repo
+	now        func() time.Time
+}
+
+func (a *area) registerSummary(api *httpapi.API) {
+	s := &summaries{
+		area:       a,
+		service:    service.NewRepo(a.d.Store),
+		tasks:      task.NewRepo(a.d.Store),
+		dealsheets: dealsheet.NewRepo(a.d.Store),
+		now:        time.Now,
+	}
+	s.registerSnapshot(api)
+	s.registerImages(api)
+	s.registerProspect(api)
+	s.registerDealsheets(api)
+}
+
+// SnapshotInput is the request of POST /crm/contacts/{id}/snapshot.
+type SnapshotInput struct {
+	ContactPath
+	Body *struct {
+		EntityIDs []int64 `json:"entityIds,omitempty" maxItems:"200" doc:"The leads (entities) whose open tasks activeLeadTasks counts; absent or empty counts the tasks of every lead."`
+	}
+}
+
+// Snapshot is the summary at the top of a customer's profile. Each part is read from the
+// records kept about the customer and those merged into it; a part with no record is null
+// (or 0 for counts), never a made-up value.
+type Snapshot struct {
+	ActiveLeadTasks int `json:"activeLeadTasks" doc:"Open tasks (pending, in progress, overdue, on hold) about the customer's leads."`
+	ActiveProcesses int `json:"activeProcesses" doc:"Processes (showroom visits, deal processes) in progress for the customer."`
+	// LastContact and LastCustomerEngagement come from the customer's logged activity.
+	LastContact            *Touch         `json:"lastContact"  doc:"The last call, e-mail, text or visit logged with the customer; null when none is recorded."`
+	NextScheduledActivity  *ScheduledTask `json:"nextScheduledActivity"  doc:"The open task due next (not yet past due); null when none."`
+	LastServiceVisit       *ServiceVisit  `json:"lastServiceVisit"  doc:"The latest repair order; null when the customer has none."`
+	LastCustomerEngagement *Touch         `json:"lastCustomerEngagement"  doc:"The last time the customer reached out (inbound call, e-mail, text, web lead); null when none is recorded."`
+}
+
+// Touch is a contact with the customer.
+type Touch struct {
+	_ struct{} `nullable:"true"`
+
+	Date        time.Time `json:"date"`
+	Type        string    `json:"type"`
+	Description string    `json:"description"`
+	UserID      string    `json:"userId"`
+}
+
+// ScheduledTask is an open task as the snapshot shows it.
+type ScheduledTask struct {
+	_ struct{} `nullable:"true"`
+
+	TaskID         string    `json:"taskId"`
+	EntityID       int64     `json:"entityId"`
+	TaskType       string    `json:"taskType"`
+	Name           string    `json:"taskName"`
+	DueAt          time.Time `json:"taskDueDt"`
+	AssignedUserID string    `json:"assignedPandoUserId"`
+}
+
+// ServiceVisit is a repair order as the snapshot shows it.
+type ServiceVisit struct {
+	_ struct{} `nullable:"true"`
+
+	RONumber          string    `json:"roNumber"`
+	AccountPlatformID int64     `json:"accountPlatformId"`
+	Date              time.Time `json:"date"`
+	Vehicle           string    `json:"vehicle" doc:"Year, make and model."`
+	VIN               string    `json:"vin"`
+	Advisor           string    `json:"advisor"`
+	Total             float64   `json:"total"`
+}
+
+// TaskSearchInput is the request of POST /crm/contacts/{id}/task/search.
+type TaskSearchInput struct {
+	ContactPath
+	Body *struct {
+		EntityID       int64  `json:"entityId,omitempty" minimum:"0" doc:"Only the tasks about this lead (entity)."`
+		ContactID      int64  `json:"contactId,omitempty" minimum:"0" doc:"Only the tasks kept under this contact: the path's contact or one merged into it."`
+		AssignedUserID string `json:"assignedPandoUserId,omitempty" maxLength:"64" doc:"Only the tasks assigned to this user."`
+	}
+}
+
+// ServiceVehicles is the body of GET /crm/contacts/{id}/service/vehicle's data: the web app
+// reads data.data.
+type ServiceVehicles struct {
+	Data []service.VehicleHistory `json:"data"`
+}
+
+// visibleROs returns the repair orders of c (and the contacts merged into it) of stores the
+// session's user may view.
+func (s *summaries) visibleROs(ctx context.Context, sess user.Session, c contact.Contact) ([]service.RepairOrder, error) {
+	ros, err := s.service.ForContacts(ctx, sess.Principal.Tenant, c.Owners())
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(ros, func(ro service.RepairOrder) bool { return !sess.Principal.CanView(ro.AccountPlatformID) }), nil
+}
+
+// visibleTasks returns the tasks of c (and the contacts merged into it) of stores the session's
+// user may view, as they stand now.
+func (s *summaries) visibleTasks(ctx context.Context, sess user.Session, c contact.Contact) ([]task.Task, error) {
+	ts, err := s.tasks.ForContacts(ctx, sess.Principal.Tenant, c.Owners())
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	out := make([]task.Task, 0, len(ts))
+	for _, t := range ts {
+		if sess.Principal.CanView(t.AccountPlatformID) {
+			out = append(out, t.At(now))
+		}
+	}
+	return out, nil
+}
+
+// snapshotOf computes the snapshot from c's tasks and repair orders.
+func snapshotOf(ts []task.Task, ros []service.RepairOrder, entityIDs []int64, now time.Time) Snapshot {
+	var out Snapshot
+	for _, t := range ts {
+		if !t.Open() {
+			continue
+		}
+		if t.EntityID > 0 && (len(entityIDs) == 0 || slices.Contains(entityIDs, t.EntityID)) {
+			out.ActiveLeadTasks++
+		}
+		if !t.DueAt.Before(now) && (out.NextScheduledActivity == nil || t.DueAt.Before(out.NextScheduledActivity.DueAt)) {
+			out.NextScheduledActivity = &ScheduledTask{TaskID: t.ID, EntityID: t.EntityID, TaskType: t.TaskType, Name: t.Name, DueAt: t.DueAt, AssignedUserID: t.AssignedUserID}
+		}
+	}
+	if len(ros) > 0 {
+		ro := ros[0]
+		out.LastServiceVisit = &ServiceVisit{
+			RONumber: ro.RONumber, AccountPlatformID: ro.AccountPlatformID, Date: ro.OpenedAt,
+			Vehicle: fmt.Sprintf("%d %s %s", ro.Year, ro.Make, ro.Model), VIN: ro.VIN, Advisor: ro.Advisor, Total: ro.Total(""),
+		}
+	}
+	return out
+}
+
+func (s *summaries) registerSnapshot(api *httpapi.API) {
+	d := s.d
+	httpapi.Register(api, huma.Operation{
+		OperationID: "getContactSnapshot",
+		Method:      http.MethodPost,
+		Path:        "/crm/contacts/{id}/snapshot",
+		Summary:     "A customer's snapshot",
+		Description: "The summary at the top of the profile, read from the records of the customer and of the customers merged into it, of the stores the caller may view: open tasks about the given leads, the next open task not yet due, the latest repair order. Parts with no record are null, counts 0.",
+		Tags:        []string{"contacts"},
+		Errors:      []int{400, 401, 403, 404},
+	}, func(ctx context.Context, in *SnapshotInput) (*httpapi.Body[httpapi.Result[Snapshot]], error) {
+		sess, err := d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		c, _, err := s.load(ctx, sess, in.ID)
+		if err != nil {
+			return nil, err
+		}
+		ts, err := s.visibleTasks(ctx, sess, c)
+		if err != nil {
+			return nil, err
+		}
+		ros, err := s.visibleROs(ctx, sess, c)
+		if err != nil {
+			return nil, err
+		}
+		var entities []int64
+		if in.Body != nil {
+			entities = in.Body.EntityIDs
+		}
+		return httpapi.Reply(httpapi.OK(snapshotOf(ts, ros, entities, s.now()))), nil
+	})
+
+	httpapi.Register(api, huma.Operation{
+		OperationID: "getContactServiceSummary",
+		Method:      http.MethodGet,
+		Path:        "/crm/contacts/{id}/service",
+		Summary:     "A customer's service summary",
+		Description: "The count of the customer's repair orders and what they came to by who paid: the customer, the manufacturer's warranty or the dealer (internal lines). Repair orders of the customers merged into this one count; those of stores the caller may not view do not.",
+		Tags:        []string{"contacts"},
+		Errors:      []int{400, 401, 403, 404},
+	}, func(ctx context.Context, in *ContactPath) (*httpapi.Body[httpapi.Result[service.Totals]], error) {
+		sess, err := d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		c, _, err := s.load(ctx, sess, in.ID)
+		if err != nil {
+			return nil, err
+		}
+		ros, err := s.visibleROs(ctx, sess, c)
+		if err != nil {
+			return nil, err
+		}
+		return httpapi.Reply(httpapi.OK(service.Summarize(ros))), nil
+	})
+
+	httpapi.Register(api, huma.Operation{
+		OperationID: "getContactServiceVehicles",
+		Method:      http.MethodGet,
+		Path:        "/crm/contacts/{id}/service/vehicle",
+		Summary:     "A customer's vehicles with their service visits",
+		Description: "The vehicles on the profile and those of the customer's repair orders, each with its visits (latest first); the vehicle visited last comes first, vehicles never serviced last. The list is data.data.",
+		Tags:        []string{"contacts"},
+		Errors:      []int{400, 401, 403, 404},
+	}, func(ctx context.Context, in *ContactPath) (*httpapi.Body[httpapi.Result[ServiceVehicles]], error) {
+		sess, err := d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		c, _, err := s.load(ctx, sess, in.ID)
+		if err != nil {
+			return nil, err
+		}
+		ros, err := s.visibleROs(ctx, sess, c)
+		if err != nil {
+			return nil, err
+		}
+		owned := make([]service.Owned, 0, len(c.Vehicles))
+		for _, v := range c.Vehicles {
+			if v.VIN != "" {
+				owned = append(owned, service.Owned{VIN: v.VIN, Year: v.Year, Make: v.Make, Model: v.Model})
+			}
+		}
+		return httpapi.Reply(httpapi.OK(ServiceVehicles{Data: service.Vehicles(owned, ros)})), nil
+	})
+
+	httpapi.Register(api, huma.Operation{
+		OperationID: "searchContactTasks",
+		Method:      http.MethodPost,
+		Path:        "/crm/contacts/{id}/task/search",
+		Summary:     "A customer's tasks",
+		Description: "The tasks about the customer and the customers merged into it, of the stores the caller may view, the earliest due first; open tasks past due read as Overdue. entityId, contactId and assignedPandoUserId narrow the list.",
+		Tags:        []string{"contacts"},
+		Errors:      []int{400, 401, 403, 404},
+	}, func(ctx context.Context, in *TaskSearchInput) (*httpapi.Body[httpapi.Result[[]task.Task]], error) {
+		sess, err := d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		c, _, err := s.load(ctx, sess, in.ID)
+		if err != nil {
+			return nil, err
+		}
+		if in.Body != nil && in.Body.ContactID > 0 && !slices.Contains(c.Owners(), in.Body.ContactID) {
+			return nil, apperr.InvalidFields("The task search is not valid.", map[string]string{"contactId": "Choose this customer or one merged into it."})
+		}
+		ts, err := s.visibleTasks(ctx, sess, c)
+		if err != nil {
+			return nil, err
+		}
+		if in.Body != nil {
+			f := in.Body
+			ts = slices.DeleteFunc(ts, func(t task.Task) bool {
+				return (f.EntityID > 0 && t.EntityID != f.EntityID) ||
+					(f.ContactID > 0 && t.ContactID != f.ContactID) ||
+					(f.AssignedUserID != "" && t.AssignedUserID != f.AssignedUserID)
+			})
+		}
+		return httpapi.Reply(httpapi.OK(ts)), nil
+	})
+}
