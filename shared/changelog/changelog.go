@@ -179,7 +179,7 @@ func diff(path string, a, b any, skip func(string) bool, out *[]Change) {
 		if isEmpty(a) && isEmpty(b) {
 			return
 		}
-		sa, sb := Text(a), Text(b)
+		sa, sb := leafText(a), leafText(b)
 		if sa != sb {
 			*out = append(*out, Change{Field: path, OldValue: sa, NewValue: sb})
 		}
@@ -201,6 +201,15 @@ func Text(v any) string {
 	}
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// leafText is Text, except that a zero number (a field never set, such as a birth year) shows
+// as no value.
+func leafText(v any) string {
+	if n, ok := v.(float64); ok && n == 0 {
+		return ""
+	}
+	return Text(v)
 }
 
 // isEmpty reports whether a decoded JSON value is absent or empty.

@@ -33,7 +33,7 @@ func TestDiff(t *testing.T) {
 	}
 	got := changelog.Diff(old, new, func(p string) bool { return p == "skipped" })
 	want := []changelog.Change{
-		{Field: "birthYear", OldValue: "0", NewValue: "1990"},
+		{Field: "birthYear", OldValue: "", NewValue: "1990"},
 		{Field: "nickName", OldValue: "", NewValue: "Countess"},
 		{Field: "phones[0].phone", OldValue: "5035550123", NewValue: "5035550124"},
 		{Field: "phones[1].phone", OldValue: "5035550199", NewValue: ""},

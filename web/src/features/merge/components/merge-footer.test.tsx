@@ -131,7 +131,7 @@ describe('Contact merge', () => {
     await user.click(await screen.findByRole('button', { name: 'Add Maria Gonzalez to merge' }));
 
     const footer = await screen.findByRole('region', { name: 'Customer merge' });
-    expect(await within(footer).findByText('Maria Gonzalez')).toBeInTheDocument();
+    expect(await within(footer).findByText('Maria Gonzalez · #5001')).toBeInTheDocument();
     expect(within(footer).getByText('1 of 2 selected')).toBeInTheDocument();
     expect(within(footer).getByRole('button', { name: 'Merge' })).toBeDisabled();
     expect(merge.calls.filter((c) => c.op !== 'get_current_session')).toEqual([{ op: 'create_session', body: { contactId: 5001, accountPlatformId: 101 } }]);
@@ -167,7 +167,7 @@ describe('Contact merge', () => {
 
     const footer = await screen.findByRole('region', { name: 'Customer merge' });
     await waitFor(() => expect(within(footer).getByText('1 of 2 selected')).toBeInTheDocument());
-    expect(await within(footer).findByText('Maria Gonzalez')).toBeInTheDocument();
+    expect(await within(footer).findByText('Maria Gonzalez · #5001')).toBeInTheDocument();
     expect(merge.calls.map((c) => c.op).filter((op) => op !== 'get_current_session')).toEqual(['add_contact_to_session', 'delete_session', 'create_session']);
     // The deletion was silent: only the add is reported.
     expect(screen.queryByText('Contact merge session has been deleted successfully')).not.toBeInTheDocument();

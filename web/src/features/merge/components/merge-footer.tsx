@@ -81,7 +81,7 @@ function MemberChip({ contactId, onRemove, removing }: { contactId: number; onRe
       tt="none"
       rightSection={<CloseButton size="xs" aria-label={`Remove ${name} from the merge`} disabled={removing} onClick={onRemove} />}
     >
-      {name}
+      {name} · #{contactId}
     </Badge>
   );
 }
