@@ -1,6 +1,7 @@
 // Package contacts is the contacts API area: a customer's profile (read, save, mark hot, can
 // text), the per-contact permission check the web app makes before opening a profile, the
-// quick and advanced customer searches, and the recently viewed customers.
+// quick and advanced customer searches, the recently viewed customers, and a customer's change
+// log.
 //
 // A contact of a store the caller may not view, or of another dealer group, does not exist for
 // the caller (404). Sensitive fields are returned masked unless the caller may edit the contact,
@@ -37,6 +38,7 @@ func Register(api *httpapi.API, d platform.Services) {
 	a.registerProfile(api)
 	a.registerSearch(api)
 	a.registerSummary(api)
+	a.registerChangeLog(api)
 }
 
 // visible returns the NotFound error of a contact the session's user may not view.

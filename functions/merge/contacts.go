@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cxm/cxm/shared/apperr"
+	"github.com/cxm/cxm/shared/changelog"
 	"github.com/cxm/cxm/shared/contact"
 	"github.com/cxm/cxm/shared/merge"
 	"github.com/cxm/cxm/shared/platform"
@@ -28,15 +29,16 @@ type ContactMergeWriter interface {
 	//     (a moved note keeps its author and time);
 	//   - contact merged retired, pointing at the survivor, which must be at merged.Version: it
 	//     leaves the searches and reads of it are NotFound;
-	//   - the change-log entries changes, made by by.
+	//   - the change-log entry of changes, made by user by (actor: the real user under
+	//     impersonation, or "").
 	// A contact at another version, or a failed condition of ops, is an apperr Conflict error;
 	// nothing is written then.
-	SaveMerge(ctx context.Context, t store.Tenant, survivor, merged contact.Contact, changes []merge.Change, by merge.Actor, ops ...store.Op) error
+	SaveMerge(ctx context.Context, t store.Tenant, survivor, merged contact.Contact, changes []changelog.Change, by, actor string, ops ...store.Op) error
 }
 
 // FromContacts returns the merge's Contacts over the contacts repository r. Simulating needs
-// only reads. Executing needs r to implement ContactMergeWriter too; while it does not, Merge
-// is an error and nothing is written.
+// only reads. Executing needs r to implement ContactMergeWriter too (*contact.Repo does); a
+// reader that does not makes Merge an error and nothing is written.
 func FromContacts(r ContactReader) merge.Contacts { return contactsAdapter{r: r} }
 
 type contactsAdapter struct {
@@ -70,7 +72,11 @@ func (a contactsAdapter) Merge(ctx context.Context, t store.Tenant, m merge.Merg
 	if survivor.Version != m.Survivor.Version || merged.Version != m.Merged.Version {
 		return apperr.Errorf(apperr.Conflict, "The customers changed since the merge was planned.")
 	}
-	return w.SaveMerge(ctx, t, Apply(survivor, merged, m), merged, m.Changes, by, ops...)
+	changes := make([]changelog.Change, 0, len(m.Changes)+1)
+	for _, c := range m.Changes {
+		changes = append(changes, changelog.Change{Field: c.Field, OldValue: c.OldValue, NewValue: c.NewValue})
+	}
+	return w.SaveMerge(ctx, t, Apply(survivor, merged, m), merged, changes, by.UserID, by.ActorUserID, ops...)
 }
 
 // View returns the merge view of contact c. Vehicles are named by VIN (or stock number) so

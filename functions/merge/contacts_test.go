@@ -7,6 +7,7 @@ import (
 
 	areamerge "github.com/cxm/cxm/functions/merge"
 	"github.com/cxm/cxm/shared/apperr"
+	"github.com/cxm/cxm/shared/changelog"
 	"github.com/cxm/cxm/shared/contact"
 	"github.com/cxm/cxm/shared/merge"
 	"github.com/cxm/cxm/shared/phone"
@@ -99,11 +100,11 @@ func (f *fakeRepo) Get(_ context.Context, _ store.Tenant, id int64) (contact.Con
 type writingRepo struct {
 	fakeRepo
 	survivor, merged contact.Contact
-	changes          []merge.Change
+	changes          []changelog.Change
 	ops              int
 }
 
-func (w *writingRepo) SaveMerge(_ context.Context, _ store.Tenant, survivor, merged contact.Contact, changes []merge.Change, _ merge.Actor, ops ...store.Op) error {
+func (w *writingRepo) SaveMerge(_ context.Context, _ store.Tenant, survivor, merged contact.Contact, changes []changelog.Change, _, _ string, ops ...store.Op) error {
 	w.survivor, w.merged, w.changes, w.ops = survivor, merged, changes, len(ops)
 	return nil
 }

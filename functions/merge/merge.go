@@ -197,7 +197,7 @@ func (a *area) register(api *httpapi.API) {
 		Method:      http.MethodPost,
 		Path:        "/api/contact/merge/execute",
 		Summary:     "Merge the session's contacts and end the session",
-		Description: "The survivor gets the other contact's phones, emails and addresses (deduplicated), its vehicles, leads, notes, tasks and activity; the other contact is retired; the change log records the merge; the session ends — in one transaction. 409 unless the session holds two contacts, or when a contact or the session changed meanwhile.",
+		Description: "The survivor gets the other contact's phones, emails and addresses (deduplicated), its vehicles, leads, notes, tasks and activity; the other contact is retired (its GET is then 404 with the message 'The customer was merged into customer {survivor id}.', and searches find the survivor); the change log records the merge; the session ends — in one transaction. 409 unless the session holds two contacts, or when a contact or the session changed meanwhile; nothing changes then. A repeated execute finds no session (404) and changes nothing.",
 		Tags:        tags,
 		Errors:      []int{400, 401, 403, 404, 409},
 	}, func(ctx context.Context, in *MergeSurvivorInput) (*Merge, error) {

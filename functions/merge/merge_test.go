@@ -13,6 +13,7 @@ import (
 	areamerge "github.com/cxm/cxm/functions/merge"
 	"github.com/cxm/cxm/shared/areatest"
 	"github.com/cxm/cxm/shared/auth"
+	"github.com/cxm/cxm/shared/changelog"
 	"github.com/cxm/cxm/shared/contact"
 	"github.com/cxm/cxm/shared/demo"
 	"github.com/cxm/cxm/shared/dynamotest"
@@ -162,7 +163,7 @@ type savingRepo struct {
 	merged   contact.Contact
 }
 
-func (r *savingRepo) SaveMerge(ctx context.Context, _ store.Tenant, survivor, merged contact.Contact, _ []merge.Change, _ merge.Actor, ops ...store.Op) error {
+func (r *savingRepo) SaveMerge(ctx context.Context, _ store.Tenant, survivor, merged contact.Contact, _ []changelog.Change, _, _ string, ops ...store.Op) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.survivor, r.merged = survivor, merged

@@ -38,7 +38,7 @@ func (r *Repo) Import(ctx context.Context, t store.Tenant, contacts []Contact, b
 				c.UpdatedAt = updated
 			}
 		}
-		st, err := r.items(ctx, t, c, 1)
+		st, err := r.items(ctx, t, c, 1, record{})
 		if err != nil {
 			return err
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/cxm/cxm/shared/apperr"
+	"github.com/cxm/cxm/shared/changelog"
 	"github.com/cxm/cxm/shared/store"
 )
 
@@ -28,7 +29,7 @@ func (r *Repo) CreateWith(ctx context.Context, t store.Tenant, in Contact, by st
 	if err != nil {
 		return Contact{}, err
 	}
-	if err := r.write(ctx, t, c, 0, nil, extra...); err != nil {
+	if err := r.write(ctx, t, c, 0, nil, save{by: by, kind: changelog.KindCreated, changes: logChanges(Contact{}, c)}, extra...); err != nil {
 		return Contact{}, err
 	}
 	c.Version = 1

@@ -16,6 +16,7 @@
 //	pattern                        index  key condition
 //	contact by id                  table  PK = A#{acct}#C#{id}, SK = CONTACT
 //	its search entries             table  PK = A#{acct}#C#{id}, begins_with(SK, "L#")
+//	its change log (package changelog) table  PK = A#{acct}#C#{id}, SK = LOG#{seq}
 //	by e-mail address              GSI1   GSI1PK = A#{acct}#CS#{store}#E#{email}
 //	by phone (digits)              GSI1   GSI1PK = A#{acct}#CS#{store}#P#{digits}
 //	by VIN                         GSI1   GSI1PK = A#{acct}#CS#{store}#V#{VIN}
@@ -36,5 +37,14 @@
 // a lost update), the entries whose key or content changed, and the deletion of entries the
 // contact no longer has. The contact item lists its entries' sort keys and a digest of their
 // content, so a save that changes no searchable field writes one item. Lists are bounded (see
-// MaxEmails and the other limits) so a contact and its entries fit one transaction.
+// MaxEmails and the other limits) so a contact and its entries fit one transaction. A save that
+// changes fields also writes its change-log entry in that transaction (one item, numbered by a
+// counter on the contact item), so rejected and conflicting saves leave no entry.
+//
+// A merge (SaveMerge) is one transaction too: the survivor's versioned write with its entries
+// and a change-log entry of kind merged, and the other contact retired at its version. A retired
+// contact keeps its item, marked with the survivor's id: reading it is NotFound with
+// MsgMergedInto ("The customer was merged into customer {id}."), which names the contact to open
+// instead, and its search entries are gone. The survivor's MergedContactIDs lists it (and the
+// contacts merged into it before), so the records keyed under it read as the survivor's.
 package contact

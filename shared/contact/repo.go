@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/cxm/cxm/shared/apperr"
+	"github.com/cxm/cxm/shared/changelog"
 	"github.com/cxm/cxm/shared/eventbus"
 	"github.com/cxm/cxm/shared/fieldcrypt"
 	"github.com/cxm/cxm/shared/store"
@@ -38,6 +39,10 @@ type Changed struct {
 
 // MsgNotFound is the message for a contact that does not exist or that the caller may not see.
 const MsgNotFound = "The customer does not exist."
+
+// MsgMergedInto is the message (a format taking the survivor's id) for a contact that was merged
+// into another: it reads as not found, and the message names the contact to open instead.
+const MsgMergedInto = "The customer was merged into customer %d."
 
 // MsgVersion asks for the version of a contact being saved.
 const MsgVersion = "Send the version the customer was read at."
@@ -65,11 +70,30 @@ func NewRepo(s *store.Store, enc fieldcrypt.Encrypter, events eventbus.Publisher
 }
 
 // record is the stored contact: sensitive fields hold ciphertexts; Entries are the sort keys of
-// its search entries and EntryDigest the digest of their content.
+// its search entries and EntryDigest the digest of their content. LogSeq counts its change-log
+// entries and MergedLogs those of the contacts merged into it (in MergedContactIDs order).
+// MergedInto, once set, retires the contact: it was merged into that contact.
 type record struct {
 	Contact
 	Entries     []string
 	EntryDigest string
+	LogSeq      int64
+	MergedLogs  []logCount
+	MergedInto  int64
+}
+
+// logCount is the number of change-log entries of a contact merged into another.
+type logCount struct {
+	ContactID int64
+	Count     int64
+}
+
+// save is what a write records in the change log besides the contact: who saved it and, when
+// the save changed fields, the entry's kind and changes.
+type save struct {
+	by, actor string
+	kind      string
+	changes   []changelog.Change
 }
 
 func contactKey(t store.Tenant, id int64) (store.Key, error) {
@@ -103,6 +127,9 @@ func (r *Repo) read(ctx context.Context, t store.Tenant, id int64) (record, int6
 	}
 	if err != nil {
 		return record{}, 0, fmt.Errorf("get contact %d: %w", id, err)
+	}
+	if rec.MergedInto != 0 {
+		return record{}, 0, apperr.Errorf(apperr.NotFound, MsgMergedInto, rec.MergedInto)
 	}
 	return rec, v, nil
 }
@@ -138,7 +165,7 @@ func (r *Repo) Create(ctx context.Context, t store.Tenant, in Contact, by string
 	}
 	for attempt := 0; ; attempt++ {
 		c.ID = newID()
-		err = r.write(ctx, t, c, 0, nil)
+		err = r.write(ctx, t, c, 0, nil, save{by: by, kind: changelog.KindCreated, changes: logChanges(Contact{}, c)})
 		if apperr.CodeOf(err) != apperr.Conflict || attempt == 2 {
 			break
 		}
@@ -208,7 +235,7 @@ func (r *Repo) Update(ctx context.Context, t store.Tenant, in Contact, by string
 	c.MergedContactIDs = old.MergedContactIDs
 	keepNotes(&c, old, now, by)
 	keepPhones(&c, old, now)
-	if err := r.write(ctx, t, c, v, &rec); err != nil {
+	if err := r.write(ctx, t, c, v, &rec, save{by: by, kind: changelog.KindUpdated, changes: logChanges(old, c)}); err != nil {
 		return Contact{}, err
 	}
 	c.Version = v + 1
@@ -236,7 +263,8 @@ func (r *Repo) SetHot(ctx context.Context, t store.Tenant, id int64, hot bool, b
 			return c.Decorate(), nil
 		}
 		c.IsMarkedHot, c.UpdatedAt, c.UpdatedBy = hot, r.now().UTC(), by
-		err = r.write(ctx, t, c, v, &rec)
+		changes := []changelog.Change{{Field: "isMarkedHot", OldValue: strconv.FormatBool(!hot), NewValue: strconv.FormatBool(hot)}}
+		err = r.write(ctx, t, c, v, &rec, save{by: by, kind: changelog.KindUpdated, changes: changes})
 		if apperr.CodeOf(err) == apperr.Conflict && attempt < 4 {
 			continue
 		}
@@ -259,8 +287,8 @@ type stored struct {
 }
 
 // items returns the items of c (plaintext) at version: sensitive values encrypted, derived
-// fields left out.
-func (r *Repo) items(ctx context.Context, t store.Tenant, c Contact, version int64) (stored, error) {
+// fields left out; log holds the change-log counters the contact item carries.
+func (r *Repo) items(ctx context.Context, t store.Tenant, c Contact, version int64, log record) (stored, error) {
 	enc, err := r.encrypt(ctx, t, c)
 	if err != nil {
 		return stored{}, err
@@ -284,7 +312,7 @@ func (r *Repo) items(ctx context.Context, t store.Tenant, c Contact, version int
 	if err != nil {
 		return stored{}, err
 	}
-	value, err := compactOf(record{Contact: enc, Entries: sks, EntryDigest: digest})
+	value, err := compactOf(record{Contact: enc, Entries: sks, EntryDigest: digest, LogSeq: log.LogSeq, MergedLogs: log.MergedLogs})
 	if err != nil {
 		return stored{}, err
 	}
@@ -292,12 +320,50 @@ func (r *Repo) items(ctx context.Context, t store.Tenant, c Contact, version int
 	return stored{main: main, entries: entries, sks: sks, digest: digest}, nil
 }
 
-// write stores c (plaintext) and its search entries in one transaction, with the writes of
-// extra: created when version is 0, else replacing old, which is at version.
-func (r *Repo) write(ctx context.Context, t store.Tenant, c Contact, version int64, old *record, extra ...store.Op) error {
-	st, err := r.items(ctx, t, c, version)
+// write stores c (plaintext), its search entries and the change-log entry of sv in one
+// transaction: created when version is 0, else replacing old, which is at version.
+func (r *Repo) write(ctx context.Context, t store.Tenant, c Contact, version int64, old *record, sv save, extra ...store.Op) error {
+	ops, err := r.writeOps(ctx, t, c, version, old, sv)
 	if err != nil {
 		return err
+	}
+	ops = append(ops, extra...)
+	if len(ops) > maxWrites {
+		return apperr.Errorf(apperr.Invalid, "The customer has too many phones, e-mail addresses and vehicles to save at once.")
+	}
+	err = r.s.Transact(ctx, ops...)
+	if apperr.CodeOf(err) == apperr.Conflict {
+		return apperr.Wrap(apperr.Conflict, err, msgConflict)
+	}
+	if err != nil {
+		return fmt.Errorf("save contact %d: %w", c.ID, err)
+	}
+	return nil
+}
+
+// maxWrites is DynamoDB's limit of writes in one transaction.
+const maxWrites = 100
+
+// writeOps returns the writes of write.
+func (r *Repo) writeOps(ctx context.Context, t store.Tenant, c Contact, version int64, old *record, sv save) ([]store.Op, error) {
+	var counters record
+	if old != nil {
+		counters.LogSeq, counters.MergedLogs = old.LogSeq, old.MergedLogs
+	}
+	var entry []store.Op
+	if len(sv.changes) > 0 {
+		counters.LogSeq++
+		op, err := changelog.Op(t, changelog.Entry{
+			ContactID: c.ID, Seq: counters.LogSeq, At: c.UpdatedAt, UserID: sv.by, ActorUserID: sv.actor, Kind: sv.kind, Changes: sv.changes,
+		})
+		if err != nil {
+			return nil, err
+		}
+		entry = append(entry, op)
+	}
+	st, err := r.items(ctx, t, c, version, counters)
+	if err != nil {
+		return nil, err
 	}
 	var ops []store.Op
 	if version == 0 {
@@ -305,6 +371,7 @@ func (r *Repo) write(ctx context.Context, t store.Tenant, c Contact, version int
 	} else {
 		ops = append(ops, store.UpdateOp(st.main))
 	}
+	ops = append(ops, entry...)
 	if old == nil || old.EntryDigest != st.digest {
 		for _, sk := range st.sks {
 			ops = append(ops, store.PutOp(st.entries[sk]))
@@ -317,19 +384,12 @@ func (r *Repo) write(ctx context.Context, t store.Tenant, c Contact, version int
 			}
 			ek, err := t.Key(sk, "C", strconv.FormatInt(c.ID, 10))
 			if err != nil {
-				return err
+				return nil, err
 			}
 			ops = append(ops, store.RemoveOp(ek))
 		}
 	}
-	err = r.s.Transact(ctx, append(ops, extra...)...)
-	if apperr.CodeOf(err) == apperr.Conflict {
-		return apperr.Wrap(apperr.Conflict, err, msgConflict)
-	}
-	if err != nil {
-		return fmt.Errorf("save contact %d: %w", c.ID, err)
-	}
-	return nil
+	return ops, nil
 }
 
 func (r *Repo) publish(ctx context.Context, t store.Tenant, typ string, c Contact, by string, fields []string) {

@@ -30,9 +30,10 @@ type Contacts interface {
 	// contact that does not exist, or was merged into another, is an apperr NotFound error.
 	Load(ctx context.Context, t store.Tenant, id int64) (Contact, error)
 	// Merge writes m in one transaction together with ops: m.Survivor over the survivor (at
-	// m.Survivor.Version), m.Merged retired and pointing at the survivor (at m.Merged.Version),
-	// the moved records re-pointed at the survivor, and the change-log entries of m.Changes by
-	// by. Either contact at another version is an apperr Conflict error, and so is any failed
+	// m.Survivor.Version) with the merged contact's lists, m.Merged retired and pointing at the
+	// survivor (at m.Merged.Version), and the change-log entry of m.Changes by by. Records keyed
+	// under the merged contact (activity, notes, tasks, leads) are not rewritten: the survivor
+	// lists the merged contact among its MergedContactIDs, and readers read all its owners. Either contact at another version is an apperr Conflict error, and so is any failed
 	// condition of ops; nothing is written then.
 	Merge(ctx context.Context, t store.Tenant, m Merge, by Actor, ops ...store.Op) error
 }

@@ -25,6 +25,9 @@ type Query struct {
 	Partition Partition
 	// SortPrefix limits the items to sort keys starting with it.
 	SortPrefix string
+	// SortFrom and SortTo, when both are set (and SortPrefix is not), limit the items to sort
+	// keys between them, both included: a page of a partition whose sort keys are numbered.
+	SortFrom, SortTo string
 	// Limit is the page size (1 to 1000).
 	Limit int
 	// Descending reads in descending sort-key order.
@@ -106,6 +109,11 @@ func (s *Store) Query(ctx context.Context, q Query) (Page, error) {
 		in.KeyConditionExpression = aws.String("#pk = :pk AND begins_with(#sk, :prefix)")
 		in.ExpressionAttributeNames["#sk"] = skName
 		in.ExpressionAttributeValues[":prefix"] = &types.AttributeValueMemberS{Value: q.SortPrefix}
+	} else if q.SortFrom != "" && q.SortTo != "" {
+		in.KeyConditionExpression = aws.String("#pk = :pk AND #sk BETWEEN :from AND :to")
+		in.ExpressionAttributeNames["#sk"] = skName
+		in.ExpressionAttributeValues[":from"] = &types.AttributeValueMemberS{Value: q.SortFrom}
+		in.ExpressionAttributeValues[":to"] = &types.AttributeValueMemberS{Value: q.SortTo}
 	}
 	in.ScanIndexForward = aws.Bool(!q.Descending)
 	binding := q.binding()
@@ -158,7 +166,7 @@ func (s *Store) CursorAfter(q Query, item map[string]types.AttributeValue) (stri
 
 // binding is what a cursor is valid for: the same index, partition and sort prefix.
 func (q Query) binding() string {
-	return strings.Join([]string{q.Index, q.Partition.pk, q.SortPrefix}, "\x00")
+	return strings.Join([]string{q.Index, q.Partition.pk, q.SortPrefix, q.SortFrom, q.SortTo}, "\x00")
 }
 
 // sealCursor encodes a start key as payload.signature, both base64url. The signature covers

@@ -6,13 +6,19 @@ import { recentlyViewed, uiDealerSettings } from './handlers';
 
 /**
  * Calls every signed-in screen makes, answered unless a test says otherwise: the selected
- * stores have every feature, the logout notification is accepted, and the user has viewed no
- * customer yet.
+ * stores have every feature, the logout notification is accepted, the user has viewed no
+ * customer yet, has no merge session, and customers have no recorded changes.
  */
 const defaultHandlers = [
   uiDealerSettings(fullStoreSettings),
   http.post('*/auth/logout', () => HttpResponse.json({ successful: true, data: null })),
   recentlyViewed([]),
+  http.post('*/api/contact/merge/get_current_session', () =>
+    HttpResponse.json({ successful: false, errorMessages: ['There is no contact merge session in progress.'] }, { status: 404 }),
+  ),
+  http.post('*/crm/contacts/:id/change_log', () =>
+    HttpResponse.json({ successful: true, data: [], pageData: { pageTotal: 0, pageNumber: 1, pageSize: 25, totalRecords: 0 } }),
+  ),
 ];
 
 /** server answers component tests' requests; each test adds the handlers it needs. */

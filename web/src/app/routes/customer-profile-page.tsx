@@ -2,6 +2,9 @@ import { Alert } from '@mantine/core';
 import { useParams } from 'react-router';
 
 import { CustomerProfile } from '../../features/contacts/components/customer-profile';
+import { AddToMergeButton } from '../../features/merge/components/add-to-merge-button';
+import { MergeFooter } from '../../features/merge/components/merge-footer';
+import { customerProfilePath } from '../pages';
 import { useSession } from '../session-context';
 import { userStores } from '../user-stores';
 
@@ -18,5 +21,20 @@ export function CustomerProfilePage() {
     );
   }
   // A new customer starts afresh: nothing of the previous one's state is kept.
-  return <CustomerProfile key={id} contactId={id} userId={user.UserId} stores={userStores(user)} />;
+  return (
+    <>
+      <CustomerProfile
+        key={id}
+        contactId={id}
+        userId={user.UserId}
+        stores={userStores(user)}
+        actions={(contact, canEdit) =>
+          canEdit && contact.id && contact.accountPlatformId ? (
+            <AddToMergeButton contactId={contact.id} accountPlatformId={contact.accountPlatformId} name={[contact.firstName, contact.lastName].filter(Boolean).join(' ')} />
+          ) : null
+        }
+      />
+      <MergeFooter profilePath={customerProfilePath} />
+    </>
+  );
 }

@@ -486,7 +486,7 @@ export type paths = {
         put?: never;
         /**
          * Merge the session's contacts and end the session
-         * @description The survivor gets the other contact's phones, emails and addresses (deduplicated), its vehicles, leads, notes, tasks and activity; the other contact is retired; the change log records the merge; the session ends — in one transaction. 409 unless the session holds two contacts, or when a contact or the session changed meanwhile.
+         * @description The survivor gets the other contact's phones, emails and addresses (deduplicated), its vehicles, leads, notes, tasks and activity; the other contact is retired (its GET is then 404 with the message 'The customer was merged into customer {survivor id}.', and searches find the survivor); the change log records the merge; the session ends — in one transaction. 409 unless the session holds two contacts, or when a contact or the session changed meanwhile; nothing changes then. A repeated execute finds no session (404) and changes nothing.
          */
         post: operations["executeMerge"];
         delete?: never;
@@ -1226,6 +1226,26 @@ export type paths = {
         get: operations["canTextContact"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{id}/change_log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer's change log
+         * @description Every save of the customer, newest first: who, when, and each changed field by its JSON path with its old and new value (sensitive values masked). The history of the customers merged into this one follows its own. Pages start at 1 and hold 25 saves by default; pageData counts saves. A customer of a store the caller may not view is 404.
+         */
+        post: operations["getContactChangeLog"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2040,6 +2060,35 @@ export type components = {
             /** Format: int64 */
             ProductID: number;
         };
+        Change: {
+            field: string;
+            masked: boolean;
+            newValue: string;
+            oldValue: string;
+        };
+        ChangeLogFilter: {
+            /** @description A field's JSON path (firstName, phones[1].phone) or the start of one (phones). */
+            field?: string;
+            /** @description Only saves at or after this time: RFC 3339, or YYYY-MM-DD for the start of that day (UTC). */
+            from?: string;
+            /** @description Only saves at or before this time: RFC 3339, or YYYY-MM-DD for the end of that day (UTC). */
+            to?: string;
+            /** @description Only the saves of this user. */
+            userId?: string;
+        };
+        ChangeLogInputBody: {
+            filter?: components["schemas"]["ChangeLogFilter"];
+            /**
+             * Format: int64
+             * @description From 1 (the default).
+             */
+            pageNumber?: number;
+            /**
+             * Format: int64
+             * @description 25 by default.
+             */
+            pageSize?: number;
+        };
         ClaimInputBody: {
             /**
              * Format: int64
@@ -2411,6 +2460,19 @@ export type components = {
             accountId: number;
             isEnterprise: boolean;
             name: string;
+        };
+        Entry: {
+            actorUserId?: string;
+            /** Format: date-time */
+            at: string;
+            changes: components["schemas"]["Change"][] | null;
+            /** Format: int64 */
+            contactId: number;
+            /** @enum {string} */
+            kind: "created" | "updated" | "merged";
+            /** Format: int64 */
+            seq: number;
+            userId: string;
         };
         ErrorBody: {
             errorMessages: string[] | null;
@@ -3166,6 +3228,11 @@ export type components = {
         };
         ResultListDealsheet: {
             data: components["schemas"]["Dealsheet"][] | null;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultListEntry: {
+            data: components["schemas"]["Entry"][] | null;
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -8867,6 +8934,87 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResultCanText"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getContactChangeLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ChangeLogInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListEntry"];
                 };
             };
             /** @description Bad Request */

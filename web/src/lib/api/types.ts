@@ -101,3 +101,24 @@ export type DuplicateContact = Schemas['Duplicate'];
 
 /** A deal sheet. */
 export type Dealsheet = Schemas['Dealsheet'];
+
+/** One save in a customer's change log: who, when, and the fields it changed. */
+export type ChangeLogEntry = Schemas['Entry'];
+
+/** One field a save changed, by its JSON path; sensitive values come masked. */
+export type ChangeLogChange = Schemas['Change'];
+
+/** The filter of POST /crm/contacts/{id}/change_log. */
+export type ChangeLogFilter = Schemas['ChangeLogFilter'];
+
+/** The user's contact merge session: its store and at most two customers. */
+export type MergeSession = Schemas['MergeSession'];
+
+/** A merge: the survivor as it becomes, the customer merged into it, and what changes. */
+export type MergeResult = Schemas['MergeResult'];
+
+/** A customer as a merge shows it. */
+export type MergeContact = Schemas['MergeContact'];
+
+/** The data of POST /api/contact/merge/delete_session. */
+export type MergeDeleted = Schemas['MergeDeleted'];

@@ -24,6 +24,7 @@ export function useMarkContactHot() {
         old ? { ...old, isMarkedHot: state.isMarkedHot, version: state.version } : old,
       );
       void queryClient.invalidateQueries({ queryKey: ['contacts', 'search'] });
+      void queryClient.invalidateQueries({ queryKey: ['contacts', 'change-log', state.contactId] });
     },
   });
 }

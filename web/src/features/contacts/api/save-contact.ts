@@ -17,7 +17,10 @@ export function useSaveContact() {
     mutationFn: saveContact,
     meta: { silent: true },
     onSuccess: (saved) => {
-      if (saved.id) queryClient.setQueryData(contactQueryOptions(saved.id).queryKey, saved);
+      if (saved.id) {
+        queryClient.setQueryData(contactQueryOptions(saved.id).queryKey, saved);
+        void queryClient.invalidateQueries({ queryKey: ['contacts', 'change-log', saved.id] });
+      }
       void queryClient.invalidateQueries({ queryKey: ['contacts', 'search'] });
     },
   });

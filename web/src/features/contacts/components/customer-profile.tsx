@@ -1,4 +1,5 @@
 import { Alert, Badge, Center, Group, Loader, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -41,13 +42,15 @@ type CustomerProfileProps = {
   /** The signed-in user's id, whose access is checked. */
   userId: string;
   stores: readonly Store[];
+  /** Actions of other features shown in the profile's header (adding to a merge). */
+  actions?: (contact: Contact, canEdit: boolean) => ReactNode;
 };
 
 /**
  * CustomerProfile checks the user's access to the customer first, then shows the customer's
  * profile with its tabs; the open tab lives in the address (`tab`).
  */
-export function CustomerProfile({ contactId, userId, stores }: CustomerProfileProps) {
+export function CustomerProfile({ contactId, userId, stores, actions }: CustomerProfileProps) {
   const permission = useContactPermission(contactId, userId);
 
   if (permission.isPending) {
@@ -71,10 +74,17 @@ export function CustomerProfile({ contactId, userId, stores }: CustomerProfilePr
       </Alert>
     );
   }
-  return <ProfileScreen contactId={contactId} permission={permission.data} stores={stores} />;
+  return <ProfileScreen contactId={contactId} permission={permission.data} stores={stores} actions={actions} />;
 }
 
-function ProfileScreen({ contactId, permission, stores }: { contactId: number; permission: ContactPermission; stores: readonly Store[] }) {
+type ProfileScreenProps = {
+  contactId: number;
+  permission: ContactPermission;
+  stores: readonly Store[];
+  actions?: CustomerProfileProps['actions'];
+};
+
+function ProfileScreen({ contactId, permission, stores, actions }: ProfileScreenProps) {
   const contact = useContact(contactId);
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
@@ -105,7 +115,7 @@ function ProfileScreen({ contactId, permission, stores }: { contactId: number; p
 
   return (
     <Stack gap="md" py="md">
-      <ProfileHeader contact={contact.data} canEdit={permission.canEdit} stores={stores} />
+      <ProfileHeader contact={contact.data} canEdit={permission.canEdit} stores={stores} actions={actions?.(contact.data, permission.canEdit)} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List aria-label="Customer profile">
           {PROFILE_TABS.map((t) => (
@@ -137,7 +147,7 @@ function ProfileScreen({ contactId, permission, stores }: { contactId: number; p
   );
 }
 
-function ProfileHeader({ contact, canEdit, stores }: { contact: Contact; canEdit: boolean; stores: readonly Store[] }) {
+function ProfileHeader({ contact, canEdit, stores, actions }: { contact: Contact; canEdit: boolean; stores: readonly Store[]; actions?: ReactNode }) {
   const markHot = useMarkContactHot();
   const hot = markHot.isPending ? Boolean(markHot.variables?.hot) : Boolean(contact.isMarkedHot);
   const store = storeName(stores, contact.accountPlatformId);
@@ -160,6 +170,8 @@ function ProfileHeader({ contact, canEdit, stores }: { contact: Contact; canEdit
             .join(' · ')}
         </Text>
       </Stack>
+      <Group gap="md" align="center">
+      {actions}
       <Switch
         label="Hot customer"
         checked={hot}
@@ -170,6 +182,7 @@ function ProfileHeader({ contact, canEdit, stores }: { contact: Contact; canEdit
         }}
         color="red"
       />
+      </Group>
     </Group>
   );
 }

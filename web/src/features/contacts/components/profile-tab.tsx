@@ -2,6 +2,7 @@ import { Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } fro
 import { useState, type ReactNode } from 'react';
 
 import type { Contact } from '../../../lib/api/types';
+import { ChangeLog } from './change-log';
 import { EditContactForm } from './edit-contact-form';
 
 type ProfileTabProps = {
@@ -179,6 +180,7 @@ export function ProfileTab({ contact, canEdit }: ProfileTabProps) {
           />
         </Section>
       </SimpleGrid>
+      {contact.id ? <ChangeLog contactId={contact.id} /> : null}
     </Stack>
   );
 }

@@ -1,0 +1,392 @@
+// Package changelog keeps the change log of a contact: every save that changed fields, with who
+// saved it, when, and each field's old and new value by its JSON path (firstName,
+// phones[1].phone). Sensitive values never reach the log: their changes are recorded with
+// masked values.
+//
+// One save writes one entry, in the same transaction as the contact it describes (the contact
+// repository adds the entry's write to its save), so a rejected or conflicting save writes no
+// entry and a save that succeeded always has one. Entries are numbered per contact from 1 by a
+// counter kept on the contact item, which the same versioned write advances: the numbers are
+// dense and a contact's entries, newest first, are the numbers counter, counter-1, ..., 1.
+//
+// A contact that others were merged into owns their logs too (contact.Owners): its log reads as
+// its own entries newest first, followed by the entries of each contact merged into it, in the
+// order of its MergedContactIDs, each newest first. A merged contact never changes again, so its
+// count is frozen and kept on the survivor (Segment); an unfiltered page is therefore one key
+// range per log it spans, computed from the counts alone: page N never reads earlier pages.
+// A filtered read (field, user, time) reads the logs of the contact's owners and keeps the
+// matching entries; it reads only that contact's entries.
+//
+// Access patterns:
+//
+//	pattern                          index  key condition
+//	a contact's entry by number      table  PK = A#{acct}#C#{id}, SK = LOG#{seq, 12 digits}
+//	a page of a contact's entries    table  PK = A#{acct}#C#{id}, SK BETWEEN LOG#{from} AND LOG#{to}, descending
+//	all of a contact's entries       table  PK = A#{acct}#C#{id}, begins_with(SK, "LOG#"), descending
+package changelog
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/cxm/cxm/shared/apperr"
+	"github.com/cxm/cxm/shared/store"
+)
+
+// Kinds of entry.
+const (
+	KindCreated = "created"
+	KindUpdated = "updated"
+	KindMerged  = "merged"
+)
+
+// Change is one field a save changed.
+type Change struct {
+	// Field is the field's JSON path: firstName, phones[1].phone, driverLicense.number.
+	Field    string `json:"field"`
+	OldValue string `json:"oldValue"`
+	NewValue string `json:"newValue"`
+	// Masked reports a sensitive field: its values are masked (only the last characters show).
+	Masked bool `json:"masked"`
+}
+
+// Entry is one save of a contact.
+type Entry struct {
+	// ContactID is the contact the save was made to: the survivor's id, or for history read
+	// through a merge, the id of the contact merged into it.
+	ContactID int64 `json:"contactId"`
+	// Seq numbers the contact's entries from 1.
+	Seq    int64     `json:"seq"`
+	At     time.Time `json:"at"`
+	UserID string    `json:"userId"`
+	// ActorUserID is the real user behind an impersonated save; "" otherwise.
+	ActorUserID string   `json:"actorUserId,omitempty"`
+	Kind        string   `json:"kind" enum:"created,updated,merged"`
+	Changes     []Change `json:"changes"`
+}
+
+// Segment is the log of one owner of a contact's history and how many entries it holds.
+type Segment struct {
+	ContactID int64
+	Count     int64
+}
+
+// MaxValue is the length (in characters) beyond which a value is cut in the log: an entry must
+// fit one item, whatever the size of the notes a save changes.
+const MaxValue = 1000
+
+const sortPrefix = "LOG#"
+
+func sortKey(seq int64) string { return fmt.Sprintf("%s%012d", sortPrefix, seq) }
+
+func entryKey(t store.Tenant, contactID, seq int64) (store.Key, error) {
+	return t.Key(sortKey(seq), "C", strconv.FormatInt(contactID, 10))
+}
+
+// item is an entry as stored.
+type item struct {
+	ContactID   int64
+	Seq         int64
+	At          time.Time
+	UserID      string
+	ActorUserID string `dynamodbav:",omitempty"`
+	Kind        string
+	Changes     []Change
+}
+
+// Op returns the write of e as a transaction's op: a create, so an entry number is never
+// written twice. The caller's versioned write of the contact that advances the counter guards
+// the number.
+func Op(t store.Tenant, e Entry) (store.Op, error) {
+	if e.Seq < 1 {
+		return store.Op{}, apperr.Errorf(apperr.Internal, "change log entry without a number")
+	}
+	k, err := entryKey(t, e.ContactID, e.Seq)
+	if err != nil {
+		return store.Op{}, err
+	}
+	for i := range e.Changes {
+		e.Changes[i].OldValue, e.Changes[i].NewValue = cut(e.Changes[i].OldValue), cut(e.Changes[i].NewValue)
+	}
+	it := item{ContactID: e.ContactID, Seq: e.Seq, At: e.At.UTC(), UserID: e.UserID, ActorUserID: e.ActorUserID, Kind: e.Kind, Changes: e.Changes}
+	return store.CreateOp(store.Record{Key: k, Type: "ChangeLogEntry", Value: it}), nil
+}
+
+func cut(s string) string {
+	r := []rune(s)
+	if len(r) <= MaxValue {
+		return s
+	}
+	return string(r[:MaxValue-1]) + "…"
+}
+
+// Diff returns the changes between two JSON values (decoded into any): leaves by their path,
+// objects by key and lists by index. Empty values (absent, null, "", 0, false, empty lists and
+// objects) are the same to a user, so a change from one to another is no change. Paths for
+// which skip is true are left out, with everything below them.
+func Diff(old, new any, skip func(path string) bool) []Change {
+	var out []Change
+	diff("", old, new, skip, &out)
+	return out
+}
+
+func diff(path string, a, b any, skip func(string) bool, out *[]Change) {
+	if path != "" && skip != nil && skip(path) {
+		return
+	}
+	ma, aIsMap := a.(map[string]any)
+	mb, bIsMap := b.(map[string]any)
+	la, aIsList := a.([]any)
+	lb, bIsList := b.([]any)
+	switch {
+	case (aIsMap || isEmpty(a)) && (bIsMap || isEmpty(b)) && (aIsMap || bIsMap):
+		keys := map[string]bool{}
+		for k := range ma {
+			keys[k] = true
+		}
+		for k := range mb {
+			keys[k] = true
+		}
+		sorted := make([]string, 0, len(keys))
+		for k := range keys {
+			sorted = append(sorted, k)
+		}
+		slices.Sort(sorted)
+		for _, k := range sorted {
+			p := k
+			if path != "" {
+				p = path + "." + k
+			}
+			diff(p, ma[k], mb[k], skip, out)
+		}
+	case (aIsList || isEmpty(a)) && (bIsList || isEmpty(b)) && (aIsList || bIsList):
+		for i := range max(len(la), len(lb)) {
+			var x, y any
+			if i < len(la) {
+				x = la[i]
+			}
+			if i < len(lb) {
+				y = lb[i]
+			}
+			diff(fmt.Sprintf("%s[%d]", path, i), x, y, skip, out)
+		}
+	default:
+		if isEmpty(a) && isEmpty(b) {
+			return
+		}
+		sa, sb := leafText(a), leafText(b)
+		if sa != sb {
+			*out = append(*out, Change{Field: path, OldValue: sa, NewValue: sb})
+		}
+	}
+}
+
+// Text is a decoded JSON value as the log shows it: strings as they are, numbers without
+// trailing zeros, true and false, "" for null; objects and lists as JSON.
+func Text(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return v
+	case float64:
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	case bool:
+		return strconv.FormatBool(v)
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// leafText is Text, except that a zero number (a field never set, such as a birth year) shows
+// as no value.
+func leafText(v any) string {
+	if n, ok := v.(float64); ok && n == 0 {
+		return ""
+	}
+	return Text(v)
+}
+
+// isEmpty reports whether a decoded JSON value is absent or empty.
+func isEmpty(v any) bool {
+	switch v := v.(type) {
+	case nil:
+		return true
+	case string:
+		return v == ""
+	case float64:
+		return v == 0
+	case bool:
+		return !v
+	case []any:
+		for _, x := range v {
+			if !isEmpty(x) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		for _, x := range v {
+			if !isEmpty(x) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// Filter narrows a read of the log. Zero fields match everything.
+type Filter struct {
+	// Field matches changes whose path is the field or starts with it followed by . or [
+	// (phones matches phones[1].phone); an entry is kept with its matching changes only.
+	Field string
+	// UserID matches entries saved by that user (or made by them under impersonation).
+	UserID string
+	// From and To bound the entry's time, both included.
+	From, To time.Time
+}
+
+func (f Filter) empty() bool {
+	return f.Field == "" && f.UserID == "" && f.From.IsZero() && f.To.IsZero()
+}
+
+// keep returns e as the filter keeps it, and whether it does.
+func (f Filter) keep(e Entry) (Entry, bool) {
+	if f.UserID != "" && e.UserID != f.UserID && e.ActorUserID != f.UserID {
+		return Entry{}, false
+	}
+	if (!f.From.IsZero() && e.At.Before(f.From)) || (!f.To.IsZero() && e.At.After(f.To)) {
+		return Entry{}, false
+	}
+	if f.Field == "" {
+		return e, true
+	}
+	var kept []Change
+	for _, c := range e.Changes {
+		if c.Field == f.Field || strings.HasPrefix(c.Field, f.Field+".") || strings.HasPrefix(c.Field, f.Field+"[") {
+			kept = append(kept, c)
+		}
+	}
+	if len(kept) == 0 {
+		return Entry{}, false
+	}
+	e.Changes = kept
+	return e, true
+}
+
+// Page is one page of a contact's log.
+type Page struct {
+	Entries []Entry
+	// Total is the number of entries the read matches, on every page.
+	Total int
+}
+
+// MaxPageSize bounds a page.
+const MaxPageSize = 100
+
+// Reader reads change logs.
+type Reader struct {
+	s *store.Store
+}
+
+// NewReader returns a reader over s.
+func NewReader(s *store.Store) Reader { return Reader{s: s} }
+
+// Read returns page number (from 1) of size entries of the log made of segments (the contact's
+// own first), newest first, narrowed by f. A page beyond the last is empty. A page number or
+// size out of range is an Invalid error.
+func (r Reader) Read(ctx context.Context, t store.Tenant, segments []Segment, f Filter, number, size int) (Page, error) {
+	if number < 1 {
+		return Page{}, apperr.InvalidFields("The page is not valid.", map[string]string{"pageNumber": "The page number starts at 1."})
+	}
+	if size < 1 || size > MaxPageSize {
+		return Page{}, apperr.InvalidFields("The page is not valid.", map[string]string{"pageSize": fmt.Sprintf("The page size must be between 1 and %d.", MaxPageSize)})
+	}
+	if !f.empty() {
+		return r.filtered(ctx, t, segments, f, number, size)
+	}
+	var total int64
+	for _, s := range segments {
+		total += s.Count
+	}
+	out := Page{Entries: []Entry{}, Total: int(total)}
+	// Ranks, newest first over the segments in order: [lo, hi).
+	lo, hi := int64(number-1)*int64(size), int64(number)*int64(size)
+	var base int64
+	for _, s := range segments {
+		from, to := max(lo, base), min(hi, base+s.Count)
+		if from < to {
+			// Rank r of this segment is entry Count-(r-base).
+			newest, oldest := s.Count-(from-base), s.Count-(to-1-base)
+			entries, err := r.rangeOf(ctx, t, s.ContactID, oldest, newest)
+			if err != nil {
+				return Page{}, err
+			}
+			out.Entries = append(out.Entries, entries...)
+		}
+		base += s.Count
+	}
+	return out, nil
+}
+
+// rangeOf returns entries oldest..newest of a contact, newest first.
+func (r Reader) rangeOf(ctx context.Context, t store.Tenant, contactID, oldest, newest int64) ([]Entry, error) {
+	p, err := t.Partition("C", strconv.FormatInt(contactID, 10))
+	if err != nil {
+		return nil, err
+	}
+	items, err := store.QueryAll[item](ctx, r.s, store.Query{
+		Partition: p, SortFrom: sortKey(oldest), SortTo: sortKey(newest), Descending: true, Limit: int(newest - oldest + 1),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read change log of contact %d: %w", contactID, err)
+	}
+	return entries(items), nil
+}
+
+// filtered reads every entry of the segments and returns the page of those f keeps.
+func (r Reader) filtered(ctx context.Context, t store.Tenant, segments []Segment, f Filter, number, size int) (Page, error) {
+	var kept []Entry
+	for _, s := range segments {
+		if s.Count == 0 {
+			continue
+		}
+		p, err := t.Partition("C", strconv.FormatInt(s.ContactID, 10))
+		if err != nil {
+			return Page{}, err
+		}
+		items, err := store.QueryAll[item](ctx, r.s, store.Query{Partition: p, SortPrefix: sortPrefix, Descending: true, Limit: 1000})
+		if err != nil {
+			return Page{}, fmt.Errorf("read change log of contact %d: %w", s.ContactID, err)
+		}
+		for _, e := range entries(items) {
+			if e, ok := f.keep(e); ok {
+				kept = append(kept, e)
+			}
+		}
+	}
+	out := Page{Entries: []Entry{}, Total: len(kept)}
+	lo, hi := (number-1)*size, number*size
+	if lo < len(kept) {
+		out.Entries = append(out.Entries, kept[lo:min(hi, len(kept))]...)
+	}
+	return out, nil
+}
+
+func entries(items []item) []Entry {
+	out := make([]Entry, 0, len(items))
+	for _, it := range items {
+		changes := it.Changes
+		if changes == nil {
+			changes = []Change{}
+		}
+		out = append(out, Entry{ContactID: it.ContactID, Seq: it.Seq, At: it.At, UserID: it.UserID, ActorUserID: it.ActorUserID, Kind: it.Kind, Changes: changes})
+	}
+	return out
+}

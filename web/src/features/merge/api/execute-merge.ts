@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '../../../lib/api/client';
+import type { MergeResult } from '../../../lib/api/types';
+import { mergeSessionKey } from './get-merge-session';
+
+/** executeMerge merges the session's customers into survivorContactId and ends the session. */
+export function executeMerge(survivorContactId: number): Promise<MergeResult> {
+  return api.post<MergeResult>('/api/contact/merge/execute', { survivorContactId });
+}
+
+/** useExecuteMerge merges; the session and selection are cleared and both customers reloaded. */
+export function useExecuteMerge() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: executeMerge,
+    onSuccess: (result) => {
+      queryClient.setQueryData(mergeSessionKey, null);
+      for (const id of [result.survivor.contactId, result.merged.contactId]) {
+        void queryClient.invalidateQueries({ queryKey: ['contacts', 'detail', id] });
+        void queryClient.invalidateQueries({ queryKey: ['contacts', 'change-log', id] });
+      }
+      void queryClient.invalidateQueries({ queryKey: ['contacts', 'search'] });
+    },
+  });
+}
