@@ -36,6 +36,7 @@ func Register(api *httpapi.API, d platform.Services) {
 	a := &area{d: d, contacts: contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log)}
 	a.registerProfile(api)
 	a.registerSearch(api)
+	a.registerActivity(api)
 }
 
 // visible returns the NotFound error of a contact the session's user may not view.

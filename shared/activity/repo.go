@@ -203,7 +203,7 @@ func (r *Repo) Record(ctx context.Context, t store.Tenant, n New) (e Entry, crea
 		return Entry{}, false, err
 	}
 	if n.Key != "" {
-		if e, err := r.byKey(ctx, t, n.ContactID, n.Key); err == nil {
+		if e, err := r.ByKey(ctx, t, n.ContactID, n.Key); err == nil {
 			return e, false, nil
 		} else if apperr.CodeOf(err) != apperr.NotFound {
 			return Entry{}, false, err
@@ -258,7 +258,7 @@ func (r *Repo) Record(ctx context.Context, t store.Tenant, n New) (e Entry, crea
 			// Another write got in first: the same key's (answer its entry) or another entry's
 			// summary update (count this one on the new summary).
 			if n.Key != "" {
-				if prev, kerr := r.byKey(ctx, t, n.ContactID, n.Key); kerr == nil {
+				if prev, kerr := r.ByKey(ctx, t, n.ContactID, n.Key); kerr == nil {
 					return prev, false, nil
 				}
 			}
@@ -290,9 +290,9 @@ func (r *Repo) publish(ctx context.Context, t store.Tenant, e Entry) {
 	}
 }
 
-// byKey returns the entry an idempotency key of a contact points at. An unknown key is a
+// ByKey returns the entry an idempotency key of a contact recorded. An unknown key is a
 // NotFound error.
-func (r *Repo) byKey(ctx context.Context, t store.Tenant, contactID int64, key string) (Entry, error) {
+func (r *Repo) ByKey(ctx context.Context, t store.Tenant, contactID int64, key string) (Entry, error) {
 	kk, err := idempotencyKey(t, contactID, key)
 	if err != nil {
 		return Entry{}, err
