@@ -2,6 +2,8 @@ import { Alert, Badge, Center, Group, Loader, Stack, Switch, Tabs, Text, Title }
 import { useSearchParams } from 'react-router';
 
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ActivityActions } from '../../activity/components/activity-actions';
+import { ActivityPanel } from '../../activity/components/activity-panel';
 import type { Contact, ContactPermission, Store } from '../../../lib/api/types';
 import { errorMessage } from '../../../lib/notify';
 import { useContact } from '../api/get-contact';
@@ -115,6 +117,8 @@ function ProfileScreen({ contactId, permission, stores }: { contactId: number; p
           <Tabs.Panel key={t.value} value={t.value} pt="md">
             {t.value === 'profile' ? (
               <ProfileTab contact={contact.data} canEdit={permission.canEdit} />
+            ) : t.value === 'activity' ? (
+              <ActivityPanel contactId={contactId} />
             ) : (
               <EmptyState title={`${t.label} is not available yet`}>{t.capability}</EmptyState>
             )}
@@ -148,6 +152,7 @@ function ProfileHeader({ contact, canEdit, stores }: { contact: Contact; canEdit
             .join(' · ')}
         </Text>
       </Stack>
+      <ActivityActions contact={contact} canEdit={canEdit} />
       <Switch
         label="Hot customer"
         checked={hot}
