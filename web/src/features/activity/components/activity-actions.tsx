@@ -160,7 +160,7 @@ function LogCallForm({ contactId, onDone }: { contactId: number; onDone: () => v
         </Stack>
         <Select label="Outcome" placeholder="Choose the outcome" data={[...CALL_OUTCOMES]} value={outcome} onChange={setOutcome} error={firstError(log.error, 'outcome')} required />
         <NumberInput label="Duration (minutes)" min={0} max={1440} decimalScale={2} value={minutes} onChange={setMinutes} error={firstError(log.error, 'durationSeconds')} />
-        <Textarea label="Notes" autosize minRows={3} maxLength={4000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} error={firstError(log.error, 'notes')} />
+        <Textarea label="Notes" rows={3} maxLength={4000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} error={firstError(log.error, 'notes')} />
         <Actions onCancel={onDone} pending={log.isPending}>
           Log call
         </Actions>
@@ -200,7 +200,7 @@ function LogNoteForm({ contactId, onDone }: { contactId: number; onDone: () => v
             { value: 'customer_note', label: 'Customer note' },
           ]}
         />
-        <Textarea label="Note" autosize minRows={4} maxLength={4000} value={text} onChange={(e) => setText(e.currentTarget.value)} error={firstError(log.error, 'text')} required />
+        <Textarea label="Note text" rows={4} maxLength={4000} value={text} onChange={(e) => setText(e.currentTarget.value)} error={firstError(log.error, 'text')} required />
         <Actions onCancel={onDone} pending={log.isPending}>
           Log note
         </Actions>
@@ -295,7 +295,7 @@ function DeskingForm({ contactId, onDone }: { contactId: number; onDone: () => v
     >
       <Stack gap="sm">
         <FormProblem error={send.error} fields={['notes']} />
-        <Textarea label="Notes for the desk" autosize minRows={3} maxLength={4000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} error={firstError(send.error, 'notes')} />
+        <Textarea label="Notes for the desk" rows={3} maxLength={4000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} error={firstError(send.error, 'notes')} />
         <Actions onCancel={onDone} pending={send.isPending}>
           Send to desking
         </Actions>
