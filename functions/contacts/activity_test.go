@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/cxm/cxm/functions/contacts"
@@ -12,6 +13,7 @@ import (
 	"github.com/cxm/cxm/shared/areatest"
 	"github.com/cxm/cxm/shared/contact"
 	"github.com/cxm/cxm/shared/demo"
+	"github.com/cxm/cxm/shared/eventbus"
 	"github.com/cxm/cxm/shared/httpapi"
 	"github.com/cxm/cxm/shared/store"
 )
@@ -204,6 +206,14 @@ func TestNoteOfAnUnviewableStore(t *testing.T) {
 func TestIdempotentLog(t *testing.T) {
 	t.Parallel()
 	srv := areatest.New(t)
+	var mu sync.Mutex
+	var events []eventbus.Event
+	srv.Events.Subscribe(activity.EventLogged, func(_ context.Context, e eventbus.Event) error {
+		mu.Lock()
+		defer mu.Unlock()
+		events = append(events, e)
+		return nil
+	})
 	path := fmt.Sprintf("/crm/contacts/%d/actions/log_note", demo.ContactHonda)
 	var a, b httpapi.Result[activity.Entry]
 	post(t, srv, sales, path, map[string]any{"text": "once", "requestId": "r-1"}, &a)
@@ -213,6 +223,11 @@ func TestIdempotentLog(t *testing.T) {
 	}
 	if s := counts(t, srv, sales, demo.ContactHonda); s.Total != 1 {
 		t.Errorf("total = %d after a retry, want 1", s.Total)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(events) != 1 || events[0].ID != fmt.Sprintf("activity-%d", a.Data.ID) || events[0].Account != fmt.Sprint(demo.AccountID) {
+		t.Errorf("events = %+v, want one ActivityLogged for entry %d", events, a.Data.ID)
 	}
 }
 
