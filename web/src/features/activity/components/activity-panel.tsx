@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Center, Chip, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -9,32 +8,35 @@ import { ACTIVITY_CATEGORIES, entrySummary, isActivityCategory, kindLabel } from
 import { useActivityCounts } from '../api/get-activity-counts';
 import { useActivityFeed } from '../api/get-activity-feed';
 
-/** The address parameter holding the feed's category. */
+/** The address parameters holding the feed's category and the cursors of the pages before the one shown. */
 export const CATEGORY_PARAM = 'activity';
+export const CURSOR_PARAM = 'activityCursor';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * ActivityPanel is the profile's Activity tab: the customer's activity newest first, filtered by
- * category (kept in the address) with each category's count, a page at a time.
+ * category with each category's count, a page at a time. The category and the cursors of the
+ * pages before the one shown live in the address, so a page can be linked and reloaded.
  */
 export function ActivityPanel({ contactId }: { contactId: number }) {
   const [params, setParams] = useSearchParams();
   const raw = params.get(CATEGORY_PARAM);
   const category = isActivityCategory(raw) ? raw : '';
-  // The cursors of the pages before the one shown; the last is the shown page's.
-  const [cursors, setCursors] = useState<string[]>(['']);
+  const cursors = params.getAll(CURSOR_PARAM);
   const cursor = cursors[cursors.length - 1] ?? '';
   const counts = useActivityCounts(contactId);
-  const feed = useActivityFeed({ contactId, category, cursor, pageNumber: cursors.length });
+  const feed = useActivityFeed({ contactId, category, cursor, pageNumber: cursors.length + 1 });
 
-  const setCategory = (value: string) => {
+  const goTo = (nextCategory: string, nextCursors: string[]) => {
     const next = new URLSearchParams(params);
-    if (value === '') next.delete(CATEGORY_PARAM);
-    else next.set(CATEGORY_PARAM, value);
-    setParams(next, { replace: true });
-    setCursors(['']);
+    next.delete(CATEGORY_PARAM);
+    next.delete(CURSOR_PARAM);
+    if (nextCategory !== '') next.set(CATEGORY_PARAM, nextCategory);
+    for (const c of nextCursors) next.append(CURSOR_PARAM, c);
+    setParams(next);
   };
+  const setCategory = (value: string) => goTo(value, []);
 
   const total = counts.data?.total ?? 0;
   const shownCategories = ACTIVITY_CATEGORIES.filter((c) => c.value === category || (counts.data?.categories ?? []).some((x) => x.category === c.value && x.count > 0));
@@ -82,10 +84,10 @@ export function ActivityPanel({ contactId }: { contactId: number }) {
             Page {page.pageNumber} of {page.pageTotal} · {page.totalRecords} entries
           </Text>
           <Group gap="xs">
-            <Button variant="default" size="xs" disabled={cursors.length <= 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
+            <Button variant="default" size="xs" disabled={cursors.length === 0} onClick={() => goTo(category, cursors.slice(0, -1))}>
               Previous page
             </Button>
-            <Button variant="default" size="xs" disabled={next === '' || feed.isFetching} onClick={() => setCursors((c) => [...c, next])}>
+            <Button variant="default" size="xs" disabled={next === '' || feed.isFetching} onClick={() => goTo(category, [...cursors, next])}>
               Next page
             </Button>
           </Group>

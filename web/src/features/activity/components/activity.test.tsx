@@ -78,8 +78,8 @@ function activityStore(initial: ActivityEntry[] = []) {
 
 function open(contact: Contact = mariaGonzalez, store = activityStore()) {
   server.use(currentUser(salesUser), ...userSettings().handlers, contactPermission({}), ...contactStore(contact).handlers, ...store.handlers);
-  renderApp('/app/contact/5001?tab=activity');
-  return store;
+  const { router } = renderApp('/app/contact/5001?tab=activity');
+  return { ...store, router };
 }
 
 // The dialogs take many interactions; on a loaded machine they outlast the default 5 s budget.
@@ -111,7 +111,7 @@ describe('Activity tab', { timeout: 30_000 }, () => {
     for (let i = 29; i >= 0; i--) {
       store.entries.push({ id: i + 1, contactId: 5001, accountPlatformId: 101, kind: 'note', category: 'note', text: `note ${i}`, userId: 'u', userName: 'Sam Ortega', at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() });
     }
-    open(mariaGonzalez, store);
+    const { router } = open(mariaGonzalez, store);
     const user = userEvent.setup();
 
     expect(await screen.findByText('Page 1 of 2 · 30 entries')).toBeInTheDocument();
@@ -120,6 +120,7 @@ describe('Activity tab', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Page 2 of 2 · 30 entries')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Activity' })).getAllByRole('listitem')).toHaveLength(5);
     expect(store.feeds.at(-1)).toMatchObject({ cursor: '25', pageNumber: 2 });
+    expect(router.state.location.search).toBe('?tab=activity&activityCursor=25');
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Previous page' }));
     expect(await screen.findByText('Page 1 of 2 · 30 entries')).toBeInTheDocument();
