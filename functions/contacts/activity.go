@@ -56,9 +56,6 @@ const (
 	msgCallTrackingRetry = "The call could not be started: the call-tracking service is unavailable. Please try again."
 )
 
-// requestIDDoc documents the idempotency field of the logging calls.
-const requestIDDoc = "The client's id of this request: a retry with the same id records nothing more and answers the first result."
-
 // LogCallInput is the request of POST /crm/contacts/{id}/actions/log_phone_call.
 type LogCallInput struct {
 	ContactPath
@@ -172,7 +169,7 @@ type LoggedNote struct {
 // LoggedNotes is one page of a contact's notes, newest first.
 type LoggedNotes struct {
 	Notes      []LoggedNote `json:"notes"`
-	NextCursor string `json:"nextCursor"`
+	NextCursor string       `json:"nextCursor"`
 }
 
 // OverviewInput is the request of POST /api/Activity/conversation/overview/.
