@@ -31,7 +31,7 @@ type ChangeLogInput struct {
 }
 
 // ChangeLog is the response of POST /crm/contacts/{id}/change_log.
-type ChangeLog = httpapi.Body[httpapi.Result[[]changelog.Entry]]
+type ChangeLog = httpapi.Body[httpapi.Result[[]changelog.Revision]]
 
 func (a *area) registerChangeLog(api *httpapi.API) {
 	d := a.d

@@ -13,14 +13,14 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-func changeLog(t *testing.T, srv *areatest.Server, as string, id int64, body string) (int, httpapi.Result[[]changelog.Entry]) {
+func changeLog(t *testing.T, srv *areatest.Server, as string, id int64, body string) (int, httpapi.Result[[]changelog.Revision]) {
 	t.Helper()
-	var got httpapi.Result[[]changelog.Entry]
+	var got httpapi.Result[[]changelog.Revision]
 	status := srv.Do(t, areatest.Request{Method: "POST", Path: contactPath(id) + "/change_log", As: as, Body: body}, &got)
 	return status, got
 }
 
-func fields(e changelog.Entry) []string {
+func fields(e changelog.Revision) []string {
 	var out []string
 	for _, c := range e.Changes {
 		out = append(out, fmt.Sprintf("%s %q>%q", c.Field, c.OldValue, c.NewValue))

@@ -39,6 +39,7 @@ func Register(api *httpapi.API, d platform.Services) {
 	a.registerSearch(api)
 	a.registerSummary(api)
 	a.registerChangeLog(api)
+	a.registerActivity(api)
 }
 
 // visible returns the NotFound error of a contact the session's user may not view.

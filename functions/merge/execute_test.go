@@ -148,7 +148,7 @@ func TestExecuteOverTheStore(t *testing.T) {
 
 	// The change log records the merge, and shows the merged contact's history after the
 	// survivor's.
-	var log httpapi.Result[[]changelog.Entry]
+	var log httpapi.Result[[]changelog.Revision]
 	if status := srv.Do(t, areatest.Request{Method: "POST", Path: fmt.Sprintf("/crm/contacts/%d/change_log", a.ID), As: sales}, &log); status != 200 {
 		t.Fatalf("change_log: %d", status)
 	}

@@ -55,8 +55,8 @@ type Change struct {
 	Masked bool `json:"masked"`
 }
 
-// Entry is one save of a contact.
-type Entry struct {
+// Revision is one save of a contact: who saved it, when, and the fields it changed.
+type Revision struct {
 	// ContactID is the contact the save was made to: the survivor's id, or for history read
 	// through a merge, the id of the contact merged into it.
 	ContactID int64 `json:"contactId"`
@@ -102,7 +102,7 @@ type item struct {
 // Op returns the write of e as a transaction's op: a create, so an entry number is never
 // written twice. The caller's versioned write of the contact that advances the counter guards
 // the number.
-func Op(t store.Tenant, e Entry) (store.Op, error) {
+func Op(t store.Tenant, e Revision) (store.Op, error) {
 	if e.Seq < 1 {
 		return store.Op{}, apperr.Errorf(apperr.Internal, "change log entry without a number")
 	}
@@ -257,12 +257,12 @@ func (f Filter) empty() bool {
 }
 
 // keep returns e as the filter keeps it, and whether it does.
-func (f Filter) keep(e Entry) (Entry, bool) {
+func (f Filter) keep(e Revision) (Revision, bool) {
 	if f.UserID != "" && e.UserID != f.UserID && e.ActorUserID != f.UserID {
-		return Entry{}, false
+		return Revision{}, false
 	}
 	if (!f.From.IsZero() && e.At.Before(f.From)) || (!f.To.IsZero() && e.At.After(f.To)) {
-		return Entry{}, false
+		return Revision{}, false
 	}
 	if f.Field == "" {
 		return e, true
@@ -274,7 +274,7 @@ func (f Filter) keep(e Entry) (Entry, bool) {
 		}
 	}
 	if len(kept) == 0 {
-		return Entry{}, false
+		return Revision{}, false
 	}
 	e.Changes = kept
 	return e, true
@@ -282,7 +282,7 @@ func (f Filter) keep(e Entry) (Entry, bool) {
 
 // Page is one page of a contact's log.
 type Page struct {
-	Entries []Entry
+	Entries []Revision
 	// Total is the number of entries the read matches, on every page.
 	Total int
 }
@@ -315,7 +315,7 @@ func (r Reader) Read(ctx context.Context, t store.Tenant, segments []Segment, f 
 	for _, s := range segments {
 		total += s.Count
 	}
-	out := Page{Entries: []Entry{}, Total: int(total)}
+	out := Page{Entries: []Revision{}, Total: int(total)}
 	// Ranks, newest first over the segments in order: [lo, hi).
 	lo, hi := int64(number-1)*int64(size), int64(number)*int64(size)
 	var base int64
@@ -336,7 +336,7 @@ func (r Reader) Read(ctx context.Context, t store.Tenant, segments []Segment, f 
 }
 
 // rangeOf returns entries oldest..newest of a contact, newest first.
-func (r Reader) rangeOf(ctx context.Context, t store.Tenant, contactID, oldest, newest int64) ([]Entry, error) {
+func (r Reader) rangeOf(ctx context.Context, t store.Tenant, contactID, oldest, newest int64) ([]Revision, error) {
 	p, err := t.Partition("C", strconv.FormatInt(contactID, 10))
 	if err != nil {
 		return nil, err
@@ -352,7 +352,7 @@ func (r Reader) rangeOf(ctx context.Context, t store.Tenant, contactID, oldest, 
 
 // filtered reads every entry of the segments and returns the page of those f keeps.
 func (r Reader) filtered(ctx context.Context, t store.Tenant, segments []Segment, f Filter, number, size int) (Page, error) {
-	var kept []Entry
+	var kept []Revision
 	for _, s := range segments {
 		if s.Count == 0 {
 			continue
@@ -371,7 +371,7 @@ func (r Reader) filtered(ctx context.Context, t store.Tenant, segments []Segment
 			}
 		}
 	}
-	out := Page{Entries: []Entry{}, Total: len(kept)}
+	out := Page{Entries: []Revision{}, Total: len(kept)}
 	lo, hi := (number-1)*size, number*size
 	if lo < len(kept) {
 		out.Entries = append(out.Entries, kept[lo:min(hi, len(kept))]...)
@@ -379,14 +379,14 @@ func (r Reader) filtered(ctx context.Context, t store.Tenant, segments []Segment
 	return out, nil
 }
 
-func entries(items []item) []Entry {
-	out := make([]Entry, 0, len(items))
+func entries(items []item) []Revision {
+	out := make([]Revision, 0, len(items))
 	for _, it := range items {
 		changes := it.Changes
 		if changes == nil {
 			changes = []Change{}
 		}
-		out = append(out, Entry{ContactID: it.ContactID, Seq: it.Seq, At: it.At, UserID: it.UserID, ActorUserID: it.ActorUserID, Kind: it.Kind, Changes: changes})
+		out = append(out, Revision{ContactID: it.ContactID, Seq: it.Seq, At: it.At, UserID: it.UserID, ActorUserID: it.ActorUserID, Kind: it.Kind, Changes: changes})
 	}
 	return out
 }

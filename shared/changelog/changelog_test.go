@@ -47,7 +47,7 @@ func TestDiff(t *testing.T) {
 func write(t *testing.T, s *store.Store, tn store.Tenant, id int64, n int, start time.Time) {
 	t.Helper()
 	for seq := int64(1); seq <= int64(n); seq++ {
-		op, err := changelog.Op(tn, changelog.Entry{
+		op, err := changelog.Op(tn, changelog.Revision{
 			ContactID: id, Seq: seq, At: start.Add(time.Duration(seq) * time.Minute), UserID: fmt.Sprintf("u%d", seq%3), Kind: changelog.KindUpdated,
 			Changes: []changelog.Change{{Field: map[bool]string{true: "firstName", false: "phones[0].phone"}[seq%2 == 0], NewValue: strconv.FormatInt(seq, 10)}},
 		})
@@ -82,7 +82,7 @@ func TestRead(t *testing.T) {
 	r := changelog.NewReader(s)
 
 	// A number's entry cannot be written twice.
-	op, _ := changelog.Op(tn, changelog.Entry{ContactID: 7, Seq: 30, Kind: changelog.KindUpdated})
+	op, _ := changelog.Op(tn, changelog.Revision{ContactID: 7, Seq: 30, Kind: changelog.KindUpdated})
 	if err := s.Transact(ctx, op); apperr.CodeOf(err) != apperr.Conflict {
 		t.Errorf("second entry 30: %v, want Conflict", err)
 	}

@@ -353,7 +353,7 @@ func (r *Repo) writeOps(ctx context.Context, t store.Tenant, c Contact, version 
 	var entry []store.Op
 	if len(sv.changes) > 0 {
 		counters.LogSeq++
-		op, err := changelog.Op(t, changelog.Entry{
+		op, err := changelog.Op(t, changelog.Revision{
 			ContactID: c.ID, Seq: counters.LogSeq, At: c.UpdatedAt, UserID: sv.by, ActorUserID: sv.actor, Kind: sv.kind, Changes: sv.changes,
 		})
 		if err != nil {

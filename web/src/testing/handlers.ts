@@ -203,6 +203,9 @@ export function contactStore(initial: Contact, options: { answer?: (body: Contac
       current = { ...body, version: (body.version ?? 0) + 1 };
       return HttpResponse.json({ successful: true, data: current });
     }),
+    http.post('*/crm/contacts/actions/is_desking_enabled', () =>
+      HttpResponse.json({ successful: true, data: [{ accountPlatformId: current.accountPlatformId, isDeskingEnabled: true, deskingProvider: 'Pando' }] }),
+    ),
     http.post('*/crm/contacts/:id/actions/mark_as_hot', async ({ request }) => {
       const hot = (await request.text()) === 'true';
       current = { ...current, isMarkedHot: hot, version: (current.version ?? 0) + 1 };

@@ -55,6 +55,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Activity/conversation/overview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer's conversation overview
+         * @description The latest inbound and outbound contact and the inbound and outbound counts per channel (phone, text, e-mail), over the customer and the customers merged into it.
+         */
+        post: operations["getConversationOverview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/CrmLead/intake/adf": {
         parameters: {
             query?: never;
@@ -801,6 +821,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/notes/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer's logged notes, newest first
+         * @description The notes and customer notes logged on the customer (and on customers merged into it), 25 per page by default. The standing notes edited with the profile are the contact's notes list.
+         */
+        post: operations["listContactNotes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One logged note
+         * @description A note of another dealer group, or of a customer of a store the caller may not view, is 404.
+         */
+        get: operations["getContactNote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user_schedule/get_availability_counts": {
         parameters: {
             query?: never;
@@ -1072,6 +1132,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/contacts/actions/is_desking_enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether stores have desking
+         * @description One entry per store asked about (the body's stores, each of which the caller must be able to view, or the Scope header's stores the caller may view): desking is enabled while the store's Pando product is Live and its Desking feature active.
+         */
+        post: operations["isDeskingEnabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/contacts/advanced_search": {
         parameters: {
             query?: never;
@@ -1172,6 +1252,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/contacts/{contactId}/actions/start_outbound_call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a click-to-call to a customer
+         * @description The call-tracking provider rings the caller's phone (userPhone) and then connects the customer's phone (phoneId, or the preferred phone that is not opted out). The call is recorded in the customer's activity with the provider's call id. Refused with 409 for a do-not-call customer ('The customer is marked do not call: calls to the customer cannot be started.'), a customer without a phone that may be called, or a store without call tracking; bad numbers are 400 with the field named; an unavailable provider 409 (try again). Needs a role that edits customers.
+         */
+        post: operations["startOutboundCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/contacts/{id}": {
         parameters: {
             query?: never;
@@ -1186,6 +1286,46 @@ export type paths = {
         get: operations["getContact"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{id}/actions/log_note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log a note about a customer
+         * @description Adds the note to the customer's notes and activity (text 1 to 4000 characters). Logged notes are never edited. Needs a role that edits customers.
+         */
+        post: operations["logContactNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{id}/actions/log_phone_call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log a phone call with a customer
+         * @description Records a call that happened (inbound or outbound) with its outcome, notes and duration in the customer's activity. A call with a do-not-call customer may still be logged: it records what happened. Needs a role that edits customers.
+         */
+        post: operations["logContactPhoneCall"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1212,6 +1352,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/contacts/{id}/actions/send_to_desking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a customer to desking
+         * @description Records in the customer's activity that the customer was sent to the desk. The customer's store must have desking (the Pando product Live with its Desking feature active): 409 'Desking is not enabled for the customer's store.' otherwise. Needs a role that edits customers.
+         */
+        post: operations["sendContactToDesking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/contacts/{id}/actions/sms/can_text": {
         parameters: {
             query?: never;
@@ -1226,6 +1386,46 @@ export type paths = {
         get: operations["canTextContact"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{id}/activity/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer's activity counts per category
+         * @description Every category with its count (zero included), the total, and the conversation per channel; the activity of customers merged into this one is included.
+         */
+        post: operations["getContactActivityCounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{id}/activity/feed/paged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer's activity, newest first
+         * @description Pages of 25 by default (at most 100), all entries or one category; the activity of customers merged into this one is included. Follow data.nextCursor for the next page; pageData.totalRecords is the number of entries of the category (or all).
+         */
+        post: operations["getContactActivityFeed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1338,6 +1538,26 @@ export type paths = {
          */
         put: operations["putContactImage_driver_license_front"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{id}/log_customer_note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log a note of what the customer said
+         * @description Adds the note to the customer's notes and activity (text 1 to 4000 characters). Logged notes are never edited. Needs a role that edits customers.
+         */
+        post: operations["logCustomerNote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1666,6 +1886,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/user_activity_submission/view_dealsheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that the user viewed a customer's deal sheet
+         * @description Recorded in the customer's activity once per user, deal sheet and hour: repeated views within the hour record nothing more.
+         */
+        post: operations["submitDealsheetView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user_activity_submission/view_profile_section": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that the user viewed a section of a customer's profile
+         * @description Recorded in the customer's activity once per user, section and hour. Sections: Snapshot, Profile, Garage, Leads, Service, Messages, Activity, Resolution (any case).
+         */
+        post: operations["submitProfileSectionView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/availabilityReport": {
         parameters: {
             query?: never;
@@ -1844,6 +2104,14 @@ export type components = {
             ProductID: number;
             /** Format: int64 */
             ProductStatusID: number;
+        };
+        ActivityFeed: {
+            entries: components["schemas"]["Entry"][] | null;
+            nextCursor: string;
+        };
+        ActivityView: {
+            entry: components["schemas"]["Entry"];
+            recorded: boolean;
         };
         Address: {
             addressLine1?: string;
@@ -2060,6 +2328,11 @@ export type components = {
             /** Format: int64 */
             ProductID: number;
         };
+        CategoryCount: {
+            category: string;
+            /** Format: int64 */
+            count: number;
+        };
         Change: {
             field: string;
             masked: boolean;
@@ -2088,6 +2361,17 @@ export type components = {
              * @description 25 by default.
              */
             pageSize?: number;
+        };
+        ChannelStats: {
+            channel: string;
+            /** Format: int64 */
+            inbound: number;
+            /** Format: date-time */
+            lastInboundAt?: string;
+            /** Format: date-time */
+            lastOutboundAt?: string;
+            /** Format: int64 */
+            outbound: number;
         };
         ClaimInputBody: {
             /**
@@ -2223,6 +2507,17 @@ export type components = {
             ManagerApprovalRequired: boolean;
             SalesPersonEditable: boolean;
             ServiceAdvisorEditable: boolean;
+        };
+        ConversationOverview: {
+            channels: components["schemas"]["ChannelStats"][] | null;
+            /** Format: int64 */
+            contactId: number;
+            /** Format: date-time */
+            lastActivityAt?: string;
+            /** Format: date-time */
+            lastInboundAt?: string;
+            /** Format: date-time */
+            lastOutboundAt?: string;
         };
         Country: {
             /** @description US, CA, GB or FR; a save needs the abbreviation or the id. */
@@ -2395,6 +2690,17 @@ export type components = {
             contact: components["schemas"]["Contact"];
             dealsheet: components["schemas"]["Dealsheet"];
         };
+        DeskingEnabledInputBody: {
+            /** @description Stores asked about; absent for the Scope header's stores. */
+            accountPlatformIds?: number[] | null;
+        };
+        DeskingStatus: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** @description The product providing desking; empty when desking is not enabled. */
+            deskingProvider: string;
+            isDeskingEnabled: boolean;
+        };
         DriverLicense: {
             backImagePath?: string;
             /** @description YYYY-MM-DD; M/D/YYYY is accepted. */
@@ -2462,17 +2768,28 @@ export type components = {
             name: string;
         };
         Entry: {
+            /** Format: int64 */
+            accountPlatformId: number;
             actorUserId?: string;
             /** Format: date-time */
             at: string;
-            changes: components["schemas"]["Change"][] | null;
+            category: string;
             /** Format: int64 */
             contactId: number;
-            /** @enum {string} */
-            kind: "created" | "updated" | "merged";
-            /** Format: int64 */
-            seq: number;
+            /** @description What the kind records besides the text: a call's outcome and duration, a call id, a section or deal sheet viewed. */
+            details?: {
+                [key: string]: string;
+            };
+            direction?: string;
+            /**
+             * Format: int64
+             * @description The entry's id; for a note, also the note's id.
+             */
+            id: number;
+            kind: string;
+            text: string;
             userId: string;
+            userName: string;
         };
         ErrorBody: {
             errorMessages: string[] | null;
@@ -2490,6 +2807,22 @@ export type components = {
             Active: boolean;
             /** Format: int64 */
             FeatureID: number;
+        };
+        FeedInputBody: {
+            /** @description One category (phone, note, text, email, task, lead, visit, desking, view, system); absent for every entry. */
+            category?: string;
+            /** @description The nextCursor of the previous page; absent for the first page. */
+            cursor?: string;
+            /**
+             * Format: int64
+             * @description The number of the page the cursor leads to, from 1, echoed in pageData.
+             */
+            pageNumber?: number;
+            /**
+             * Format: int64
+             * @description Entries per page; 25 when absent.
+             */
+            pageSize?: number;
         };
         FilterGroupsInputBody: {
             /** Format: int64 */
@@ -2776,6 +3109,49 @@ export type components = {
              */
             Size?: number;
         };
+        LogCallInputBody: {
+            /** @description Required: inbound or outbound. */
+            direction?: string;
+            /**
+             * Format: int64
+             * @description How long the call lasted, 0 to 86400 seconds.
+             */
+            durationSeconds?: number;
+            /** @description What was said; at most 4000 characters. */
+            notes?: string;
+            /** @description Required: contacted, left_message, no_answer, busy, wrong_number or bad_number. */
+            outcome?: string;
+            /**
+             * Format: int64
+             * @description The customer's phone (its id within the contact) the call was on.
+             */
+            phoneId?: number;
+            /** @description The client's id of this request: a retry with the same id records nothing more and answers the first result. */
+            requestId?: string;
+        };
+        LogNoteInputBody: {
+            /** @description The client's id of this request: a retry with the same id records nothing more and answers the first result. */
+            requestId?: string;
+            /** @description The note, 1 to 4000 characters (required). */
+            text?: string;
+        };
+        LoggedNote: {
+            /** Format: int64 */
+            contactId: number;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string;
+            createdByName: string;
+            /** @description note or customer_note. */
+            kind: string;
+            /** Format: int64 */
+            noteId: number;
+            text: string;
+        };
+        LoggedNotes: {
+            nextCursor: string;
+            notes: components["schemas"]["LoggedNote"][] | null;
+        };
         Match: {
             /** Format: int64 */
             accountPlatformId: number;
@@ -2971,6 +3347,25 @@ export type components = {
             noteId?: number;
             text: string;
         };
+        NotesInputBody: {
+            /**
+             * Format: int64
+             * @description The contact whose notes are listed.
+             */
+            contactId: number;
+            /** @description The nextCursor of the previous page; absent for the first page. */
+            cursor?: string;
+            /**
+             * Format: int64
+             * @description The number of the page the cursor leads to, from 1, echoed in pageData.
+             */
+            pageNumber?: number;
+            /**
+             * Format: int64
+             * @description Notes per page; 25 when absent.
+             */
+            pageSize?: number;
+        };
         Notification: {
             /** Format: date-time */
             CreatedAt: string;
@@ -3008,6 +3403,29 @@ export type components = {
             Name: string;
             /** Format: int64 */
             ParentGroupId: number;
+        };
+        OutboundCall: {
+            callId: string;
+            entry: components["schemas"]["Entry"];
+            status: string;
+        };
+        OutboundCallInputBody: {
+            /**
+             * Format: int64
+             * @description The customer's phone to call (its id within the contact); absent for the preferred phone that may be called.
+             */
+            phoneId?: number;
+            /** @description The client's id of this request: a retry with the same id starts no second call and answers the first result. */
+            requestId?: string;
+            /** @description Required. The caller's own phone, rung first: 10 digits for North America or + and the country code. */
+            userPhone?: string;
+        };
+        OverviewInputBody: {
+            /**
+             * Format: int64
+             * @description The contact.
+             */
+            contactId: number;
         };
         PageData: {
             /** Format: int64 */
@@ -3146,6 +3564,16 @@ export type components = {
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
+        ResultActivityFeed: {
+            data: components["schemas"]["ActivityFeed"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultActivityView: {
+            data: components["schemas"]["ActivityView"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
         ResultAssignments: {
             data: components["schemas"]["Assignments"];
             pageData?: components["schemas"]["PageData"];
@@ -3176,6 +3604,11 @@ export type components = {
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
+        ResultConversationOverview: {
+            data: components["schemas"]["ConversationOverview"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
         ResultDealsheetMatch: {
             data: components["schemas"]["DealsheetMatch"];
             pageData?: components["schemas"]["PageData"];
@@ -3188,6 +3621,11 @@ export type components = {
         };
         ResultEnterpriseRelationship: {
             data: components["schemas"]["EnterpriseRelationship"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultEntry: {
+            data: components["schemas"]["Entry"];
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -3231,8 +3669,8 @@ export type components = {
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
-        ResultListEntry: {
-            data: components["schemas"]["Entry"][] | null;
+        ResultListDeskingStatus: {
+            data: components["schemas"]["DeskingStatus"][] | null;
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -3243,6 +3681,11 @@ export type components = {
         };
         ResultListLeadSettings: {
             data: components["schemas"]["LeadSettings"][] | null;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultListRevision: {
+            data: components["schemas"]["Revision"][] | null;
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -3261,6 +3704,16 @@ export type components = {
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
+        ResultLoggedNote: {
+            data: components["schemas"]["LoggedNote"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultLoggedNotes: {
+            data: components["schemas"]["LoggedNotes"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
         ResultMergeDeleted: {
             data: components["schemas"]["MergeDeleted"];
             pageData?: components["schemas"]["PageData"];
@@ -3273,6 +3726,11 @@ export type components = {
         };
         ResultMergeSession: {
             data: components["schemas"]["MergeSession"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultOutboundCall: {
+            data: components["schemas"]["OutboundCall"];
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -3321,6 +3779,11 @@ export type components = {
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
+        ResultSummary: {
+            data: components["schemas"]["Summary"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
         ResultTotals: {
             data: components["schemas"]["Totals"];
             pageData?: components["schemas"]["PageData"];
@@ -3335,6 +3798,19 @@ export type components = {
             data: components["schemas"]["View"];
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
+        };
+        Revision: {
+            actorUserId?: string;
+            /** Format: date-time */
+            at: string;
+            changes: components["schemas"]["Change"][] | null;
+            /** Format: int64 */
+            contactId: number;
+            /** @enum {string} */
+            kind: "created" | "updated" | "merged";
+            /** Format: int64 */
+            seq: number;
+            userId: string;
         };
         RulesAdminRole: {
             /** Format: int64 */
@@ -3401,6 +3877,17 @@ export type components = {
             Message: string;
             /** @description The recipients; with the sender they form the direct group the message goes to. */
             UserIds: string[] | null;
+        };
+        SendToDeskingInputBody: {
+            /**
+             * Format: int64
+             * @description The vehicle or deal sheet the customer is desked on, if any.
+             */
+            entityId?: number;
+            /** @description What the desk should know; at most 4000 characters. */
+            notes?: string;
+            /** @description The client's id of this request: a retry with the same id records nothing more and answers the first result. */
+            requestId?: string;
         };
         Sent: {
             Group: components["schemas"]["Group"];
@@ -3536,6 +4023,20 @@ export type components = {
         StoresInputBody: {
             /** @description The stores; every one must be a store the caller may view. */
             accountPlatformIds?: number[] | null;
+        };
+        Summary: {
+            /** @description Every category, in display order, with its count (0 included). */
+            categories: components["schemas"]["CategoryCount"][] | null;
+            /** @description Every conversation channel (phone, text, email). */
+            channels: components["schemas"]["ChannelStats"][] | null;
+            /** Format: date-time */
+            lastActivityAt?: string;
+            /** Format: date-time */
+            lastInboundAt?: string;
+            /** Format: date-time */
+            lastOutboundAt?: string;
+            /** Format: int64 */
+            total: number;
         };
         SuperUser: {
             IsSuperUser: boolean;
@@ -3838,6 +4339,27 @@ export type components = {
             version: number;
             worked: boolean;
         };
+        ViewDealsheetInputBody: {
+            /**
+             * Format: int64
+             * @description The contact whose deal sheet was viewed.
+             */
+            ContactId: number;
+            /**
+             * Format: int64
+             * @description The deal sheet (entity) viewed.
+             */
+            EntityId: number;
+        };
+        ViewSectionInputBody: {
+            /**
+             * Format: int64
+             * @description The contact whose profile was viewed.
+             */
+            ContactId: number;
+            /** @description Required. The section (tab) viewed: Snapshot, Profile, Garage, Leads, Service, Messages, Activity or Resolution. */
+            Section?: string;
+        };
         Viewed: {
             /** Format: int64 */
             accountPlatformId: number;
@@ -4076,6 +4598,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LegacyListAccountPlatform"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getConversationOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OverviewInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultConversationOverview"];
                 };
             };
             /** @description Bad Request */
@@ -7380,6 +7980,161 @@ export interface operations {
             };
         };
     };
+    listContactNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotesInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultLoggedNotes"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getContactNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The note's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultLoggedNote"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getAvailabilityCounts: {
         parameters: {
             query?: never;
@@ -8349,6 +9104,87 @@ export interface operations {
             };
         };
     };
+    isDeskingEnabled: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeskingEnabledInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListDeskingStatus"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     advancedSearchContacts: {
         parameters: {
             query?: never;
@@ -8757,6 +9593,96 @@ export interface operations {
             };
         };
     };
+    startOutboundCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                contactId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OutboundCallInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultOutboundCall"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getContact: {
         parameters: {
             query?: never;
@@ -8807,6 +9733,186 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    logContactNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogNoteInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultEntry"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    logContactPhoneCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogCallInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultEntry"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8915,6 +10021,96 @@ export interface operations {
             };
         };
     };
+    sendContactToDesking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SendToDeskingInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultEntry"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     canTextContact: {
         parameters: {
             query?: never;
@@ -8934,6 +10130,164 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResultCanText"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getContactActivityCounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultSummary"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getContactActivityFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["FeedInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultActivityFeed"];
                 };
             };
             /** @description Bad Request */
@@ -9014,7 +10368,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListEntry"];
+                    "application/json": components["schemas"]["ResultListRevision"];
                 };
             };
             /** @description Bad Request */
@@ -9607,6 +10961,96 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    logCustomerNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogNoteInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultEntry"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10886,6 +12330,162 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LegacyListRulesAdminRole"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submitDealsheetView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ViewDealsheetInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultActivityView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submitProfileSectionView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ViewSectionInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultActivityView"];
                 };
             };
             /** @description Bad Request */

@@ -103,7 +103,7 @@ export type DuplicateContact = Schemas['Duplicate'];
 export type Dealsheet = Schemas['Dealsheet'];
 
 /** One save in a customer's change log: who, when, and the fields it changed. */
-export type ChangeLogEntry = Schemas['Entry'];
+export type ChangeLogEntry = Schemas['Revision'];
 
 /** One field a save changed, by its JSON path; sensitive values come masked. */
 export type ChangeLogChange = Schemas['Change'];
@@ -122,3 +122,30 @@ export type MergeContact = Schemas['MergeContact'];
 
 /** The data of POST /api/contact/merge/delete_session. */
 export type MergeDeleted = Schemas['MergeDeleted'];
+
+/** One entry of a customer's activity: a call, a note, a send to desking, a view... */
+export type ActivityEntry = Schemas['Entry'];
+
+/** One page of a customer's activity, newest first, with the cursor of the next page. */
+export type ActivityFeed = Schemas['ActivityFeed'];
+
+/** A customer's activity counts per category and conversation per channel. */
+export type ActivitySummary = Schemas['Summary'];
+
+/** The body of POST /crm/contacts/{id}/actions/log_phone_call. */
+export type LogCallBody = Schemas['LogCallInputBody'];
+
+/** The body of POST /crm/contacts/{id}/actions/log_note and /log_customer_note. */
+export type LogNoteBody = Schemas['LogNoteInputBody'];
+
+/** The body of POST /crm/contacts/{id}/actions/send_to_desking. */
+export type SendToDeskingBody = Schemas['SendToDeskingInputBody'];
+
+/** The body of POST /crm/contacts/{contactId}/actions/start_outbound_call. */
+export type OutboundCallBody = Schemas['OutboundCallInputBody'];
+
+/** A started click-to-call with its activity entry. */
+export type OutboundCall = Schemas['OutboundCall'];
+
+/** Whether a store has desking. */
+export type DeskingStatus = Schemas['DeskingStatus'];

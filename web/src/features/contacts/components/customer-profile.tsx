@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ActivityActions } from '../../activity/components/activity-actions';
+import { ActivityPanel } from '../../activity/components/activity-panel';
 import type { Contact, ContactPermission, Store } from '../../../lib/api/types';
 import { errorMessage } from '../../../lib/notify';
 import { useContact } from '../api/get-contact';
@@ -137,6 +139,8 @@ function ProfileScreen({ contactId, permission, stores, actions }: ProfileScreen
               </Stack>
             ) : t.value === 'service' ? (
               <ServiceTab contactId={contactId} />
+            ) : t.value === 'activity' ? (
+              <ActivityPanel contactId={contactId} />
             ) : (
               <EmptyState title={`${t.label} is not available yet`}>{t.capability}</EmptyState>
             )}
@@ -170,8 +174,9 @@ function ProfileHeader({ contact, canEdit, stores, actions }: { contact: Contact
             .join(' · ')}
         </Text>
       </Stack>
-      <Group gap="md" align="center">
-      {actions}
+      <Group gap="md" align="center" wrap="wrap">
+        {actions}
+        <ActivityActions contact={contact} canEdit={canEdit} />
       <Switch
         label="Hot customer"
         checked={hot}

@@ -1,0 +1,412 @@
+package contacts_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/cxm/cxm/functions/contacts"
+	"github.com/cxm/cxm/shared/activity"
+	"github.com/cxm/cxm/shared/areatest"
+	"github.com/cxm/cxm/shared/contact"
+	"github.com/cxm/cxm/shared/demo"
+	"github.com/cxm/cxm/shared/eventbus"
+	"github.com/cxm/cxm/shared/httpapi"
+	"github.com/cxm/cxm/shared/store"
+)
+
+func post(t *testing.T, srv *areatest.Server, as, path string, body any, out any) int {
+	t.Helper()
+	b, err := json.Marshal(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return srv.Do(t, areatest.Request{Method: "POST", Path: path, As: as, Body: string(b)}, out)
+}
+
+func feed(t *testing.T, srv *areatest.Server, as string, id int64, body map[string]any) httpapi.Result[contacts.ActivityFeed] {
+	t.Helper()
+	var got httpapi.Result[contacts.ActivityFeed]
+	if body == nil {
+		body = map[string]any{}
+	}
+	if status := post(t, srv, as, fmt.Sprintf("/crm/contacts/%d/activity/feed/paged", id), body, &got); status != 200 {
+		t.Fatalf("feed of %d: status %d", id, status)
+	}
+	return got
+}
+
+func counts(t *testing.T, srv *areatest.Server, as string, id int64) activity.Summary {
+	t.Helper()
+	var got httpapi.Result[activity.Summary]
+	if status := srv.Do(t, areatest.Request{Method: "POST", Path: fmt.Sprintf("/crm/contacts/%d/activity/counts", id), As: as}, &got); status != 200 {
+		t.Fatalf("counts of %d: status %d", id, status)
+	}
+	return got.Data
+}
+
+func TestLogValidation(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	call := func(id int64) string { return fmt.Sprintf("/crm/contacts/%d/actions/log_phone_call", id) }
+	note := func(id int64) string { return fmt.Sprintf("/crm/contacts/%d/actions/log_note", id) }
+	customer := func(id int64) string { return fmt.Sprintf("/crm/contacts/%d/log_customer_note", id) }
+	long := strings.Repeat("a", activity.MaxTextLength+1)
+	tests := []struct {
+		name   string
+		as     string
+		path   string
+		body   string
+		status int
+		field  string
+	}{
+		{"call without direction", sales, call(demo.ContactToyota), `{"outcome":"contacted"}`, 400, "direction"},
+		{"call with a bad outcome", sales, call(demo.ContactToyota), `{"direction":"inbound","outcome":"great"}`, 400, "outcome"},
+		{"call too long", sales, call(demo.ContactToyota), `{"direction":"inbound","outcome":"contacted","durationSeconds":90000}`, 400, "durationSeconds"},
+		{"call notes too long", sales, call(demo.ContactToyota), `{"direction":"inbound","outcome":"contacted","notes":"` + long + `"}`, 400, "notes"},
+		{"call on an unknown phone", sales, call(demo.ContactToyota), `{"direction":"inbound","outcome":"contacted","phoneId":99}`, 400, "phoneId"},
+		{"empty note", sales, note(demo.ContactToyota), `{"text":"   "}`, 400, "text"},
+		{"note too long", sales, note(demo.ContactToyota), `{"text":"` + long + `"}`, 400, "text"},
+		{"empty customer note", sales, customer(demo.ContactToyota), `{"text":""}`, 400, "text"},
+		{"viewer may not log", marketing, note(demo.ContactToyota), `{"text":"hello"}`, 403, ""},
+		{"store the user may not view", sales, note(demo.ContactHyundai), `{"text":"hello"}`, 404, ""},
+		{"another dealer group's customer", admin, note(areatest.OtherContactID), `{"text":"hello"}`, 404, ""},
+		{"another dealer group's customer, call", admin, call(areatest.OtherContactID), `{"direction":"inbound","outcome":"contacted"}`, 404, ""},
+		{"no such customer", admin, note(demo.ContactToyota + 999_000), `{"text":"hello"}`, 404, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, e := srv.Error(t, areatest.Request{Method: "POST", Path: tt.path, As: tt.as, Body: tt.body})
+			if status != tt.status {
+				t.Fatalf("status = %d, want %d (%v)", status, tt.status, e.ErrorMessages)
+			}
+			if tt.field != "" && e.FieldErrors[tt.field] == "" {
+				t.Errorf("field errors = %v, want one for %s", e.FieldErrors, tt.field)
+			}
+		})
+	}
+	if s := counts(t, srv, admin, demo.ContactToyota); s.Total != 0 {
+		t.Errorf("refused logs recorded %d entries", s.Total)
+	}
+}
+
+func TestLogFeedAndCounts(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	id := int64(demo.ContactToyota)
+	var entry httpapi.Result[activity.Entry]
+	if status := post(t, srv, sales, fmt.Sprintf("/crm/contacts/%d/actions/log_phone_call", id), map[string]any{
+		"direction": "outbound", "outcome": "left_message", "notes": "Left a voicemail about the Camry", "durationSeconds": 45, "phoneId": 1,
+	}, &entry); status != 200 {
+		t.Fatalf("log call: status %d", status)
+	}
+	if e := entry.Data; e.Kind != activity.KindPhoneCall || e.Direction != activity.Outbound || e.Details["outcome"] != "left_message" || e.UserID != sales || e.UserName == "" || e.Details["phone"] == "" {
+		t.Errorf("logged call = %+v", e)
+	}
+	for i := 0; i < 26; i++ {
+		path := fmt.Sprintf("/crm/contacts/%d/actions/log_note", id)
+		if i%2 == 1 {
+			path = fmt.Sprintf("/crm/contacts/%d/log_customer_note", id)
+		}
+		if status := post(t, srv, sales, path, map[string]any{"text": fmt.Sprintf("note %d", i)}, nil); status != 200 {
+			t.Fatalf("log note %d: status %d", i, status)
+		}
+	}
+	// The manager sees what the sales person logged.
+	s := counts(t, srv, manager, id)
+	if s.Total != 27 || s.Count(activity.CategoryNote) != 26 || s.Count(activity.CategoryPhone) != 1 {
+		t.Errorf("counts = %+v, want 26 notes and 1 call", s)
+	}
+	if len(s.Categories) != len(activity.Categories()) {
+		t.Errorf("counts list %d categories, want every one", len(s.Categories))
+	}
+
+	first := feed(t, srv, manager, id, nil)
+	if len(first.Data.Entries) != 25 || first.Data.NextCursor == "" || first.PageData == nil || first.PageData.TotalRecords != 27 || first.PageData.PageTotal != 2 {
+		t.Fatalf("first page: %d entries, next %q, page data %+v", len(first.Data.Entries), first.Data.NextCursor, first.PageData)
+	}
+	if got := first.Data.Entries[0].Text; got != "note 25" {
+		t.Errorf("newest entry = %q, want note 25", got)
+	}
+	second := feed(t, srv, manager, id, map[string]any{"cursor": first.Data.NextCursor, "pageNumber": 2})
+	if len(second.Data.Entries) != 2 || second.Data.NextCursor != "" || second.PageData.PageNumber != 2 {
+		t.Fatalf("second page: %d entries, next %q", len(second.Data.Entries), second.Data.NextCursor)
+	}
+	if last := second.Data.Entries[1]; last.ID != entry.Data.ID {
+		t.Errorf("oldest entry = %+v, want the call", last)
+	}
+
+	calls := feed(t, srv, manager, id, map[string]any{"category": "phone"})
+	if len(calls.Data.Entries) != 1 || calls.PageData.TotalRecords != 1 {
+		t.Errorf("phone feed = %d entries, total %d; want the call", len(calls.Data.Entries), calls.PageData.TotalRecords)
+	}
+	status, e := srv.Error(t, areatest.Request{Method: "POST", Path: fmt.Sprintf("/crm/contacts/%d/activity/feed/paged", id), As: manager, Body: `{"category":"fax"}`})
+	if status != 400 || e.FieldErrors["category"] == "" {
+		t.Errorf("bad category: %d %v", status, e.FieldErrors)
+	}
+
+	// The notes list and one note.
+	var notes httpapi.Result[contacts.LoggedNotes]
+	if status := post(t, srv, manager, "/api/notes/get", map[string]any{"contactId": id, "pageSize": 10}, &notes); status != 200 {
+		t.Fatalf("notes: status %d", status)
+	}
+	if len(notes.Data.Notes) != 10 || notes.PageData.TotalRecords != 26 || notes.Data.NextCursor == "" {
+		t.Fatalf("notes page: %d notes, page data %+v", len(notes.Data.Notes), notes.PageData)
+	}
+	n := notes.Data.Notes[0]
+	if n.Text != "note 25" || n.Kind != string(activity.KindCustomerNote) || n.CreatedBy != sales {
+		t.Errorf("newest note = %+v", n)
+	}
+	var one httpapi.Result[contacts.LoggedNote]
+	if status := srv.Do(t, areatest.Request{Method: "GET", Path: fmt.Sprintf("/api/notes/%d", n.NoteID), As: manager}, &one); status != 200 || one.Data != n {
+		t.Errorf("GET note = %d %+v, want %+v", status, one.Data, n)
+	}
+	tests := []struct {
+		name string
+		as   string
+		id   int64
+	}{
+		{"a call is not a note", manager, entry.Data.ID},
+		{"no such note", manager, 123},
+		{"another dealer group", areatest.OtherUserID, n.NoteID},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if status, _ := srv.Error(t, areatest.Request{Method: "GET", Path: fmt.Sprintf("/api/notes/%d", tt.id), As: tt.as}); status != 404 {
+				t.Errorf("status = %d, want 404", status)
+			}
+		})
+	}
+}
+
+func TestNoteOfAnUnviewableStore(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	var e httpapi.Result[activity.Entry]
+	if status := post(t, srv, manager, fmt.Sprintf("/crm/contacts/%d/actions/log_note", demo.ContactHyundai), map[string]any{"text": "Hyundai note"}, &e); status != 200 {
+		t.Fatalf("log: status %d", status)
+	}
+	// The sales person may not view Hyundai: the note, its feed and counts do not exist.
+	for _, r := range []areatest.Request{
+		{Method: "GET", Path: fmt.Sprintf("/api/notes/%d", e.Data.ID), As: sales},
+		{Method: "POST", Path: "/api/notes/get", As: sales, Body: fmt.Sprintf(`{"contactId":%d}`, demo.ContactHyundai)},
+		{Method: "POST", Path: fmt.Sprintf("/crm/contacts/%d/activity/feed/paged", demo.ContactHyundai), As: sales, Body: `{}`},
+		{Method: "POST", Path: fmt.Sprintf("/crm/contacts/%d/activity/counts", demo.ContactHyundai), As: sales},
+		{Method: "POST", Path: "/api/Activity/conversation/overview/", As: sales, Body: fmt.Sprintf(`{"contactId":%d}`, demo.ContactHyundai)},
+	} {
+		if status, _ := srv.Error(t, r); status != 404 {
+			t.Errorf("%s %s as the sales person = %d, want 404", r.Method, r.Path, status)
+		}
+	}
+}
+
+func TestIdempotentLog(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	var mu sync.Mutex
+	var events []eventbus.Event
+	srv.Events.Subscribe(activity.EventLogged, func(_ context.Context, e eventbus.Event) error {
+		mu.Lock()
+		defer mu.Unlock()
+		events = append(events, e)
+		return nil
+	})
+	path := fmt.Sprintf("/crm/contacts/%d/actions/log_note", demo.ContactHonda)
+	var a, b httpapi.Result[activity.Entry]
+	post(t, srv, sales, path, map[string]any{"text": "once", "requestId": "r-1"}, &a)
+	post(t, srv, sales, path, map[string]any{"text": "once", "requestId": "r-1"}, &b)
+	if a.Data.ID == 0 || a.Data.ID != b.Data.ID {
+		t.Errorf("retry answered entry %d, first %d", b.Data.ID, a.Data.ID)
+	}
+	if s := counts(t, srv, sales, demo.ContactHonda); s.Total != 1 {
+		t.Errorf("total = %d after a retry, want 1", s.Total)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(events) != 1 || events[0].ID != fmt.Sprintf("activity-%d", a.Data.ID) || events[0].Account != fmt.Sprint(demo.AccountID) {
+		t.Errorf("events = %+v, want one ActivityLogged for entry %d", events, a.Data.ID)
+	}
+}
+
+func TestOwnersFeed(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	ctx := context.Background()
+	tenant := mustTenant(t)
+	// A survivor that merged Marcus Reed (ContactToyotaSamePhone).
+	repo := contact.NewRepo(srv.Services.Store, srv.Services.Encrypter, nil, nil)
+	survivor, err := repo.Create(ctx, tenant, contact.Contact{AccountPlatformID: demo.StoreToyota, FirstName: "Marcus", LastName: "Reed",
+		MergedContactIDs: []int64{demo.ContactToyotaSamePhone}}, sales)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(survivor.Owners()) != 2 {
+		t.Skipf("contacts are created without their merged ids: %v", survivor.Owners())
+	}
+	post(t, srv, sales, fmt.Sprintf("/crm/contacts/%d/actions/log_note", demo.ContactToyotaSamePhone), map[string]any{"text": "before the merge"}, nil)
+	post(t, srv, sales, fmt.Sprintf("/crm/contacts/%d/actions/log_note", survivor.ID), map[string]any{"text": "after the merge"}, nil)
+	got := feed(t, srv, sales, survivor.ID, nil)
+	if len(got.Data.Entries) != 2 || got.Data.Entries[0].Text != "after the merge" || got.Data.Entries[1].Text != "before the merge" {
+		t.Errorf("survivor's feed = %+v, want both notes", got.Data.Entries)
+	}
+	if s := counts(t, srv, sales, survivor.ID); s.Count(activity.CategoryNote) != 2 {
+		t.Errorf("survivor's notes = %d, want 2", s.Count(activity.CategoryNote))
+	}
+	if s := counts(t, srv, sales, demo.ContactToyotaSamePhone); s.Total != 1 {
+		t.Errorf("merged contact's own total = %d, want 1", s.Total)
+	}
+}
+
+func TestDesking(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	var enabled httpapi.Result[[]contacts.DeskingStatus]
+	if status := srv.Do(t, areatest.Request{Method: "POST", Path: "/crm/contacts/actions/is_desking_enabled", As: manager, Body: `{}`}, &enabled); status != 200 {
+		t.Fatalf("is_desking_enabled: %d", status)
+	}
+	want := map[int64]bool{demo.StoreToyota: true, demo.StoreHonda: true, demo.StoreHyundai: false}
+	if len(enabled.Data) != 3 {
+		t.Fatalf("statuses = %+v, want 3 stores", enabled.Data)
+	}
+	for _, s := range enabled.Data {
+		if s.IsDeskingEnabled != want[s.AccountPlatformID] || (s.IsDeskingEnabled != (s.DeskingProvider != "")) {
+			t.Errorf("status = %+v", s)
+		}
+	}
+	if status, _ := srv.Error(t, areatest.Request{Method: "POST", Path: "/crm/contacts/actions/is_desking_enabled", As: sales, Body: fmt.Sprintf(`{"accountPlatformIds":[%d]}`, demo.StoreHyundai)}); status != 403 {
+		t.Errorf("unviewable store: %d, want 403", status)
+	}
+
+	var e httpapi.Result[activity.Entry]
+	if status := post(t, srv, sales, fmt.Sprintf("/crm/contacts/%d/actions/send_to_desking", demo.ContactToyota), map[string]any{"notes": "Ready to talk numbers", "entityId": 77}, &e); status != 200 {
+		t.Fatalf("send to desking: %d", status)
+	}
+	if e.Data.Kind != activity.KindSentToDesking || e.Data.Details["entityId"] != "77" {
+		t.Errorf("entry = %+v", e.Data)
+	}
+	if status, body := srv.Error(t, areatest.Request{Method: "POST", Path: fmt.Sprintf("/crm/contacts/%d/actions/send_to_desking", demo.ContactHyundai), As: manager, Body: `{}`}); status != 409 || !strings.Contains(strings.Join(body.ErrorMessages, " "), "Desking is not enabled") {
+		t.Errorf("Hyundai: %d %v, want 409 desking not enabled", status, body.ErrorMessages)
+	}
+}
+
+func TestStartOutboundCall(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	ctx := context.Background()
+	tenant := mustTenant(t)
+	repo := contact.NewRepo(srv.Services.Store, srv.Services.Encrypter, nil, nil)
+	dnc, err := repo.Create(ctx, tenant, contact.Contact{AccountPlatformID: demo.StoreToyota, FirstName: "Dee", LastName: "Nocall", IsDoNotCall: true,
+		Phones: []contact.Phone{{Phone: "5035550177", PhoneTypeID: 1}}}, sales)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocked, err := repo.Create(ctx, tenant, contact.Contact{AccountPlatformID: demo.StoreToyota, FirstName: "Bea", LastName: "Blocked",
+		Phones: []contact.Phone{{Phone: "5005550001", PhoneTypeID: 1}}}, sales)
+	if err != nil {
+		t.Fatal(err)
+	}
+	down, err := repo.Create(ctx, tenant, contact.Contact{AccountPlatformID: demo.StoreToyota, FirstName: "Dan", LastName: "Down",
+		Phones: []contact.Phone{{Phone: "5005550003", PhoneTypeID: 1}}}, sales)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := func(id int64) string { return fmt.Sprintf("/crm/contacts/%d/actions/start_outbound_call", id) }
+	tests := []struct {
+		name    string
+		as      string
+		id      int64
+		body    string
+		status  int
+		field   string
+		message string
+	}{
+		{"bad user phone", sales, demo.ContactToyota, `{"userPhone":"12"}`, 400, "userPhone", ""},
+		{"same number as the customer", sales, demo.ContactToyota, `{"userPhone":"(503) 555-0134"}`, 400, "phoneId", ""},
+		{"unknown customer phone", sales, demo.ContactToyota, `{"userPhone":"5035550101","phoneId":9}`, 400, "phoneId", ""},
+		{"do not call", sales, dnc.ID, `{"userPhone":"5035550101"}`, 409, "", "do not call"},
+		{"blocked by the carrier", sales, blocked.ID, `{"userPhone":"5035550101"}`, 409, "", "blocked"},
+		{"provider unavailable", sales, down.ID, `{"userPhone":"5035550101"}`, 409, "", "try again"},
+		{"store without call tracking", manager, demo.ContactHyundai, `{"userPhone":"5035550101"}`, 409, "", "Call tracking is not enabled"},
+		{"store the user may not view", sales, demo.ContactHyundai, `{"userPhone":"5035550101"}`, 404, "", ""},
+		{"another dealer group", admin, areatest.OtherContactID, `{"userPhone":"5035550101"}`, 404, "", ""},
+		{"viewer", marketing, demo.ContactToyota, `{"userPhone":"5035550101"}`, 403, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, e := srv.Error(t, areatest.Request{Method: "POST", Path: path(tt.id), As: tt.as, Body: tt.body})
+			if status != tt.status {
+				t.Fatalf("status = %d, want %d (%v)", status, tt.status, e.ErrorMessages)
+			}
+			if tt.field != "" && e.FieldErrors[tt.field] == "" {
+				t.Errorf("field errors = %v, want one for %s", e.FieldErrors, tt.field)
+			}
+			if tt.message != "" && !strings.Contains(strings.ToLower(strings.Join(e.ErrorMessages, " ")), strings.ToLower(tt.message)) {
+				t.Errorf("messages = %v, want %q", e.ErrorMessages, tt.message)
+			}
+		})
+	}
+	if s := counts(t, srv, sales, dnc.ID); s.Total != 0 {
+		t.Errorf("refused call recorded %d entries", s.Total)
+	}
+	// Logging a call with a do-not-call customer records what happened.
+	if status := post(t, srv, sales, fmt.Sprintf("/crm/contacts/%d/actions/log_phone_call", dnc.ID), map[string]any{"direction": "inbound", "outcome": "contacted"}, nil); status != 200 {
+		t.Errorf("log call with a do-not-call customer: %d", status)
+	}
+
+	var a, b httpapi.Result[contacts.OutboundCall]
+	body := map[string]any{"userPhone": "503-555-0101", "requestId": "call-1"}
+	if status := post(t, srv, sales, path(demo.ContactToyota), body, &a); status != 200 {
+		t.Fatalf("start: %d", status)
+	}
+	if a.Data.CallID == "" || a.Data.Entry.Kind != activity.KindOutboundCall || a.Data.Entry.Details["callId"] != a.Data.CallID || a.Data.Entry.Direction != activity.Outbound {
+		t.Errorf("call = %+v", a.Data)
+	}
+	post(t, srv, sales, path(demo.ContactToyota), body, &b)
+	if b.Data.CallID != a.Data.CallID || b.Data.Entry.ID != a.Data.Entry.ID {
+		t.Errorf("retry = %+v, want the first call %+v", b.Data, a.Data)
+	}
+	var ov httpapi.Result[contacts.ConversationOverview]
+	if status := post(t, srv, sales, "/api/Activity/conversation/overview/", map[string]any{"contactId": demo.ContactToyota}, &ov); status != 200 {
+		t.Fatalf("overview: %d", status)
+	}
+	if ph := ov.Data.Channels[0]; ph.Channel != activity.ChannelPhone || ph.Outbound != 1 || ph.Inbound != 0 || ov.Data.LastOutboundAt == nil || ov.Data.LastInboundAt != nil {
+		t.Errorf("overview = %+v", ov.Data)
+	}
+}
+
+func TestViewSubmissions(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	var first, again httpapi.Result[contacts.ActivityView]
+	body := map[string]any{"ContactId": demo.ContactHonda, "Section": "garage"}
+	post(t, srv, sales, "/user_activity_submission/view_profile_section", body, &first)
+	post(t, srv, sales, "/user_activity_submission/view_profile_section", body, &again)
+	if !first.Data.Recorded || again.Data.Recorded || first.Data.Entry.Details["section"] != "Garage" {
+		t.Errorf("views = %+v then %+v, want one recorded view of Garage", first.Data, again.Data)
+	}
+	var deal httpapi.Result[contacts.ActivityView]
+	if status := post(t, srv, manager, "/user_activity_submission/view_dealsheet", map[string]any{"ContactId": demo.ContactHonda, "EntityId": 5}, &deal); status != 200 || !deal.Data.Recorded {
+		t.Errorf("deal sheet view: %d %+v", status, deal.Data)
+	}
+	if s := counts(t, srv, sales, demo.ContactHonda); s.Count(activity.CategoryView) != 2 {
+		t.Errorf("views counted = %d, want 2", s.Count(activity.CategoryView))
+	}
+	if status, e := srv.Error(t, areatest.Request{Method: "POST", Path: "/user_activity_submission/view_profile_section", As: sales, Body: fmt.Sprintf(`{"ContactId":%d,"Section":"Basement"}`, demo.ContactHonda)}); status != 400 || e.FieldErrors["Section"] == "" {
+		t.Errorf("bad section: %d %v", status, e.FieldErrors)
+	}
+	if status, _ := srv.Error(t, areatest.Request{Method: "POST", Path: "/user_activity_submission/view_dealsheet", As: admin, Body: fmt.Sprintf(`{"ContactId":%d,"EntityId":1}`, areatest.OtherContactID)}); status != 404 {
+		t.Errorf("other group's deal sheet view: %d, want 404", status)
+	}
+}
+
+func mustTenant(t *testing.T) store.Tenant {
+	t.Helper()
+	tenant, err := store.NewTenant(fmt.Sprint(demo.AccountID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tenant
+}
