@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/cxm/cxm/shared/activity"
 	"github.com/cxm/cxm/shared/apperr"
 	"github.com/cxm/cxm/shared/contact"
 	"github.com/cxm/cxm/shared/dealsheet"
@@ -24,6 +25,7 @@ type summaries struct {
 	service    *service.Repo
 	tasks      *task.Repo
 	dealsheets *dealsheet.Repo
+	activity   *activity.Repo
 	now        func() time.Time
 }
 
@@ -33,6 +35,7 @@ func (a *area) registerSummary(api *httpapi.API) {
 		service:    service.NewRepo(a.d.Store),
 		tasks:      task.NewRepo(a.d.Store),
 		dealsheets: dealsheet.NewRepo(a.d.Store),
+		activity:   activity.NewRepo(a.d.Store, a.d.Events, a.d.Log),
 		now:        time.Now,
 	}
 	s.registerSnapshot(api)
@@ -164,6 +167,29 @@ func snapshotOf(ts []task.Task, ros []service.RepairOrder, entityIDs []int64, no
 	return out
 }
 
+// touchesOf returns the last conversation with the customer on any channel, either way, and
+// the last time the customer reached out, from the customer's activity summary.
+func touchesOf(sum activity.Summary) (last, engaged *Touch) {
+	for _, ch := range sum.Channels {
+		for _, t := range []struct {
+			at  *time.Time
+			dir activity.Direction
+		}{{ch.LastOutboundAt, activity.Outbound}, {ch.LastInboundAt, activity.Inbound}} {
+			if t.at == nil {
+				continue
+			}
+			touch := &Touch{Date: *t.at, Type: string(ch.Channel), Description: fmt.Sprintf("%s %s", t.dir, ch.Channel)}
+			if last == nil || touch.Date.After(last.Date) {
+				last = touch
+			}
+			if t.dir == activity.Inbound && (engaged == nil || touch.Date.After(engaged.Date)) {
+				engaged = touch
+			}
+		}
+	}
+	return last, engaged
+}
+
 func (s *summaries) registerSnapshot(api *httpapi.API) {
 	d := s.d
 	httpapi.Register(api, huma.Operation{
@@ -171,7 +197,7 @@ func (s *summaries) registerSnapshot(api *httpapi.API) {
 		Method:      http.MethodPost,
 		Path:        "/crm/contacts/{id}/snapshot",
 		Summary:     "A customer's snapshot",
-		Description: "The summary at the top of the profile, read from the records of the customer and of the customers merged into it, of the stores the caller may view: open tasks about the given leads, the next open task not yet due, the latest repair order. Parts with no record are null, counts 0.",
+		Description: "The summary at the top of the profile, read from the records of the customer and of the customers merged into it, of the stores the caller may view: open tasks about the given leads, the next open task not yet due, the latest repair order, the last conversation on any channel (lastContact) and the last one the customer started (lastCustomerEngagement). Parts with no record are null, counts 0.",
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *SnapshotInput) (*httpapi.Body[httpapi.Result[Snapshot]], error) {
@@ -195,7 +221,13 @@ func (s *summaries) registerSnapshot(api *httpapi.API) {
 		if in.Body != nil {
 			entities = in.Body.EntityIDs
 		}
-		return httpapi.Reply(httpapi.OK(snapshotOf(ts, ros, entities, s.now()))), nil
+		talk, err := s.activity.Summarize(ctx, sess.Principal.Tenant, c.Owners())
+		if err != nil {
+			return nil, err
+		}
+		out := snapshotOf(ts, ros, entities, s.now())
+		out.LastContact, out.LastCustomerEngagement = touchesOf(talk)
+		return httpapi.Reply(httpapi.OK(out)), nil
 	})
 
 	httpapi.Register(api, huma.Operation{

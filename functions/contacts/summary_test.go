@@ -83,6 +83,44 @@ func TestSnapshot(t *testing.T) {
 	}
 }
 
+func TestSnapshotConversation(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	snapshot := func(t *testing.T) contacts.Snapshot {
+		t.Helper()
+		var got httpapi.Result[contacts.Snapshot]
+		if status := srv.Do(t, areatest.Request{Method: "POST", Path: contactPath(demo.ContactToyotaSamePhone) + "/snapshot", As: sales, Body: `{}`}, &got); status != 200 {
+			t.Fatalf("snapshot = %d", status)
+		}
+		return got.Data
+	}
+	logCall := func(t *testing.T, direction string) {
+		t.Helper()
+		body := fmt.Sprintf(`{"direction":%q,"outcome":"contacted"}`, direction)
+		if status := srv.Do(t, areatest.Request{Method: "POST", Path: contactPath(demo.ContactToyotaSamePhone) + "/actions/log_phone_call", As: sales, Body: body}, nil); status != 200 {
+			t.Fatalf("log %s call = %d", direction, status)
+		}
+	}
+
+	logCall(t, "outbound")
+	s := snapshot(t)
+	if s.LastContact == nil || s.LastContact.Type != "phone" || s.LastContact.Description != "outbound phone" {
+		t.Errorf("lastContact after an outbound call = %+v, want the outbound phone call", s.LastContact)
+	}
+	if s.LastCustomerEngagement != nil {
+		t.Errorf("lastCustomerEngagement after an outbound call only = %+v, want none", s.LastCustomerEngagement)
+	}
+
+	logCall(t, "inbound")
+	s = snapshot(t)
+	if s.LastCustomerEngagement == nil || s.LastCustomerEngagement.Description != "inbound phone" {
+		t.Errorf("lastCustomerEngagement after an inbound call = %+v, want the inbound phone call", s.LastCustomerEngagement)
+	}
+	if s.LastContact == nil || s.LastContact.Date.Before(s.LastCustomerEngagement.Date) {
+		t.Errorf("lastContact = %+v, want the latest call", s.LastContact)
+	}
+}
+
 func TestServiceSummaryAndVehicles(t *testing.T) {
 	t.Parallel()
 	srv := areatest.New(t)

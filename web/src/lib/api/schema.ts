@@ -1615,7 +1615,7 @@ export type paths = {
         put?: never;
         /**
          * A customer's snapshot
-         * @description The summary at the top of the profile, read from the records of the customer and of the customers merged into it, of the stores the caller may view: open tasks about the given leads, the next open task not yet due, the latest repair order. Parts with no record are null, counts 0.
+         * @description The summary at the top of the profile, read from the records of the customer and of the customers merged into it, of the stores the caller may view: open tasks about the given leads, the next open task not yet due, the latest repair order, the last conversation on any channel (lastContact) and the last one the customer started (lastCustomerEngagement). Parts with no record are null, counts 0.
          */
         post: operations["getContactSnapshot"];
         delete?: never;
