@@ -11,6 +11,7 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/cxm/cxm/functions/relations"
 	"github.com/cxm/cxm/shared/apperr"
 	"github.com/cxm/cxm/shared/contact"
 	"github.com/cxm/cxm/shared/httpapi"
@@ -36,6 +37,7 @@ func Register(api *httpapi.API, d platform.Services) {
 	a := &area{d: d, contacts: contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log)}
 	a.registerProfile(api)
 	a.registerSearch(api)
+	relations.Register(api, d)
 }
 
 // visible returns the NotFound error of a contact the session's user may not view.

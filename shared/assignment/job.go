@@ -297,7 +297,6 @@ func (r *Repo) move(ctx context.Context, t store.Tenant, j Job, contactID, st in
 	}
 }
 
-
 func newJobID() string {
 	var b [8]byte
 	rand.Read(b[:])

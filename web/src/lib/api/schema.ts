@@ -195,6 +195,90 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/contacts/bulk/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reassign customers in bulk
+         * @description Starts a job that moves every customer fromUserId holds for role in the stores given (every store of the Scope header the caller may view when none is given) to toUserId, who must be an active user of each of those stores. The customers are fixed when the job starts and moved in chunks; each move is a versioned write, so a customer someone else reassigns meanwhile is skipped, never overwritten, and a retried chunk moves nobody twice. Returns the job: read its progress with GET /api/contacts/bulk/assignments/jobs/{jobId}.
+         */
+        put: operations["bulkReassign"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contacts/bulk/assignments/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * How many customers a bulk reassignment would move
+         * @description Counts the customers fromUserId holds for role in the stores given (every store of the Scope header the caller may view when none is given), reading the assignment index: no scan.
+         */
+        put: operations["countBulkReassignment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contacts/bulk/assignments/jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bulk reassignment's progress
+         * @description total, done (moved), skipped (reassigned by someone else meanwhile) and failed; status is done when done + skipped + failed reaches total. A job that made no progress for 15 seconds (its worker stopped) is advanced by one chunk on read, so polling finishes it. A job of stores the caller may not view is 404.
+         */
+        get: operations["getBulkReassignment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contacts/{id}/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users assigned to a customer, by role
+         * @description One entry per assignable role (sales person, BDC agent, service advisor, sales manager, F&I manager), with an empty userId where nobody is assigned.
+         */
+        get: operations["getContactAssignments"];
+        /**
+         * Change the users assigned to a customer
+         * @description Each named role gets the user given (an empty userId removes the assignment); roles not named keep theirs. An assigned user must be an active user of the customer's store. The changes are one transaction; a rejected request changes nothing.
+         */
+        put: operations["setContactAssignments"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contacts/{id}/user_permissions/{userId}": {
         parameters: {
             query?: never;
@@ -691,6 +775,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/contacts/bulkReassignRole": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reassign customers of one role in bulk
+         * @description The same as PUT /api/contacts/bulk/assignments. Starts a job that moves every customer fromUserId holds for role in the stores given (every store of the Scope header the caller may view when none is given) to toUserId, who must be an active user of each of those stores. The customers are fixed when the job starts and moved in chunks; each move is a versioned write, so a customer someone else reassigns meanwhile is skipped, never overwritten, and a retried chunk moves nobody twice. Returns the job: read its progress with GET /api/contacts/bulk/assignments/jobs/{jobId}.
+         */
+        post: operations["bulkReassignRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/contacts/recently_viewed_contacts": {
         parameters: {
             query?: never;
@@ -786,6 +890,50 @@ export type paths = {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{id}/household": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's household members
+         * @description Members are other customers of the dealer group, each with their summary; co-buyers are flagged. Members of stores the caller may not view are left out. The household of the customers merged into this one is this customer's.
+         */
+        get: operations["getHousehold"];
+        put?: never;
+        /**
+         * Add customers to a customer's household
+         * @description Membership is symmetric: the customer joins each member's household too, in one transaction. Every member must be another customer the caller may view; a member already in the household is 409. A rejected request changes nothing. Returns the household.
+         */
+        post: operations["addHouseholdMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{id}/household/{memberId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a customer from a customer's household
+         * @description Both sides of the membership are removed in one transaction. Removing a customer who is not in the household (any more) changes nothing and succeeds, so a retried removal has one effect. A member of a store the caller may not view is 404. Returns the household.
+         */
+        delete: operations["removeHouseholdMember"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1152,6 +1300,9 @@ export type components = {
             /** Format: int64 */
             ProductStatusID: number;
         };
+        AddMembersInputBody: {
+            members: components["schemas"]["NewMember"][];
+        };
         Address: {
             addressLine1?: string;
             addressLine2?: string;
@@ -1314,6 +1465,10 @@ export type components = {
             /** @description Masked unless the caller may edit the contact. */
             routingNumber?: string;
         };
+        BulkCount: {
+            /** Format: int64 */
+            count: number;
+        };
         CanText: {
             canText: boolean;
             /** Format: int64 */
@@ -1327,6 +1482,12 @@ export type components = {
             ProductFeatures: components["schemas"]["Feature"][] | null;
             /** Format: int64 */
             ProductID: number;
+        };
+        Change: {
+            /** @description The role's system name. */
+            role: string;
+            /** @description The user to assign; empty removes the assignment. */
+            userId: string;
         };
         Connection: {
             authToken: string;
@@ -1456,6 +1617,13 @@ export type components = {
             SalesPersonEditable: boolean;
             ServiceAdvisorEditable: boolean;
         };
+        ContactAssignments: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            assignments: components["schemas"]["RoleAssignment"][] | null;
+            /** Format: int64 */
+            contactId: number;
+        };
         Country: {
             /** @description US, CA, GB or FR; a save needs the abbreviation or the id. */
             abbr?: string;
@@ -1521,6 +1689,16 @@ export type components = {
             applicantContactId: number;
             /** @description One request of the applicant; none answers the latest request at each bureau. */
             creditRequestId?: string;
+        };
+        Criteria: {
+            /** @description The stores whose customers move; none means every store of the Scope header the caller may view. */
+            accountPlatformIds?: number[];
+            /** @description The user the customers are assigned to now. */
+            fromUserId: string;
+            /** @description The role's system name (SalesPerson, BDCAgent, ServiceAdvisor, SalesManager, FIManager). */
+            role: string;
+            /** @description The user the customers go to; not needed for a count. */
+            toUserId?: string;
         };
         DealerPackage: {
             /** Format: int64 */
@@ -1670,6 +1848,20 @@ export type components = {
             /** Format: int64 */
             version: number;
         };
+        HouseholdMember: {
+            /** Format: date-time */
+            addedAt: string;
+            addedBy: string;
+            /** @description The member's contact summary. */
+            contact: components["schemas"]["Summary"];
+            isCoBuyer: boolean;
+            /**
+             * Format: int64
+             * @description The member's contact id.
+             */
+            memberId: number;
+            relationship: string;
+        };
         Impersonation: {
             accessToken: string;
             actor: components["schemas"]["ImpersonationUser"];
@@ -1712,6 +1904,33 @@ export type components = {
         };
         JWKS: {
             keys: components["schemas"]["JWK"][] | null;
+        };
+        Job: {
+            /** Format: int64 */
+            chunks: number;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string;
+            criteria: components["schemas"]["Criteria"];
+            /** Format: int64 */
+            done: number;
+            /** Format: int64 */
+            failed: number;
+            /** Format: date-time */
+            finishedAt?: string;
+            id: string;
+            /** Format: int64 */
+            nextChunk: number;
+            /** Format: int64 */
+            skipped: number;
+            /** @enum {string} */
+            status: "running" | "done";
+            /** Format: int64 */
+            total: number;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: int64 */
+            version: number;
         };
         LeadFlags: {
             AutoAssign: boolean;
@@ -2018,6 +2237,16 @@ export type components = {
             /** Format: int64 */
             Timetoken: number;
         };
+        NewMember: {
+            /**
+             * Format: int64
+             * @description The customer to add.
+             */
+            contactId: number;
+            isCoBuyer?: boolean;
+            /** @description For example Spouse, Child, Parent. */
+            relationship?: string;
+        };
         Note: {
             /** Format: date-time */
             readonly createdAt?: string;
@@ -2183,6 +2412,11 @@ export type components = {
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
+        ResultBulkCount: {
+            data: components["schemas"]["BulkCount"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
         ResultCanText: {
             data: components["schemas"]["CanText"];
             pageData?: components["schemas"]["PageData"];
@@ -2195,6 +2429,11 @@ export type components = {
         };
         ResultContactAssignmentSettings: {
             data: components["schemas"]["ContactAssignmentSettings"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultContactAssignments: {
+            data: components["schemas"]["ContactAssignments"];
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -2218,6 +2457,11 @@ export type components = {
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
+        ResultJob: {
+            data: components["schemas"]["Job"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
         ResultListCreditRequest: {
             data: components["schemas"]["CreditRequest"][] | null;
             pageData?: components["schemas"]["PageData"];
@@ -2225,6 +2469,11 @@ export type components = {
         };
         ResultListHeadcount: {
             data: components["schemas"]["Headcount"][] | null;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultListHouseholdMember: {
+            data: components["schemas"]["HouseholdMember"][] | null;
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -2277,6 +2526,17 @@ export type components = {
             data: components["schemas"]["UIDealerSettings"];
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
+        };
+        RoleAssignment: {
+            /** Format: date-time */
+            assignedAt?: string;
+            assignedBy: string;
+            /** @description The role's system name. */
+            role: string;
+            /** @description The role's display name. */
+            roleName: string;
+            userId: string;
+            userName: string;
         };
         RulesAdminRole: {
             /** Format: int64 */
@@ -2337,6 +2597,10 @@ export type components = {
         Sent: {
             Group: components["schemas"]["Group"];
             Message: components["schemas"]["Message"];
+        };
+        SetAssignmentsInputBody: {
+            /** @description The roles to change; roles not named keep their users. */
+            assignments: components["schemas"]["Change"][];
         };
         Setting: {
             key: string;
@@ -2409,6 +2673,31 @@ export type components = {
             UpdatedBy: string;
             /** Format: int64 */
             Version: number;
+        };
+        Summary: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            addressLine1: string;
+            businessName: string;
+            city: string;
+            /** Format: int64 */
+            contactId: number;
+            /** Format: int64 */
+            contactTypeId: number;
+            email: string;
+            firstName: string;
+            fullName: string;
+            isDoNotCall: boolean;
+            isDoNotEmail: boolean;
+            isDoNotText: boolean;
+            isMarkedHot: boolean;
+            lastName: string;
+            middleName: string;
+            nickName: string;
+            phone: string;
+            phoneLabel: string;
+            postalCode: string;
+            stateProvince: string;
         };
         SuperUser: {
             IsSuperUser: boolean;
@@ -3284,6 +3573,412 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResultMergeResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    bulkReassign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Criteria"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultJob"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    countBulkReassignment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Criteria"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultBulkCount"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getBulkReassignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job id the bulk reassignment returned. */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultJob"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getContactAssignments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultContactAssignments"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setContactAssignments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetAssignmentsInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultContactAssignments"];
                 };
             };
             /** @description Bad Request */
@@ -5284,6 +5979,87 @@ export interface operations {
             };
         };
     };
+    bulkReassignRole: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Criteria"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultJob"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     recentlyViewedContacts: {
         parameters: {
             query?: never;
@@ -5614,6 +6390,252 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResultCanText"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getHousehold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListHouseholdMember"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    addHouseholdMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddMembersInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListHouseholdMember"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    removeHouseholdMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+                /** @description The member's contact id. */
+                memberId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListHouseholdMember"];
                 };
             };
             /** @description Bad Request */
