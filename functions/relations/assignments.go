@@ -36,7 +36,7 @@ type ContactAssignments struct {
 type SetAssignmentsInput struct {
 	ContactPath
 	Body struct {
-		Assignments []assignment.Change `json:"assignments" minItems:"1" maxItems:"5" nullable:"false" doc:"The roles to change; roles not named keep their users."`
+		Assignments []assignment.RoleChange `json:"assignments" minItems:"1" maxItems:"5" nullable:"false" doc:"The roles to change; roles not named keep their users."`
 	}
 }
 

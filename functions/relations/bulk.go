@@ -16,7 +16,7 @@ import (
 // BulkInput is the request of the bulk reassignment calls.
 type BulkInput struct {
 	httpapi.ScopeHeader
-	Body assignment.Criteria
+	Body assignment.BulkCriteria
 }
 
 // BulkCount is how many customers a bulk reassignment would move.
@@ -59,7 +59,7 @@ func (a *area) registerBulk(api *httpapi.API) {
 		return httpapi.Reply(httpapi.OK(BulkCount{Count: n})), nil
 	})
 
-	start := func(ctx context.Context, in *BulkInput) (*httpapi.Body[httpapi.Result[assignment.Job]], error) {
+	start := func(ctx context.Context, in *BulkInput) (*httpapi.Body[httpapi.Result[assignment.BulkJob]], error) {
 		sess, err := d.Users.Session(ctx)
 		if err != nil {
 			return nil, err
@@ -106,7 +106,7 @@ func (a *area) registerBulk(api *httpapi.API) {
 		Description: "total, done (moved), skipped (reassigned by someone else meanwhile) and failed; status is done when done + skipped + failed reaches total. A job that made no progress for 15 seconds (its worker stopped) is advanced by one chunk on read, so polling finishes it. A job of stores the caller may not view is 404.",
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *JobPath) (*httpapi.Body[httpapi.Result[assignment.Job]], error) {
+	}, func(ctx context.Context, in *JobPath) (*httpapi.Body[httpapi.Result[assignment.BulkJob]], error) {
 		sess, err := d.Users.Session(ctx)
 		if err != nil {
 			return nil, err
@@ -138,14 +138,14 @@ func (a *area) run(ctx context.Context, sess user.Session, id string) {
 
 // criteria checks a bulk request: a manager's, an assignable role, stores the caller may view,
 // and (to move) a different active user of every store. Every problem is named at once.
-func (a *area) criteria(ctx context.Context, sess user.Session, in *BulkInput, moving bool) (assignment.Criteria, error) {
+func (a *area) criteria(ctx context.Context, sess user.Session, in *BulkInput, moving bool) (assignment.BulkCriteria, error) {
 	if !slices.ContainsFunc(sess.Profile.Roles, func(r string) bool { return slices.Contains(ManagerRoles(), r) }) {
-		return assignment.Criteria{}, apperr.Errorf(apperr.Forbidden, "Only managers may reassign customers in bulk.")
+		return assignment.BulkCriteria{}, apperr.Errorf(apperr.Forbidden, "Only managers may reassign customers in bulk.")
 	}
 	c := in.Body
 	stores, err := sess.SelectStores(c.Stores, in.Scope)
 	if err != nil {
-		return assignment.Criteria{}, err
+		return assignment.BulkCriteria{}, err
 	}
 	c.Stores = stores
 	fields := map[string]string{}
@@ -168,7 +168,7 @@ func (a *area) criteria(ctx context.Context, sess user.Session, in *BulkInput, m
 		}
 	}
 	if len(fields) > 0 {
-		return assignment.Criteria{}, apperr.InvalidFields("The reassignment is not valid.", fields)
+		return assignment.BulkCriteria{}, apperr.InvalidFields("The reassignment is not valid.", fields)
 	}
 	return c, nil
 }

@@ -16,12 +16,12 @@ import (
 
 // HouseholdMember is a member of a customer's household: another customer, with their summary.
 type HouseholdMember struct {
-	MemberID     int64           `json:"memberId" doc:"The member's contact id."`
-	IsCoBuyer    bool            `json:"isCoBuyer"`
-	Relationship string          `json:"relationship"`
-	AddedAt      time.Time       `json:"addedAt"`
-	AddedBy      string          `json:"addedBy"`
-	Contact      contact.Summary `json:"contact" doc:"The member's contact summary."`
+	MemberID     int64            `json:"memberId" doc:"The member's contact id."`
+	IsCoBuyer    bool             `json:"isCoBuyer"`
+	Relationship string           `json:"relationship"`
+	AddedAt      time.Time        `json:"addedAt"`
+	AddedBy      string           `json:"addedBy"`
+	Contact      HouseholdContact `json:"contact" doc:"The member's contact summary."`
 }
 
 // NewMember is a customer to add to a household.
@@ -188,7 +188,10 @@ func (a *area) members(ctx context.Context, t store.Tenant, c contact.Contact, c
 		if !canView(m.AccountPlatformID) {
 			continue
 		}
-		out = append(out, HouseholdMember{MemberID: l.MemberID, IsCoBuyer: l.IsCoBuyer, Relationship: l.Relationship, AddedAt: l.AddedAt, AddedBy: l.AddedBy, Contact: contact.SummaryOf(m)})
+		out = append(out, HouseholdMember{MemberID: l.MemberID, IsCoBuyer: l.IsCoBuyer, Relationship: l.Relationship, AddedAt: l.AddedAt, AddedBy: l.AddedBy, Contact: HouseholdContact(contact.SummaryOf(m))})
 	}
 	return out, nil
 }
+
+// HouseholdContact is what a household shows of a member: their contact summary.
+type HouseholdContact contact.Summary

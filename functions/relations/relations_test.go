@@ -222,7 +222,7 @@ func TestBulkReassignment(t *testing.T) {
 		}
 	}
 
-	var started httpapi.Result[assignment.Job]
+	var started httpapi.Result[assignment.BulkJob]
 	req = areatest.Request{Method: "POST", Path: "/crm/contacts/bulkReassignRole", As: manager, Body: `{"role":"SalesPerson","fromUserId":"100001","toUserId":"100002","accountPlatformIds":[2001,2002]}`}
 	if status := srv.Do(t, req, &started); status != 200 || started.Data.Total != n {
 		t.Fatalf("start: status %d, %+v; want %d customers", status, started, n)
@@ -232,7 +232,7 @@ func TestBulkReassignment(t *testing.T) {
 	if _, err := repo.Run(ctx, tn, started.Data.ID); err != nil {
 		t.Fatal(err)
 	}
-	var job httpapi.Result[assignment.Job]
+	var job httpapi.Result[assignment.BulkJob]
 	jobPath := "/api/contacts/bulk/assignments/jobs/" + started.Data.ID
 	if status := srv.Do(t, areatest.Request{Method: "GET", Path: jobPath, As: manager}, &job); status != 200 {
 		t.Fatalf("job: status %d", status)

@@ -115,8 +115,8 @@ func (r *Repo) List(ctx context.Context, t store.Tenant, contactID int64) ([]Ass
 	return out, nil
 }
 
-// Change is one role's new user on a contact; an empty UserID removes the role's assignment.
-type Change struct {
+// RoleChange is one role's new user on a contact; an empty UserID removes the role's assignment.
+type RoleChange struct {
 	Role   string `json:"role" doc:"The role's system name."`
 	UserID string `json:"userId" doc:"The user to assign; empty removes the assignment."`
 }
@@ -128,7 +128,7 @@ const MsgConflict = "The customer's assignments were changed by someone else. Re
 // Roles the changes do not name keep their users, so two people changing different roles at
 // once both keep their change. A write that races another is retried on the fresh state; an
 // unknown role is an Invalid error and nothing is written.
-func (r *Repo) Set(ctx context.Context, t store.Tenant, contactID, st int64, changes []Change, by string) ([]Assignment, error) {
+func (r *Repo) Set(ctx context.Context, t store.Tenant, contactID, st int64, changes []RoleChange, by string) ([]Assignment, error) {
 	fields := map[string]string{}
 	seen := map[string]bool{}
 	for i, c := range changes {

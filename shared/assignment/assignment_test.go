@@ -31,15 +31,15 @@ func TestSet(t *testing.T) {
 	tn := tenant(t)
 	tests := []struct {
 		name    string
-		changes []assignment.Change
+		changes []assignment.RoleChange
 		want    map[string]string
 		code    apperr.Code
 	}{
-		{"assign two roles", []assignment.Change{{Role: role.SalesPerson, UserID: "u1"}, {Role: role.BDCAgent, UserID: "u2"}}, map[string]string{role.SalesPerson: "u1", role.BDCAgent: "u2"}, ""},
-		{"change one role keeps the other", []assignment.Change{{Role: role.SalesPerson, UserID: "u3"}}, map[string]string{role.SalesPerson: "u3", role.BDCAgent: "u2"}, ""},
-		{"remove a role", []assignment.Change{{Role: role.BDCAgent}}, map[string]string{role.SalesPerson: "u3"}, ""},
-		{"unknown role changes nothing", []assignment.Change{{Role: "Janitor", UserID: "u9"}, {Role: role.SalesPerson, UserID: "u9"}}, map[string]string{role.SalesPerson: "u3"}, apperr.Invalid},
-		{"a role twice changes nothing", []assignment.Change{{Role: role.SalesPerson, UserID: "u8"}, {Role: role.SalesPerson, UserID: "u9"}}, map[string]string{role.SalesPerson: "u3"}, apperr.Invalid},
+		{"assign two roles", []assignment.RoleChange{{Role: role.SalesPerson, UserID: "u1"}, {Role: role.BDCAgent, UserID: "u2"}}, map[string]string{role.SalesPerson: "u1", role.BDCAgent: "u2"}, ""},
+		{"change one role keeps the other", []assignment.RoleChange{{Role: role.SalesPerson, UserID: "u3"}}, map[string]string{role.SalesPerson: "u3", role.BDCAgent: "u2"}, ""},
+		{"remove a role", []assignment.RoleChange{{Role: role.BDCAgent}}, map[string]string{role.SalesPerson: "u3"}, ""},
+		{"unknown role changes nothing", []assignment.RoleChange{{Role: "Janitor", UserID: "u9"}, {Role: role.SalesPerson, UserID: "u9"}}, map[string]string{role.SalesPerson: "u3"}, apperr.Invalid},
+		{"a role twice changes nothing", []assignment.RoleChange{{Role: role.SalesPerson, UserID: "u8"}, {Role: role.SalesPerson, UserID: "u9"}}, map[string]string{role.SalesPerson: "u3"}, apperr.Invalid},
 	}
 	for _, tt := range tests {
 		_, err := repo.Set(ctx, tn, 7, 2001, tt.changes, "admin")
@@ -77,7 +77,7 @@ func TestConcurrentSetsOfDifferentRolesKeepBoth(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, errs[i] = repo.Set(ctx, tn, 9, 2001, []assignment.Change{{Role: r, UserID: "user-" + r}}, "admin")
+			_, errs[i] = repo.Set(ctx, tn, 9, 2001, []assignment.RoleChange{{Role: r, UserID: "user-" + r}}, "admin")
 		}()
 	}
 	wg.Wait()
@@ -117,7 +117,7 @@ func TestBulkReassignTenThousand(t *testing.T) {
 	if err := repo.Import(ctx, tn, seed); err != nil {
 		t.Fatal(err)
 	}
-	c := assignment.Criteria{Role: role.SalesPerson, FromUserID: "from", ToUserID: "to", Stores: stores}
+	c := assignment.BulkCriteria{Role: role.SalesPerson, FromUserID: "from", ToUserID: "to", Stores: stores}
 	count, err := repo.Count(ctx, tn, c)
 	if err != nil {
 		t.Fatal(err)
@@ -137,12 +137,12 @@ func TestBulkReassignTenThousand(t *testing.T) {
 	// not moved yet; the job must skip them, not overwrite them.
 	edited := []int64{n - 1, n}
 	for _, id := range edited {
-		if _, err := repo.Set(ctx, tn, id, stores[(id-1)%2], []assignment.Change{{Role: role.SalesPerson, UserID: "edited"}}, "desk"); err != nil {
+		if _, err := repo.Set(ctx, tn, id, stores[(id-1)%2], []assignment.RoleChange{{Role: role.SalesPerson, UserID: "edited"}}, "desk"); err != nil {
 			t.Fatal(err)
 		}
 	}
 	var wg sync.WaitGroup
-	results := make([]assignment.Job, 2)
+	results := make([]assignment.BulkJob, 2)
 	errs := make([]error, 2)
 	for w := range 2 {
 		wg.Add(1)

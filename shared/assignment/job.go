@@ -13,16 +13,16 @@ import (
 	"github.com/cxm/cxm/shared/store"
 )
 
-// Criteria choose the contacts a bulk reassignment moves: those FromUserID holds for Role in
+// BulkCriteria choose the contacts a bulk reassignment moves: those FromUserID holds for Role in
 // Stores, which go to ToUserID.
-type Criteria struct {
+type BulkCriteria struct {
 	Role       string  `json:"role" doc:"The role's system name (SalesPerson, BDCAgent, ServiceAdvisor, SalesManager, FIManager)."`
 	FromUserID string  `json:"fromUserId" doc:"The user the customers are assigned to now."`
 	ToUserID   string  `json:"toUserId" required:"false" doc:"The user the customers go to; not needed for a count."`
 	Stores     []int64 `json:"accountPlatformIds" required:"false" nullable:"false" doc:"The stores whose customers move; none means every store of the Scope header the caller may view."`
 }
 
-// Job statuses.
+// BulkJob statuses.
 const (
 	StatusRunning = "running"
 	StatusDone    = "done"
@@ -31,25 +31,25 @@ const (
 // ChunkSize is how many contacts one step of a job moves.
 const ChunkSize = 100
 
-// Job is a bulk reassignment and its progress. Done counts the contacts moved, Skipped those
+// BulkJob is a bulk reassignment and its progress. Done counts the contacts moved, Skipped those
 // no longer held by the from-user when their turn came (someone reassigned them meanwhile), and
 // Failed those that could not be written; Done + Skipped + Failed reaches Total when Status is
 // done.
-type Job struct {
-	ID         string    `json:"id"`
-	Criteria   Criteria  `json:"criteria"`
-	Status     string    `json:"status" enum:"running,done"`
-	Total      int       `json:"total"`
-	Done       int       `json:"done"`
-	Skipped    int       `json:"skipped"`
-	Failed     int       `json:"failed"`
-	Chunks     int       `json:"chunks"`
-	NextChunk  int       `json:"nextChunk"`
-	CreatedAt  time.Time `json:"createdAt"`
-	CreatedBy  string    `json:"createdBy"`
-	UpdatedAt  time.Time `json:"updatedAt"`
-	FinishedAt time.Time `json:"finishedAt,omitzero"`
-	Version    int64     `json:"version" dynamodbav:"-"`
+type BulkJob struct {
+	ID         string       `json:"id"`
+	Criteria   BulkCriteria `json:"criteria"`
+	Status     string       `json:"status" enum:"running,done"`
+	Total      int          `json:"total"`
+	Done       int          `json:"done"`
+	Skipped    int          `json:"skipped"`
+	Failed     int          `json:"failed"`
+	Chunks     int          `json:"chunks"`
+	NextChunk  int          `json:"nextChunk"`
+	CreatedAt  time.Time    `json:"createdAt"`
+	CreatedBy  string       `json:"createdBy"`
+	UpdatedAt  time.Time    `json:"updatedAt"`
+	FinishedAt time.Time    `json:"finishedAt,omitzero"`
+	Version    int64        `json:"version" dynamodbav:"-"`
 }
 
 // chunk is one chunk of a job: the contacts (with their stores) it moves, fixed when the job
@@ -73,7 +73,7 @@ func chunkKey(t store.Tenant, id string, n int) (store.Key, error) {
 }
 
 // Count returns how many contacts c would move, reading one index partition per store.
-func (r *Repo) Count(ctx context.Context, t store.Tenant, c Criteria) (int, error) {
+func (r *Repo) Count(ctx context.Context, t store.Tenant, c BulkCriteria) (int, error) {
 	n := 0
 	for _, st := range c.Stores {
 		ids, err := r.Holders(ctx, t, st, c.Role, c.FromUserID)
@@ -87,7 +87,7 @@ func (r *Repo) Count(ctx context.Context, t store.Tenant, c Criteria) (int, erro
 
 // Start fixes the contacts c moves, in chunks of ChunkSize, and creates the job that moves
 // them; Run (or Step) does the moving. The criteria are the caller's to check.
-func (r *Repo) Start(ctx context.Context, t store.Tenant, c Criteria, by string) (Job, error) {
+func (r *Repo) Start(ctx context.Context, t store.Tenant, c BulkCriteria, by string) (BulkJob, error) {
 	id := newJobID()
 	var chunks []store.Record
 	var cur chunk
@@ -107,35 +107,35 @@ func (r *Repo) Start(ctx context.Context, t store.Tenant, c Criteria, by string)
 	for _, st := range c.Stores {
 		ids, err := r.Holders(ctx, t, st, c.Role, c.FromUserID)
 		if err != nil {
-			return Job{}, err
+			return BulkJob{}, err
 		}
 		for _, cid := range ids {
 			cur.Contacts, cur.Stores = append(cur.Contacts, cid), append(cur.Stores, st)
 			total++
 			if len(cur.Contacts) == ChunkSize {
 				if err := flush(); err != nil {
-					return Job{}, err
+					return BulkJob{}, err
 				}
 			}
 		}
 	}
 	if err := flush(); err != nil {
-		return Job{}, err
+		return BulkJob{}, err
 	}
 	if err := r.s.BatchPut(ctx, chunks); err != nil {
-		return Job{}, fmt.Errorf("write job chunks: %w", err)
+		return BulkJob{}, fmt.Errorf("write job chunks: %w", err)
 	}
 	now := r.now().UTC()
-	j := Job{ID: id, Criteria: c, Status: StatusRunning, Total: total, Chunks: len(chunks), CreatedAt: now, CreatedBy: by, UpdatedAt: now}
+	j := BulkJob{ID: id, Criteria: c, Status: StatusRunning, Total: total, Chunks: len(chunks), CreatedAt: now, CreatedBy: by, UpdatedAt: now}
 	if total == 0 {
 		j.Status, j.FinishedAt = StatusDone, now
 	}
 	k, err := jobKey(t, id)
 	if err != nil {
-		return Job{}, err
+		return BulkJob{}, err
 	}
 	if err := r.s.Create(ctx, store.Record{Key: k, Type: "AssignmentJob", Value: j}); err != nil {
-		return Job{}, fmt.Errorf("create job: %w", err)
+		return BulkJob{}, fmt.Errorf("create job: %w", err)
 	}
 	j.Version = 1
 	return j, nil
@@ -145,25 +145,25 @@ func (r *Repo) Start(ctx context.Context, t store.Tenant, c Criteria, by string)
 const MsgNoJob = "The reassignment does not exist."
 
 // Job returns job id. A missing job is a NotFound error.
-func (r *Repo) Job(ctx context.Context, t store.Tenant, id string) (Job, error) {
+func (r *Repo) Job(ctx context.Context, t store.Tenant, id string) (BulkJob, error) {
 	k, err := jobKey(t, id)
 	if err != nil {
-		return Job{}, err
+		return BulkJob{}, err
 	}
-	var j Job
+	var j BulkJob
 	v, err := r.s.Get(ctx, k, &j)
 	if apperr.CodeOf(err) == apperr.NotFound {
-		return Job{}, apperr.Errorf(apperr.NotFound, MsgNoJob)
+		return BulkJob{}, apperr.Errorf(apperr.NotFound, MsgNoJob)
 	}
 	if err != nil {
-		return Job{}, fmt.Errorf("get job %s: %w", id, err)
+		return BulkJob{}, fmt.Errorf("get job %s: %w", id, err)
 	}
 	j.Version = v
 	return j, nil
 }
 
 // Run steps job id until it is done or ctx ends.
-func (r *Repo) Run(ctx context.Context, t store.Tenant, id string) (Job, error) {
+func (r *Repo) Run(ctx context.Context, t store.Tenant, id string) (BulkJob, error) {
 	for {
 		j, err := r.Step(ctx, t, id)
 		if err != nil || j.Status == StatusDone {
@@ -176,7 +176,7 @@ func (r *Repo) Run(ctx context.Context, t store.Tenant, id string) (Job, error) 
 // transaction. Each contact's move is a conditional write that recognises a move this job
 // already made, so a step that is retried, or run by two workers at once, moves every contact
 // exactly once and counts it once: only one of the two records the chunk.
-func (r *Repo) Step(ctx context.Context, t store.Tenant, id string) (Job, error) {
+func (r *Repo) Step(ctx context.Context, t store.Tenant, id string) (BulkJob, error) {
 	for {
 		j, err := r.Job(ctx, t, id)
 		if err != nil || j.Status == StatusDone {
@@ -184,12 +184,12 @@ func (r *Repo) Step(ctx context.Context, t store.Tenant, id string) (Job, error)
 		}
 		ck, err := chunkKey(t, id, j.NextChunk)
 		if err != nil {
-			return Job{}, err
+			return BulkJob{}, err
 		}
 		var ch chunk
 		cv, err := r.s.Get(ctx, ck, &ch)
 		if err != nil {
-			return Job{}, fmt.Errorf("read chunk %d of job %s: %w", j.NextChunk, id, err)
+			return BulkJob{}, fmt.Errorf("read chunk %d of job %s: %w", j.NextChunk, id, err)
 		}
 		if !ch.Processed {
 			ch.Done, ch.Skipped, ch.Failed = r.moveAll(ctx, t, j, ch)
@@ -204,7 +204,7 @@ func (r *Repo) Step(ctx context.Context, t store.Tenant, id string) (Job, error)
 		}
 		jk, err := jobKey(t, id)
 		if err != nil {
-			return Job{}, err
+			return BulkJob{}, err
 		}
 		err = r.s.Transact(ctx,
 			store.UpdateOp(store.Record{Key: ck, Type: "AssignmentChunk", Value: ch, Version: cv}),
@@ -214,7 +214,7 @@ func (r *Repo) Step(ctx context.Context, t store.Tenant, id string) (Job, error)
 			continue // another worker recorded this chunk: read the job again
 		}
 		if err != nil {
-			return Job{}, fmt.Errorf("record chunk %d of job %s: %w", j.NextChunk, id, err)
+			return BulkJob{}, fmt.Errorf("record chunk %d of job %s: %w", j.NextChunk, id, err)
 		}
 		next.Version = j.Version + 1
 		return next, nil
@@ -225,7 +225,7 @@ func (r *Repo) Step(ctx context.Context, t store.Tenant, id string) (Job, error)
 const workers = 8
 
 // moveAll moves the contacts of ch and counts the outcomes.
-func (r *Repo) moveAll(ctx context.Context, t store.Tenant, j Job, ch chunk) (done, skipped, failed int) {
+func (r *Repo) moveAll(ctx context.Context, t store.Tenant, j BulkJob, ch chunk) (done, skipped, failed int) {
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -260,7 +260,7 @@ func (r *Repo) moveAll(ctx context.Context, t store.Tenant, j Job, ch chunk) (do
 // write, re-reading it when another write got in between. It reports whether the contact is
 // moved by this job (now or by an earlier try of the same chunk); false when it no longer
 // belongs to the from-user.
-func (r *Repo) move(ctx context.Context, t store.Tenant, j Job, contactID, st int64) (bool, error) {
+func (r *Repo) move(ctx context.Context, t store.Tenant, j BulkJob, contactID, st int64) (bool, error) {
 	c := j.Criteria
 	k, err := itemKey(t, contactID, c.Role)
 	if err != nil {

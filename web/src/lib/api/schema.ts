@@ -1469,6 +1469,43 @@ export type components = {
             /** Format: int64 */
             count: number;
         };
+        BulkCriteria: {
+            /** @description The stores whose customers move; none means every store of the Scope header the caller may view. */
+            accountPlatformIds?: number[];
+            /** @description The user the customers are assigned to now. */
+            fromUserId: string;
+            /** @description The role's system name (SalesPerson, BDCAgent, ServiceAdvisor, SalesManager, FIManager). */
+            role: string;
+            /** @description The user the customers go to; not needed for a count. */
+            toUserId?: string;
+        };
+        BulkJob: {
+            /** Format: int64 */
+            chunks: number;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string;
+            criteria: components["schemas"]["BulkCriteria"];
+            /** Format: int64 */
+            done: number;
+            /** Format: int64 */
+            failed: number;
+            /** Format: date-time */
+            finishedAt?: string;
+            id: string;
+            /** Format: int64 */
+            nextChunk: number;
+            /** Format: int64 */
+            skipped: number;
+            /** @enum {string} */
+            status: "running" | "done";
+            /** Format: int64 */
+            total: number;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: int64 */
+            version: number;
+        };
         CanText: {
             canText: boolean;
             /** Format: int64 */
@@ -1482,12 +1519,6 @@ export type components = {
             ProductFeatures: components["schemas"]["Feature"][] | null;
             /** Format: int64 */
             ProductID: number;
-        };
-        Change: {
-            /** @description The role's system name. */
-            role: string;
-            /** @description The user to assign; empty removes the assignment. */
-            userId: string;
         };
         Connection: {
             authToken: string;
@@ -1690,16 +1721,6 @@ export type components = {
             /** @description One request of the applicant; none answers the latest request at each bureau. */
             creditRequestId?: string;
         };
-        Criteria: {
-            /** @description The stores whose customers move; none means every store of the Scope header the caller may view. */
-            accountPlatformIds?: number[];
-            /** @description The user the customers are assigned to now. */
-            fromUserId: string;
-            /** @description The role's system name (SalesPerson, BDCAgent, ServiceAdvisor, SalesManager, FIManager). */
-            role: string;
-            /** @description The user the customers go to; not needed for a count. */
-            toUserId?: string;
-        };
         DealerPackage: {
             /** Format: int64 */
             AccountPlatformId: number;
@@ -1848,12 +1869,37 @@ export type components = {
             /** Format: int64 */
             version: number;
         };
+        HouseholdContact: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            addressLine1: string;
+            businessName: string;
+            city: string;
+            /** Format: int64 */
+            contactId: number;
+            /** Format: int64 */
+            contactTypeId: number;
+            email: string;
+            firstName: string;
+            fullName: string;
+            isDoNotCall: boolean;
+            isDoNotEmail: boolean;
+            isDoNotText: boolean;
+            isMarkedHot: boolean;
+            lastName: string;
+            middleName: string;
+            nickName: string;
+            phone: string;
+            phoneLabel: string;
+            postalCode: string;
+            stateProvince: string;
+        };
         HouseholdMember: {
             /** Format: date-time */
             addedAt: string;
             addedBy: string;
             /** @description The member's contact summary. */
-            contact: components["schemas"]["Summary"];
+            contact: components["schemas"]["HouseholdContact"];
             isCoBuyer: boolean;
             /**
              * Format: int64
@@ -1904,33 +1950,6 @@ export type components = {
         };
         JWKS: {
             keys: components["schemas"]["JWK"][] | null;
-        };
-        Job: {
-            /** Format: int64 */
-            chunks: number;
-            /** Format: date-time */
-            createdAt: string;
-            createdBy: string;
-            criteria: components["schemas"]["Criteria"];
-            /** Format: int64 */
-            done: number;
-            /** Format: int64 */
-            failed: number;
-            /** Format: date-time */
-            finishedAt?: string;
-            id: string;
-            /** Format: int64 */
-            nextChunk: number;
-            /** Format: int64 */
-            skipped: number;
-            /** @enum {string} */
-            status: "running" | "done";
-            /** Format: int64 */
-            total: number;
-            /** Format: date-time */
-            updatedAt: string;
-            /** Format: int64 */
-            version: number;
         };
         LeadFlags: {
             AutoAssign: boolean;
@@ -2417,6 +2436,11 @@ export type components = {
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
+        ResultBulkJob: {
+            data: components["schemas"]["BulkJob"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
         ResultCanText: {
             data: components["schemas"]["CanText"];
             pageData?: components["schemas"]["PageData"];
@@ -2454,11 +2478,6 @@ export type components = {
         };
         ResultImpersonation: {
             data: components["schemas"]["Impersonation"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultJob: {
-            data: components["schemas"]["Job"];
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -2538,6 +2557,12 @@ export type components = {
             userId: string;
             userName: string;
         };
+        RoleChange: {
+            /** @description The role's system name. */
+            role: string;
+            /** @description The user to assign; empty removes the assignment. */
+            userId: string;
+        };
         RulesAdminRole: {
             /** Format: int64 */
             AccountPlatformId: number;
@@ -2600,7 +2625,7 @@ export type components = {
         };
         SetAssignmentsInputBody: {
             /** @description The roles to change; roles not named keep their users. */
-            assignments: components["schemas"]["Change"][];
+            assignments: components["schemas"]["RoleChange"][];
         };
         Setting: {
             key: string;
@@ -2673,31 +2698,6 @@ export type components = {
             UpdatedBy: string;
             /** Format: int64 */
             Version: number;
-        };
-        Summary: {
-            /** Format: int64 */
-            accountPlatformId: number;
-            addressLine1: string;
-            businessName: string;
-            city: string;
-            /** Format: int64 */
-            contactId: number;
-            /** Format: int64 */
-            contactTypeId: number;
-            email: string;
-            firstName: string;
-            fullName: string;
-            isDoNotCall: boolean;
-            isDoNotEmail: boolean;
-            isDoNotText: boolean;
-            isMarkedHot: boolean;
-            lastName: string;
-            middleName: string;
-            nickName: string;
-            phone: string;
-            phoneLabel: string;
-            postalCode: string;
-            stateProvince: string;
         };
         SuperUser: {
             IsSuperUser: boolean;
@@ -3652,7 +3652,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Criteria"];
+                "application/json": components["schemas"]["BulkCriteria"];
             };
         };
         responses: {
@@ -3662,7 +3662,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultJob"];
+                    "application/json": components["schemas"]["ResultBulkJob"];
                 };
             };
             /** @description Bad Request */
@@ -3733,7 +3733,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Criteria"];
+                "application/json": components["schemas"]["BulkCriteria"];
             };
         };
         responses: {
@@ -3820,7 +3820,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultJob"];
+                    "application/json": components["schemas"]["ResultBulkJob"];
                 };
             };
             /** @description Bad Request */
@@ -5991,7 +5991,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Criteria"];
+                "application/json": components["schemas"]["BulkCriteria"];
             };
         };
         responses: {
@@ -6001,7 +6001,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultJob"];
+                    "application/json": components["schemas"]["ResultBulkJob"];
                 };
             };
             /** @description Bad Request */
