@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 
 import { fullStoreSettings } from './fixtures';
 import { uiDealerSettings } from './handlers';
+import { relationsDefaults } from './relations-handlers';
 
 /**
  * Calls every signed-in screen makes, answered unless a test says otherwise: the selected
@@ -11,6 +12,7 @@ import { uiDealerSettings } from './handlers';
 const defaultHandlers = [
   uiDealerSettings(fullStoreSettings),
   http.post('*/auth/logout', () => HttpResponse.json({ successful: true, data: null })),
+  ...relationsDefaults,
 ];
 
 /** server answers component tests' requests; each test adds the handlers it needs. */

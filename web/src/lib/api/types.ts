@@ -62,3 +62,24 @@ export type ContactPermission = Schemas['Permission'];
 
 /** A customer's hot mark after POST /crm/contacts/{id}/actions/mark_as_hot. */
 export type ContactHotState = Schemas['HotState'];
+
+/** A member of a customer's household, with the member's contact summary. */
+export type HouseholdMember = Schemas['HouseholdMember'];
+
+/** A customer to add to a household. */
+export type NewHouseholdMember = Schemas['NewMember'];
+
+/** The users assigned to a customer, one per assignable role. */
+export type ContactAssignments = Schemas['ContactAssignments'];
+
+/** One role's assignment on a customer. */
+export type RoleAssignment = Schemas['RoleAssignment'];
+
+/** A change of one role's user on a customer. */
+export type RoleChange = Schemas['RoleChange'];
+
+/** What a bulk reassignment moves: a role's customers from one user to another in some stores. */
+export type BulkCriteria = Schemas['BulkCriteria'];
+
+/** A bulk reassignment job with its progress. */
+export type BulkJob = Schemas['BulkJob'];

@@ -8,6 +8,7 @@ import { useContact } from '../api/get-contact';
 import { useContactPermission } from '../api/get-contact-permission';
 import { useMarkContactHot } from '../api/mark-contact-hot';
 import { contactName, storeName } from '../contact-display';
+import { HouseholdRelationships } from '../../relations/components/household-relationships';
 import { ProfileTab } from './profile-tab';
 
 /** The spec's messages when a profile may not be opened. */
@@ -115,6 +116,11 @@ function ProfileScreen({ contactId, permission, stores }: { contactId: number; p
           <Tabs.Panel key={t.value} value={t.value} pt="md">
             {t.value === 'profile' ? (
               <ProfileTab contact={contact.data} canEdit={permission.canEdit} />
+            ) : t.value === 'snapshot' ? (
+              <Stack gap="md">
+                <EmptyState title={`${t.label} is not available yet`}>{t.capability}</EmptyState>
+                <HouseholdRelationships contact={contact.data} canEdit={permission.canEdit} />
+              </Stack>
             ) : (
               <EmptyState title={`${t.label} is not available yet`}>{t.capability}</EmptyState>
             )}
