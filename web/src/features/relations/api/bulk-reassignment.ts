@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 
 import { api } from '../../../lib/api/client';
 import type { BulkCriteria, BulkJob } from '../../../lib/api/types';
@@ -29,9 +30,18 @@ export function reassignmentQueryOptions(jobId: string) {
   });
 }
 
-/** useReassignment follows a job until it is done. */
+/**
+ * useReassignment follows a job until it is done; then the customers' cached assignments are
+ * stale, so they are read again.
+ */
 export function useReassignment(jobId: string | undefined) {
-  return useQuery({ ...reassignmentQueryOptions(jobId ?? ''), enabled: Boolean(jobId) });
+  const queryClient = useQueryClient();
+  const job = useQuery({ ...reassignmentQueryOptions(jobId ?? ''), enabled: Boolean(jobId) });
+  const done = job.data?.status === 'done';
+  useEffect(() => {
+    if (done) void queryClient.invalidateQueries({ queryKey: ['contacts', 'assignments'] });
+  }, [done, queryClient]);
+  return job;
 }
 
 /** useCountReassignment counts the customers a reassignment would move. */
