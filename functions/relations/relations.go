@@ -1,6 +1,7 @@
 // Package relations holds the operations about a customer's relations, served by the contacts
 // area's function: the household (members and co-buyers), the users assigned to the customer
-// by role, and bulk reassignment of customers from one user to another as a job with progress.
+// by role, the same customer's linked records at other stores with their lifetime value, and
+// bulk reassignment of customers from one user to another as a job with progress.
 //
 // A contact of a store the caller may not view, or of another dealer group, does not exist for
 // the caller (404), and neither does a household member the caller may not view.
@@ -13,6 +14,7 @@ import (
 	"github.com/cxm/cxm/shared/apperr"
 	"github.com/cxm/cxm/shared/assignment"
 	"github.com/cxm/cxm/shared/contact"
+	"github.com/cxm/cxm/shared/enterprise"
 	"github.com/cxm/cxm/shared/household"
 	"github.com/cxm/cxm/shared/httpapi"
 	"github.com/cxm/cxm/shared/platform"
@@ -26,6 +28,7 @@ type area struct {
 	contacts    *contact.Repo
 	households  *household.Repo
 	assignments *assignment.Repo
+	enterprise  *enterprise.Repo
 }
 
 // Register adds the operations to api.
@@ -35,10 +38,12 @@ func Register(api *httpapi.API, d platform.Services) {
 		contacts:    contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log),
 		households:  household.NewRepo(d.Store),
 		assignments: assignment.NewRepo(d.Store),
+		enterprise:  enterprise.NewRepo(d.Store),
 	}
 	a.registerHousehold(api)
 	a.registerAssignments(api)
 	a.registerBulk(api)
+	a.registerEnterprise(api)
 }
 
 // ContactPath is the path of the calls about one contact.

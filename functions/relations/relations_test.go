@@ -8,6 +8,7 @@ import (
 	"github.com/cxm/cxm/functions/relations"
 	"github.com/cxm/cxm/shared/areatest"
 	"github.com/cxm/cxm/shared/assignment"
+	"github.com/cxm/cxm/shared/contact"
 	"github.com/cxm/cxm/shared/demo"
 	"github.com/cxm/cxm/shared/dynamotest"
 	"github.com/cxm/cxm/shared/httpapi"
@@ -250,5 +251,90 @@ func TestBulkReassignment(t *testing.T) {
 	left, err := repo.Holders(ctx, tn, demo.StoreToyota, role.BDCAgent, sales)
 	if err != nil || len(left) != 1 {
 		t.Errorf("BDC assignment of the old user = %v, %v; want kept", left, err)
+	}
+}
+
+func TestEnterpriseLinks(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	ctx := context.Background()
+	tn, err := store.NewTenant(fmt.Sprint(demo.AccountID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	contacts := contact.NewRepo(srv.Services.Store, srv.Services.Encrypter, nil, nil)
+	maria, err := contacts.Get(ctx, tn, demo.ContactToyota)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Maria at the Honda store, with her e-mail address and some sales.
+	hondaMaria, err := contacts.Create(ctx, tn, contact.Contact{
+		AccountPlatformID: demo.StoreHonda, FirstName: "Maria", LastName: "Gonzalez",
+		Emails: []contact.Email{{Email: maria.Emails[0].Email}}, StoreSalesValue: 1000, StoreServiceValue: 250,
+	}, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	var potential httpapi.Result[[]relations.PotentialLink]
+	path := fmt.Sprintf("/crm/contacts/enterprise/%d/potentialcustomerlinks", demo.ContactToyota)
+	if status := srv.Do(t, areatest.Request{Method: "GET", Path: path, As: manager}, &potential); status != 200 {
+		t.Fatalf("potential links: status %d", status)
+	}
+	if len(potential.Data) != 1 || potential.Data[0].Contact.ContactID != hondaMaria.ID || potential.Data[0].MatchedOn != "email" {
+		t.Fatalf("potential links = %+v, want Maria at Honda by e-mail", potential.Data)
+	}
+	// The BDC agent of Toyota views no other store: no candidates.
+	if status := srv.Do(t, areatest.Request{Method: "GET", Path: path, As: bdc}, &potential); status != 200 || len(potential.Data) != 0 {
+		t.Errorf("potential links as the BDC agent: status %d, %+v; want none", status, potential.Data)
+	}
+
+	link := func(as, op string, a, b int64) int {
+		return srv.Do(t, areatest.Request{Method: "POST", Path: "/crm/contacts/enterprise/" + op, As: as, Body: fmt.Sprintf(`{"contactId":%d,"linkedContactId":%d}`, a, b)}, nil)
+	}
+	tests := []struct {
+		name   string
+		as, op string
+		a, b   int64
+		want   int
+	}{
+		{"a record of the same store", manager, "link_customer", demo.ContactToyota, demo.ContactToyotaSameEmail, 400},
+		{"a record of another group", manager, "link_customer", demo.ContactToyota, areatest.OtherContactID, 400},
+		{"a user who may not edit", marketing, "link_customer", demo.ContactToyota, hondaMaria.ID, 403},
+		{"the same person at Honda", manager, "link_customer", demo.ContactToyota, hondaMaria.ID, 200},
+		{"again, from the other side", manager, "link_customer", hondaMaria.ID, demo.ContactToyota, 409},
+	}
+	for _, tt := range tests {
+		if got := link(tt.as, tt.op, tt.a, tt.b); got != tt.want {
+			t.Errorf("%s: status %d, want %d", tt.name, got, tt.want)
+		}
+	}
+	var linked httpapi.Result[[]relations.LinkedContact]
+	if status := srv.Do(t, areatest.Request{Method: "GET", Path: fmt.Sprintf("/crm/contacts/enterprise/%d/linkedcontacts", hondaMaria.ID), As: sales}, &linked); status != 200 || len(linked.Data) != 1 || linked.Data[0].Contact.ContactID != demo.ContactToyota {
+		t.Errorf("linked records of Maria at Honda: status %d, %+v; want Maria at Toyota", status, linked.Data)
+	}
+	if status := srv.Do(t, areatest.Request{Method: "GET", Path: path, As: manager}, &potential); status != 200 || len(potential.Data) != 0 {
+		t.Errorf("potential links once linked: %+v, want none", potential.Data)
+	}
+	var value httpapi.Result[relations.EnterpriseValue]
+	if status := srv.Do(t, areatest.Request{Method: "GET", Path: fmt.Sprintf("/crm/contacts/enterprise/%d/lifetime_value", demo.ContactToyota), As: manager}, &value); status != 200 {
+		t.Fatalf("lifetime value: status %d", status)
+	}
+	if want := maria.StoreSalesValue + 1000 + maria.StoreServiceValue + 250; value.Data.TotalValue != want || value.Data.Contacts != 2 {
+		t.Errorf("enterprise value = %+v, want total %v over 2 records", value.Data, want)
+	}
+	var own httpapi.Result[relations.ContactValue]
+	if status := srv.Do(t, areatest.Request{Method: "GET", Path: fmt.Sprintf("/crm/contacts/contact/%d/lifetime_value", hondaMaria.ID), As: manager}, &own); status != 200 || own.Data.StoreTotalValue != 1250 {
+		t.Errorf("record value: status %d, %+v; want a store total of 1250", status, own.Data)
+	}
+
+	if got := link(manager, "unlink_customer", hondaMaria.ID, demo.ContactToyota); got != 200 {
+		t.Errorf("unlink: status %d, want 200", got)
+	}
+	if got := link(manager, "unlink_customer", hondaMaria.ID, demo.ContactToyota); got != 200 {
+		t.Errorf("unlink again: status %d, want 200", got)
+	}
+	if status := srv.Do(t, areatest.Request{Method: "GET", Path: fmt.Sprintf("/crm/contacts/enterprise/%d/linkedcontacts", demo.ContactToyota), As: manager}, &linked); status != 200 || len(linked.Data) != 0 {
+		t.Errorf("linked records after unlinking: %+v, want none", linked.Data)
 	}
 }
