@@ -96,11 +96,19 @@ export function bulkJob(overrides: Partial<BulkJob> = {}): BulkJob {
   };
 }
 
-/** Default answers for a profile's relationship calls: an empty household, nobody assigned. */
+/** Default answers for a profile's relationship calls: an empty household, no links, nobody assigned. */
 export const relationsDefaults = [
   http.get('*/crm/contacts/:id/household', () => HttpResponse.json({ successful: true, data: [] })),
   http.get('*/api/contacts/:id/assignments', ({ params }) =>
     HttpResponse.json({ successful: true, data: noAssignments(Number(params.id), 0) }),
   ),
   http.get('*/core/users', () => HttpResponse.json({ Success: true, Data: [], MatchedCount: 0 })),
+  http.get('*/crm/contacts/enterprise/:id/linkedcontacts', () => HttpResponse.json({ successful: true, data: [] })),
+  http.get('*/crm/contacts/enterprise/:id/potentialcustomerlinks', () => HttpResponse.json({ successful: true, data: [] })),
+  http.get('*/crm/contacts/enterprise/:id/lifetime_value', ({ params }) =>
+    HttpResponse.json({
+      successful: true,
+      data: { contactId: Number(params.id), salesValue: 0, serviceValue: 0, totalValue: 0, contacts: 1 },
+    }),
+  ),
 ];

@@ -83,3 +83,12 @@ export type BulkCriteria = Schemas['BulkCriteria'];
 
 /** A bulk reassignment job with its progress. */
 export type BulkJob = Schemas['BulkJob'];
+
+/** The same customer's record at another store of the group. */
+export type LinkedContact = Schemas['LinkedContact'];
+
+/** A customer of another store who may be the same person. */
+export type PotentialLink = Schemas['PotentialLink'];
+
+/** A customer's lifetime value across the group. */
+export type EnterpriseValue = Schemas['EnterpriseValue'];

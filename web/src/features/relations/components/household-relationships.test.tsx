@@ -131,4 +131,48 @@ describe('Household & relationships', () => {
     expect(within(section).queryByRole('combobox')).not.toBeInTheDocument();
     expect(within(section).getAllByText('Nobody')).toHaveLength(5);
   }, SLOW);
+  it('links a possible match from another store and shows the value across the group', async () => {
+    const other = searchMatch(4, { accountPlatformId: 102 });
+    let linked: { contactId: number; linkedContactId: number }[] = [];
+    let isLinked = false;
+    server.use(
+      ...householdStore([]).handlers,
+      staffUsers(staff),
+      http.get('*/crm/contacts/enterprise/:id/linkedcontacts', () =>
+        HttpResponse.json({
+          successful: true,
+          data: isLinked ? [{ contact: other, storeSalesValue: 1000, storeServiceValue: 250, linkedAt: '2026-01-01T00:00:00Z', linkedBy: 'u-sales' }] : [],
+        }),
+      ),
+      http.get('*/crm/contacts/enterprise/:id/potentialcustomerlinks', () =>
+        HttpResponse.json({ successful: true, data: isLinked ? [] : [{ contact: other, matchedOn: 'email', matchedValue: other.email }] }),
+      ),
+      http.get('*/crm/contacts/enterprise/:id/lifetime_value', () =>
+        HttpResponse.json({ successful: true, data: { contactId: 5001, salesValue: 1000, serviceValue: 250, totalValue: isLinked ? 1250 : 0, contacts: 2 } }),
+      ),
+      http.post('*/crm/contacts/enterprise/link_customer', async ({ request }) => {
+        linked = [...linked, (await request.json()) as { contactId: number; linkedContactId: number }];
+        isLinked = true;
+        return HttpResponse.json({
+          successful: true,
+          data: [{ contact: other, storeSalesValue: 1000, storeServiceValue: 250, linkedAt: '2026-01-01T00:00:00Z', linkedBy: 'u-sales' }],
+        });
+      }),
+    );
+    const user = userEvent.setup();
+
+    renderSection();
+
+    const section = await screen.findByRole('region', { name: 'Linked customers' });
+    expect(await within(section).findByText('No linked customers.')).toBeInTheDocument();
+    const matches = await within(section).findByRole('list', { name: 'Possible matches' });
+    expect(within(matches).getByText(/same e-mail customer4@example.com/)).toBeInTheDocument();
+    await user.click(within(matches).getByRole('button', { name: 'Link Customer 4 Smith' }));
+
+    const records = await within(section).findByRole('list', { name: 'Linked records' });
+    expect(within(records).getByRole('link', { name: 'Customer 4 Smith' })).toBeInTheDocument();
+    expect(linked).toEqual([{ contactId: 5001, linkedContactId: other.contactId }]);
+    expect(await within(section).findByText('Lifetime value across the group: $1,250')).toBeInTheDocument();
+    await waitFor(() => expect(within(section).queryByRole('list', { name: 'Possible matches' })).not.toBeInTheDocument());
+  }, SLOW);
 });

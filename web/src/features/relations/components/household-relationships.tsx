@@ -23,6 +23,7 @@ import { errorMessage } from '../../../lib/notify';
 import { useContactSearch } from '../../contacts/api/search-contacts';
 import { useUsers } from '../../users/api/list-users';
 import { useAssignments, useSetAssignments } from '../api/assignments';
+import { useChangeLink, useEnterpriseValue, useLinkedContacts, usePotentialLinks } from '../api/enterprise';
 import { useAddHouseholdMembers, useHousehold, useRemoveHouseholdMember } from '../api/household';
 
 type HouseholdRelationshipsProps = {
@@ -46,6 +47,7 @@ export function HouseholdRelationships({ contact, canEdit }: HouseholdRelationsh
           Household &amp; relationships
         </Title>
         <Household contactId={contact.id ?? 0} canEdit={canEdit} />
+        <LinkedRecords contactId={contact.id ?? 0} canEdit={canEdit} />
         <Assignments contact={contact} canEdit={canEdit} />
       </Stack>
     </Paper>
@@ -227,6 +229,94 @@ function AddMember({ contactId, existing, onDone }: { contactId: number; existin
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+function summaryName(c: HouseholdMember['contact']): string {
+  return c.fullName || [c.firstName, c.lastName].filter(Boolean).join(' ') || c.businessName || `Customer ${c.contactId}`;
+}
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+function LinkedRecords({ contactId, canEdit }: { contactId: number; canEdit: boolean }) {
+  const linked = useLinkedContacts(contactId);
+  const potential = usePotentialLinks(contactId);
+  const value = useEnterpriseValue(contactId);
+  const change = useChangeLink();
+  const busy = (id: number) => change.isPending && change.variables?.linkedContactId === id;
+
+  return (
+    <Stack gap="xs" component="section" aria-label="Linked customers">
+      <Group justify="space-between">
+        <Title order={3} size="h5">
+          Linked customers at other stores
+        </Title>
+        {value.data ? (
+          <Text size="sm" c="dimmed">
+            Lifetime value across the group: {money.format(value.data.totalValue)}
+          </Text>
+        ) : null}
+      </Group>
+      {linked.isPending ? (
+        <Loader size="xs" aria-label="Loading linked customers" />
+      ) : linked.isError ? (
+        <Alert color="red" role="alert">
+          {errorMessage(linked.error)}
+        </Alert>
+      ) : linked.data.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No linked customers.
+        </Text>
+      ) : (
+        <Stack gap={4} role="list" aria-label="Linked records">
+          {linked.data.map((l) => (
+            <Group key={l.contact.contactId} justify="space-between" role="listitem">
+              <Anchor component={Link} to={customerProfilePath(l.contact.contactId)} size="sm">
+                {summaryName(l.contact)}
+              </Anchor>
+              <Text size="sm" c="dimmed">
+                {money.format(l.storeSalesValue + l.storeServiceValue)}
+              </Text>
+              {canEdit ? (
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Unlink ${summaryName(l.contact)}`}
+                  loading={busy(l.contact.contactId)}
+                  onClick={() => change.mutate({ contactId, linkedContactId: l.contact.contactId, link: false })}
+                >
+                  Unlink
+                </Button>
+              ) : null}
+            </Group>
+          ))}
+        </Stack>
+      )}
+      {canEdit && (potential.data ?? []).length > 0 ? (
+        <Stack gap={4} role="list" aria-label="Possible matches">
+          <Text size="sm" fw={500}>
+            Possibly the same customer
+          </Text>
+          {(potential.data ?? []).map((p) => (
+            <Group key={p.contact.contactId} justify="space-between" role="listitem">
+              <Text size="sm">
+                {summaryName(p.contact)} · same {p.matchedOn === 'email' ? 'e-mail' : 'phone'} {p.matchedValue}
+              </Text>
+              <Button
+                size="xs"
+                variant="light"
+                aria-label={`Link ${summaryName(p.contact)}`}
+                loading={busy(p.contact.contactId)}
+                onClick={() => change.mutate({ contactId, linkedContactId: p.contact.contactId, link: true })}
+              >
+                Link
+              </Button>
+            </Group>
+          ))}
+        </Stack>
+      ) : null}
+    </Stack>
   );
 }
 
