@@ -338,3 +338,47 @@ func TestEnterpriseLinks(t *testing.T) {
 		t.Errorf("linked records after unlinking: %+v, want none", linked.Data)
 	}
 }
+
+func TestCompany(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	path := fmt.Sprintf("/crm/contacts/%d", demo.ContactToyota)
+	get := func() relations.Company {
+		t.Helper()
+		var got httpapi.Result[relations.Company]
+		if status := srv.Do(t, areatest.Request{Method: "GET", Path: path + "/companies", As: sales}, &got); status != 200 {
+			t.Fatalf("GET companies: status %d", status)
+		}
+		return got.Data
+	}
+	if got := get(); got.Version != 0 || got.CompanyName != "" {
+		t.Fatalf("company before any save = %+v, want none", got)
+	}
+	put := func(as, body string) int {
+		return srv.Do(t, areatest.Request{Method: "PUT", Path: path + "/company", As: as, Body: body}, nil)
+	}
+	tests := []struct {
+		name, as, body string
+		want           int
+	}{
+		{"no name and no business", sales, `{"jobTitle":"Owner"}`, 400},
+		{"a person as the company", sales, fmt.Sprintf(`{"companyContactId":%d}`, demo.ContactHonda), 400},
+		{"a user who may not edit", marketing, `{"companyName":"Acme"}`, 403},
+		{"a business customer", sales, fmt.Sprintf(`{"companyContactId":%d,"jobTitle":"Owner"}`, demo.ContactToyotaBusiness), 200},
+		{"a stale version", sales, `{"companyName":"Acme","version":0}`, 409},
+		{"the version read", sales, `{"companyName":"Acme","jobTitle":"Buyer","version":1}`, 200},
+	}
+	for _, tt := range tests {
+		if got := put(tt.as, tt.body); got != tt.want {
+			t.Errorf("%s: status %d, want %d", tt.name, got, tt.want)
+		}
+		if tt.name == "a business customer" {
+			if got := get(); got.CompanyContactID != demo.ContactToyotaBusiness || got.CompanyName != "Rose City Plumbing LLC" || got.Version != 1 {
+				t.Errorf("company = %+v, want Rose City Plumbing LLC at version 1", got)
+			}
+		}
+	}
+	if got := get(); got.CompanyName != "Acme" || got.JobTitle != "Buyer" || got.CompanyContactID != 0 || got.Version != 2 {
+		t.Errorf("company = %+v, want Acme, Buyer, version 2", got)
+	}
+}

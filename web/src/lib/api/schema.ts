@@ -1015,6 +1015,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/contacts/{id}/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company a customer belongs to
+         * @description The saved company, with version 0 and empty fields when none is saved.
+         */
+        get: operations["getContactCompanies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{id}/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save the company a customer belongs to
+         * @description Either a business customer (companyContactId) or a company name is needed. The write is versioned: send the version the company was read at (409 when someone saved it since). A successful save gives true.
+         */
+        put: operations["setContactCompany"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/contacts/{id}/household": {
         parameters: {
             query?: never;
@@ -1639,6 +1679,25 @@ export type components = {
             ProductFeatures: components["schemas"]["Feature"][] | null;
             /** Format: int64 */
             ProductID: number;
+        };
+        Company: {
+            /**
+             * Format: int64
+             * @description The business customer that is the company; 0 when only a name is kept.
+             */
+            companyContactId: number;
+            companyName: string;
+            /** Format: int64 */
+            contactId: number;
+            jobTitle: string;
+            /** Format: date-time */
+            updatedAt?: string;
+            updatedBy: string;
+            /**
+             * Format: int64
+             * @description 0 when no company was saved.
+             */
+            version: number;
         };
         Connection: {
             authToken: string;
@@ -2610,6 +2669,11 @@ export type components = {
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
+        ResultBool: {
+            data: boolean;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
         ResultBulkCount: {
             data: components["schemas"]["BulkCount"];
             pageData?: components["schemas"]["PageData"];
@@ -2622,6 +2686,11 @@ export type components = {
         };
         ResultCanText: {
             data: components["schemas"]["CanText"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultCompany: {
+            data: components["schemas"]["Company"];
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -2825,6 +2894,20 @@ export type components = {
         SetAssignmentsInputBody: {
             /** @description The roles to change; roles not named keep their users. */
             assignments: components["schemas"]["RoleChange"][];
+        };
+        SetCompanyInputBody: {
+            /**
+             * Format: int64
+             * @description A business customer the caller may view; its business name becomes the company name.
+             */
+            companyContactId?: number;
+            companyName?: string;
+            jobTitle?: string;
+            /**
+             * Format: int64
+             * @description The version the company was read at; a stale one is 409 and nothing changes. 0 (or absent) when none was saved.
+             */
+            version?: number;
         };
         Setting: {
             key: string;
@@ -7093,6 +7176,173 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getContactCompanies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultCompany"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setContactCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetCompanyInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultBool"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
