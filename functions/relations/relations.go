@@ -1,8 +1,8 @@
 // Package relations holds the operations about a customer's relations, served by the contacts
 // area's function: the household (members and co-buyers), the users assigned to the customer
 // by role, the same customer's linked records at other stores with their lifetime value, the
-// customer's company, and bulk reassignment of customers from one user to another as a job
-// with progress.
+// customer's company, taking a tag off a customer, and bulk reassignment of customers from one
+// user to another as a job with progress.
 //
 // A contact of a store the caller may not view, or of another dealer group, does not exist for
 // the caller (404), and neither does a household member the caller may not view.
@@ -46,6 +46,7 @@ func Register(api *httpapi.API, d platform.Services) {
 	a.registerBulk(api)
 	a.registerEnterprise(api)
 	a.registerCompanies(api)
+	a.registerTags(api)
 }
 
 // ContactPath is the path of the calls about one contact.

@@ -382,3 +382,33 @@ func TestCompany(t *testing.T) {
 		t.Errorf("company = %+v, want Acme, Buyer, version 2", got)
 	}
 }
+
+func TestRemoveContactTag(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	remove := func(as string, contactID, tagID int64) (int, []contact.Tag) {
+		var got httpapi.Result[[]contact.Tag]
+		status := srv.Do(t, areatest.Request{Method: "POST", Path: fmt.Sprintf("/crm/RemoveContactTag?contactId=%d&tagId=%d", contactID, tagID), As: as}, &got)
+		return status, got.Data
+	}
+	if status, _ := remove(marketing, demo.ContactToyota, 1); status != 403 {
+		t.Errorf("remove as marketing: status %d, want 403", status)
+	}
+	if status, _ := remove(areatest.OtherUserID, demo.ContactToyota, 1); status != 404 {
+		t.Errorf("remove as another group's user: status %d, want 404", status)
+	}
+	if status, _ := remove(sales, demo.ContactHyundai, 1); status != 404 {
+		t.Errorf("remove on a store the caller may not view: status %d, want 404", status)
+	}
+	status, tags := remove(sales, demo.ContactToyota, 1)
+	if status != 200 || len(tags) != 0 {
+		t.Fatalf("remove the Service customer tag: status %d, tags %+v; want none left", status, tags)
+	}
+	if status, tags := remove(sales, demo.ContactToyota, 1); status != 200 || len(tags) != 0 {
+		t.Errorf("remove it again: status %d, tags %+v; want 200 and none", status, tags)
+	}
+	var got httpapi.Result[contact.Contact]
+	if status := srv.Do(t, areatest.Request{Method: "GET", Path: fmt.Sprintf("/crm/contacts/%d", demo.ContactToyota), As: sales}, &got); status != 200 || len(got.Data.Tags) != 0 || got.Data.Version != 2 {
+		t.Errorf("customer after removal: status %d, tags %+v, version %d; want no tags at version 2", status, got.Data.Tags, got.Data.Version)
+	}
+}

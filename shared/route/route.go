@@ -29,7 +29,7 @@ func Table() []Area {
 			"/api/dealer_settings", "/api/dealer_relationship", "/api/edit_contact_user_assignments",
 		}},
 		{Name: "chat", Prefixes: []string{"/message", "/group"}},
-		{Name: "contacts", Prefixes: []string{"/crm/contacts", "/api/contacts"}},
+		{Name: "contacts", Prefixes: []string{"/crm/contacts", "/api/contacts", "/crm/RemoveContactTag"}},
 		{Name: "credit", Prefixes: []string{"/api/credit"}},
 		{Name: "merge", Prefixes: []string{"/api/contact/merge"}},
 		{Name: "auth", Prefixes: []string{"/auth"}, Public: []string{

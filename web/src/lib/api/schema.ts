@@ -735,6 +735,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/RemoveContactTag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a tag off a customer
+         * @description Saves the customer without the tag, re-reading it when another save got in between (no update is lost). A tag the customer does not have changes nothing and succeeds, so a retried call has one effect. Returns the customer's remaining tags.
+         */
+        post: operations["removeContactTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/contacts": {
         parameters: {
             query?: never;
@@ -2761,6 +2781,11 @@ export type components = {
         };
         ResultListPotentialLink: {
             data: components["schemas"]["PotentialLink"][] | null;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultListTag: {
+            data: components["schemas"]["Tag"][] | null;
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -6066,6 +6091,94 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    removeContactTag: {
+        parameters: {
+            query: {
+                /** @description The customer. */
+                contactId: number;
+                /** @description The tag to take off the customer. */
+                tagId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListTag"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
