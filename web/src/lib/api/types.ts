@@ -92,3 +92,6 @@ export type PotentialLink = Schemas['PotentialLink'];
 
 /** A customer's lifetime value across the group. */
 export type EnterpriseValue = Schemas['EnterpriseValue'];
+
+/** A tag on a customer. */
+export type ContactTag = Schemas['Tag'];

@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Checkbox,
+  CloseButton,
   Group,
   Loader,
   Paper,
@@ -25,6 +26,7 @@ import { useUsers } from '../../users/api/list-users';
 import { useAssignments, useSetAssignments } from '../api/assignments';
 import { useChangeLink, useEnterpriseValue, useLinkedContacts, usePotentialLinks } from '../api/enterprise';
 import { useAddHouseholdMembers, useHousehold, useRemoveHouseholdMember } from '../api/household';
+import { useRemoveContactTag } from '../api/remove-tag';
 
 type HouseholdRelationshipsProps = {
   contact: Contact;
@@ -48,6 +50,7 @@ export function HouseholdRelationships({ contact, canEdit }: HouseholdRelationsh
         </Title>
         <Household contactId={contact.id ?? 0} canEdit={canEdit} />
         <LinkedRecords contactId={contact.id ?? 0} canEdit={canEdit} />
+        <Tags contact={contact} canEdit={canEdit} />
         <Assignments contact={contact} canEdit={canEdit} />
       </Stack>
     </Paper>
@@ -316,6 +319,46 @@ function LinkedRecords({ contactId, canEdit }: { contactId: number; canEdit: boo
           ))}
         </Stack>
       ) : null}
+    </Stack>
+  );
+}
+
+function Tags({ contact, canEdit }: { contact: Contact; canEdit: boolean }) {
+  const remove = useRemoveContactTag();
+  const tags = contact.tags ?? [];
+  return (
+    <Stack gap="xs" component="section" aria-label="Tags">
+      <Title order={3} size="h5">
+        Tags
+      </Title>
+      {tags.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No tags.
+        </Text>
+      ) : (
+        <Group gap="xs" role="list" aria-label="Customer tags">
+          {tags.map((tag) => (
+            <Badge
+              key={tag.tagId}
+              role="listitem"
+              variant="light"
+              size="lg"
+              rightSection={
+                canEdit ? (
+                  <CloseButton
+                    size="xs"
+                    aria-label={`Remove tag ${tag.name || tag.tagId}`}
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate({ contactId: contact.id ?? 0, tagId: tag.tagId })}
+                  />
+                ) : null
+              }
+            >
+              {tag.name || `Tag ${tag.tagId}`}
+            </Badge>
+          ))}
+        </Group>
+      )}
     </Stack>
   );
 }
