@@ -12,6 +12,7 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/cxm/cxm/functions/relations"
 	"github.com/cxm/cxm/shared/apperr"
 	"github.com/cxm/cxm/shared/contact"
 	"github.com/cxm/cxm/shared/httpapi"
@@ -40,6 +41,7 @@ func Register(api *httpapi.API, d platform.Services) {
 	a.registerSummary(api)
 	a.registerChangeLog(api)
 	a.registerActivity(api)
+	relations.Register(api, d)
 }
 
 // visible returns the NotFound error of a contact the session's user may not view.

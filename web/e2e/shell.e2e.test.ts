@@ -28,9 +28,10 @@ describe('a sales manager', () => {
 
     const menu = await mainMenu(page);
 
-    expect(menu.categories).toEqual(['Dashboards', 'CXM Logs', 'Data Mining', 'Service', 'Inventory']);
+    expect(menu.categories).toEqual(['Customer Search', 'Dashboards', 'CXM Logs', 'Data Mining', 'Service', 'Inventory']);
     expect(menu.items).toEqual([
       'Customer Search',
+      'Reassign Customers',
       'Manager',
       'Sales',
       'Leads Log',

@@ -15,6 +15,7 @@ export const appPages: readonly AppPage[] = [
   { path: 'salesdashboard', title: 'Sales Dashboard', purpose: 'Your leads, tasks and customer engagement.' },
   { path: 'workflowmanager', title: 'Workflow Manager', purpose: 'Workflow rules with their tasks, notifications and filters.' },
   { path: 'contactsearch', title: 'Customer Search', purpose: 'Find customers by name, email, phone, VIN or stock number.' },
+  { path: 'contacts/reassign', title: 'Reassign Customers', purpose: "Move a role's customers from one user to another in bulk." },
   { path: 'contact/:contactId', title: 'Customer Profile', purpose: "A customer's snapshot, profile, garage, leads, service, messages and activity." },
   { path: 'showroomdashboard', title: 'Showroom Log', purpose: 'Showroom visits and their steps.' },
   { path: 'deliverydashboard', title: 'Delivery Log', purpose: 'Vehicle deliveries and their steps.' },
@@ -70,7 +71,13 @@ export type MenuSection = { label: string; items: readonly MenuItem[] };
 
 /** menuSections are the navigation categories of the spec, in its order. */
 export const menuSections: readonly MenuSection[] = [
-  { label: 'Customer Search', items: [{ label: 'Customer Search', path: 'contactsearch' }] },
+  {
+    label: 'Customer Search',
+    items: [
+      { label: 'Customer Search', path: 'contactsearch' },
+      { label: 'Reassign Customers', path: 'contacts/reassign' },
+    ],
+  },
   {
     label: 'Dashboards',
     items: [

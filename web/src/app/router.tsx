@@ -12,6 +12,7 @@ import { DashboardPage } from './routes/dashboard-page';
 import { EmbeddedNotFound, EmbeddedPagePlaceholder } from './routes/embedded-page';
 import { HomePage } from './routes/home-page';
 import { PagePlaceholder } from './routes/page-placeholder';
+import { ReassignCustomersPage } from './routes/reassign-customers-page';
 import { VehicleHistoryAuthorization } from './routes/vehicle-history-authorization';
 import { RequireSession, RequireSignIn } from './start-up';
 
@@ -28,6 +29,7 @@ const dashboardRoutes: Record<string, DashboardRole> = {
 const appScreens: Record<string, () => ReactElement> = {
   contactsearch: () => <CustomerSearchPage />,
   'contact/:contactId': () => <CustomerProfilePage />,
+  'contacts/reassign': () => <ReassignCustomersPage />,
 };
 
 function appPageRoute(page: (typeof appPages)[number]): RouteObject {

@@ -3,11 +3,13 @@ import { setupServer } from 'msw/node';
 
 import { fullStoreSettings } from './fixtures';
 import { recentlyViewed, uiDealerSettings } from './handlers';
+import { relationsDefaults } from './relations-handlers';
 
 /**
  * Calls every signed-in screen makes, answered unless a test says otherwise: the selected
  * stores have every feature, the logout notification is accepted, the user has viewed no
- * customer yet, has no merge session, and customers have no recorded changes.
+ * customer yet, has no merge session, and customers have no recorded changes, household,
+ * links or assignments.
  */
 const defaultHandlers = [
   uiDealerSettings(fullStoreSettings),
@@ -19,6 +21,7 @@ const defaultHandlers = [
   http.post('*/crm/contacts/:id/change_log', () =>
     HttpResponse.json({ successful: true, data: [], pageData: { pageTotal: 0, pageNumber: 1, pageSize: 25, totalRecords: 0 } }),
   ),
+  ...relationsDefaults,
 ];
 
 /** server answers component tests' requests; each test adds the handlers it needs. */

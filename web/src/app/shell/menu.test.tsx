@@ -61,9 +61,10 @@ const cases: Case[] = [
     name: 'sales manager',
     user: managerUser,
     settings: fullStoreSettings,
-    categories: ['Dashboards', 'CXM Logs', 'Data Mining', 'Service', 'Inventory'],
+    categories: ['Customer Search', 'Dashboards', 'CXM Logs', 'Data Mining', 'Service', 'Inventory'],
     items: [
       'Customer Search',
+      'Reassign Customers',
       'Manager',
       'Sales',
       'Leads Log',
@@ -83,9 +84,10 @@ const cases: Case[] = [
     name: 'BDC manager with BDC stores',
     user: bdcManagerUser,
     settings: fullStoreSettings,
-    categories: ['Dashboards', 'CXM Logs', 'Data Mining', 'Service', 'Inventory'],
+    categories: ['Customer Search', 'Dashboards', 'CXM Logs', 'Data Mining', 'Service', 'Inventory'],
     items: [
       'Customer Search',
+      'Reassign Customers',
       'BDC',
       'Sales',
       'Leads Log',
@@ -103,16 +105,17 @@ const cases: Case[] = [
     name: 'BDC manager without BDC, call tracking or lead stores',
     user: bdcManagerUser,
     settings: bareStoreSettings,
-    categories: ['Dashboards', 'Data Mining', 'Service', 'Inventory'],
-    items: [...always, 'Service Experience', 'All Inventory'],
+    categories: ['Customer Search', 'Dashboards', 'Data Mining', 'Service', 'Inventory'],
+    items: ['Customer Search', 'Reassign Customers', ...always.slice(1), 'Service Experience', 'All Inventory'],
   },
   {
     name: 'dealer admin',
     user: adminUser,
     settings: fullStoreSettings,
-    categories: ['Dashboards', 'CXM Logs', 'Data Mining', 'Service', 'Inventory'],
+    categories: ['Customer Search', 'Dashboards', 'CXM Logs', 'Data Mining', 'Service', 'Inventory'],
     items: [
       'Customer Search',
+      'Reassign Customers',
       'Manager',
       'BDC',
       'Sales',
@@ -137,9 +140,10 @@ const cases: Case[] = [
     name: 'dealer admin in stores without features',
     user: adminUser,
     settings: bareStoreSettings,
-    categories: ['Dashboards', 'CXM Logs', 'Data Mining', 'Service', 'Inventory'],
+    categories: ['Customer Search', 'Dashboards', 'CXM Logs', 'Data Mining', 'Service', 'Inventory'],
     items: [
       'Customer Search',
+      'Reassign Customers',
       'Manager',
       'Sales',
       'Unmatched Sales',
@@ -250,7 +254,8 @@ describe('horizontal menu', () => {
     renderApp('/app/default');
 
     const nav = await mainMenu();
-    expect(within(nav).getByRole('link', { name: 'Customer Search' })).toBeInTheDocument();
+    // A manager's Customer Search is a category too: the search and the bulk reassignment.
+    expect(within(nav).getByRole('button', { name: 'Customer Search' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Manager' })).not.toBeInTheDocument();
     await user.click(within(nav).getByRole('button', { name: 'Dashboards' }));
     const items = await screen.findAllByRole('menuitem');

@@ -19,6 +19,7 @@ const visibility: Record<string, (access: Access) => boolean> = {
   operatorspanel: (a) => a.has(PERMISSIONS.operatorPanelAdmin),
   wishlist: (a) => a.has(PERMISSIONS.wishlistManager),
   reports: (a) => a.hasFeatureStores('analytics') && a.hasPermissionStartingWith(ANALYTICS_PERMISSION_PREFIX),
+  'contacts/reassign': (a) => a.has(PERMISSIONS.managerDashboard) || a.has(PERMISSIONS.bdcDashboard),
   workflowmanager: (a) => a.has(PERMISSIONS.rulesAdmin) || a.has(PERMISSIONS.rulesViewOnly),
 };
 

@@ -575,6 +575,90 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/contacts/bulk/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reassign customers in bulk
+         * @description Starts a job that moves every customer fromUserId holds for role in the stores given (every store of the Scope header the caller may view when none is given) to toUserId, who must be an active user of each of those stores. The customers are fixed when the job starts and moved in chunks; each move is a versioned write, so a customer someone else reassigns meanwhile is skipped, never overwritten, and a retried chunk moves nobody twice. Returns the job: read its progress with GET /api/contacts/bulk/assignments/jobs/{jobId}.
+         */
+        put: operations["bulkReassign"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contacts/bulk/assignments/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * How many customers a bulk reassignment would move
+         * @description Counts the customers fromUserId holds for role in the stores given (every store of the Scope header the caller may view when none is given), reading the assignment index: no scan.
+         */
+        put: operations["countBulkReassignment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contacts/bulk/assignments/jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bulk reassignment's progress
+         * @description total, done (moved), skipped (reassigned by someone else meanwhile) and failed; status is done when done + skipped + failed reaches total. A job that made no progress for 15 seconds (its worker stopped) is advanced by one chunk on read, so polling finishes it. A job of stores the caller may not view is 404.
+         */
+        get: operations["getBulkReassignment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contacts/{id}/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users assigned to a customer, by role
+         * @description One entry per assignable role (sales person, BDC agent, service advisor, sales manager, F&I manager), with an empty userId where nobody is assigned.
+         */
+        get: operations["getContactAssignments"];
+        /**
+         * Change the users assigned to a customer
+         * @description Each named role gets the user given (an empty userId removes the assignment); roles not named keep theirs. An assigned user must be an active user of the customer's store. The changes are one transaction; a rejected request changes nothing.
+         */
+        put: operations["setContactAssignments"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contacts/{id}/user_permissions/{userId}": {
         parameters: {
             query?: never;
@@ -1112,6 +1196,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/RemoveContactTag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a tag off a customer
+         * @description Saves the customer without the tag, re-reading it when another save got in between (no update is lost). A tag the customer does not have changes nothing and succeeds, so a retried call has one effect. Returns the customer's remaining tags.
+         */
+        post: operations["removeContactTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/contacts": {
         parameters: {
             query?: never;
@@ -1192,6 +1296,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/contacts/bulkReassignRole": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reassign customers of one role in bulk
+         * @description The same as PUT /api/contacts/bulk/assignments. Starts a job that moves every customer fromUserId holds for role in the stores given (every store of the Scope header the caller may view when none is given) to toUserId, who must be an active user of each of those stores. The customers are fixed when the job starts and moved in chunks; each move is a versioned write, so a customer someone else reassigns meanwhile is skipped, never overwritten, and a retried chunk moves nobody twice. Returns the job: read its progress with GET /api/contacts/bulk/assignments/jobs/{jobId}.
+         */
+        post: operations["bulkReassignRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/contact/{id}/lifetime_value": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer record's lifetime value
+         * @description The record's store and enterprise sales and service values, with their totals.
+         */
+        get: operations["getContactLifetimeValue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/contacts/create_contact_from_dealsheet": {
         parameters: {
             query?: never;
@@ -1206,6 +1350,106 @@ export type paths = {
          * @description Creates a customer of the deal sheet's store from its buyer (name, e-mail address, phone, vehicle) and matches the deal sheet to it, in one transaction. Sending the same request again (a retry) returns the customer it created instead of creating another. A deal sheet matched to a customer by assignment is refused with 409; a buyer that fails the customer rules is 400 and nothing changes.
          */
         post: operations["createContactFromDealsheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/enterprise/link_customer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link a customer's records at two stores
+         * @description Both records must be customers the caller may view, of different stores; both sides of the link are written in one transaction. Records already linked are 409. Returns the customer's linked records.
+         */
+        post: operations["linkCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/enterprise/unlink_customer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unlink a customer's records
+         * @description Both sides of the link are removed in one transaction; records that are not linked stay so and the call succeeds. Returns the customer's linked records.
+         */
+        post: operations["unlinkCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/enterprise/{id}/lifetime_value": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's lifetime value across the group
+         * @description The sums of the store sales and service values of this customer and of every linked record the caller may view.
+         */
+        get: operations["getEnterpriseLifetimeValue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/enterprise/{id}/linkedcontacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same customer's records at other stores
+         * @description Records linked to this customer, with their summaries and store values. Records of stores the caller may not view are left out.
+         */
+        get: operations["getLinkedContacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/enterprise/{id}/potentialcustomerlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Customers of other stores who may be the same person
+         * @description Customers of the other stores the caller may view who share an e-mail address or a phone number with this customer, found through the search entries (no scan). Records already linked are left out.
+         */
+        get: operations["getPotentialCustomerLinks"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1452,6 +1696,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/contacts/{id}/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company a customer belongs to
+         * @description The saved company, with version 0 and empty fields when none is saved.
+         */
+        get: operations["getContactCompanies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{id}/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save the company a customer belongs to
+         * @description Either a business customer (companyContactId) or a company name is needed. The write is versioned: send the version the company was read at (409 when someone saved it since). A successful save gives true.
+         */
+        put: operations["setContactCompany"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/contacts/{id}/dealsheet_history": {
         parameters: {
             query?: never;
@@ -1539,6 +1823,50 @@ export type paths = {
         put: operations["putContactImage_driver_license_front"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{id}/household": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's household members
+         * @description Members are other customers of the dealer group, each with their summary; co-buyers are flagged. Members of stores the caller may not view are left out. The household of the customers merged into this one is this customer's.
+         */
+        get: operations["getHousehold"];
+        put?: never;
+        /**
+         * Add customers to a customer's household
+         * @description Membership is symmetric: the customer joins each member's household too, in one transaction. Every member must be another customer the caller may view; a member already in the household is 409. A rejected request changes nothing. Returns the household.
+         */
+        post: operations["addHouseholdMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{id}/household/{memberId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a customer from a customer's household
+         * @description Both sides of the membership are removed in one transaction. Removing a customer who is not in the household (any more) changes nothing and succeeds, so a retried removal has one effect. A member of a store the caller may not view is 404. Returns the household.
+         */
+        delete: operations["removeHouseholdMember"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2113,6 +2441,9 @@ export type components = {
             entry: components["schemas"]["Entry"];
             recorded: boolean;
         };
+        AddMembersInputBody: {
+            members: components["schemas"]["NewMember"][];
+        };
         Address: {
             addressLine1?: string;
             addressLine2?: string;
@@ -2314,6 +2645,47 @@ export type components = {
             /** @description Masked unless the caller may edit the contact. */
             routingNumber?: string;
         };
+        BulkCount: {
+            /** Format: int64 */
+            count: number;
+        };
+        BulkCriteria: {
+            /** @description The stores whose customers move; none means every store of the Scope header the caller may view. */
+            accountPlatformIds?: number[];
+            /** @description The user the customers are assigned to now. */
+            fromUserId: string;
+            /** @description The role's system name (SalesPerson, BDCAgent, ServiceAdvisor, SalesManager, FIManager). */
+            role: string;
+            /** @description The user the customers go to; not needed for a count. */
+            toUserId?: string;
+        };
+        BulkJob: {
+            /** Format: int64 */
+            chunks: number;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string;
+            criteria: components["schemas"]["BulkCriteria"];
+            /** Format: int64 */
+            done: number;
+            /** Format: int64 */
+            failed: number;
+            /** Format: date-time */
+            finishedAt?: string;
+            id: string;
+            /** Format: int64 */
+            nextChunk: number;
+            /** Format: int64 */
+            skipped: number;
+            /** @enum {string} */
+            status: "running" | "done";
+            /** Format: int64 */
+            total: number;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: int64 */
+            version: number;
+        };
         CanText: {
             canText: boolean;
             /** Format: int64 */
@@ -2379,6 +2751,25 @@ export type components = {
              * @description The lead to claim.
              */
             crmLeadId: number;
+        };
+        Company: {
+            /**
+             * Format: int64
+             * @description The business customer that is the company; 0 when only a name is kept.
+             */
+            companyContactId: number;
+            companyName: string;
+            /** Format: int64 */
+            contactId: number;
+            jobTitle: string;
+            /** Format: date-time */
+            updatedAt?: string;
+            updatedBy: string;
+            /**
+             * Format: int64
+             * @description 0 when no company was saved.
+             */
+            version: number;
         };
         Connection: {
             authToken: string;
@@ -2507,6 +2898,29 @@ export type components = {
             ManagerApprovalRequired: boolean;
             SalesPersonEditable: boolean;
             ServiceAdvisorEditable: boolean;
+        };
+        ContactAssignments: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            assignments: components["schemas"]["RoleAssignment"][] | null;
+            /** Format: int64 */
+            contactId: number;
+        };
+        ContactValue: {
+            /** Format: int64 */
+            contactId: number;
+            /** Format: double */
+            enterpriseSalesValue: number;
+            /** Format: double */
+            enterpriseServiceValue: number;
+            /** Format: double */
+            enterpriseTotalValue: number;
+            /** Format: double */
+            storeSalesValue: number;
+            /** Format: double */
+            storeServiceValue: number;
+            /** Format: double */
+            storeTotalValue: number;
         };
         ConversationOverview: {
             channels: components["schemas"]["ChannelStats"][] | null;
@@ -2767,6 +3181,21 @@ export type components = {
             isEnterprise: boolean;
             name: string;
         };
+        EnterpriseValue: {
+            /** Format: int64 */
+            contactId: number;
+            /**
+             * Format: int64
+             * @description How many customer records the sums cover.
+             */
+            contacts: number;
+            /** Format: double */
+            salesValue: number;
+            /** Format: double */
+            serviceValue: number;
+            /** Format: double */
+            totalValue: number;
+        };
         Entry: {
             /** Format: int64 */
             accountPlatformId: number;
@@ -2884,6 +3313,45 @@ export type components = {
             isMarkedHot: boolean;
             /** Format: int64 */
             version: number;
+        };
+        HouseholdContact: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            addressLine1: string;
+            businessName: string;
+            city: string;
+            /** Format: int64 */
+            contactId: number;
+            /** Format: int64 */
+            contactTypeId: number;
+            email: string;
+            firstName: string;
+            fullName: string;
+            isDoNotCall: boolean;
+            isDoNotEmail: boolean;
+            isDoNotText: boolean;
+            isMarkedHot: boolean;
+            lastName: string;
+            middleName: string;
+            nickName: string;
+            phone: string;
+            phoneLabel: string;
+            postalCode: string;
+            stateProvince: string;
+        };
+        HouseholdMember: {
+            /** Format: date-time */
+            addedAt: string;
+            addedBy: string;
+            /** @description The member's contact summary. */
+            contact: components["schemas"]["HouseholdContact"];
+            isCoBuyer: boolean;
+            /**
+             * Format: int64
+             * @description The member's contact id.
+             */
+            memberId: number;
+            relationship: string;
         };
         ImageSaved: {
             /** Format: int64 */
@@ -3083,6 +3551,28 @@ export type components = {
         LegacyWizardUser: {
             Data: components["schemas"]["WizardUser"];
             Success: boolean;
+        };
+        LinkInputBody: {
+            /**
+             * Format: int64
+             * @description The customer.
+             */
+            contactId: number;
+            /**
+             * Format: int64
+             * @description The same customer at another store.
+             */
+            linkedContactId: number;
+        };
+        LinkedContact: {
+            contact: components["schemas"]["HouseholdContact"];
+            /** Format: date-time */
+            linkedAt: string;
+            linkedBy: string;
+            /** Format: double */
+            storeSalesValue: number;
+            /** Format: double */
+            storeServiceValue: number;
         };
         ListProductsInputBody: {
             /** Format: int64 */
@@ -3339,6 +3829,16 @@ export type components = {
             /** Format: int64 */
             Timetoken: number;
         };
+        NewMember: {
+            /**
+             * Format: int64
+             * @description The customer to add.
+             */
+            contactId: number;
+            isCoBuyer?: boolean;
+            /** @description For example Spouse, Child, Parent. */
+            relationship?: string;
+        };
         Note: {
             /** Format: date-time */
             readonly createdAt?: string;
@@ -3509,6 +4009,12 @@ export type components = {
         } & {
             [key: string]: unknown;
         };
+        PotentialLink: {
+            contact: components["schemas"]["HouseholdContact"];
+            /** @enum {string} */
+            matchedOn: "email" | "phone";
+            matchedValue: string;
+        };
         ProspectInputBody: {
             /** @description The new customer. Its store is accountPlatformId, else the one store of the Scope header. */
             contact: components["schemas"]["Contact"];
@@ -3589,8 +4095,28 @@ export type components = {
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
+        ResultBool: {
+            data: boolean;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultBulkCount: {
+            data: components["schemas"]["BulkCount"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultBulkJob: {
+            data: components["schemas"]["BulkJob"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
         ResultCanText: {
             data: components["schemas"]["CanText"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultCompany: {
+            data: components["schemas"]["Company"];
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -3601,6 +4127,16 @@ export type components = {
         };
         ResultContactAssignmentSettings: {
             data: components["schemas"]["ContactAssignmentSettings"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultContactAssignments: {
+            data: components["schemas"]["ContactAssignments"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultContactValue: {
+            data: components["schemas"]["ContactValue"];
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -3621,6 +4157,11 @@ export type components = {
         };
         ResultEnterpriseRelationship: {
             data: components["schemas"]["EnterpriseRelationship"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultEnterpriseValue: {
+            data: components["schemas"]["EnterpriseValue"];
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -3679,8 +4220,23 @@ export type components = {
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
+        ResultListHouseholdMember: {
+            data: components["schemas"]["HouseholdMember"][] | null;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
         ResultListLeadSettings: {
             data: components["schemas"]["LeadSettings"][] | null;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultListLinkedContact: {
+            data: components["schemas"]["LinkedContact"][] | null;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultListPotentialLink: {
+            data: components["schemas"]["PotentialLink"][] | null;
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -3691,6 +4247,11 @@ export type components = {
         };
         ResultListStoreSources: {
             data: components["schemas"]["StoreSources"][] | null;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultListTag: {
+            data: components["schemas"]["Tag"][] | null;
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -3812,6 +4373,23 @@ export type components = {
             seq: number;
             userId: string;
         };
+        RoleAssignment: {
+            /** Format: date-time */
+            assignedAt?: string;
+            assignedBy: string;
+            /** @description The role's system name. */
+            role: string;
+            /** @description The role's display name. */
+            roleName: string;
+            userId: string;
+            userName: string;
+        };
+        RoleChange: {
+            /** @description The role's system name. */
+            role: string;
+            /** @description The user to assign; empty removes the assignment. */
+            userId: string;
+        };
         RulesAdminRole: {
             /** Format: int64 */
             AccountPlatformId: number;
@@ -3909,6 +4487,24 @@ export type components = {
             vehicle: string;
             vin: string;
         } | null;
+        SetAssignmentsInputBody: {
+            /** @description The roles to change; roles not named keep their users. */
+            assignments: components["schemas"]["RoleChange"][];
+        };
+        SetCompanyInputBody: {
+            /**
+             * Format: int64
+             * @description A business customer the caller may view; its business name becomes the company name.
+             */
+            companyContactId?: number;
+            companyName?: string;
+            jobTitle?: string;
+            /**
+             * Format: int64
+             * @description The version the company was read at; a stale one is 409 and nothing changes. 0 (or absent) when none was saved.
+             */
+            version?: number;
+        };
         Setting: {
             key: string;
             value: string;
@@ -6851,6 +7447,412 @@ export interface operations {
             };
         };
     };
+    bulkReassign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkCriteria"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultBulkJob"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    countBulkReassignment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkCriteria"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultBulkCount"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getBulkReassignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job id the bulk reassignment returned. */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultBulkJob"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getContactAssignments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultContactAssignments"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setContactAssignments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetAssignmentsInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultContactAssignments"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getContactUserPermissions: {
         parameters: {
             query?: never;
@@ -9017,6 +10019,94 @@ export interface operations {
             };
         };
     };
+    removeContactTag: {
+        parameters: {
+            query: {
+                /** @description The customer. */
+                contactId: number;
+                /** @description The tag to take off the customer. */
+                tagId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListTag"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     saveContact: {
         parameters: {
             query?: never;
@@ -9353,6 +10443,164 @@ export interface operations {
             };
         };
     };
+    bulkReassignRole: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkCriteria"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultBulkJob"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getContactLifetimeValue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultContactValue"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     createContactFromDealsheet: {
         parameters: {
             query?: never;
@@ -9413,6 +10661,402 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    linkCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListLinkedContact"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unlinkCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListLinkedContact"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getEnterpriseLifetimeValue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultEnterpriseValue"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getLinkedContacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListLinkedContact"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPotentialCustomerLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListPotentialLink"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10427,6 +12071,173 @@ export interface operations {
             };
         };
     };
+    getContactCompanies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultCompany"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setContactCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetCompanyInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultBool"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getContactDealHistory: {
         parameters: {
             query?: never;
@@ -10930,6 +12741,252 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResultImageSaved"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getHousehold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListHouseholdMember"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    addHouseholdMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddMembersInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListHouseholdMember"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    removeHouseholdMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+                /** @description The member's contact id. */
+                memberId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListHouseholdMember"];
                 };
             };
             /** @description Bad Request */

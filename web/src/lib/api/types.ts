@@ -149,3 +149,36 @@ export type OutboundCall = Schemas['OutboundCall'];
 
 /** Whether a store has desking. */
 export type DeskingStatus = Schemas['DeskingStatus'];
+
+/** A member of a customer's household, with the member's contact summary. */
+export type HouseholdMember = Schemas['HouseholdMember'];
+
+/** A customer to add to a household. */
+export type NewHouseholdMember = Schemas['NewMember'];
+
+/** The users assigned to a customer, one per assignable role. */
+export type ContactAssignments = Schemas['ContactAssignments'];
+
+/** One role's assignment on a customer. */
+export type RoleAssignment = Schemas['RoleAssignment'];
+
+/** A change of one role's user on a customer. */
+export type RoleChange = Schemas['RoleChange'];
+
+/** What a bulk reassignment moves: a role's customers from one user to another in some stores. */
+export type BulkCriteria = Schemas['BulkCriteria'];
+
+/** A bulk reassignment job with its progress. */
+export type BulkJob = Schemas['BulkJob'];
+
+/** The same customer's record at another store of the group. */
+export type LinkedContact = Schemas['LinkedContact'];
+
+/** A customer of another store who may be the same person. */
+export type PotentialLink = Schemas['PotentialLink'];
+
+/** A customer's lifetime value across the group. */
+export type EnterpriseValue = Schemas['EnterpriseValue'];
+
+/** A tag on a customer. */
+export type ContactTag = Schemas['Tag'];

@@ -12,6 +12,7 @@ import { useContactPermission } from '../api/get-contact-permission';
 import { useMarkContactHot } from '../api/mark-contact-hot';
 import { contactName, storeName } from '../contact-display';
 import { LicenceImages } from './licence-images';
+import { HouseholdRelationships } from '../../relations/components/household-relationships';
 import { ProfileTab } from './profile-tab';
 import { ServiceTab } from './service-tab';
 import { SnapshotSummary } from './snapshot-summary';
@@ -131,6 +132,7 @@ function ProfileScreen({ contactId, permission, stores, actions }: ProfileScreen
             {t.value === 'snapshot' ? (
               <Stack gap="md">
                 <SnapshotSummary contactId={contactId} />
+                <HouseholdRelationships contact={contact.data} canEdit={permission.canEdit} />
               </Stack>
             ) : t.value === 'profile' ? (
               <Stack gap="md">

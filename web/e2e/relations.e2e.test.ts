@@ -1,0 +1,98 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+import { openBrowser, type BrowserSession } from './browser';
+import { DEMO_PASSWORD, screenshot, signIn } from './pages';
+import { resetUserSettings } from './user-pool';
+
+/** Maria Gonzalez of Northwind Toyota. */
+const MARIA_ID = '1001000000001';
+
+describe('households and assignments', () => {
+  const baseUrl = inject('baseUrl');
+  let browser: BrowserSession;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await openBrowser();
+    page = browser.page;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await resetUserSettings(baseUrl, 'salesmanager@northwind.demo', DEMO_PASSWORD);
+  });
+
+  it("adds a co-buyer to Maria's household and sees it from both sides", async () => {
+    await page.goto(`${baseUrl}/#/app/contact/${MARIA_ID}`);
+    await signIn(page, 'salesmanager@northwind.demo');
+    const household = page.getByRole('region', { name: 'Household members' });
+    await household.getByText('No household members.').waitFor();
+
+    await household.getByRole('button', { name: 'Add household member' }).click();
+    const form = page.getByRole('region', { name: 'Add a household member' });
+    await form.getByRole('textbox', { name: 'Find a customer' }).fill('Reed');
+    await form.getByRole('combobox', { name: 'Relationship' }).click();
+    await page.getByRole('option', { name: 'Spouse' }).click();
+    await form.getByRole('checkbox', { name: 'Co-buyer' }).check();
+    await form.getByRole('button', { name: 'Search' }).click();
+    await form.getByRole('button', { name: /^Add Marcus Reed/ }).click();
+
+    const marcus = household.getByRole('row', { name: /Marcus Reed/ });
+    await marcus.waitFor();
+    expect(await marcus.getByText('Co-buyer').count()).toBe(1);
+    expect(await marcus.getByText('Spouse').count()).toBe(1);
+    await screenshot(page, '40-household-member-added');
+
+    // Membership is symmetric: Maria is in Marcus's household.
+    await marcus.getByRole('link', { name: 'Marcus Reed' }).click();
+    await page.getByRole('region', { name: 'Household members' }).getByRole('row', { name: /Maria .*Gonzalez/ }).waitFor();
+    await page.goBack();
+    await household.getByRole('row', { name: /Marcus Reed/ }).waitFor();
+    expect(browser.pageErrors).toEqual([]);
+  });
+
+  it('assigns a sales person, then reassigns their customers in bulk until done', async () => {
+    const assigned = page.getByRole('region', { name: 'Assigned users' });
+    await assigned.getByRole('combobox', { name: 'Sales Person' }).click();
+    await page.getByRole('option', { name: 'Sam Ortega' }).click();
+    const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/contacts/${MARIA_ID}/assignments`));
+    await assigned.getByRole('button', { name: 'Save assignments' }).click();
+    expect((await saved).status()).toBe(200);
+    await screenshot(page, '41-assignments-saved');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reassign Customers' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Reassign Customers' }).waitFor();
+    await page.getByRole('combobox', { name: 'From user' }).click();
+    await page.getByRole('option', { name: 'Sam Ortega' }).click();
+    await page.getByRole('combobox', { name: 'To user' }).click();
+    await page.getByRole('option', { name: 'Avery Kim' }).click();
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await preview.getByText('1 customer would be reassigned.').waitFor();
+    await screenshot(page, '42-reassignment-preview');
+
+    await preview.getByRole('button', { name: 'Confirm reassignment' }).click();
+    const progress = page.getByRole('region', { name: 'Reassignment progress' });
+    await progress.getByText('Done: 1 of 1 customers processed.').waitFor();
+    expect(await progress.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    await screenshot(page, '43-reassignment-done');
+
+    // Maria's sales person is now Avery Kim.
+    await page.goto(`${baseUrl}/#/app/contact/${MARIA_ID}`);
+    const after = page.getByRole('region', { name: 'Assigned users' });
+    await page.waitForFunction(() => {
+      const input = document.querySelector<HTMLInputElement>('input[aria-label="Sales Person"]');
+      return input?.value === 'Avery Kim';
+    });
+    expect(await after.getByRole('combobox', { name: 'Sales Person' }).inputValue()).toBe('Avery Kim');
+  });
+
+  it("removes the co-buyer from Maria's household", async () => {
+    const household = page.getByRole('region', { name: 'Household members' });
+    await household.getByRole('button', { name: 'Remove Marcus Reed from the household' }).click();
+    await household.getByText('No household members.').waitFor();
+    await screenshot(page, '44-household-member-removed');
+    expect(browser.pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+
+import { api } from '../../../lib/api/client';
+import type { BulkCriteria, BulkJob } from '../../../lib/api/types';
+
+/** How often a running job's progress is read. */
+export const JOB_POLL_MS = 1000;
+
+/** countReassignment asks how many customers a reassignment would move (PUT /api/contacts/bulk/assignments/count). */
+export async function countReassignment(criteria: BulkCriteria): Promise<number> {
+  return (await api.put<{ count: number }>('/api/contacts/bulk/assignments/count', criteria)).count;
+}
+
+/** startReassignment starts a bulk reassignment job (PUT /api/contacts/bulk/assignments). */
+export function startReassignment(criteria: BulkCriteria): Promise<BulkJob> {
+  return api.put<BulkJob>('/api/contacts/bulk/assignments', criteria);
+}
+
+/** getReassignment reads a job's progress (GET /api/contacts/bulk/assignments/jobs/{jobId}). */
+export function getReassignment(jobId: string): Promise<BulkJob> {
+  return api.get<BulkJob>(`/api/contacts/bulk/assignments/jobs/${encodeURIComponent(jobId)}`);
+}
+
+export function reassignmentQueryOptions(jobId: string) {
+  return queryOptions({
+    queryKey: ['contacts', 'reassignment', jobId],
+    queryFn: () => getReassignment(jobId),
+    refetchInterval: (query) => (query.state.data?.status === 'done' ? false : JOB_POLL_MS),
+  });
+}
+
+/**
+ * useReassignment follows a job until it is done; then the customers' cached assignments are
+ * stale, so they are read again.
+ */
+export function useReassignment(jobId: string | undefined) {
+  const queryClient = useQueryClient();
+  const job = useQuery({ ...reassignmentQueryOptions(jobId ?? ''), enabled: Boolean(jobId) });
+  const done = job.data?.status === 'done';
+  useEffect(() => {
+    if (done) void queryClient.invalidateQueries({ queryKey: ['contacts', 'assignments'] });
+  }, [done, queryClient]);
+  return job;
+}
+
+/** useCountReassignment counts the customers a reassignment would move. */
+export function useCountReassignment() {
+  return useMutation({ mutationFn: countReassignment });
+}
+
+/** useStartReassignment starts a reassignment. */
+export function useStartReassignment() {
+  return useMutation({ mutationFn: startReassignment });
+}
