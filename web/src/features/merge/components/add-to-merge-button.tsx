@@ -42,6 +42,7 @@ export function AddToMergeButton({ contactId, accountPlatformId, name, disabled 
     <>
       <Button
         variant="default"
+        size="xs"
         onClick={() => run({ contactId, accountPlatformId })}
         loading={add.isPending}
         disabled={disabled}
