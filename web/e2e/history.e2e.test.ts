@@ -84,8 +84,8 @@ describe('change log and merge', () => {
     await page.getByRole('heading', { level: 1, name: 'Rosie Quimbleton' }).waitFor();
 
     const newest = log.getByRole('table', { name: 'Changes' }).locator('tbody tr').first();
-    await newest.getByText('firstName').waitFor();
-    expect(await newest.locator('td').allTextContents()).toEqual([expect.stringContaining('Updated'), '100001', 'firstName', 'Rosalind', 'Rosie']);
+    await newest.getByText('First name').waitFor();
+    expect(await newest.locator('td').allTextContents()).toEqual([expect.stringContaining('Updated'), 'Sam Ortega', 'First name', 'Rosalind', 'Rosie']);
     await log.scrollIntoViewIfNeeded();
     await screenshot(page, '41-history-change-log');
     expect(browser.pageErrors).toEqual([]);

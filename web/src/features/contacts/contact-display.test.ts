@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { SearchTerm } from '../../lib/api/types';
-import { describeTerm } from './contact-display';
+import { describeTerm, fieldLabel } from './contact-display';
 
 describe('describeTerm', () => {
   it.each<[SearchTerm, string]>([
@@ -14,5 +14,21 @@ describe('describeTerm', () => {
     [{ kind: 'fullName', firstName: 'Maria', lastName: 'Gonzalez' }, 'Searched by first and last name: Maria Gonzalez'],
   ])('%j → %s', (term, want) => {
     expect(describeTerm(term)).toBe(want);
+  });
+});
+
+describe('fieldLabel', () => {
+  it.each([
+    ['firstName', 'First name'],
+    ['phones[0].phone', 'Phone 1 · number'],
+    ['phones[1].optOutSms', 'Phone 2 · no texts'],
+    ['emails[2].email', 'Email 3 · email'],
+    ['accountPlatformId', 'Store'],
+    ['driverLicense.number', 'Driver licence · number'],
+    ['isMarkedHot', 'Hot customer'],
+    ['birthMonth', 'Birth month'],
+    ['customThing[3]', 'Custom thing 4'],
+  ])('names %s "%s"', (path, want) => {
+    expect(fieldLabel(path)).toBe(want);
   });
 });

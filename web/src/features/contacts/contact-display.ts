@@ -58,3 +58,73 @@ export function storeName(stores: readonly Store[], id: number | undefined): str
   if (!id) return '';
   return stores.find((s) => s.AccountPlatformID === id)?.Name || `Store ${id}`;
 }
+
+/** Names of a customer's fields as the profile shows them. */
+const FIELD_LABELS: Record<string, string> = {
+  accountPlatformId: 'Store',
+  contactTypeId: 'Customer type',
+  prefixTypeId: 'Prefix',
+  nickName: 'Nickname',
+  ssn: 'SSN',
+  phone: 'number',
+  ext: 'extension',
+  cc: 'country',
+  optOutSms: 'no texts',
+  optOut: 'opted out',
+  phoneTypeId: 'type',
+  isMobile: 'mobile',
+  smsOptInStatusId: 'Text message opt-in',
+  lastSmsOptInDate: 'Text message opt-in date',
+  isDoNotCall: 'Do not call',
+  isDoNotEmail: 'Do not email',
+  isDoNotText: 'Do not text',
+  isDoNotMail: 'Do not mail',
+  isMarkedHot: 'Hot customer',
+  optOutAll: 'Opted out of everything',
+  driverLicense: 'Driver licence',
+  previousAddress: 'Previous address',
+  additionalIncomes: 'Additional income',
+};
+
+/** The singular of each list's name, for "Phone 2 · number". */
+const LIST_ITEMS: Record<string, string> = {
+  phones: 'Phone',
+  emails: 'Email',
+  addresses: 'Address',
+  previousAddress: 'Previous address',
+  notes: 'Note',
+  tags: 'Tag',
+  employments: 'Employment',
+  additionalIncomes: 'Additional income',
+  banks: 'Bank',
+  insurance: 'Insurance',
+  vehicles: 'Vehicle',
+};
+
+/** words turns a camelCase name into lower-case words: "birthMonth" is "birth month". */
+function words(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * fieldLabel names a field by the path the server gives it: `phones[1].phone` is
+ * "Phone 2 · number", `firstName` "First name", `driverLicense.number` "Driver licence · number".
+ */
+export function fieldLabel(path: string): string {
+  return path
+    .split('.')
+    .map((part, i) => {
+      const item = /^(\w+)\[(\d+)\]$/.exec(part);
+      if (item) {
+        const [, list = '', index = '0'] = item;
+        return `${LIST_ITEMS[list] ?? capitalize(words(list))} ${Number(index) + 1}`;
+      }
+      const label = FIELD_LABELS[part] ?? words(part);
+      return i === 0 ? capitalize(label) : label;
+    })
+    .join(' · ');
+}

@@ -4,8 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import type { ChangeLogEntry } from '../../../lib/api/types';
-import { mariaGonzalez, salesUser } from '../../../testing/fixtures';
-import { contactPermission, contactStore, currentUser, userSettings } from '../../../testing/handlers';
+import { mariaGonzalez, salesUser, staff } from '../../../testing/fixtures';
+import { contactPermission, contactStore, currentUser, staffUsers, userSettings } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 
@@ -52,16 +52,24 @@ function changeLog() {
 describe('Change log', () => {
   it('shows the newest saves first at the bottom of the Profile tab, and pages', async () => {
     const log = changeLog();
-    server.use(currentUser(salesUser), ...userSettings().handlers, contactPermission({}), ...contactStore(mariaGonzalez).handlers, log.handler);
+    server.use(
+      currentUser(salesUser),
+      ...userSettings().handlers,
+      contactPermission({}),
+      ...contactStore(mariaGonzalez).handlers,
+      log.handler,
+      staffUsers(staff),
+    );
     renderApp('/app/contact/5001?tab=profile');
 
     const section = await screen.findByRole('region', { name: 'Change log' });
     const table = await within(section).findByRole('table', { name: 'Changes' });
+    await within(table).findByText('Morgan Reyes');
     const rows = within(table).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent('u-manager');
-    expect(rows[1]).toHaveTextContent('firstName');
+    expect(rows[1]).toHaveTextContent('Morgan Reyes');
+    expect(rows[1]).toHaveTextContent('First name');
     expect(rows[1]).toHaveTextContent('Mariela');
-    expect(rows[2]).toHaveTextContent('ssn');
+    expect(rows[2]).toHaveTextContent('SSN');
     expect(rows[2]).toHaveTextContent('Masked');
     expect(rows[2]).toHaveTextContent('***-**-1120');
     expect(log.requests[0]).toEqual({ filter: {}, pageNumber: 1, pageSize: 25 });

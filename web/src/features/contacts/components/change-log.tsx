@@ -2,8 +2,10 @@ import { Alert, Badge, Center, Group, Loader, Pagination, Paper, Stack, Table, T
 import { useState } from 'react';
 
 import type { ChangeLogEntry, ChangeLogFilter } from '../../../lib/api/types';
+import { useUsers } from '../../users/api/list-users';
 import { errorMessage } from '../../../lib/notify';
 import { useChangeLog } from '../api/get-change-log';
+import { fieldLabel } from '../contact-display';
 
 const KIND_LABELS: Record<ChangeLogEntry['kind'], string> = {
   created: 'Created',
@@ -22,6 +24,9 @@ export function ChangeLog({ contactId }: ChangeLogProps) {
   const [field, setField] = useState('');
   const filter: ChangeLogFilter = field.trim() ? { field: field.trim() } : {};
   const log = useChangeLog(contactId, page, filter);
+  const users = useUsers({ includeInactive: true });
+  const names = new Map((users.data ?? []).map((u) => [u.UserId, u.Name || [u.FirstName, u.LastName].filter(Boolean).join(' ')]));
+  const nameOf = (id: string) => names.get(id) || id;
   const pageTotal = log.data?.pageData?.pageTotal ?? 1;
 
   return (
@@ -66,7 +71,7 @@ export function ChangeLog({ contactId }: ChangeLogProps) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {log.data.entries.flatMap((entry) => entryRows(entry, contactId))}
+              {log.data.entries.flatMap((entry) => entryRows(entry, contactId, nameOf))}
             </Table.Tbody>
           </Table>
           {pageTotal > 1 ? (
@@ -87,10 +92,10 @@ export function ChangeLog({ contactId }: ChangeLogProps) {
   );
 }
 
-function entryRows(entry: ChangeLogEntry, contactId: number) {
+function entryRows(entry: ChangeLogEntry, contactId: number, nameOf: (userId: string) => string) {
   const changes = entry.changes ?? [];
   const when = formatDateTime(entry.at);
-  const by = entry.actorUserId ? `${entry.userId} (by ${entry.actorUserId})` : entry.userId;
+  const by = entry.actorUserId ? `${nameOf(entry.userId)} (by ${nameOf(entry.actorUserId)})` : nameOf(entry.userId);
   const fromMerged = entry.contactId !== contactId ? ` · customer #${entry.contactId}` : '';
   const head = (
     <>
@@ -125,8 +130,8 @@ function entryRows(entry: ChangeLogEntry, contactId: number) {
         </>
       )}
       <Table.Td>
-        <Text size="sm" ff="monospace">
-          {c.field}
+        <Text size="sm" title={c.field}>
+          {fieldLabel(c.field)}
         </Text>
         {c.masked ? (
           <Badge size="xs" color="gray" variant="outline">
