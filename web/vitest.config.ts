@@ -11,6 +11,9 @@ export default mergeConfig(
       setupFiles: ['src/testing/setup.ts'],
       restoreMocks: true,
       css: false,
+      // A screen test drives a whole rendered app through user events; on a busy two-core
+      // machine one can take several seconds. The limit only stops a test that hangs.
+      testTimeout: 20_000,
     },
   }),
 );

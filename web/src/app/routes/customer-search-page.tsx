@@ -1,15 +1,32 @@
+import { mayEditCustomers } from '../../features/contacts/contact-roles';
 import { CustomerSearch } from '../../features/contacts/components/customer-search';
+import { AddToMergeButton } from '../../features/merge/components/add-to-merge-button';
 import { MergeFooter } from '../../features/merge/components/merge-footer';
 import { customerProfilePath } from '../pages';
 import { useSession } from '../session-context';
 import { userStores } from '../user-stores';
 
-/** CustomerSearchPage is Customer Search for the signed-in user. */
+/** CustomerSearchPage is Customer Search for the signed-in user, who may add results to a merge. */
 export function CustomerSearchPage() {
   const { user } = useSession();
   return (
     <>
-      <CustomerSearch stores={userStores(user)} profilePath={customerProfilePath} />
+      <CustomerSearch
+        stores={userStores(user)}
+        profilePath={customerProfilePath}
+        rowAction={
+          mayEditCustomers(user.Roles)
+            ? (m) => (
+                <AddToMergeButton
+                  contactId={m.contactId}
+                  accountPlatformId={m.accountPlatformId}
+                  name={[m.firstName, m.lastName].filter(Boolean).join(' ') || m.businessName}
+                  label="Merge"
+                />
+              )
+            : undefined
+        }
+      />
       <MergeFooter profilePath={customerProfilePath} />
     </>
   );

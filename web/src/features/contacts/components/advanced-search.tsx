@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Center, Checkbox, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -19,6 +19,7 @@ import { SearchResultsTable } from './search-results-table';
 type AdvancedSearchProps = {
   stores: readonly Store[];
   profilePath: (contactId: number) => string;
+  rowAction?: (match: ContactMatch) => ReactNode;
   onQuickSearch: () => void;
 };
 
@@ -61,7 +62,7 @@ export function criteriaOf(params: URLSearchParams): AdvancedCriteria {
  * AdvancedSearch finds customers by several fields at once. The criteria and the cursors of the
  * pages before the one shown live in the address (`mode=advanced`), like the quick search's.
  */
-export function AdvancedSearch({ stores, profilePath, onQuickSearch }: AdvancedSearchProps) {
+export function AdvancedSearch({ stores, profilePath, rowAction, onQuickSearch }: AdvancedSearchProps) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const criteria = criteriaOf(params);
@@ -121,6 +122,7 @@ export function AdvancedSearch({ stores, profilePath, onQuickSearch }: AdvancedS
               onSelect={(index) => setSelection({ data: search.data, index })}
               onOpen={open}
               profilePath={profilePath}
+              rowAction={rowAction}
             />
           )}
           {results.length === 0 && nextCursor ? (

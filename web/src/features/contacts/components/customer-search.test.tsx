@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import type { ContactSearchResults } from '../../../lib/api/types';
-import { mariaGonzalez, salesUser, searchMatch } from '../../../testing/fixtures';
+import { managerUser, mariaGonzalez, salesUser, searchMatch } from '../../../testing/fixtures';
 import { contactPermission, contactSearch, contactStore, contactSummaries, currentUser, userSettings } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
@@ -205,5 +206,43 @@ describe('the customer command palette', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Maria Elena Gonzalez' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app/contact/5001');
     expect(calls.requests.at(-1)).toEqual({ term: '503.555.0142', pageSize: 8 });
+  });
+});
+
+describe('Adding results to a merge', () => {
+  it('adds a result to the merge session without opening it, for users who may change customers', async () => {
+    server.use(currentUser(managerUser), ...userSettings().handlers);
+    const calls = contactSearch(() => ({ classification: { kind: 'phone', phone: '5035550142' }, results: [maria], nextCursor: '' }));
+    const merges: unknown[] = [];
+    server.use(
+      calls.handler,
+      ...contactStore(mariaGonzalez).handlers,
+      http.post('*/api/contact/merge/create_session', async ({ request }) => {
+        merges.push(await request.json());
+        return HttpResponse.json({
+          successful: true,
+          data: { id: 's1', userId: 'u-manager', accountPlatformId: 101, contacts: [{ contactId: 5001, added: '2026-03-01T09:00:00Z' }], created: '2026-03-01T09:00:00Z', updated: '2026-03-01T09:00:00Z' },
+        });
+      }),
+    );
+    const { router } = renderApp('/app/contactsearch');
+
+    const user = await search('(503) 555-0142');
+    const [row] = resultRows();
+    await user.click(within(row!).getByRole('button', { name: 'Add Maria Gonzalez to merge' }));
+
+    await waitFor(() => expect(merges).toEqual([{ contactId: 5001, accountPlatformId: 101 }]));
+    expect(router.state.location.pathname).toBe('/app/contactsearch');
+  });
+
+  it('offers no merge to users who may not change customers', async () => {
+    signedIn();
+    const calls = contactSearch(() => ({ classification: { kind: 'phone', phone: '5035550142' }, results: [maria], nextCursor: '' }));
+    server.use(calls.handler);
+    renderApp('/app/contactsearch');
+
+    await search('(503) 555-0142');
+    const [row] = resultRows();
+    expect(within(row!).queryByRole('button', { name: /to merge/ })).not.toBeInTheDocument();
   });
 });

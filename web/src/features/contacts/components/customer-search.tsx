@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -17,13 +17,15 @@ type CustomerSearchProps = {
   /** The stores the user knows, to name each result's store. */
   stores: readonly Store[];
   profilePath: (contactId: number) => string;
+  /** An action shown on each result, such as adding the customer to a merge. */
+  rowAction?: (match: ContactMatch) => ReactNode;
 };
 
 /**
  * CustomerSearch is the quick search screen. The term (`q`) and the cursors of the pages before
  * the one shown (`cursor`, repeated) live in the address, so a search can be linked and reloaded.
  */
-export function CustomerSearch({ stores, profilePath }: CustomerSearchProps) {
+export function CustomerSearch({ stores, profilePath, rowAction }: CustomerSearchProps) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const term = params.get('q')?.trim() ?? '';
@@ -52,7 +54,7 @@ export function CustomerSearch({ stores, profilePath }: CustomerSearchProps) {
   const [adding, setAdding] = useState(false);
 
   if (params.get('mode') === 'advanced') {
-    return <AdvancedSearch stores={stores} profilePath={profilePath} onQuickSearch={() => setParams(new URLSearchParams())} />;
+    return <AdvancedSearch stores={stores} profilePath={profilePath} rowAction={rowAction} onQuickSearch={() => setParams(new URLSearchParams())} />;
   }
 
   function onInputKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -121,6 +123,7 @@ export function CustomerSearch({ stores, profilePath }: CustomerSearchProps) {
                 onSelect={select}
                 onOpen={open}
                 profilePath={profilePath}
+                rowAction={rowAction}
               />
               <Text size="xs" c="dimmed">
                 Use the arrow keys in the list to choose a customer and Enter to open the profile.

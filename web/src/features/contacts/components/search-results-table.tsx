@@ -1,5 +1,5 @@
 import { Anchor, Badge, Table, Text } from '@mantine/core';
-import { useRef, type KeyboardEvent, type Ref } from 'react';
+import { useRef, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
 
 import type { ContactMatch, Store } from '../../../lib/api/types';
@@ -13,6 +13,8 @@ type SearchResultsTableProps = {
   onSelect: (index: number) => void;
   onOpen: (match: ContactMatch) => void;
   profilePath: (contactId: number) => string;
+  /** An action shown at the end of each row, such as adding the customer to a merge. */
+  rowAction?: (match: ContactMatch) => ReactNode;
   ref?: Ref<HTMLTableElement>;
 };
 
@@ -24,7 +26,7 @@ function rowId(match: ContactMatch): string {
  * SearchResultsTable lists the customers found, one tab stop: the arrow keys (and Home, End)
  * move the selection and Enter opens the selected customer's profile.
  */
-export function SearchResultsTable({ results, stores, selected, onSelect, onOpen, profilePath, ref }: SearchResultsTableProps) {
+export function SearchResultsTable({ results, stores, selected, onSelect, onOpen, profilePath, rowAction, ref }: SearchResultsTableProps) {
   const rows = useRef(new Map<number, HTMLTableRowElement>());
   const current = results[selected];
 
@@ -83,6 +85,7 @@ export function SearchResultsTable({ results, stores, selected, onSelect, onOpen
             <Table.Th>Email</Table.Th>
             <Table.Th>Store</Table.Th>
             <Table.Th>Hot</Table.Th>
+            {rowAction ? <Table.Th>Actions</Table.Th> : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -150,6 +153,11 @@ export function SearchResultsTable({ results, stores, selected, onSelect, onOpen
                     </Text>
                   )}
                 </Table.Td>
+                {rowAction ? (
+                  <Table.Td role="gridcell" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+                    {rowAction(match)}
+                  </Table.Td>
+                ) : null}
               </Table.Tr>
             );
           })}

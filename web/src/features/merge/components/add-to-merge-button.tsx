@@ -12,6 +12,8 @@ type AddToMergeButtonProps = {
   /** The customer's name, for the button's accessible name. */
   name: string;
   disabled?: boolean;
+  /** The button's text; "Add to merge" unless given. */
+  label?: string;
 };
 
 /**
@@ -19,7 +21,7 @@ type AddToMergeButtonProps = {
  * replaced only after the user confirms deleting it; a third customer is refused with the
  * spec's warning.
  */
-export function AddToMergeButton({ contactId, accountPlatformId, name, disabled }: AddToMergeButtonProps) {
+export function AddToMergeButton({ contactId, accountPlatformId, name, disabled, label = 'Add to merge' }: AddToMergeButtonProps) {
   const add = useAddToMerge();
   const del = useDeleteMergeSession();
   const [replacing, setReplacing] = useState<AddToMergeParams | null>(null);
@@ -48,7 +50,7 @@ export function AddToMergeButton({ contactId, accountPlatformId, name, disabled 
         disabled={disabled}
         aria-label={`Add ${name || 'customer'} to merge`}
       >
-        Add to merge
+        {label}
       </Button>
       <Modal opened={replacing !== null} onClose={() => setReplacing(null)} title="Delete existing active session">
         <Stack gap="md">
