@@ -75,7 +75,7 @@ func nonNil(tags []contact.Tag) []contact.Tag {
 // TagTypesInput is the request of POST /crm/GetTagByTagTypeIds.
 type TagTypesInput struct {
 	Body struct {
-		TagTypeIDs []int `json:"tagTypeIds" maxItems:"20" doc:"The tag types whose tags to list (1 customer, 2 service, 3 sales, 4 marketing)."`
+		TagTypeIDs []int `json:"tagTypeIds" maxItems:"20" doc:"The tag types whose tags to list: 1 customer, 2 service, 3 sales, 4 marketing."`
 	}
 }
 

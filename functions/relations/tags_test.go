@@ -306,3 +306,53 @@ func TestTagDetailsPages(t *testing.T) {
 		t.Errorf("contacts over the pages = %v, want %v", ids, want)
 	}
 }
+
+// TestTagSaveWriteLimit saves a customer with every list full: a save that adds a tag fits one
+// transaction; one that replaces every searchable value and tag at once is refused with a clear
+// message and changes nothing.
+func TestTagSaveWriteLimit(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	ctx := context.Background()
+	tn, _ := account.Tenant(demo.AccountID)
+	for id := int64(100); id < 100+2*contact.MaxTags+1; id++ {
+		if _, err := tag.NewRepo(srv.Services.Store).Create(ctx, tn, tag.Definition{TagID: id, Name: fmt.Sprintf("Campaign %d", id), TagTypeID: 4}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	full := func(c contact.Contact, from int64, n int) contact.Contact {
+		c.FirstName, c.LastName, c.BusinessName = fmt.Sprintf("F%d", n), fmt.Sprintf("Full%d", n), fmt.Sprintf("Biz %d", n)
+		c.Emails, c.Phones, c.Vehicles, c.Tags = nil, nil, nil, nil
+		for i := range contact.MaxEmails {
+			c.Emails = append(c.Emails, contact.Email{Email: fmt.Sprintf("p%d.%d@example.com", n, i)})
+		}
+		for i := range contact.MaxPhones {
+			c.Phones = append(c.Phones, contact.Phone{Phone: fmt.Sprintf("503555%02d%02d", n, i), PhoneTypeID: 1})
+		}
+		for i := range contact.MaxVehicles {
+			c.Vehicles = append(c.Vehicles, contact.Vehicle{StockNumber: fmt.Sprintf("S%d-%d", n, i)})
+		}
+		for i := range contact.MaxTags {
+			c.Tags = append(c.Tags, contact.Tag{TagID: from + int64(i)})
+		}
+		return c
+	}
+	repo := contact.NewRepo(srv.Services.Store, srv.Services.Encrypter, nil, nil)
+	c, err := repo.Create(ctx, tn, full(contact.Contact{AccountPlatformID: demo.StoreHonda}, 100, 1), "100002")
+	if err != nil {
+		t.Fatalf("create a full customer: %v", err)
+	}
+	allow := func(contact.Contact) error { return nil }
+	c.Tags = c.Tags[1:]
+	if c, err = repo.Update(ctx, tn, c, "100002", allow); err != nil {
+		t.Fatalf("take a tag off a full customer: %v", err)
+	}
+	_, err = repo.Update(ctx, tn, full(c, 100+contact.MaxTags, 2), "100002", allow)
+	if e, ok := apperr.As(err); !ok || e.Code != apperr.Invalid || !strings.Contains(e.Message, "too many") {
+		t.Errorf("replace everything at once: %v, want an Invalid error saying too many", err)
+	}
+	status, got := countTags(t, srv, areatest.Request{As: manager, Body: `{"tagIds":[100,101,125]}`})
+	if want := (map[int64]int{100: 0, 101: 1, 125: 0}); status != 200 || !mapsEqual(got, want) {
+		t.Errorf("counts = %d %v, want %v", status, got, want)
+	}
+}

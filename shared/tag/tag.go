@@ -23,9 +23,9 @@ import (
 
 // Tag types.
 const (
-	TypeGeneral   = 1
-	TypeSales     = 2
-	TypeService   = 3
+	TypeCustomer  = 1
+	TypeService   = 2
+	TypeSales     = 3
 	TypeMarketing = 4
 )
 
@@ -72,7 +72,7 @@ func (d Definition) Validate() (Definition, error) {
 	} else if utf8.RuneCountInString(d.Name) > MaxName {
 		fields["name"] = fmt.Sprintf("At most %d characters.", MaxName)
 	}
-	if d.TagTypeID < TypeGeneral || d.TagTypeID > TypeMarketing {
+	if d.TagTypeID < TypeCustomer || d.TagTypeID > TypeMarketing {
 		fields["tagTypeId"] = MsgType
 	}
 	if d.Color != "" && !validColor(d.Color) {
@@ -155,7 +155,7 @@ func (r *Repo) ByTypes(ctx context.Context, t store.Tenant, typeIDs []int) ([]De
 		return nil, apperr.InvalidFields(MsgLookup, map[string]string{"tagTypeIds": fmt.Sprintf("Choose at most %d tag types.", MaxTypeIDs)})
 	}
 	for i, id := range typeIDs {
-		if id < TypeGeneral || id > TypeMarketing {
+		if id < TypeCustomer || id > TypeMarketing {
 			return nil, apperr.InvalidFields(MsgLookup, map[string]string{fmt.Sprintf("tagTypeIds[%d]", i): MsgType})
 		}
 	}
