@@ -69,6 +69,9 @@ func checkTagFilter(tagIDs []int64) ([]int64, error) {
 	return out, nil
 }
 
+// maxCountQueries bounds the COUNT queries of one CountTags in flight at once.
+const maxCountQueries = 16
+
 // TagCount is how many contacts of the counted stores carry a tag.
 type TagCount struct {
 	TagID int64 `json:"tagId"`
@@ -77,24 +80,33 @@ type TagCount struct {
 
 // CountTags returns, per tag of tagIDs (in their order, without repeats), how many contacts of
 // stores carry it. It counts the tag's search entries, one COUNT query per tag and store, run
-// at once. An empty or malformed tagIDs is an Invalid error.
+// at once (at most maxCountQueries in flight). An empty or malformed tagIDs is an Invalid error.
 func (r *Repo) CountTags(ctx context.Context, t store.Tenant, stores []int64, tagIDs []int64) ([]TagCount, error) {
 	ids, err := checkTagFilter(tagIDs)
 	if err != nil {
 		return nil, err
 	}
 	stores = slices.Compact(slices.Sorted(slices.Values(stores)))
+	parts := make([][]store.Partition, len(ids))
 	counts := make([][]int, len(ids))
 	errs := make([][]error, len(ids))
-	var wg sync.WaitGroup
 	for i, id := range ids {
-		counts[i], errs[i] = make([]int, len(stores)), make([]error, len(stores))
+		parts[i], counts[i], errs[i] = make([]store.Partition, len(stores)), make([]int, len(stores)), make([]error, len(stores))
 		for j, st := range stores {
-			part, err := t.Partition(partitionParts(st, kindTag, tagValue(id))...)
-			if err != nil {
+			if parts[i][j], err = t.Partition(partitionParts(st, kindTag, tagValue(id))...); err != nil {
 				return nil, err
 			}
-			wg.Go(func() { counts[i][j], errs[i][j] = r.s.Count(ctx, store.Query{Index: "GSI1", Partition: part}) })
+		}
+	}
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, maxCountQueries)
+	for i := range ids {
+		for j := range stores {
+			wg.Go(func() {
+				slots <- struct{}{}
+				defer func() { <-slots }()
+				counts[i][j], errs[i][j] = r.s.Count(ctx, store.Query{Index: "GSI1", Partition: parts[i][j]})
+			})
 		}
 	}
 	wg.Wait()
