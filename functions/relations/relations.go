@@ -1,8 +1,9 @@
 // Package relations holds the operations about a customer's relations, served by the contacts
 // area's function: the household (members and co-buyers), the users assigned to the customer
 // by role, the same customer's linked records at other stores with their lifetime value, the
-// customer's company, taking a tag off a customer, and bulk reassignment of customers from one
-// user to another as a job with progress.
+// customer's company, the dealer group's tags with how many customers carry each and which,
+// taking a tag off a customer, and bulk reassignment of customers from one user to another as a
+// job with progress.
 //
 // A contact of a store the caller may not view, or of another dealer group, does not exist for
 // the caller (404), and neither does a household member the caller may not view.
@@ -20,6 +21,7 @@ import (
 	"github.com/cxm/cxm/shared/httpapi"
 	"github.com/cxm/cxm/shared/platform"
 	"github.com/cxm/cxm/shared/role"
+	"github.com/cxm/cxm/shared/tag"
 	"github.com/cxm/cxm/shared/user"
 )
 
@@ -30,6 +32,7 @@ type area struct {
 	households  *household.Repo
 	assignments *assignment.Repo
 	enterprise  *enterprise.Repo
+	tags        *tag.Repo
 }
 
 // Register adds the operations to api.
@@ -40,6 +43,7 @@ func Register(api *httpapi.API, d platform.Services) {
 		households:  household.NewRepo(d.Store),
 		assignments: assignment.NewRepo(d.Store),
 		enterprise:  enterprise.NewRepo(d.Store),
+		tags:        tag.NewRepo(d.Store),
 	}
 	a.registerHousehold(api)
 	a.registerAssignments(api)
@@ -47,6 +51,7 @@ func Register(api *httpapi.API, d platform.Services) {
 	a.registerEnterprise(api)
 	a.registerCompanies(api)
 	a.registerTags(api)
+	a.registerTagReads(api)
 }
 
 // ContactPath is the path of the calls about one contact.

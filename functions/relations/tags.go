@@ -8,6 +8,7 @@ import (
 	"github.com/cxm/cxm/shared/apperr"
 	"github.com/cxm/cxm/shared/contact"
 	"github.com/cxm/cxm/shared/httpapi"
+	"github.com/cxm/cxm/shared/tag"
 	"github.com/danielgtaylor/huma/v2"
 )
 
@@ -69,4 +70,144 @@ func nonNil(tags []contact.Tag) []contact.Tag {
 		return []contact.Tag{}
 	}
 	return tags
+}
+
+// TagTypesInput is the request of POST /crm/GetTagByTagTypeIds.
+type TagTypesInput struct {
+	Body struct {
+		TagTypeIDs []int `json:"tagTypeIds" maxItems:"20" doc:"The tag types whose tags to list: 1 customer, 2 service, 3 sales, 4 marketing."`
+	}
+}
+
+// TagCountsInput is the request of POST /crm/GetContactTagCounts.
+type TagCountsInput struct {
+	httpapi.ScopeHeader
+	Body struct {
+		TagIDs             []int64 `json:"tagIds" maxItems:"25" doc:"The tags to count, 1 to 25."`
+		AccountPlatformIDs []int64 `json:"accountPlatformIds,omitempty" maxItems:"500" doc:"Stores to count; absent for the Scope header's stores."`
+	}
+}
+
+// TagCount is how many customers of the selected stores carry a tag.
+type TagCount struct {
+	TagID     int64  `json:"tagId"`
+	Name      string `json:"name" doc:"The tag's name; empty for a tag that is not one of the group's."`
+	TagTypeID int    `json:"tagTypeId"`
+	Count     int    `json:"count"`
+}
+
+// TagDetailsInput is the request of POST /crm/GetContactTagDetails.
+type TagDetailsInput struct {
+	httpapi.ScopeHeader
+	Body struct {
+		TagIDs             []int64 `json:"tagIds" maxItems:"25" doc:"The customers listed carry every one of these tags (1 to 25)."`
+		PageSize           int     `json:"pageSize,omitempty" minimum:"0" maximum:"100" doc:"Customers per page; 25 when absent."`
+		Cursor             string  `json:"cursor,omitempty" maxLength:"4096" doc:"The nextCursor of the previous page; absent for the first page."`
+		AccountPlatformIDs []int64 `json:"accountPlatformIds,omitempty" maxItems:"500" doc:"Stores to list; absent for the Scope header's stores."`
+	}
+}
+
+// TaggedContact is a customer carrying the tags: its search summary.
+type TaggedContact struct {
+	contact.Summary
+}
+
+// TagDetails is one page of the customers carrying tags.
+type TagDetails struct {
+	Results []TaggedContact `json:"results"`
+	// NextCursor continues the list; empty on the last page.
+	NextCursor string `json:"nextCursor"`
+}
+
+func (a *area) registerTagReads(api *httpapi.API) {
+	d := a.d
+	httpapi.Register(api, huma.Operation{
+		OperationID: "getTagByTagTypeIds",
+		Method:      http.MethodPost,
+		Path:        "/crm/GetTagByTagTypeIds",
+		Summary:     "The dealer group's tags of some tag types",
+		Description: "Returns the definitions (id, name, type, colour, description) of the signed-in user's dealer group's tags whose type is one of tagTypeIds, in id order.",
+		Tags:        []string{"contacts"},
+		Errors:      []int{400, 401, 403},
+	}, func(ctx context.Context, in *TagTypesInput) (*httpapi.Body[httpapi.Result[[]tag.Definition]], error) {
+		sess, err := d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		defs, err := a.tags.ByTypes(ctx, sess.Principal.Tenant, in.Body.TagTypeIDs)
+		if err != nil {
+			return nil, err
+		}
+		return httpapi.Reply(httpapi.OK(defs)), nil
+	})
+
+	httpapi.Register(api, huma.Operation{
+		OperationID: "getContactTagCounts",
+		Method:      http.MethodPost,
+		Path:        "/crm/GetContactTagCounts",
+		Summary:     "How many customers carry each tag",
+		Description: "Per tag of tagIds (in their order, repeats once), how many customers of the selected stores carry it: the Scope header's stores (or accountPlatformIds), all of which the user may view. Counts the tag's index entries of each store; nothing else is read.",
+		Tags:        []string{"contacts"},
+		Errors:      []int{400, 401, 403, 404},
+	}, func(ctx context.Context, in *TagCountsInput) (*httpapi.Body[httpapi.Result[[]TagCount]], error) {
+		sess, err := d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		stores, err := sess.SelectStores(in.Body.AccountPlatformIDs, in.Scope)
+		if err != nil {
+			return nil, err
+		}
+		counts, err := a.contacts.CountTags(ctx, sess.Principal.Tenant, stores, in.Body.TagIDs)
+		if err != nil {
+			return nil, err
+		}
+		defs, err := a.tags.Index(ctx, sess.Principal.Tenant)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]TagCount, len(counts))
+		for i, c := range counts {
+			def := defs[c.TagID]
+			out[i] = TagCount{TagID: c.TagID, Name: def.Name, TagTypeID: def.TagTypeID, Count: c.Count}
+		}
+		return httpapi.Reply(httpapi.OK(out)), nil
+	})
+
+	httpapi.Register(api, huma.Operation{
+		OperationID: "getContactTagDetails",
+		Method:      http.MethodPost,
+		Path:        "/crm/GetContactTagDetails",
+		Summary:     "The customers carrying tags",
+		Description: "One page of the customers of the selected stores that carry every tag of tagIds, in name order, 25 a page by default, as search summaries. Pages are read with cursors like the customer search: pageData.totalRecords and pageTotal count what is known after the page. With several tags a page reads at most 1,000 entries, so it may be short and still have a nextCursor.",
+		Tags:        []string{"contacts"},
+		Errors:      []int{400, 401, 403, 404},
+	}, func(ctx context.Context, in *TagDetailsInput) (*httpapi.Body[httpapi.Result[TagDetails]], error) {
+		sess, err := d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		stores, err := sess.SelectStores(in.Body.AccountPlatformIDs, in.Scope)
+		if err != nil {
+			return nil, err
+		}
+		page, err := a.contacts.Tagged(ctx, sess.Principal.Tenant, stores, in.Body.TagIDs, in.Body.PageSize, in.Body.Cursor)
+		if err != nil {
+			return nil, err
+		}
+		out := TagDetails{Results: make([]TaggedContact, len(page.Matches)), NextCursor: page.Next}
+		for i, m := range page.Matches {
+			out.Results[i] = TaggedContact{m.Summary}
+		}
+		size := in.Body.PageSize
+		if size == 0 {
+			size = contact.DefaultPageSize
+		}
+		total := (page.Number-1)*size + len(page.Matches)
+		pages := page.Number
+		if page.Next != "" {
+			pages++
+		}
+		return httpapi.Reply(httpapi.Paged(out, httpapi.PageData{PageTotal: pages, PageNumber: page.Number, PageSize: size, TotalRecords: total})), nil
+	})
 }

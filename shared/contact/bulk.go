@@ -28,6 +28,9 @@ func (r *Repo) Import(ctx context.Context, t store.Tenant, contacts []Contact, b
 		if err != nil {
 			return fmt.Errorf("import contact %d: %w", in.ID, err)
 		}
+		if err := r.defineTags(ctx, t, &c, nil); err != nil {
+			return fmt.Errorf("import contact %d: %w", in.ID, err)
+		}
 		created, updated := c.CreatedAt, c.UpdatedAt
 		if c, err = stampNew(t, c, r.now().UTC(), by); err != nil {
 			return err

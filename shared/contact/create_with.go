@@ -21,6 +21,9 @@ func (r *Repo) CreateWith(ctx context.Context, t store.Tenant, in Contact, by st
 	if fields := maskedFields(c); len(fields) > 0 {
 		return Contact{}, apperr.InvalidFields(NotValid, fields)
 	}
+	if err := r.defineTags(ctx, t, &c, nil); err != nil {
+		return Contact{}, err
+	}
 	if c, err = stampNew(t, c, r.now().UTC(), by); err != nil {
 		return Contact{}, err
 	}

@@ -4,8 +4,8 @@
 // read.
 //
 // A contact belongs to one store of its tenant. It lives in its own partition, beside its search
-// entries: one per e-mail address, phone number, VIN and stock number, one for its name and one
-// for its business name. Each entry carries the contact's summary (never a sensitive field) and
+// entries: one per e-mail address, phone number, VIN, stock number and tag, one for its name and
+// one for its business name. Each entry carries the contact's summary (never a sensitive field) and
 // GSI1 keys whose partition names the tenant, the store, the entry's kind and its value (or,
 // for prefix searches, the value's first character). A search therefore reads only the stores
 // the caller may view, one partition per store, each in name order; the pages of several stores
@@ -21,13 +21,15 @@
 //	by phone (digits)              GSI1   GSI1PK = A#{acct}#CS#{store}#P#{digits}
 //	by VIN                         GSI1   GSI1PK = A#{acct}#CS#{store}#V#{VIN}
 //	by stock number                GSI1   GSI1PK = A#{acct}#CS#{store}#S#{STOCK}
+//	by tag                         GSI1   GSI1PK = A#{acct}#CS#{store}#T#{tagId}
+//	how many carry a tag           GSI1   GSI1PK = A#{acct}#CS#{store}#T#{tagId}, Select COUNT
 //	by last name prefix            GSI1   GSI1PK = A#{acct}#CS#{store}#N#{L}, begins_with(GSI1SK, {LAST})
 //	by first and last name         GSI1   GSI1PK = A#{acct}#CS#{store}#N#{L}, begins_with(GSI1SK, {LAST}#{FIRST})
 //	by business name prefix        GSI1   GSI1PK = A#{acct}#CS#{store}#B#{B}, begins_with(GSI1SK, {BUSINESS})
 //	a user's view of a contact     table  PK = A#{acct}#RECENT#{user}, SK = C#{id}
 //	a user's recent views          GSI2   GSI2PK = A#{acct}#RECENT#{user}, GSI2SK = {viewed at}#{id}, descending
 //
-// GSI1SK is {LAST}#{FIRST}#{id} for the name, e-mail, phone, VIN and stock entries and
+// GSI1SK is {LAST}#{FIRST}#{id} for the name, e-mail, phone, VIN, stock and tag entries and
 // {BUSINESS}#{id} for the business entries, so every search returns contacts in name order;
 // {L} and {B} are the first character of the normalised last and business names (which spreads
 // a store's names over many partitions). Names are normalised by upper-casing them and removing
@@ -37,9 +39,12 @@
 // a lost update), the entries whose key or content changed, and the deletion of entries the
 // contact no longer has. The contact item lists its entries' sort keys and a digest of their
 // content, so a save that changes no searchable field writes one item. Lists are bounded (see
-// MaxEmails and the other limits) so a contact and its entries fit one transaction. A save that
-// changes fields also writes its change-log entry in that transaction (one item, numbered by a
-// counter on the contact item), so rejected and conflicting saves leave no entry.
+// MaxEmails and the other limits) so a contact and its entries fit one transaction: a save
+// writes the contact, its change-log entry, every entry when any changed and a deletion per entry
+// it no longer has, at most 100 writes, or it is an Invalid error and nothing is written. A tag
+// must be one of the group's definitions (package tag); its name and type are the definition's.
+// A save that changes fields also writes its change-log entry in that transaction (one item,
+// numbered by a counter on the contact item), so rejected and conflicting saves leave no entry.
 //
 // A merge (SaveMerge) is one transaction too: the survivor's versioned write with its entries
 // and a change-log entry of kind merged, and the other contact retired at its version. A retired

@@ -139,6 +139,9 @@ func (r *Repo) SaveMerge(ctx context.Context, t store.Tenant, survivor, merged C
 	if err != nil {
 		return err
 	}
+	if err := r.defineTags(ctx, t, &c, append(slices.Clone(old.Tags), mrec.Tags...)); err != nil {
+		return err
+	}
 	now := r.now().UTC()
 	c.ID, c.AccountID, c.AccountPlatformID, c.CreatedAt, c.CreatedBy, c.UpdatedAt, c.UpdatedBy = old.ID, old.AccountID, old.AccountPlatformID, old.CreatedAt, old.CreatedBy, now, by
 	c.MergedContactIDs = mergedIDs(old.MergedContactIDs, append([]int64{mrec.ID}, mrec.MergedContactIDs...))
@@ -175,7 +178,7 @@ func (r *Repo) SaveMerge(ctx context.Context, t store.Tenant, survivor, merged C
 	}
 	writes = append(writes, ops...)
 	if len(writes) > maxWrites {
-		return apperr.Errorf(apperr.Invalid, "These customers have too many phones, e-mail addresses and vehicles to merge at once.")
+		return apperr.Errorf(apperr.Invalid, "These customers have too many phones, e-mail addresses, vehicles and tags to merge at once.")
 	}
 	err = r.s.Transact(ctx, writes...)
 	if apperr.CodeOf(err) == apperr.Conflict {

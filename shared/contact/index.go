@@ -37,12 +37,13 @@ type Summary struct {
 	IsDoNotCall   bool   `json:"isDoNotCall"`
 	IsDoNotEmail  bool   `json:"isDoNotEmail"`
 	IsDoNotText   bool   `json:"isDoNotText"`
-	// Phones, Emails, VINs and StockNumbers are every value of the contact, for filtering
-	// advanced searches; they are not sent.
+	// Phones, Emails, VINs, StockNumbers and TagIDs are every value of the contact, for
+	// filtering searches; they are not sent.
 	Phones       []string `json:"-"`
 	Emails       []string `json:"-"`
 	VINs         []string `json:"-"`
 	StockNumbers []string `json:"-"`
+	TagIDs       []int64  `json:"-"`
 }
 
 // SummaryOf returns the summary of c.
@@ -79,6 +80,11 @@ func SummaryOf(c Contact) Summary {
 		s.VINs = appendNew(s.VINs, v.VIN)
 		s.StockNumbers = appendNew(s.StockNumbers, v.StockNumber)
 	}
+	for _, t := range c.Tags {
+		if !slices.Contains(s.TagIDs, t.TagID) {
+			s.TagIDs = append(s.TagIDs, t.TagID)
+		}
+	}
 	return s
 }
 
@@ -109,12 +115,13 @@ const (
 	kindPhone    = "P"
 	kindVIN      = "V"
 	kindStock    = "S"
+	kindTag      = "T"
 )
 
 // matchedOn names an entry kind in search results.
 var matchedOn = map[string]string{
 	kindName: "name", kindBusiness: "businessName", kindEmail: "email",
-	kindPhone: "phone", kindVIN: "vin", kindStock: "stockNumber",
+	kindPhone: "phone", kindVIN: "vin", kindStock: "stockNumber", kindTag: "tag",
 }
 
 // entry is a search entry: the contact's summary, the kind of entry and the value it is found
@@ -166,6 +173,9 @@ func keyPart(s string) string {
 	return strings.NewReplacer("%", "%25", "#", "%23").Replace(s)
 }
 
+// tagValue is the value of a tag's entries: the tag's id.
+func tagValue(id int64) string { return strconv.FormatInt(id, 10) }
+
 func idPart(id int64) string { return fmt.Sprintf("%016d", id) }
 
 func nameSort(c Contact) string { return NormName(c.LastName) + "#" + NormName(c.FirstName) }
@@ -202,6 +212,9 @@ func entries(c Contact) map[string]entry {
 	}
 	for _, s := range sum.StockNumbers {
 		add(kindStock, s)
+	}
+	for _, id := range sum.TagIDs {
+		add(kindTag, tagValue(id))
 	}
 	return out
 }

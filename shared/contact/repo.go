@@ -160,6 +160,9 @@ func (r *Repo) Create(ctx context.Context, t store.Tenant, in Contact, by string
 	if fields := maskedFields(c); len(fields) > 0 {
 		return Contact{}, apperr.InvalidFields(NotValid, fields)
 	}
+	if err := r.defineTags(ctx, t, &c, nil); err != nil {
+		return Contact{}, err
+	}
 	if c, err = stampNew(t, c, r.now().UTC(), by); err != nil {
 		return Contact{}, err
 	}
@@ -229,6 +232,9 @@ func (r *Repo) Update(ctx context.Context, t store.Tenant, in Contact, by string
 	}
 	if fields := unmask(&c, old); len(fields) > 0 {
 		return Contact{}, apperr.InvalidFields(NotValid, fields)
+	}
+	if err := r.defineTags(ctx, t, &c, old.Tags); err != nil {
+		return Contact{}, err
 	}
 	now := r.now().UTC()
 	c.ID, c.AccountID, c.CreatedAt, c.CreatedBy, c.UpdatedAt, c.UpdatedBy = old.ID, old.AccountID, old.CreatedAt, old.CreatedBy, now, by
@@ -329,7 +335,7 @@ func (r *Repo) write(ctx context.Context, t store.Tenant, c Contact, version int
 	}
 	ops = append(ops, extra...)
 	if len(ops) > maxWrites {
-		return apperr.Errorf(apperr.Invalid, "The customer has too many phones, e-mail addresses and vehicles to save at once.")
+		return apperr.Errorf(apperr.Invalid, "The customer has too many phones, e-mail addresses, vehicles and tags to change at once. Save fewer changes at a time.")
 	}
 	err = r.s.Transact(ctx, ops...)
 	if apperr.CodeOf(err) == apperr.Conflict {

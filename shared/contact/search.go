@@ -37,7 +37,7 @@ const MsgNoTerm = "Enter a name, phone number, e-mail address, VIN or stock numb
 // Match is one search result: a contact's summary and the entry it was found by.
 type Match struct {
 	Summary
-	MatchedOn    string `json:"matchedOn" enum:"name,businessName,email,phone,vin,stockNumber"`
+	MatchedOn    string `json:"matchedOn" enum:"name,businessName,email,phone,vin,stockNumber,tag"`
 	MatchedValue string `json:"matchedValue"`
 }
 

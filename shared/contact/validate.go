@@ -21,7 +21,7 @@ const (
 	MaxPhones      = 10
 	MaxAddresses   = 5
 	MaxNotes       = 100
-	MaxTags        = 50
+	MaxTags        = 25
 	MaxEmployments = 5
 	MaxIncomes     = 10
 	MaxBanks       = 5
@@ -46,6 +46,7 @@ const (
 	MsgRouting      = "Invalid routing number"
 	MsgNoteText     = "Enter the note's text."
 	MsgTag          = "Choose a tag."
+	MsgUnknownTag   = "The tag does not exist."
 	MsgInvalidValue = "Invalid value"
 )
 

@@ -322,7 +322,7 @@ type contactSeed struct {
 
 func contactSeedKey(t store.Tenant) (store.Key, error) { return t.Key("CONTACTS", "SEED") }
 
-// SeedContacts writes g's hand-written customers and its first g.GeneratedContacts generated
+// SeedContacts writes g's tag definitions (see SeedTags), its hand-written customers and its first g.GeneratedContacts generated
 // customers, with workers writing in parallel, unless an earlier seed wrote them: seeding a
 // larger number adds the missing ones. Without an encrypter in svc the customers are seeded
 // without their sensitive values. progress, when not nil, is called with the number of
@@ -330,6 +330,10 @@ func contactSeedKey(t store.Tenant) (store.Key, error) { return t.Key("CONTACTS"
 func SeedContacts(ctx context.Context, svc platform.Services, g Group, workers int, progress func(int)) error {
 	t, err := account.Tenant(g.Account.ID)
 	if err != nil {
+		return err
+	}
+	// The customers carry the group's tags: their definitions come first.
+	if err := SeedTags(ctx, svc, t); err != nil {
 		return err
 	}
 	repo := contact.NewRepo(svc.Store, svc.Encrypter, nil, svc.Log)

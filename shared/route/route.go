@@ -31,7 +31,8 @@ func Table() []Area {
 		{Name: "chat", Prefixes: []string{"/message", "/group"}},
 		{Name: "contacts", Prefixes: []string{
 			"/crm/contacts", "/api/contacts", "/crm/prospect", "/api/Dealsheet/entity/get_unmatched_dealsheet",
-			"/crm/RemoveContactTag", "/api/notes", "/api/Activity", "/api/activity", "/user_activity_submission",
+			"/crm/RemoveContactTag", "/crm/GetContactTagCounts", "/crm/GetContactTagDetails", "/crm/GetTagByTagTypeIds",
+			"/api/notes", "/api/Activity", "/api/activity", "/user_activity_submission",
 		}},
 		{Name: "credit", Prefixes: []string{"/api/credit"}},
 		{Name: "merge", Prefixes: []string{"/api/contact/merge"}},

@@ -1196,6 +1196,66 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/GetContactTagCounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * How many customers carry each tag
+         * @description Per tag of tagIds (in their order, repeats once), how many customers of the selected stores carry it: the Scope header's stores (or accountPlatformIds), all of which the user may view. Counts the tag's index entries of each store; nothing else is read.
+         */
+        post: operations["getContactTagCounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/GetContactTagDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The customers carrying tags
+         * @description One page of the customers of the selected stores that carry every tag of tagIds, in name order, 25 a page by default, as search summaries. Pages are read with cursors like the customer search: pageData.totalRecords and pageTotal count what is known after the page. With several tags a page reads at most 1,000 entries, so it may be short and still have a nextCursor.
+         */
+        post: operations["getContactTagDetails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/GetTagByTagTypeIds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The dealer group's tags of some tag types
+         * @description Returns the definitions (id, name, type, colour, description) of the signed-in user's dealer group's tags whose type is one of tagTypeIds, in id order.
+         */
+        post: operations["getTagByTagTypeIds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/RemoveContactTag": {
         parameters: {
             query?: never;
@@ -3104,6 +3164,15 @@ export type components = {
             contact: components["schemas"]["Contact"];
             dealsheet: components["schemas"]["Dealsheet"];
         };
+        Definition: {
+            color: string;
+            description: string;
+            name: string;
+            /** Format: int64 */
+            tagId: number;
+            /** Format: int64 */
+            tagTypeId: number;
+        };
         DeskingEnabledInputBody: {
             /** @description Stores asked about; absent for the Scope header's stores. */
             accountPlatformIds?: number[] | null;
@@ -3661,7 +3730,7 @@ export type components = {
             isMarkedHot: boolean;
             lastName: string;
             /** @enum {string} */
-            matchedOn: "name" | "businessName" | "email" | "phone" | "vin" | "stockNumber";
+            matchedOn: "name" | "businessName" | "email" | "phone" | "vin" | "stockNumber" | "tag";
             matchedValue: string;
             middleName: string;
             nickName: string;
@@ -4210,6 +4279,11 @@ export type components = {
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
+        ResultListDefinition: {
+            data: components["schemas"]["Definition"][] | null;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
         ResultListDeskingStatus: {
             data: components["schemas"]["DeskingStatus"][] | null;
             pageData?: components["schemas"]["PageData"];
@@ -4252,6 +4326,11 @@ export type components = {
         };
         ResultListTag: {
             data: components["schemas"]["Tag"][] | null;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultListTagCount: {
+            data: components["schemas"]["TagCount"][] | null;
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -4342,6 +4421,11 @@ export type components = {
         };
         ResultSummary: {
             data: components["schemas"]["Summary"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultTagDetails: {
+            data: components["schemas"]["TagDetails"];
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -4644,6 +4728,68 @@ export type components = {
             tagId: number;
             /** Format: int64 */
             tagTypeId?: number;
+        };
+        TagCount: {
+            /** Format: int64 */
+            count: number;
+            /** @description The tag's name; empty for a tag that is not one of the group's. */
+            name: string;
+            /** Format: int64 */
+            tagId: number;
+            /** Format: int64 */
+            tagTypeId: number;
+        };
+        TagCountsInputBody: {
+            /** @description Stores to count; absent for the Scope header's stores. */
+            accountPlatformIds?: number[] | null;
+            /** @description The tags to count, 1 to 25. */
+            tagIds: number[] | null;
+        };
+        TagDetails: {
+            nextCursor: string;
+            results: components["schemas"]["TaggedContact"][] | null;
+        };
+        TagDetailsInputBody: {
+            /** @description Stores to list; absent for the Scope header's stores. */
+            accountPlatformIds?: number[] | null;
+            /** @description The nextCursor of the previous page; absent for the first page. */
+            cursor?: string;
+            /**
+             * Format: int64
+             * @description Customers per page; 25 when absent.
+             */
+            pageSize?: number;
+            /** @description The customers listed carry every one of these tags (1 to 25). */
+            tagIds: number[] | null;
+        };
+        TagTypesInputBody: {
+            /** @description The tag types whose tags to list: 1 customer, 2 service, 3 sales, 4 marketing. */
+            tagTypeIds: number[] | null;
+        };
+        TaggedContact: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            addressLine1: string;
+            businessName: string;
+            city: string;
+            /** Format: int64 */
+            contactId: number;
+            /** Format: int64 */
+            contactTypeId: number;
+            email: string;
+            firstName: string;
+            fullName: string;
+            isDoNotCall: boolean;
+            isDoNotEmail: boolean;
+            isDoNotText: boolean;
+            isMarkedHot: boolean;
+            lastName: string;
+            middleName: string;
+            nickName: string;
+            phone: string;
+            phoneLabel: string;
+            postalCode: string;
+            stateProvince: string;
         };
         Task: {
             /** Format: int64 */
@@ -9992,6 +10138,237 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getContactTagCounts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TagCountsInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListTagCount"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getContactTagDetails: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TagDetailsInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultTagDetails"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTagByTagTypeIds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TagTypesInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListDefinition"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

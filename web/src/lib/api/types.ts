@@ -182,3 +182,6 @@ export type EnterpriseValue = Schemas['EnterpriseValue'];
 
 /** A tag on a customer. */
 export type ContactTag = Schemas['Tag'];
+
+/** One of the dealer group's tags: name, tag type, colour and description. */
+export type TagDefinition = Schemas['Definition'];

@@ -27,6 +27,7 @@ import { useAssignments, useSetAssignments } from '../api/assignments';
 import { useChangeLink, useEnterpriseValue, useLinkedContacts, usePotentialLinks } from '../api/enterprise';
 import { useAddHouseholdMembers, useHousehold, useRemoveHouseholdMember } from '../api/household';
 import { useRemoveContactTag } from '../api/remove-tag';
+import { useTagDefinitions } from '../api/tag-definitions';
 
 type HouseholdRelationshipsProps = {
   contact: Contact;
@@ -325,7 +326,13 @@ function LinkedRecords({ contactId, canEdit }: { contactId: number; canEdit: boo
 
 function Tags({ contact, canEdit }: { contact: Contact; canEdit: boolean }) {
   const remove = useRemoveContactTag();
-  const tags = contact.tags ?? [];
+  const definitions = useTagDefinitions({ enabled: (contact.tags ?? []).length > 0 });
+  const byId = new Map((definitions.data ?? []).map((d) => [d.tagId, d]));
+  // The group's definition names the tag; the name saved on the customer is the fallback.
+  const tags = (contact.tags ?? []).map((tag) => {
+    const def = byId.get(tag.tagId);
+    return { ...tag, name: def?.name || tag.name, color: def?.color || undefined };
+  });
   return (
     <Stack gap="xs" component="section" aria-label="Tags">
       <Title order={3} size="h5">
@@ -343,6 +350,7 @@ function Tags({ contact, canEdit }: { contact: Contact; canEdit: boolean }) {
               role="listitem"
               variant="light"
               size="lg"
+              color={tag.color}
               rightSection={
                 canEdit ? (
                   <CloseButton

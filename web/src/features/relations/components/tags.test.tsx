@@ -24,6 +24,9 @@ describe('Customer tags on the snapshot', () => {
       ...userSettings().handlers,
       contactPermission({}),
       http.get('*/crm/contacts/:id', () => HttpResponse.json({ successful: true, data: current })),
+      http.post('*/crm/GetTagByTagTypeIds', () =>
+        HttpResponse.json({ successful: true, data: [{ tagId: 1, name: 'Service customer', tagTypeId: 1, color: '#228BE6', description: '' }] }),
+      ),
       http.post('*/crm/RemoveContactTag', ({ request }) => {
         const url = new URL(request.url);
         removed.push(url.search);
@@ -42,5 +45,37 @@ describe('Customer tags on the snapshot', () => {
 
     await waitFor(() => expect(within(tags).getAllByRole('listitem').map((t) => t.textContent)).toEqual(['Service customer']));
     expect(removed).toEqual(['?contactId=5001&tagId=2']);
+  }, 30_000);
+
+  it('names the tags by the definitions of the group', async () => {
+    const current: Contact = {
+      ...mariaGonzalez,
+      tags: [
+        { tagId: 1, name: 'Old name', tagTypeId: 1 },
+        { tagId: 42, name: 'Saved name', tagTypeId: 2 },
+      ],
+    };
+    const asked: unknown[] = [];
+    server.use(
+      currentUser(salesUser),
+      ...userSettings().handlers,
+      contactPermission({}),
+      http.get('*/crm/contacts/:id', () => HttpResponse.json({ successful: true, data: current })),
+      http.post('*/crm/GetTagByTagTypeIds', async ({ request }) => {
+        asked.push(await request.json());
+        return HttpResponse.json({
+          successful: true,
+          data: [{ tagId: 1, name: 'Service customer', tagTypeId: 1, color: '#228BE6', description: '' }],
+        });
+      }),
+    );
+
+    renderApp('/app/contact/5001');
+
+    const tags = await screen.findByRole('list', { name: 'Customer tags' });
+    await waitFor(() =>
+      expect(within(tags).getAllByRole('listitem').map((t) => t.textContent)).toEqual(['Service customer', 'Saved name']),
+    );
+    expect(asked).toEqual([{ tagTypeIds: [1, 2, 3, 4] }]);
   }, 30_000);
 });
