@@ -50,7 +50,6 @@ var roleNames = map[string]string{
 }
 
 func (a *area) registerAssignments(api *httpapi.API) {
-	d := a.d
 	httpapi.Register(api, huma.Operation{
 		OperationID: "getContactAssignments",
 		Method:      http.MethodGet,
@@ -60,11 +59,7 @@ func (a *area) registerAssignments(api *httpapi.API) {
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *ContactPath) (*httpapi.Body[httpapi.Result[ContactAssignments]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, err := a.visibleContact(ctx, sess, in.ID)
+		sess, c, err := a.viewContact(ctx, in.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -84,14 +79,7 @@ func (a *area) registerAssignments(api *httpapi.API) {
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404, 409},
 	}, func(ctx context.Context, in *SetAssignmentsInput) (*httpapi.Body[httpapi.Result[ContactAssignments]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		if err := requireEditor(sess); err != nil {
-			return nil, err
-		}
-		c, err := a.visibleContact(ctx, sess, in.ID)
+		sess, c, err := a.editContact(ctx, in.ID)
 		if err != nil {
 			return nil, err
 		}

@@ -59,11 +59,7 @@ func (a *area) registerCompanies(api *httpapi.API) {
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *ContactPath) (*httpapi.Body[httpapi.Result[Company]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, err := a.visibleContact(ctx, sess, in.ID)
+		sess, c, err := a.viewContact(ctx, in.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -83,18 +79,11 @@ func (a *area) registerCompanies(api *httpapi.API) {
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404, 409},
 	}, func(ctx context.Context, in *SetCompanyInput) (*httpapi.Body[httpapi.Result[bool]], error) {
-		sess, err := d.Users.Session(ctx)
+		sess, c, err := a.editContact(ctx, in.ID)
 		if err != nil {
-			return nil, err
-		}
-		if err := requireEditor(sess); err != nil {
 			return nil, err
 		}
 		t := sess.Principal.Tenant
-		c, err := a.visibleContact(ctx, sess, in.ID)
-		if err != nil {
-			return nil, err
-		}
 		b := in.Body
 		it := companyItem{CompanyName: b.CompanyName, JobTitle: b.JobTitle, UpdatedAt: time.Now().UTC(), UpdatedBy: sess.Principal.UserID}
 		if b.CompanyContactID > 0 {

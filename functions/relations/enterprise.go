@@ -65,7 +65,6 @@ type ContactValue struct {
 const maxPotential = 25
 
 func (a *area) registerEnterprise(api *httpapi.API) {
-	d := a.d
 	httpapi.Register(api, huma.Operation{
 		OperationID: "getLinkedContacts",
 		Method:      http.MethodGet,
@@ -75,11 +74,7 @@ func (a *area) registerEnterprise(api *httpapi.API) {
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *ContactPath) (*httpapi.Body[httpapi.Result[[]LinkedContact]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, err := a.visibleContact(ctx, sess, in.ID)
+		sess, c, err := a.viewContact(ctx, in.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -99,11 +94,7 @@ func (a *area) registerEnterprise(api *httpapi.API) {
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *ContactPath) (*httpapi.Body[httpapi.Result[[]PotentialLink]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, err := a.visibleContact(ctx, sess, in.ID)
+		sess, c, err := a.viewContact(ctx, in.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -123,11 +114,7 @@ func (a *area) registerEnterprise(api *httpapi.API) {
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *ContactPath) (*httpapi.Body[httpapi.Result[EnterpriseValue]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, err := a.visibleContact(ctx, sess, in.ID)
+		sess, c, err := a.viewContact(ctx, in.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -153,11 +140,7 @@ func (a *area) registerEnterprise(api *httpapi.API) {
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *ContactPath) (*httpapi.Body[httpapi.Result[ContactValue]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, err := a.visibleContact(ctx, sess, in.ID)
+		_, c, err := a.viewContact(ctx, in.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -172,18 +155,11 @@ func (a *area) registerEnterprise(api *httpapi.API) {
 
 	change := func(link bool) func(context.Context, *LinkInput) (*httpapi.Body[httpapi.Result[[]LinkedContact]], error) {
 		return func(ctx context.Context, in *LinkInput) (*httpapi.Body[httpapi.Result[[]LinkedContact]], error) {
-			sess, err := d.Users.Session(ctx)
+			sess, c, err := a.editContact(ctx, in.Body.ContactID)
 			if err != nil {
-				return nil, err
-			}
-			if err := requireEditor(sess); err != nil {
 				return nil, err
 			}
 			t := sess.Principal.Tenant
-			c, err := a.visibleContact(ctx, sess, in.Body.ContactID)
-			if err != nil {
-				return nil, err
-			}
 			other, err := a.visibleContact(ctx, sess, in.Body.LinkedContactID)
 			if apperr.CodeOf(err) == apperr.NotFound {
 				return nil, apperr.InvalidFields("The link is not valid.", map[string]string{"linkedContactId": "The customer does not exist."})

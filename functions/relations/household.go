@@ -46,7 +46,6 @@ type MemberPath struct {
 }
 
 func (a *area) registerHousehold(api *httpapi.API) {
-	d := a.d
 	httpapi.Register(api, huma.Operation{
 		OperationID: "getHousehold",
 		Method:      http.MethodGet,
@@ -56,11 +55,7 @@ func (a *area) registerHousehold(api *httpapi.API) {
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *ContactPath) (*httpapi.Body[httpapi.Result[[]HouseholdMember]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, err := a.visibleContact(ctx, sess, in.ID)
+		sess, c, err := a.viewContact(ctx, in.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -80,18 +75,11 @@ func (a *area) registerHousehold(api *httpapi.API) {
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404, 409},
 	}, func(ctx context.Context, in *AddMembersInput) (*httpapi.Body[httpapi.Result[[]HouseholdMember]], error) {
-		sess, err := d.Users.Session(ctx)
+		sess, c, err := a.editContact(ctx, in.ID)
 		if err != nil {
-			return nil, err
-		}
-		if err := requireEditor(sess); err != nil {
 			return nil, err
 		}
 		t := sess.Principal.Tenant
-		c, err := a.visibleContact(ctx, sess, in.ID)
-		if err != nil {
-			return nil, err
-		}
 		fields := map[string]string{}
 		adds := make([]household.Member, 0, len(in.Body.Members))
 		for i, m := range in.Body.Members {
@@ -130,18 +118,11 @@ func (a *area) registerHousehold(api *httpapi.API) {
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *MemberPath) (*httpapi.Body[httpapi.Result[[]HouseholdMember]], error) {
-		sess, err := d.Users.Session(ctx)
+		sess, c, err := a.editContact(ctx, in.ID)
 		if err != nil {
-			return nil, err
-		}
-		if err := requireEditor(sess); err != nil {
 			return nil, err
 		}
 		t := sess.Principal.Tenant
-		c, err := a.visibleContact(ctx, sess, in.ID)
-		if err != nil {
-			return nil, err
-		}
 		links, err := a.households.Members(ctx, t, c.Owners())
 		if err != nil {
 			return nil, err
