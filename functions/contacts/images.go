@@ -107,7 +107,6 @@ func mayEdit(sess user.Session, c contact.Contact) error {
 }
 
 func (s *summaries) registerImages(api *httpapi.API) {
-	d := s.d
 	for _, kind := range []string{ImageLicenseFront, ImageLicenseBack, ImageLicenseAvatar} {
 		licence := kind != ImageLicenseAvatar
 		what := map[string]string{ImageLicenseFront: "front of the driver licence", ImageLicenseBack: "back of the driver licence", ImageLicenseAvatar: "photo from the driver licence"}[kind]
@@ -128,11 +127,7 @@ func (s *summaries) registerImages(api *httpapi.API) {
 				Content:     map[string]*huma.MediaType{"image/*": {Schema: &huma.Schema{Type: "string", Format: "binary"}}},
 			}},
 		}, func(ctx context.Context, in *ContactPath) (*ImageOutput, error) {
-			sess, err := d.Users.Session(ctx)
-			if err != nil {
-				return nil, err
-			}
-			c, _, err := s.load(ctx, sess, in.ID)
+			sess, c, err := s.viewContact(ctx, in.ID)
 			if err != nil {
 				return nil, err
 			}
@@ -169,15 +164,8 @@ func (s *summaries) registerImages(api *httpapi.API) {
 			Errors:       []int{400, 401, 403, 404},
 			MaxBodyBytes: 6 << 20,
 		}, func(ctx context.Context, in *PutImageInput) (*httpapi.Body[httpapi.Result[ImageSaved]], error) {
-			sess, err := d.Users.Session(ctx)
+			sess, c, err := s.editContact(ctx, in.ID)
 			if err != nil {
-				return nil, err
-			}
-			c, _, err := s.load(ctx, sess, in.ID)
-			if err != nil {
-				return nil, err
-			}
-			if err := mayEdit(sess, c); err != nil {
 				return nil, err
 			}
 			if err := checkImage(in.Body.ContentType, in.Body.Data); err != nil {
