@@ -9,6 +9,7 @@ import (
 
 	"github.com/cxm/cxm/shared/apperr"
 	"github.com/cxm/cxm/shared/assignment"
+	"github.com/cxm/cxm/shared/contact"
 	"github.com/cxm/cxm/shared/httpapi"
 	"github.com/cxm/cxm/shared/user"
 	"github.com/danielgtaylor/huma/v2"
@@ -50,7 +51,7 @@ var roleNames = map[string]string{
 }
 
 func (a *area) registerAssignments(api *httpapi.API) {
-	httpapi.Register(api, huma.Operation{
+	registerRead(a, api, huma.Operation{
 		OperationID: "getContactAssignments",
 		Method:      http.MethodGet,
 		Path:        "/api/contacts/{id}/assignments",
@@ -58,16 +59,8 @@ func (a *area) registerAssignments(api *httpapi.API) {
 		Description: "One entry per assignable role (sales person, BDC agent, service advisor, sales manager, F&I manager), with an empty userId where nobody is assigned.",
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *ContactPath) (*httpapi.Body[httpapi.Result[ContactAssignments]], error) {
-		sess, c, err := a.viewContact(ctx, in.ID)
-		if err != nil {
-			return nil, err
-		}
-		out, err := a.assignmentsOf(ctx, sess, c.ID, c.AccountPlatformID)
-		if err != nil {
-			return nil, err
-		}
-		return httpapi.Reply(httpapi.OK(out)), nil
+	}, func(ctx context.Context, sess user.Session, c contact.Contact) (ContactAssignments, error) {
+		return a.assignmentsOf(ctx, sess, c.ID, c.AccountPlatformID)
 	})
 
 	httpapi.Register(api, huma.Operation{

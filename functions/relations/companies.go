@@ -10,6 +10,7 @@ import (
 	"github.com/cxm/cxm/shared/contact"
 	"github.com/cxm/cxm/shared/httpapi"
 	"github.com/cxm/cxm/shared/store"
+	"github.com/cxm/cxm/shared/user"
 	"github.com/danielgtaylor/huma/v2"
 )
 
@@ -50,7 +51,7 @@ const msgCompanyConflict = "The customer's company was changed by someone else. 
 
 func (a *area) registerCompanies(api *httpapi.API) {
 	d := a.d
-	httpapi.Register(api, huma.Operation{
+	registerRead(a, api, huma.Operation{
 		OperationID: "getContactCompanies",
 		Method:      http.MethodGet,
 		Path:        "/crm/contacts/{id}/companies",
@@ -58,16 +59,8 @@ func (a *area) registerCompanies(api *httpapi.API) {
 		Description: "The saved company, with version 0 and empty fields when none is saved.",
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *ContactPath) (*httpapi.Body[httpapi.Result[Company]], error) {
-		sess, c, err := a.viewContact(ctx, in.ID)
-		if err != nil {
-			return nil, err
-		}
-		co, err := a.company(ctx, sess.Principal.Tenant, c.ID)
-		if err != nil {
-			return nil, err
-		}
-		return httpapi.Reply(httpapi.OK(co)), nil
+	}, func(ctx context.Context, sess user.Session, c contact.Contact) (Company, error) {
+		return a.company(ctx, sess.Principal.Tenant, c.ID)
 	})
 
 	httpapi.Register(api, huma.Operation{

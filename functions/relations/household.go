@@ -11,6 +11,7 @@ import (
 	"github.com/cxm/cxm/shared/household"
 	"github.com/cxm/cxm/shared/httpapi"
 	"github.com/cxm/cxm/shared/store"
+	"github.com/cxm/cxm/shared/user"
 	"github.com/danielgtaylor/huma/v2"
 )
 
@@ -46,7 +47,7 @@ type MemberPath struct {
 }
 
 func (a *area) registerHousehold(api *httpapi.API) {
-	httpapi.Register(api, huma.Operation{
+	registerRead(a, api, huma.Operation{
 		OperationID: "getHousehold",
 		Method:      http.MethodGet,
 		Path:        "/crm/contacts/{id}/household",
@@ -54,16 +55,8 @@ func (a *area) registerHousehold(api *httpapi.API) {
 		Description: "Members are other customers of the dealer group, each with their summary; co-buyers are flagged. Members of stores the caller may not view are left out. The household of the customers merged into this one is this customer's.",
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *ContactPath) (*httpapi.Body[httpapi.Result[[]HouseholdMember]], error) {
-		sess, c, err := a.viewContact(ctx, in.ID)
-		if err != nil {
-			return nil, err
-		}
-		members, err := a.members(ctx, sess.Principal.Tenant, c, sess.Principal.CanView)
-		if err != nil {
-			return nil, err
-		}
-		return httpapi.Reply(httpapi.OK(members)), nil
+	}, func(ctx context.Context, sess user.Session, c contact.Contact) ([]HouseholdMember, error) {
+		return a.members(ctx, sess.Principal.Tenant, c, sess.Principal.CanView)
 	})
 
 	httpapi.Register(api, huma.Operation{
