@@ -98,6 +98,19 @@ func (s *summaries) blobs() (blob.Store, error) {
 	return s.d.Blobs, nil
 }
 
+// image returns the file store and the key of c's image of kind.
+func (s *summaries) image(sess user.Session, c contact.Contact, kind string) (blob.Store, blob.Key, error) {
+	store, err := s.blobs()
+	if err != nil {
+		return nil, blob.Key{}, err
+	}
+	k, err := imageKey(sess.Principal.Tenant, c.ID, kind)
+	if err != nil {
+		return nil, blob.Key{}, err
+	}
+	return store, k, nil
+}
+
 // mayEdit checks that the session's user may view and edit c.
 func mayEdit(sess user.Session, c contact.Contact) error {
 	if !permission(sess, c).CanEdit {
@@ -136,11 +149,7 @@ func (s *summaries) registerImages(api *httpapi.API) {
 					return nil, err
 				}
 			}
-			store, err := s.blobs()
-			if err != nil {
-				return nil, err
-			}
-			k, err := imageKey(sess.Principal.Tenant, c.ID, kind)
+			store, k, err := s.image(sess, c, kind)
 			if err != nil {
 				return nil, err
 			}
@@ -171,11 +180,7 @@ func (s *summaries) registerImages(api *httpapi.API) {
 			if err := checkImage(in.Body.ContentType, in.Body.Data); err != nil {
 				return nil, err
 			}
-			store, err := s.blobs()
-			if err != nil {
-				return nil, err
-			}
-			k, err := imageKey(sess.Principal.Tenant, c.ID, kind)
+			store, k, err := s.image(sess, c, kind)
 			if err != nil {
 				return nil, err
 			}
