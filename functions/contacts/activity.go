@@ -234,16 +234,21 @@ func (a *area) registerActivityWith(api *httpapi.API, calls calltrack.Tracker) {
 	x.registerReading(api)
 }
 
-// loadForLog returns contact id when the session's user may view and edit it.
-func (x *activityArea) loadForLog(ctx context.Context, sess user.Session, id int64) (contact.Contact, error) {
+// logContact returns the caller's session and contact id when the caller may view and edit
+// it: NotFound when they may not view it, Forbidden when they may not log on it.
+func (x *activityArea) logContact(ctx context.Context, id int64) (user.Session, contact.Contact, error) {
+	sess, err := x.d.Users.Session(ctx)
+	if err != nil {
+		return user.Session{}, contact.Contact{}, err
+	}
 	c, p, err := x.load(ctx, sess, id)
 	if err != nil {
-		return contact.Contact{}, err
+		return user.Session{}, contact.Contact{}, err
 	}
 	if !p.CanEdit {
-		return contact.Contact{}, apperr.Errorf(apperr.Forbidden, msgMayNotLog)
+		return user.Session{}, contact.Contact{}, apperr.Errorf(apperr.Forbidden, msgMayNotLog)
 	}
-	return c, nil
+	return sess, c, nil
 }
 
 // entryFor returns a new entry of c made by the session's user.
@@ -292,11 +297,7 @@ func (x *activityArea) registerLogging(api *httpapi.API) {
 		if len(fields) > 0 {
 			return nil, apperr.InvalidFields("The call is not valid.", fields)
 		}
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, err := x.loadForLog(ctx, sess, in.ID)
+		sess, c, err := x.logContact(ctx, in.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -333,11 +334,7 @@ func (x *activityArea) registerLogging(api *httpapi.API) {
 			case len([]rune(text)) > activity.MaxTextLength:
 				return nil, apperr.InvalidFields("The note is not valid.", map[string]string{"text": fmt.Sprintf("The note must be at most %d characters.", activity.MaxTextLength)})
 			}
-			sess, err := d.Users.Session(ctx)
-			if err != nil {
-				return nil, err
-			}
-			c, err := x.loadForLog(ctx, sess, in.ID)
+			sess, c, err := x.logContact(ctx, in.ID)
 			if err != nil {
 				return nil, err
 			}
@@ -366,11 +363,7 @@ func (x *activityArea) registerLogging(api *httpapi.API) {
 		if len([]rune(notes)) > activity.MaxTextLength {
 			return nil, apperr.InvalidFields("The request is not valid.", map[string]string{"notes": fmt.Sprintf("The notes must be at most %d characters.", activity.MaxTextLength)})
 		}
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, err := x.loadForLog(ctx, sess, in.ID)
+		sess, c, err := x.logContact(ctx, in.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -440,11 +433,7 @@ func (x *activityArea) registerLogging(api *httpapi.API) {
 		if !ok {
 			return nil, apperr.InvalidFields("The call is not valid.", map[string]string{"userPhone": "Enter your phone number: 10 digits, or + and the country code."})
 		}
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, err := x.loadForLog(ctx, sess, in.ContactID)
+		sess, c, err := x.logContact(ctx, in.ContactID)
 		if err != nil {
 			return nil, err
 		}
@@ -603,11 +592,7 @@ func (x *activityArea) registerReading(api *httpapi.API) {
 			q = activity.FeedQuery{Category: activity.Category(b.Category), PageSize: b.PageSize, Cursor: b.Cursor}
 			number = max(b.PageNumber, 1)
 		}
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, _, err := x.load(ctx, sess, in.ID)
+		sess, c, err := x.viewContact(ctx, in.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -639,11 +624,7 @@ func (x *activityArea) registerReading(api *httpapi.API) {
 		Tags:        []string{"contacts", "activity"},
 		Errors:      errs,
 	}, func(ctx context.Context, in *ContactPath) (*httpapi.Body[httpapi.Result[activity.Summary]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, _, err := x.load(ctx, sess, in.ID)
+		sess, c, err := x.viewContact(ctx, in.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -664,11 +645,7 @@ func (x *activityArea) registerReading(api *httpapi.API) {
 		Errors:      errs,
 	}, func(ctx context.Context, in *NotesInput) (*httpapi.Body[httpapi.Result[LoggedNotes]], error) {
 		b := in.Body
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, _, err := x.load(ctx, sess, b.ContactID)
+		sess, c, err := x.viewContact(ctx, b.ContactID)
 		if err != nil {
 			return nil, err
 		}
@@ -722,11 +699,7 @@ func (x *activityArea) registerReading(api *httpapi.API) {
 		Tags:        []string{"contacts", "activity"},
 		Errors:      errs,
 	}, func(ctx context.Context, in *OverviewInput) (*httpapi.Body[httpapi.Result[ConversationOverview]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, _, err := x.load(ctx, sess, in.Body.ContactID)
+		sess, c, err := x.viewContact(ctx, in.Body.ContactID)
 		if err != nil {
 			return nil, err
 		}
@@ -770,11 +743,7 @@ func (x *activityArea) registerReading(api *httpapi.API) {
 
 // view records the session user's view of what details name on contact id, once an hour.
 func (x *activityArea) view(ctx context.Context, id int64, kind activity.Kind, text string, details map[string]string) (*httpapi.Body[httpapi.Result[ActivityView]], error) {
-	sess, err := x.d.Users.Session(ctx)
-	if err != nil {
-		return nil, err
-	}
-	c, _, err := x.load(ctx, sess, id)
+	sess, c, err := x.viewContact(ctx, id)
 	if err != nil {
 		return nil, err
 	}

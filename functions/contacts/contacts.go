@@ -77,3 +77,30 @@ func (a *area) load(ctx context.Context, sess user.Session, id int64) (contact.C
 	}
 	return c, p, nil
 }
+
+// viewContact returns the caller's session and contact id as load gives it: NotFound when the
+// caller may not view it.
+func (a *area) viewContact(ctx context.Context, id int64) (user.Session, contact.Contact, error) {
+	sess, err := a.d.Users.Session(ctx)
+	if err != nil {
+		return user.Session{}, contact.Contact{}, err
+	}
+	c, _, err := a.load(ctx, sess, id)
+	if err != nil {
+		return user.Session{}, contact.Contact{}, err
+	}
+	return sess, c, nil
+}
+
+// editContact is viewContact for a change: Forbidden when the caller may view the contact but
+// not edit it.
+func (a *area) editContact(ctx context.Context, id int64) (user.Session, contact.Contact, error) {
+	sess, c, err := a.viewContact(ctx, id)
+	if err != nil {
+		return user.Session{}, contact.Contact{}, err
+	}
+	if err := mayEdit(sess, c); err != nil {
+		return user.Session{}, contact.Contact{}, err
+	}
+	return sess, c, nil
+}

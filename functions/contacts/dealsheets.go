@@ -128,15 +128,8 @@ func (s *summaries) registerDealsheets(api *httpapi.API) {
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404, 409},
 	}, func(ctx context.Context, in *AssignDealsheetInput) (*httpapi.Body[httpapi.Result[DealsheetMatch]], error) {
-		sess, err := d.Users.Session(ctx)
+		sess, c, err := s.editContact(ctx, in.Body.ContactID)
 		if err != nil {
-			return nil, err
-		}
-		c, _, err := s.load(ctx, sess, in.Body.ContactID)
-		if err != nil {
-			return nil, err
-		}
-		if err := mayEdit(sess, c); err != nil {
 			return nil, err
 		}
 		ds, err := s.dealsheetFor(ctx, sess, in.Body.EntityID)
@@ -219,11 +212,7 @@ func (s *summaries) registerDealsheets(api *httpapi.API) {
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *DealHistoryInput) (*httpapi.Body[httpapi.Result[[]dealsheet.Dealsheet]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, _, err := s.load(ctx, sess, in.ID)
+		sess, c, err := s.viewContact(ctx, in.ID)
 		if err != nil {
 			return nil, err
 		}

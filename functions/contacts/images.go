@@ -98,6 +98,19 @@ func (s *summaries) blobs() (blob.Store, error) {
 	return s.d.Blobs, nil
 }
 
+// image returns the file store and the key of c's image of kind.
+func (s *summaries) image(sess user.Session, c contact.Contact, kind string) (blob.Store, blob.Key, error) {
+	store, err := s.blobs()
+	if err != nil {
+		return nil, blob.Key{}, err
+	}
+	k, err := imageKey(sess.Principal.Tenant, c.ID, kind)
+	if err != nil {
+		return nil, blob.Key{}, err
+	}
+	return store, k, nil
+}
+
 // mayEdit checks that the session's user may view and edit c.
 func mayEdit(sess user.Session, c contact.Contact) error {
 	if !permission(sess, c).CanEdit {
@@ -107,7 +120,6 @@ func mayEdit(sess user.Session, c contact.Contact) error {
 }
 
 func (s *summaries) registerImages(api *httpapi.API) {
-	d := s.d
 	for _, kind := range []string{ImageLicenseFront, ImageLicenseBack, ImageLicenseAvatar} {
 		licence := kind != ImageLicenseAvatar
 		what := map[string]string{ImageLicenseFront: "front of the driver licence", ImageLicenseBack: "back of the driver licence", ImageLicenseAvatar: "photo from the driver licence"}[kind]
@@ -128,11 +140,7 @@ func (s *summaries) registerImages(api *httpapi.API) {
 				Content:     map[string]*huma.MediaType{"image/*": {Schema: &huma.Schema{Type: "string", Format: "binary"}}},
 			}},
 		}, func(ctx context.Context, in *ContactPath) (*ImageOutput, error) {
-			sess, err := d.Users.Session(ctx)
-			if err != nil {
-				return nil, err
-			}
-			c, _, err := s.load(ctx, sess, in.ID)
+			sess, c, err := s.viewContact(ctx, in.ID)
 			if err != nil {
 				return nil, err
 			}
@@ -141,11 +149,7 @@ func (s *summaries) registerImages(api *httpapi.API) {
 					return nil, err
 				}
 			}
-			store, err := s.blobs()
-			if err != nil {
-				return nil, err
-			}
-			k, err := imageKey(sess.Principal.Tenant, c.ID, kind)
+			store, k, err := s.image(sess, c, kind)
 			if err != nil {
 				return nil, err
 			}
@@ -169,25 +173,14 @@ func (s *summaries) registerImages(api *httpapi.API) {
 			Errors:       []int{400, 401, 403, 404},
 			MaxBodyBytes: 6 << 20,
 		}, func(ctx context.Context, in *PutImageInput) (*httpapi.Body[httpapi.Result[ImageSaved]], error) {
-			sess, err := d.Users.Session(ctx)
+			sess, c, err := s.editContact(ctx, in.ID)
 			if err != nil {
-				return nil, err
-			}
-			c, _, err := s.load(ctx, sess, in.ID)
-			if err != nil {
-				return nil, err
-			}
-			if err := mayEdit(sess, c); err != nil {
 				return nil, err
 			}
 			if err := checkImage(in.Body.ContentType, in.Body.Data); err != nil {
 				return nil, err
 			}
-			store, err := s.blobs()
-			if err != nil {
-				return nil, err
-			}
-			k, err := imageKey(sess.Principal.Tenant, c.ID, kind)
+			store, k, err := s.image(sess, c, kind)
 			if err != nil {
 				return nil, err
 			}

@@ -191,7 +191,6 @@ func touchesOf(sum activity.Summary) (last, engaged *Touch) {
 }
 
 func (s *summaries) registerSnapshot(api *httpapi.API) {
-	d := s.d
 	httpapi.Register(api, huma.Operation{
 		OperationID: "getContactSnapshot",
 		Method:      http.MethodPost,
@@ -201,11 +200,7 @@ func (s *summaries) registerSnapshot(api *httpapi.API) {
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *SnapshotInput) (*httpapi.Body[httpapi.Result[Snapshot]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, _, err := s.load(ctx, sess, in.ID)
+		sess, c, err := s.viewContact(ctx, in.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -239,11 +234,7 @@ func (s *summaries) registerSnapshot(api *httpapi.API) {
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *ContactPath) (*httpapi.Body[httpapi.Result[service.Totals]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, _, err := s.load(ctx, sess, in.ID)
+		sess, c, err := s.viewContact(ctx, in.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -263,11 +254,7 @@ func (s *summaries) registerSnapshot(api *httpapi.API) {
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *ContactPath) (*httpapi.Body[httpapi.Result[ServiceVehicles]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, _, err := s.load(ctx, sess, in.ID)
+		sess, c, err := s.viewContact(ctx, in.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -293,11 +280,7 @@ func (s *summaries) registerSnapshot(api *httpapi.API) {
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *TaskSearchInput) (*httpapi.Body[httpapi.Result[[]task.Task]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, _, err := s.load(ctx, sess, in.ID)
+		sess, c, err := s.viewContact(ctx, in.ID)
 		if err != nil {
 			return nil, err
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cxm/cxm/shared/apperr"
 	"github.com/cxm/cxm/shared/assignment"
+	"github.com/cxm/cxm/shared/contact"
 	"github.com/cxm/cxm/shared/httpapi"
 	"github.com/cxm/cxm/shared/user"
 	"github.com/danielgtaylor/huma/v2"
@@ -50,8 +51,7 @@ var roleNames = map[string]string{
 }
 
 func (a *area) registerAssignments(api *httpapi.API) {
-	d := a.d
-	httpapi.Register(api, huma.Operation{
+	registerRead(a, api, huma.Operation{
 		OperationID: "getContactAssignments",
 		Method:      http.MethodGet,
 		Path:        "/api/contacts/{id}/assignments",
@@ -59,20 +59,8 @@ func (a *area) registerAssignments(api *httpapi.API) {
 		Description: "One entry per assignable role (sales person, BDC agent, service advisor, sales manager, F&I manager), with an empty userId where nobody is assigned.",
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *ContactPath) (*httpapi.Body[httpapi.Result[ContactAssignments]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, err := a.visibleContact(ctx, sess, in.ID)
-		if err != nil {
-			return nil, err
-		}
-		out, err := a.assignmentsOf(ctx, sess, c.ID, c.AccountPlatformID)
-		if err != nil {
-			return nil, err
-		}
-		return httpapi.Reply(httpapi.OK(out)), nil
+	}, func(ctx context.Context, sess user.Session, c contact.Contact) (ContactAssignments, error) {
+		return a.assignmentsOf(ctx, sess, c.ID, c.AccountPlatformID)
 	})
 
 	httpapi.Register(api, huma.Operation{
@@ -84,14 +72,7 @@ func (a *area) registerAssignments(api *httpapi.API) {
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404, 409},
 	}, func(ctx context.Context, in *SetAssignmentsInput) (*httpapi.Body[httpapi.Result[ContactAssignments]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		if err := requireEditor(sess); err != nil {
-			return nil, err
-		}
-		c, err := a.visibleContact(ctx, sess, in.ID)
+		sess, c, err := a.editContact(ctx, in.ID)
 		if err != nil {
 			return nil, err
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/cxm/cxm/shared/contact"
 	"github.com/cxm/cxm/shared/httpapi"
 	"github.com/cxm/cxm/shared/store"
+	"github.com/cxm/cxm/shared/user"
 	"github.com/danielgtaylor/huma/v2"
 )
 
@@ -50,7 +51,7 @@ const msgCompanyConflict = "The customer's company was changed by someone else. 
 
 func (a *area) registerCompanies(api *httpapi.API) {
 	d := a.d
-	httpapi.Register(api, huma.Operation{
+	registerRead(a, api, huma.Operation{
 		OperationID: "getContactCompanies",
 		Method:      http.MethodGet,
 		Path:        "/crm/contacts/{id}/companies",
@@ -58,20 +59,8 @@ func (a *area) registerCompanies(api *httpapi.API) {
 		Description: "The saved company, with version 0 and empty fields when none is saved.",
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *ContactPath) (*httpapi.Body[httpapi.Result[Company]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, err := a.visibleContact(ctx, sess, in.ID)
-		if err != nil {
-			return nil, err
-		}
-		co, err := a.company(ctx, sess.Principal.Tenant, c.ID)
-		if err != nil {
-			return nil, err
-		}
-		return httpapi.Reply(httpapi.OK(co)), nil
+	}, func(ctx context.Context, sess user.Session, c contact.Contact) (Company, error) {
+		return a.company(ctx, sess.Principal.Tenant, c.ID)
 	})
 
 	httpapi.Register(api, huma.Operation{
@@ -83,18 +72,11 @@ func (a *area) registerCompanies(api *httpapi.API) {
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404, 409},
 	}, func(ctx context.Context, in *SetCompanyInput) (*httpapi.Body[httpapi.Result[bool]], error) {
-		sess, err := d.Users.Session(ctx)
+		sess, c, err := a.editContact(ctx, in.ID)
 		if err != nil {
-			return nil, err
-		}
-		if err := requireEditor(sess); err != nil {
 			return nil, err
 		}
 		t := sess.Principal.Tenant
-		c, err := a.visibleContact(ctx, sess, in.ID)
-		if err != nil {
-			return nil, err
-		}
 		b := in.Body
 		it := companyItem{CompanyName: b.CompanyName, JobTitle: b.JobTitle, UpdatedAt: time.Now().UTC(), UpdatedBy: sess.Principal.UserID}
 		if b.CompanyContactID > 0 {

@@ -65,8 +65,7 @@ type ContactValue struct {
 const maxPotential = 25
 
 func (a *area) registerEnterprise(api *httpapi.API) {
-	d := a.d
-	httpapi.Register(api, huma.Operation{
+	registerRead(a, api, huma.Operation{
 		OperationID: "getLinkedContacts",
 		Method:      http.MethodGet,
 		Path:        "/crm/contacts/enterprise/{id}/linkedcontacts",
@@ -74,23 +73,11 @@ func (a *area) registerEnterprise(api *httpapi.API) {
 		Description: "Records linked to this customer, with their summaries and store values. Records of stores the caller may not view are left out.",
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *ContactPath) (*httpapi.Body[httpapi.Result[[]LinkedContact]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, err := a.visibleContact(ctx, sess, in.ID)
-		if err != nil {
-			return nil, err
-		}
-		out, err := a.linked(ctx, sess, c)
-		if err != nil {
-			return nil, err
-		}
-		return httpapi.Reply(httpapi.OK(out)), nil
+	}, func(ctx context.Context, sess user.Session, c contact.Contact) ([]LinkedContact, error) {
+		return a.linked(ctx, sess, c)
 	})
 
-	httpapi.Register(api, huma.Operation{
+	registerRead(a, api, huma.Operation{
 		OperationID: "getPotentialCustomerLinks",
 		Method:      http.MethodGet,
 		Path:        "/crm/contacts/enterprise/{id}/potentialcustomerlinks",
@@ -98,23 +85,11 @@ func (a *area) registerEnterprise(api *httpapi.API) {
 		Description: "Customers of the other stores the caller may view who share an e-mail address or a phone number with this customer, found through the search entries (no scan). Records already linked are left out.",
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *ContactPath) (*httpapi.Body[httpapi.Result[[]PotentialLink]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, err := a.visibleContact(ctx, sess, in.ID)
-		if err != nil {
-			return nil, err
-		}
-		out, err := a.potential(ctx, sess, c)
-		if err != nil {
-			return nil, err
-		}
-		return httpapi.Reply(httpapi.OK(out)), nil
+	}, func(ctx context.Context, sess user.Session, c contact.Contact) ([]PotentialLink, error) {
+		return a.potential(ctx, sess, c)
 	})
 
-	httpapi.Register(api, huma.Operation{
+	registerRead(a, api, huma.Operation{
 		OperationID: "getEnterpriseLifetimeValue",
 		Method:      http.MethodGet,
 		Path:        "/crm/contacts/enterprise/{id}/lifetime_value",
@@ -122,18 +97,10 @@ func (a *area) registerEnterprise(api *httpapi.API) {
 		Description: "The sums of the store sales and service values of this customer and of every linked record the caller may view.",
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *ContactPath) (*httpapi.Body[httpapi.Result[EnterpriseValue]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, err := a.visibleContact(ctx, sess, in.ID)
-		if err != nil {
-			return nil, err
-		}
+	}, func(ctx context.Context, sess user.Session, c contact.Contact) (EnterpriseValue, error) {
 		linked, err := a.linked(ctx, sess, c)
 		if err != nil {
-			return nil, err
+			return EnterpriseValue{}, err
 		}
 		v := EnterpriseValue{ContactID: c.ID, SalesValue: c.StoreSalesValue, ServiceValue: c.StoreServiceValue, Contacts: 1 + len(linked)}
 		for _, l := range linked {
@@ -141,10 +108,10 @@ func (a *area) registerEnterprise(api *httpapi.API) {
 			v.ServiceValue += l.StoreServiceValue
 		}
 		v.TotalValue = v.SalesValue + v.ServiceValue
-		return httpapi.Reply(httpapi.OK(v)), nil
+		return v, nil
 	})
 
-	httpapi.Register(api, huma.Operation{
+	registerRead(a, api, huma.Operation{
 		OperationID: "getContactLifetimeValue",
 		Method:      http.MethodGet,
 		Path:        "/crm/contacts/contact/{id}/lifetime_value",
@@ -152,38 +119,23 @@ func (a *area) registerEnterprise(api *httpapi.API) {
 		Description: "The record's store and enterprise sales and service values, with their totals.",
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *ContactPath) (*httpapi.Body[httpapi.Result[ContactValue]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, err := a.visibleContact(ctx, sess, in.ID)
-		if err != nil {
-			return nil, err
-		}
-		return httpapi.Reply(httpapi.OK(ContactValue{
+	}, func(ctx context.Context, _ user.Session, c contact.Contact) (ContactValue, error) {
+		return ContactValue{
 			ContactID:       c.ID,
 			StoreSalesValue: c.StoreSalesValue, StoreServiceValue: c.StoreServiceValue,
 			StoreTotalValue:      c.StoreSalesValue + c.StoreServiceValue,
 			EnterpriseSalesValue: c.EnterpriseSalesValue, EnterpriseServiceValue: c.EnterpriseServiceValue,
 			EnterpriseTotalValue: c.EnterpriseSalesValue + c.EnterpriseServiceValue,
-		})), nil
+		}, nil
 	})
 
 	change := func(link bool) func(context.Context, *LinkInput) (*httpapi.Body[httpapi.Result[[]LinkedContact]], error) {
 		return func(ctx context.Context, in *LinkInput) (*httpapi.Body[httpapi.Result[[]LinkedContact]], error) {
-			sess, err := d.Users.Session(ctx)
+			sess, c, err := a.editContact(ctx, in.Body.ContactID)
 			if err != nil {
-				return nil, err
-			}
-			if err := requireEditor(sess); err != nil {
 				return nil, err
 			}
 			t := sess.Principal.Tenant
-			c, err := a.visibleContact(ctx, sess, in.Body.ContactID)
-			if err != nil {
-				return nil, err
-			}
 			other, err := a.visibleContact(ctx, sess, in.Body.LinkedContactID)
 			if apperr.CodeOf(err) == apperr.NotFound {
 				return nil, apperr.InvalidFields("The link is not valid.", map[string]string{"linkedContactId": "The customer does not exist."})

@@ -11,6 +11,7 @@ import (
 	"github.com/cxm/cxm/shared/household"
 	"github.com/cxm/cxm/shared/httpapi"
 	"github.com/cxm/cxm/shared/store"
+	"github.com/cxm/cxm/shared/user"
 	"github.com/danielgtaylor/huma/v2"
 )
 
@@ -46,8 +47,7 @@ type MemberPath struct {
 }
 
 func (a *area) registerHousehold(api *httpapi.API) {
-	d := a.d
-	httpapi.Register(api, huma.Operation{
+	registerRead(a, api, huma.Operation{
 		OperationID: "getHousehold",
 		Method:      http.MethodGet,
 		Path:        "/crm/contacts/{id}/household",
@@ -55,20 +55,8 @@ func (a *area) registerHousehold(api *httpapi.API) {
 		Description: "Members are other customers of the dealer group, each with their summary; co-buyers are flagged. Members of stores the caller may not view are left out. The household of the customers merged into this one is this customer's.",
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *ContactPath) (*httpapi.Body[httpapi.Result[[]HouseholdMember]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, err := a.visibleContact(ctx, sess, in.ID)
-		if err != nil {
-			return nil, err
-		}
-		members, err := a.members(ctx, sess.Principal.Tenant, c, sess.Principal.CanView)
-		if err != nil {
-			return nil, err
-		}
-		return httpapi.Reply(httpapi.OK(members)), nil
+	}, func(ctx context.Context, sess user.Session, c contact.Contact) ([]HouseholdMember, error) {
+		return a.members(ctx, sess.Principal.Tenant, c, sess.Principal.CanView)
 	})
 
 	httpapi.Register(api, huma.Operation{
@@ -80,18 +68,11 @@ func (a *area) registerHousehold(api *httpapi.API) {
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404, 409},
 	}, func(ctx context.Context, in *AddMembersInput) (*httpapi.Body[httpapi.Result[[]HouseholdMember]], error) {
-		sess, err := d.Users.Session(ctx)
+		sess, c, err := a.editContact(ctx, in.ID)
 		if err != nil {
-			return nil, err
-		}
-		if err := requireEditor(sess); err != nil {
 			return nil, err
 		}
 		t := sess.Principal.Tenant
-		c, err := a.visibleContact(ctx, sess, in.ID)
-		if err != nil {
-			return nil, err
-		}
 		fields := map[string]string{}
 		adds := make([]household.Member, 0, len(in.Body.Members))
 		for i, m := range in.Body.Members {
@@ -130,18 +111,11 @@ func (a *area) registerHousehold(api *httpapi.API) {
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *MemberPath) (*httpapi.Body[httpapi.Result[[]HouseholdMember]], error) {
-		sess, err := d.Users.Session(ctx)
+		sess, c, err := a.editContact(ctx, in.ID)
 		if err != nil {
-			return nil, err
-		}
-		if err := requireEditor(sess); err != nil {
 			return nil, err
 		}
 		t := sess.Principal.Tenant
-		c, err := a.visibleContact(ctx, sess, in.ID)
-		if err != nil {
-			return nil, err
-		}
 		links, err := a.households.Members(ctx, t, c.Owners())
 		if err != nil {
 			return nil, err

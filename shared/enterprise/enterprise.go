@@ -13,10 +13,10 @@ package enterprise
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/cxm/cxm/shared/apperr"
+	"github.com/cxm/cxm/shared/contactlink"
 	"github.com/cxm/cxm/shared/store"
 )
 
@@ -47,38 +47,12 @@ type Repo struct {
 // NewRepo returns a repository over s.
 func NewRepo(s *store.Store) *Repo { return &Repo{s: s, now: time.Now} }
 
-const sortPrefix = "ENT#"
-
-func linkKey(t store.Tenant, contactID, linkedID int64) (store.Key, error) {
-	return t.Key(sortPrefix+strconv.FormatInt(linkedID, 10), "C", strconv.FormatInt(contactID, 10))
-}
+var kind = contactlink.Kind{Prefix: "ENT#", Name: "links"}
 
 // Linked returns the links of owners (a contact and the contacts merged into it), one per
 // linked contact, leaving out links between the owners themselves.
 func (r *Repo) Linked(ctx context.Context, t store.Tenant, owners []int64) ([]Link, error) {
-	own := map[int64]bool{}
-	for _, o := range owners {
-		own[o] = true
-	}
-	seen := map[int64]bool{}
-	var out []Link
-	for _, o := range owners {
-		part, err := t.Partition("C", strconv.FormatInt(o, 10))
-		if err != nil {
-			return nil, err
-		}
-		links, err := store.QueryAll[Link](ctx, r.s, store.Query{Partition: part, SortPrefix: sortPrefix})
-		if err != nil {
-			return nil, fmt.Errorf("list links of %d: %w", o, err)
-		}
-		for _, l := range links {
-			if !own[l.LinkedID] && !seen[l.LinkedID] {
-				seen[l.LinkedID] = true
-				out = append(out, l)
-			}
-		}
-	}
-	return out, nil
+	return contactlink.List(ctx, r.s, t, kind, owners, func(l Link) int64 { return l.LinkedID })
 }
 
 // Link links a and b in one transaction. Linked already is a Conflict error; a with itself an
@@ -96,16 +70,14 @@ func (r *Repo) Link(ctx context.Context, t store.Tenant, a, b int64, by string) 
 			return apperr.Errorf(apperr.Invalid, MsgFull)
 		}
 	}
-	now := r.now().UTC()
-	var ops []store.Op
-	for _, pair := range [][2]int64{{a, b}, {b, a}} {
-		k, err := linkKey(t, pair[0], pair[1])
-		if err != nil {
-			return err
-		}
-		ops = append(ops, store.CreateOp(store.Record{Key: k, Type: "EnterpriseLink", Value: Link{ContactID: pair[0], LinkedID: pair[1], LinkedAt: now, LinkedBy: by}}))
+	keys, err := kind.Pair(t, a, b)
+	if err != nil {
+		return err
 	}
-	err := r.s.Transact(ctx, ops...)
+	now := r.now().UTC()
+	err = r.s.Transact(ctx,
+		store.CreateOp(store.Record{Key: keys[0], Type: "EnterpriseLink", Value: Link{ContactID: a, LinkedID: b, LinkedAt: now, LinkedBy: by}}),
+		store.CreateOp(store.Record{Key: keys[1], Type: "EnterpriseLink", Value: Link{ContactID: b, LinkedID: a, LinkedAt: now, LinkedBy: by}}))
 	if apperr.CodeOf(err) == apperr.Conflict {
 		return apperr.Wrap(apperr.Conflict, err, MsgAlready)
 	}
@@ -118,15 +90,11 @@ func (r *Repo) Link(ctx context.Context, t store.Tenant, a, b int64, by string) 
 // Unlink removes the link of a and b, both sides in one transaction. Contacts that are not
 // linked stay so: a retried unlink has one effect.
 func (r *Repo) Unlink(ctx context.Context, t store.Tenant, a, b int64) error {
-	var ops []store.Op
-	for _, pair := range [][2]int64{{a, b}, {b, a}} {
-		k, err := linkKey(t, pair[0], pair[1])
-		if err != nil {
-			return err
-		}
-		ops = append(ops, store.RemoveOp(k))
+	keys, err := kind.Pair(t, a, b)
+	if err != nil {
+		return err
 	}
-	if err := r.s.Transact(ctx, ops...); err != nil {
+	if err := r.s.Transact(ctx, store.RemoveOp(keys[0]), store.RemoveOp(keys[1])); err != nil {
 		return fmt.Errorf("unlink customers: %w", err)
 	}
 	return nil

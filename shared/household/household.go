@@ -15,10 +15,10 @@ package household
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/cxm/cxm/shared/apperr"
+	"github.com/cxm/cxm/shared/contactlink"
 	"github.com/cxm/cxm/shared/store"
 )
 
@@ -55,39 +55,12 @@ type Repo struct {
 // NewRepo returns a repository over s.
 func NewRepo(s *store.Store) *Repo { return &Repo{s: s, now: time.Now} }
 
-const sortPrefix = "HH#"
-
-func linkKey(t store.Tenant, contactID, memberID int64) (store.Key, error) {
-	return t.Key(sortPrefix+strconv.FormatInt(memberID, 10), "C", strconv.FormatInt(contactID, 10))
-}
+var kind = contactlink.Kind{Prefix: "HH#", Name: "household"}
 
 // Members returns the links of the contacts owners (a contact and the contacts merged into
 // it), one per member, leaving out links between the owners themselves.
 func (r *Repo) Members(ctx context.Context, t store.Tenant, owners []int64) ([]Link, error) {
-	own := map[int64]bool{}
-	for _, o := range owners {
-		own[o] = true
-	}
-	seen := map[int64]bool{}
-	var out []Link
-	for _, o := range owners {
-		part, err := t.Partition("C", strconv.FormatInt(o, 10))
-		if err != nil {
-			return nil, err
-		}
-		links, err := store.QueryAll[Link](ctx, r.s, store.Query{Partition: part, SortPrefix: sortPrefix})
-		if err != nil {
-			return nil, fmt.Errorf("list household of %d: %w", o, err)
-		}
-		for _, l := range links {
-			if own[l.MemberID] || seen[l.MemberID] {
-				continue
-			}
-			seen[l.MemberID] = true
-			out = append(out, l)
-		}
-	}
-	return out, nil
+	return contactlink.List(ctx, r.s, t, kind, owners, func(l Link) int64 { return l.MemberID })
 }
 
 // Member is a customer to add to a household.
@@ -141,16 +114,16 @@ func (r *Repo) Add(ctx context.Context, t store.Tenant, contactID int64, members
 		if len(theirs) >= MaxMembers {
 			return apperr.Errorf(apperr.Invalid, MsgFull)
 		}
+		keys, err := kind.Pair(t, contactID, m.ContactID)
+		if err != nil {
+			return err
+		}
 		a := Link{ContactID: contactID, MemberID: m.ContactID, IsCoBuyer: m.IsCoBuyer, Relationship: m.Relationship, AddedAt: now, AddedBy: by}
 		b := a
 		b.ContactID, b.MemberID = m.ContactID, contactID
-		for _, l := range []Link{a, b} {
-			k, err := linkKey(t, l.ContactID, l.MemberID)
-			if err != nil {
-				return err
-			}
-			ops = append(ops, store.CreateOp(store.Record{Key: k, Type: "HouseholdLink", Value: l}))
-		}
+		ops = append(ops,
+			store.CreateOp(store.Record{Key: keys[0], Type: "HouseholdLink", Value: a}),
+			store.CreateOp(store.Record{Key: keys[1], Type: "HouseholdLink", Value: b}))
 	}
 	err = r.s.Transact(ctx, ops...)
 	if apperr.CodeOf(err) == apperr.Conflict {
@@ -165,12 +138,12 @@ func (r *Repo) Add(ctx context.Context, t store.Tenant, contactID int64, members
 // Remove takes memberID out of contactID's household and contactID out of memberID's, in one
 // transaction. A member not there is a NotFound error.
 func (r *Repo) Remove(ctx context.Context, t store.Tenant, contactID, memberID int64) error {
+	keys, err := kind.Pair(t, contactID, memberID)
+	if err != nil {
+		return err
+	}
 	var ops []store.Op
-	for _, pair := range [][2]int64{{contactID, memberID}, {memberID, contactID}} {
-		k, err := linkKey(t, pair[0], pair[1])
-		if err != nil {
-			return err
-		}
+	for _, k := range keys {
 		var l Link
 		v, err := r.s.Get(ctx, k, &l)
 		if apperr.CodeOf(err) == apperr.NotFound {
@@ -181,7 +154,7 @@ func (r *Repo) Remove(ctx context.Context, t store.Tenant, contactID, memberID i
 		}
 		ops = append(ops, store.DeleteOp(k, v))
 	}
-	err := r.s.Transact(ctx, ops...)
+	err = r.s.Transact(ctx, ops...)
 	if apperr.CodeOf(err) == apperr.Conflict {
 		return apperr.Wrap(apperr.NotFound, err, MsgMissing)
 	}

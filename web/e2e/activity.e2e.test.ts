@@ -1,26 +1,19 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { openBrowser, type BrowserSession } from './browser';
-import { DEMO_PASSWORD, screenshot, signIn } from './pages';
-import { resetUserSettings } from './user-pool';
+import { openSignedIn, screenshot } from './pages';
+import { useBrowser } from './suite';
 
 /** James Carter of Northwind Honda, a seeded customer the sales person may edit. */
 const JAMES_ID = '1001000000002';
 
 describe('customer activity', () => {
-  const baseUrl = inject('baseUrl');
-  let browser: BrowserSession;
+  const suite = useBrowser('sales@northwind.demo');
+  const { baseUrl } = suite;
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await openBrowser();
-    page = browser.page;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await resetUserSettings(baseUrl, 'sales@northwind.demo', DEMO_PASSWORD);
+  beforeAll(() => {
+    page = suite.page;
   });
 
   function feedItems() {
@@ -28,8 +21,7 @@ describe('customer activity', () => {
   }
 
   it('logs a call and a note and shows both in the Activity tab with the counts', async () => {
-    await page.goto(`${baseUrl}/#/app/contact/${JAMES_ID}?tab=activity`);
-    await signIn(page, 'sales@northwind.demo');
+    await openSignedIn(page, `${baseUrl}/#/app/contact/${JAMES_ID}?tab=activity`, 'sales@northwind.demo');
     await page.getByRole('heading', { level: 1, name: 'James Carter' }).waitFor();
     await page.getByText('No activity yet').waitFor();
     await page.getByRole('radio', { name: 'All (0)' }).waitFor({ state: 'attached' });
@@ -90,6 +82,6 @@ describe('customer activity', () => {
     await expect.poll(() => feedItems().count()).toBe(3);
     expect(await feedItems().first().textContent()).toMatch(/Call started.*Outbound.*Call CA[0-9a-f]{32}/);
     await screenshot(page, '43-activity-call-started');
-    expect(browser.pageErrors).toEqual([]);
+    expect(suite.browser.pageErrors).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { openBrowser, type BrowserSession } from './browser';
-import { DEMO_PASSWORD, hashOf, screenshot, signIn } from './pages';
-import { resetUserSettings, userPoolAccessToken } from './user-pool';
+import { DEMO_PASSWORD, hashOf, openSignedIn, screenshot } from './pages';
+import { useBrowser } from './suite';
+import { userPoolAccessToken } from './user-pool';
 
 /** Northwind Toyota, a store of the sales user. */
 const TOYOTA = 2001;
@@ -11,8 +11,8 @@ const TOYOTA = 2001;
 type Created = { id: number; version: number };
 
 describe('change log and merge', () => {
-  const baseUrl = inject('baseUrl');
-  let browser: BrowserSession;
+  const suite = useBrowser('sales@northwind.demo');
+  const { baseUrl } = suite;
   let page: Page;
   let token: string;
 
@@ -40,13 +40,7 @@ describe('change log and merge', () => {
 
   beforeAll(async () => {
     token = await userPoolAccessToken(baseUrl, 'sales@northwind.demo', DEMO_PASSWORD);
-    browser = await openBrowser();
-    page = browser.page;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await resetUserSettings(baseUrl, 'sales@northwind.demo', DEMO_PASSWORD);
+    page = suite.page;
   });
 
   it('finds a customer by a phone written three ways, edits it and shows the change in the change log', async () => {
@@ -56,9 +50,7 @@ describe('change log and merge', () => {
       phones: [{ phone: '(503) 555-0123', phoneTypeId: 1 }],
     });
 
-    await page.goto(`${baseUrl}/#/app/contactsearch`);
-    await signIn(page, 'sales@northwind.demo');
-    await page.getByRole('banner').getByText('Sam Ortega').waitFor();
+    await openSignedIn(page, `${baseUrl}/#/app/contactsearch`, 'sales@northwind.demo', 'Sam Ortega');
 
     for (const written of ['(503) 555-0123', '503.555.0123', '5035550123']) {
       await searchFor(written);
@@ -88,7 +80,7 @@ describe('change log and merge', () => {
     expect(await newest.locator('td').allTextContents()).toEqual([expect.stringContaining('Updated'), 'Sam Ortega', 'First name', 'Rosalind', 'Rosie']);
     await log.scrollIntoViewIfNeeded();
     await screenshot(page, '41-history-change-log');
-    expect(browser.pageErrors).toEqual([]);
+    expect(suite.browser.pageErrors).toEqual([]);
   });
 
   it('merges two duplicates into one customer with both phone numbers', async () => {
@@ -140,6 +132,6 @@ describe('change log and merge', () => {
     await page.getByText('Searched by phone: 5035550162').waitFor();
     await page.getByRole('grid', { name: 'Customers' }).getByText('Theodora M Vantongeren').waitFor();
     expect(await resultNames()).toEqual(['Theodora M Vantongeren']);
-    expect(browser.pageErrors).toEqual([]);
+    expect(suite.browser.pageErrors).toEqual([]);
   });
 });

@@ -33,3 +33,13 @@ export async function mainMenu(page: Page): Promise<{ items: string[]; categorie
     categories: (await nav.getByRole('heading').allTextContents()).map((t) => t.trim()),
   };
 }
+
+/**
+ * openSignedIn opens url, signs in as email on the sign-in form it shows and, when name is given, waits for
+ * the banner to show the user's name.
+ */
+export async function openSignedIn(page: Page, url: string, email: string, name?: string): Promise<void> {
+  await page.goto(url);
+  await signIn(page, email);
+  if (name) await page.getByRole('banner').getByText(name).waitFor();
+}

@@ -1,32 +1,23 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { openBrowser, type BrowserSession } from './browser';
-import { DEMO_PASSWORD, hashOf, screenshot, signIn } from './pages';
-import { resetUserSettings } from './user-pool';
+import { hashOf, openSignedIn, screenshot } from './pages';
+import { useBrowser } from './suite';
 
 /** Maria Elena Gonzalez of Northwind Toyota: seeded with four repair orders on her 2019 Camry. */
 const MARIA_ID = '1001000000001';
 
 describe('adding a prospect and the service history', () => {
-  const baseUrl = inject('baseUrl');
-  let browser: BrowserSession;
+  const suite = useBrowser('sales@northwind.demo');
+  const { baseUrl } = suite;
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await openBrowser();
-    page = browser.page;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await resetUserSettings(baseUrl, 'sales@northwind.demo', DEMO_PASSWORD);
+  beforeAll(() => {
+    page = suite.page;
   });
 
   it('proposes the customer with the same email, then adds the prospect anyway and opens it', async () => {
-    await page.goto(`${baseUrl}/#/app/contactsearch`);
-    await signIn(page, 'sales@northwind.demo');
-    await page.getByRole('banner').getByText('Sam Ortega').waitFor();
+    await openSignedIn(page, `${baseUrl}/#/app/contactsearch`, 'sales@northwind.demo', 'Sam Ortega');
 
     await page.getByRole('button', { name: 'Add customer' }).click();
     const dialog = page.getByRole('dialog');

@@ -1,31 +1,23 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { openBrowser, type BrowserSession } from './browser';
-import { DEMO_PASSWORD, screenshot, signIn } from './pages';
-import { resetUserSettings } from './user-pool';
+import { openSignedIn, screenshot } from './pages';
+import { useBrowser } from './suite';
 
 /** Maria Gonzalez of Northwind Toyota. */
 const MARIA_ID = '1001000000001';
 
 describe('households and assignments', () => {
-  const baseUrl = inject('baseUrl');
-  let browser: BrowserSession;
+  const suite = useBrowser('salesmanager@northwind.demo');
+  const { baseUrl } = suite;
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await openBrowser();
-    page = browser.page;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await resetUserSettings(baseUrl, 'salesmanager@northwind.demo', DEMO_PASSWORD);
+  beforeAll(() => {
+    page = suite.page;
   });
 
   it("adds a co-buyer to Maria's household and sees it from both sides", async () => {
-    await page.goto(`${baseUrl}/#/app/contact/${MARIA_ID}`);
-    await signIn(page, 'salesmanager@northwind.demo');
+    await openSignedIn(page, `${baseUrl}/#/app/contact/${MARIA_ID}`, 'salesmanager@northwind.demo');
     const household = page.getByRole('region', { name: 'Household members' });
     await household.getByText('No household members.').waitFor();
 
@@ -49,7 +41,7 @@ describe('households and assignments', () => {
     await page.getByRole('region', { name: 'Household members' }).getByRole('row', { name: /Maria .*Gonzalez/ }).waitFor();
     await page.goBack();
     await household.getByRole('row', { name: /Marcus Reed/ }).waitFor();
-    expect(browser.pageErrors).toEqual([]);
+    expect(suite.browser.pageErrors).toEqual([]);
   });
 
   it('assigns a sales person, then reassigns their customers in bulk until done', async () => {
@@ -93,6 +85,6 @@ describe('households and assignments', () => {
     await household.getByRole('button', { name: 'Remove Marcus Reed from the household' }).click();
     await household.getByText('No household members.').waitFor();
     await screenshot(page, '44-household-member-removed');
-    expect(browser.pageErrors).toEqual([]);
+    expect(suite.browser.pageErrors).toEqual([]);
   });
 });

@@ -1,30 +1,23 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { openBrowser, type BrowserSession } from './browser';
-import { DEMO_PASSWORD, hashOf, mainMenu, screenshot, signIn } from './pages';
-import { resetUserSettings, userPoolAccessToken } from './user-pool';
+import { DEMO_PASSWORD, hashOf, mainMenu, openSignedIn, screenshot } from './pages';
+import { useBrowser } from './suite';
+import { userPoolAccessToken } from './user-pool';
 
 const always = ['Customer Search', 'Opportunities', 'Opportunities Search', 'Priority Opportunities'];
 
 describe('a sales manager', () => {
-  const baseUrl = inject('baseUrl');
-  let browser: BrowserSession;
+  const suite = useBrowser();
+  const { baseUrl } = suite;
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await openBrowser();
-    page = browser.page;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
+  beforeAll(() => {
+    page = suite.page;
   });
 
   it("sees the manager's menu", async () => {
-    await page.goto(`${baseUrl}/#/app/default`);
-    await signIn(page, 'salesmanager@northwind.demo');
-    await page.getByRole('banner').getByText('Morgan Reyes').waitFor();
+    await openSignedIn(page, `${baseUrl}/#/app/default`, 'salesmanager@northwind.demo', 'Morgan Reyes');
 
     const menu = await mainMenu(page);
 
@@ -61,29 +54,21 @@ describe('a sales manager', () => {
     expect(await page.title()).toBe('Manager Dashboard');
     await page.getByRole('banner').locator('time').waitFor();
     await screenshot(page, '14-manager-dashboard');
-    expect(browser.pageErrors).toEqual([]);
+    expect(suite.browser.pageErrors).toEqual([]);
   });
 });
 
 describe('a sales person', () => {
-  const baseUrl = inject('baseUrl');
-  let browser: BrowserSession;
+  const suite = useBrowser('sales@northwind.demo');
+  const { baseUrl } = suite;
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await openBrowser();
-    page = browser.page;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await resetUserSettings(baseUrl, 'sales@northwind.demo', DEMO_PASSWORD);
+  beforeAll(() => {
+    page = suite.page;
   });
 
   it("sees the sales person's menu", async () => {
-    await page.goto(`${baseUrl}/#/app/default`);
-    await signIn(page, 'sales@northwind.demo');
-    await page.getByRole('banner').getByText('Sam Ortega').waitFor();
+    await openSignedIn(page, `${baseUrl}/#/app/default`, 'sales@northwind.demo', 'Sam Ortega');
 
     const menu = await mainMenu(page);
 
@@ -110,23 +95,17 @@ describe('a sales person', () => {
     const widgets = await page.getByRole('main').getByRole('region').getByRole('heading', { level: 2 }).allTextContents();
     expect(widgets).toEqual(['Dashboard', 'My Customer Engagement', 'My Leads']);
     await screenshot(page, '16-sales-refused-manager-dashboard');
-    expect(browser.pageErrors).toEqual([]);
+    expect(suite.browser.pageErrors).toEqual([]);
   });
 });
 
 describe('a long session', () => {
-  const baseUrl = inject('baseUrl');
-  let browser: BrowserSession;
+  const suite = useBrowser('bdc@northwind.demo');
+  const { baseUrl } = suite;
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await openBrowser();
-    page = browser.page;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await resetUserSettings(baseUrl, 'bdc@northwind.demo', DEMO_PASSWORD);
+  beforeAll(() => {
+    page = suite.page;
   });
 
   it('is renewed silently before the access token expires', async () => {
@@ -136,9 +115,7 @@ describe('a long session', () => {
     const lifetimeMs = (claims.exp - claims.iat) * 1000;
     // The page's clock is driven by the test, so the token's expiry can be reached at once.
     await page.clock.install();
-    await page.goto(`${baseUrl}/#/app/default`);
-    await signIn(page, 'bdc@northwind.demo');
-    await page.getByRole('banner').getByText('Bailey Chen').waitFor();
+    await openSignedIn(page, `${baseUrl}/#/app/default`, 'bdc@northwind.demo', 'Bailey Chen');
     await mainMenu(page);
 
     const renewed = page.waitForResponse(
@@ -157,6 +134,6 @@ describe('a long session', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Showroom Log' }).click();
     expect((await saved).status()).toBe(200);
     await page.getByRole('heading', { name: 'Showroom Log is not available yet' }).waitFor();
-    expect(browser.pageErrors).toEqual([]);
+    expect(suite.browser.pageErrors).toEqual([]);
   });
 });

@@ -16,11 +16,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"os"
 	"regexp"
 	"time"
 
 	"github.com/cxm/cxm/shared/calltrack"
+	"github.com/cxm/cxm/shared/latency"
 )
 
 // LatencyEnv names the environment variable with the sandbox's answer time (a Go duration such
@@ -43,15 +43,11 @@ type Config struct {
 
 // ConfigFromEnv reads LatencyEnv. A value that is not a duration is an error.
 func ConfigFromEnv() (Config, error) {
-	var c Config
-	if v := os.Getenv(LatencyEnv); v != "" {
-		d, err := time.ParseDuration(v)
-		if err != nil || d < 0 {
-			return Config{}, fmt.Errorf("%s=%q is not a duration", LatencyEnv, v)
-		}
-		c.Latency = d
+	d, err := latency.FromEnv(LatencyEnv)
+	if err != nil {
+		return Config{}, err
 	}
-	return c, nil
+	return Config{Latency: d}, nil
 }
 
 // Provider is the sandbox provider.
@@ -76,7 +72,7 @@ var (
 
 // StartOutbound validates r and starts the call.
 func (p *Provider) StartOutbound(ctx context.Context, r calltrack.Request) (calltrack.Call, error) {
-	if err := p.wait(ctx); err != nil {
+	if err := latency.Wait(ctx, p.cfg.Latency); err != nil {
 		return calltrack.Call{}, err
 	}
 	invalid := func(code, field, msg string) error {
@@ -124,18 +120,4 @@ func callID(r calltrack.Request, now time.Time) string {
 	}
 	sum := sha256.Sum256([]byte(seed))
 	return "CA" + hex.EncodeToString(sum[:16])
-}
-
-func (p *Provider) wait(ctx context.Context) error {
-	if p.cfg.Latency <= 0 {
-		return ctx.Err()
-	}
-	t := time.NewTimer(p.cfg.Latency)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }

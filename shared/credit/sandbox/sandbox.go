@@ -16,12 +16,12 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
-	"os"
 	"regexp"
 	"strings"
 	"time"
 
 	"github.com/cxm/cxm/shared/credit"
+	"github.com/cxm/cxm/shared/latency"
 )
 
 // LatencyEnv names the environment variable with the sandbox's answer time (a Go duration such
@@ -50,15 +50,11 @@ type Config struct {
 
 // ConfigFromEnv reads LatencyEnv. A value that is not a duration is an error.
 func ConfigFromEnv() (Config, error) {
-	var c Config
-	if v := os.Getenv(LatencyEnv); v != "" {
-		d, err := time.ParseDuration(v)
-		if err != nil || d < 0 {
-			return Config{}, fmt.Errorf("%s=%q is not a duration", LatencyEnv, v)
-		}
-		c.Latency = d
+	d, err := latency.FromEnv(LatencyEnv)
+	if err != nil {
+		return Config{}, err
 	}
-	return c, nil
+	return Config{Latency: d}, nil
 }
 
 // Bureau is the sandbox bureau.
@@ -78,7 +74,7 @@ func New(c Config) *Bureau {
 
 // Pull validates the applicant and answers the inquiry.
 func (b *Bureau) Pull(ctx context.Context, in credit.Inquiry) (credit.Report, error) {
-	if err := b.wait(ctx); err != nil {
+	if err := latency.Wait(ctx, b.cfg.Latency); err != nil {
 		return credit.Report{}, err
 	}
 	a := in.Applicant
@@ -102,7 +98,7 @@ func (b *Bureau) Pull(ctx context.Context, in credit.Inquiry) (credit.Report, er
 
 // Status answers an earlier pending inquiry by its reference.
 func (b *Bureau) Status(ctx context.Context, agency credit.Agency, ref string) (credit.Report, error) {
-	if err := b.wait(ctx); err != nil {
+	if err := latency.Wait(ctx, b.cfg.Latency); err != nil {
 		return credit.Report{}, err
 	}
 	product, refAgency, seed, ok := parseReference(ref)
@@ -110,20 +106,6 @@ func (b *Bureau) Status(ctx context.Context, agency credit.Agency, ref string) (
 		return credit.Report{}, &credit.BureauError{Code: credit.CodeUnknownReference, Message: "The bureau has no inquiry with this reference."}
 	}
 	return report(product, agency, seed, ref), nil
-}
-
-func (b *Bureau) wait(ctx context.Context) error {
-	if b.cfg.Latency <= 0 {
-		return ctx.Err()
-	}
-	t := time.NewTimer(b.cfg.Latency)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }
 
 var (
