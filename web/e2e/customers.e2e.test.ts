@@ -55,6 +55,7 @@ describe('customer search and profile', () => {
       'priya.shah@example.com',
       'Northwind Honda',
       'No',
+      'Merge',
     ]);
   });
 
