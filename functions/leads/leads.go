@@ -59,6 +59,7 @@ func Register(api *httpapi.API, d platform.Services) {
 	a.registerVehicles(api)
 	a.registerAssignment(api)
 	a.registerIntake(api)
+	a.registerLog(api)
 }
 
 // visible returns the NotFound error of a lead of a store the session's user may not view.
