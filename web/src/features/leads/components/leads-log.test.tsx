@@ -161,7 +161,7 @@ describe('Leads Log', () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect(store.calls).toEqual([`export ${JSON.stringify({ accountPlatformIds: [101, 102], selectedStatusTypes: [-2, -1, 1], leadTypeIds: [2] })}`]);
-    expect(await created[0].text()).toBe('Lead Id,Status,Claimable\n1,-2,Yes\n2,-2,Yes\n');
+    expect(await created[0]?.text()).toBe('Lead Id,Status,Claimable\n1,-2,Yes\n2,-2,Yes\n');
     expect(await screen.findByText('The Leads Log export is downloaded.')).toBeInTheDocument();
   }, SLOW);
 });
