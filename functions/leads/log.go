@@ -169,10 +169,19 @@ func exportRecord(r LogRow) []string {
 		}
 	}
 	return []string{
-		strconv.FormatInt(r.ID, 10), r.CreatedAt.UTC().Format(time.RFC3339), r.StoreName, r.ContactName,
-		r.DisplayStatus().String(), r.LeadTypeName, r.LeadSourceName, r.SalesPersonName, r.BDCAgentName,
-		yesNo(r.Claimable), yesNo(r.Worked), yesNo(len(r.TradeIns) > 0), voi, r.Reason,
+		strconv.FormatInt(r.ID, 10), r.CreatedAt.UTC().Format(time.RFC3339), cell(r.StoreName), cell(r.ContactName),
+		r.DisplayStatus().String(), r.LeadTypeName, cell(r.LeadSourceName), cell(r.SalesPersonName), cell(r.BDCAgentName),
+		yesNo(r.Claimable), yesNo(r.Worked), yesNo(len(r.TradeIns) > 0), cell(voi), cell(r.Reason),
 	}
+}
+
+// cell keeps a text a spreadsheet would read as a formula (a customer's name from a lead
+// provider's document is anyone's text) as text, by a leading apostrophe.
+func cell(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
 }
 
 func yearText(y int) string {

@@ -20,6 +20,7 @@
 //	vehicle of interest to its lead  table  PK = A#{acct}#LV#{vehicle id}, SK = LEADVEHICLE
 //	trade-in to its lead             table  PK = A#{acct}#LT#{trade-in id}, SK = LEADVEHICLE
 //	a store's leads by status        GSI1   GSI1PK = A#{acct}#LS#{store}#{status}, GSI1SK = {created}#{id}
+//	Leads Log search, counts, export GSI1   the same, per store and status, GSI1SK BETWEEN {from} AND {to}
 //	a store's claimable leads        GSI2   GSI2PK = A#{acct}#LC#{store}, GSI2SK = {created}#{id}
 //	a delivered document             table  PK = A#{acct}#LIN#{store}#{digest}, SK = INTAKE
 //	a store's sources, by name       table  PK = A#{acct}#LSRC#{store}, begins_with(SK, "SRC#")
