@@ -190,7 +190,7 @@ export function LeadsLog({ stores, profilePath }: LeadsLogProps) {
                       {name}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td miw={130}>
+                  <Table.Td miw={150}>
                     <Badge variant="light" color={row.displayStatusId < 0 ? 'orange' : row.displayStatusId === 1 ? 'blue' : 'gray'}>
                       {statusLabel(row.displayStatusId)}
                     </Badge>
