@@ -193,16 +193,7 @@ func yearText(y int) string {
 
 func (a *area) registerLog(api *httpapi.API) {
 	d := a.d
-	httpapi.Register(api, huma.Operation{
-		OperationID: "searchLeadsLog",
-		Method:      http.MethodPost,
-		Path:        "/api/CrmLead/dashboard/search",
-		Summary:     "Search the Leads Log",
-		Description: "The leads of the stores that match the filter, newest first, a page at a time (page 1 and size 25 by default); pageData.totalRecords counts every match. " +
-			"Reads the per-store status index over the date range; type, source and assignee filter what it reads.",
-		Tags:   []string{"leads"},
-		Errors: []int{400, 401, 403},
-	}, func(ctx context.Context, in *LogSearchInput) (*httpapi.Body[httpapi.Result[[]LogRow]], error) {
+	search := func(ctx context.Context, in *LogSearchInput) (*httpapi.Body[httpapi.Result[[]LogRow]], error) {
 		sess, err := d.Users.Session(ctx)
 		if err != nil {
 			return nil, err
@@ -228,7 +219,24 @@ func (a *area) registerLog(api *httpapi.API) {
 			out = append(out, names.row(ctx, l))
 		}
 		return httpapi.Reply(httpapi.Paged(out, httpapi.NewPageData(number, size, res.Total))), nil
-	})
+	}
+	const searchRules = "The leads of the stores that match the filter, newest first, a page at a time (page 1 and size 25 by default); pageData.totalRecords counts every match. " +
+		"Reads the per-store status index over the date range; type, source and assignee filter what it reads."
+	for _, op := range []struct{ id, path, summary, note string }{
+		{"searchLeadsLog", "/api/CrmLead/dashboard/search", "Search the Leads Log", ""},
+		{"searchLeads", "/api/CrmLead/Search", "Search leads", "The spec gives no body for this call: it takes the Leads Log's filter and page. "},
+		{"searchLeadsPaged", "/api/Lead/lead/search", "Search leads (filter plus pagination)", "The spec gives the body only as 'filter plus pagination': it takes the Leads Log's filter and page. "},
+	} {
+		httpapi.Register(api, huma.Operation{
+			OperationID: op.id,
+			Method:      http.MethodPost,
+			Path:        op.path,
+			Summary:     op.summary,
+			Description: op.note + searchRules,
+			Tags:        []string{"leads"},
+			Errors:      []int{400, 401, 403},
+		}, search)
+	}
 
 	httpapi.Register(api, huma.Operation{
 		OperationID: "countLeadsLog",

@@ -226,3 +226,17 @@ func TestAdhocLead(t *testing.T) {
 		})
 	}
 }
+
+// TestLeadSearchPaths checks that the other lead search calls answer as the Leads Log's search.
+func TestLeadSearchPaths(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	want := len(toyotaContacts(t))
+	for _, path := range []string{"/api/CrmLead/Search", "/api/crmlead/search", "/api/Lead/lead/search"} {
+		var got httpapi.Result[[]leads.LogRow]
+		status := srv.Do(t, areatest.Request{Method: "POST", Path: path, As: manager, Body: `{"accountPlatformIds":[2001],"pageSize":2}`}, &got)
+		if status != 200 || got.PageData == nil || got.PageData.TotalRecords != want || len(got.Data) != 2 {
+			t.Errorf("%s: status %d, %d rows, pageData %+v; want %d records in pages of 2", path, status, len(got.Data), got.PageData, want)
+		}
+	}
+}

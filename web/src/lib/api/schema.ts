@@ -75,6 +75,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/CrmLead/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search leads
+         * @description The spec gives no body for this call: it takes the Leads Log's filter and page. The leads of the stores that match the filter, newest first, a page at a time (page 1 and size 25 by default); pageData.totalRecords counts every match. Reads the per-store status index over the date range; type, source and assignee filter what it reads.
+         */
+        post: operations["searchLeads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/CrmLead/dashboard/count": {
         parameters: {
             query?: never;
@@ -509,6 +529,26 @@ export type paths = {
          * @description Creates an active lead of the customer at a store the caller may view, held by the caller (as BDC agent for a BDC user without a sales role, else as sales person). A customer the caller may not view is 404; a bad type or source is 400 naming the field. Publishes LeadCreated and records it in the customer's activity.
          */
         post: operations["createAdhocLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Lead/lead/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search leads (filter plus pagination)
+         * @description The spec gives the body only as 'filter plus pagination': it takes the Leads Log's filter and page. The leads of the stores that match the filter, newest first, a page at a time (page 1 and size 25 by default); pageData.totalRecords counts every match. Reads the per-store status index over the date range; type, source and assignee filter what it reads.
+         */
+        post: operations["searchLeadsPaged"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5541,6 +5581,78 @@ export interface operations {
             };
         };
     };
+    searchLeads: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogSearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListLogRow"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     countLeadsLog: {
         parameters: {
             query?: never;
@@ -7347,6 +7459,78 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    searchLeadsPaged: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogSearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListLogRow"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
