@@ -12,12 +12,14 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/cxm/cxm/shared/activity"
 	"github.com/cxm/cxm/shared/apperr"
 	"github.com/cxm/cxm/shared/contact"
 	"github.com/cxm/cxm/shared/dealer"
 	"github.com/cxm/cxm/shared/httpapi"
 	"github.com/cxm/cxm/shared/lead"
 	"github.com/cxm/cxm/shared/platform"
+	"github.com/cxm/cxm/shared/store"
 	"github.com/cxm/cxm/shared/user"
 )
 
@@ -39,8 +41,17 @@ type area struct {
 // Register adds the area's operations to api.
 func Register(api *httpapi.API, d platform.Services) {
 	a := &area{
-		d:        d,
-		leads:    lead.NewRepo(d.Store, d.Events, d.Log),
+		d: d,
+		leads: lead.NewRepo(d.Store, d.Events, d.Log).WithActivity(activity.NewRepo(d.Store, d.Events, d.Log), func(ctx context.Context, t store.Tenant, id string) string {
+			if id == IntakeUser {
+				return "Lead intake"
+			}
+			p, _, err := d.Users.Profile(ctx, t, id)
+			if err != nil {
+				return ""
+			}
+			return p.DisplayName()
+		}),
 		contacts: contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log),
 		dealers:  dealer.NewRepo(d.Store),
 	}
@@ -48,6 +59,7 @@ func Register(api *httpapi.API, d platform.Services) {
 	a.registerVehicles(api)
 	a.registerAssignment(api)
 	a.registerIntake(api)
+	a.registerLog(api)
 }
 
 // visible returns the NotFound error of a lead of a store the session's user may not view.

@@ -20,6 +20,7 @@
 //	vehicle of interest to its lead  table  PK = A#{acct}#LV#{vehicle id}, SK = LEADVEHICLE
 //	trade-in to its lead             table  PK = A#{acct}#LT#{trade-in id}, SK = LEADVEHICLE
 //	a store's leads by status        GSI1   GSI1PK = A#{acct}#LS#{store}#{status}, GSI1SK = {created}#{id}
+//	Leads Log search, counts, export GSI1   the same, per store and status, GSI1SK BETWEEN {from} AND {to}
 //	a store's claimable leads        GSI2   GSI2PK = A#{acct}#LC#{store}, GSI2SK = {created}#{id}
 //	a delivered document             table  PK = A#{acct}#LIN#{store}#{digest}, SK = INTAKE
 //	a store's sources, by name       table  PK = A#{acct}#LSRC#{store}, begins_with(SK, "SRC#")
@@ -31,4 +32,13 @@
 // is checked against the latest state: of two claims at the same moment exactly one wins and
 // the other finds the lead held. Every change publishes one event whose id names the lead and
 // the version the change wrote, so a redelivered event is recognisably the same.
+//
+// Activity. A repository made WithActivity records every creation, status transition,
+// assignment, claim and type or source change in the contact's activity (a lead entry with
+// the activity type, the user and the lead id), keyed by the event's id, so recording the same
+// event again (ActivityEntry, for a consumer replaying events) records nothing more. Status
+// changes are not written to the contact's change log: its entries are numbered by a counter
+// on the contact item that the contact's own versioned save advances, so a lead change would
+// have to rewrite the contact item in its transaction and race every edit of the profile; the
+// activity entry is the lead's history instead.
 package lead

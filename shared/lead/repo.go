@@ -60,6 +60,9 @@ type Repo struct {
 	events eventbus.Publisher
 	log    *slog.Logger
 	now    func() time.Time
+	// activity and names record changes in the contacts' activity (see WithActivity).
+	activity ActivityLog
+	names    UserNames
 }
 
 // NewRepo returns a repository over s that publishes to events (nil for none).
@@ -548,7 +551,7 @@ func transactionConflict(err error) bool {
 }
 
 func (r *Repo) publish(ctx context.Context, t store.Tenant, typ string, l Lead, by string, detail *Changed) {
-	if r.events == nil {
+	if r.events == nil && r.activity == nil {
 		return
 	}
 	var d Changed
@@ -568,6 +571,10 @@ func (r *Repo) publish(ctx context.Context, t store.Tenant, typ string, l Lead, 
 		Account: t.Account(),
 		Time:    l.UpdatedAt,
 		Detail:  body,
+	}
+	r.recordActivity(ctx, t, e)
+	if r.events == nil {
+		return
 	}
 	// The lead is saved: a failed publish is logged with the event's stable id, for the event
 	// to be replayed; the change itself succeeded.

@@ -37,7 +37,7 @@ func Table() []Area {
 		{Name: "credit", Prefixes: []string{"/api/credit"}},
 		{Name: "merge", Prefixes: []string{"/api/contact/merge"}},
 		{Name: "leads", Prefixes: []string{
-			"/api/CrmLead", "/api/crmlead", "/api/crmLead", "/pando/claimable_lead", "/api/CrmRawLead",
+			"/api/CrmLead", "/api/crmlead", "/api/crmLead", "/pando/claimable_lead", "/api/CrmRawLead", "/api/Lead",
 		}, Public: []string{"POST /api/CrmLead/intake/adf"}},
 		{Name: "auth", Prefixes: []string{"/auth"}, Public: []string{
 			"GET /auth/.well-known/jwks.json", "POST /auth/partner/token",

@@ -122,7 +122,7 @@ describe('a link to a page, opened without a session', () => {
 
     await signIn(page, 'salesmanager@northwind.demo', password);
 
-    await page.getByRole('heading', { name: 'Leads Log is not available yet' }).waitFor();
+    await page.getByRole('heading', { name: 'Leads Log', exact: true }).waitFor();
     await page.getByRole('banner').getByText('Morgan Reyes').waitFor();
     expect(hashOf(page)).toBe('#/app/leadsdashboard');
     await screenshot(page, '08-linked-page-after-sign-in');

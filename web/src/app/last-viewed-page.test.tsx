@@ -14,8 +14,8 @@ describe('last viewed page', () => {
     server.use(currentUser(salesUser), ...settings.handlers);
     renderApp('/app/default');
 
-    await user.click(await screen.findByRole('link', { name: 'Leads Log' }));
-    expect(await screen.findByRole('heading', { name: 'Leads Log is not available yet' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('link', { name: 'Showroom Log' }));
+    expect(await screen.findByRole('heading', { name: 'Showroom Log is not available yet' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Customer Search' }));
     await screen.findByRole('textbox', { name: 'Search customers' });
 
@@ -25,7 +25,7 @@ describe('last viewed page', () => {
           method: 'PUT',
           key: 'lastViewedPage',
           scope: '101,102',
-          body: { key: 'lastViewedPage', value: '%2Fapp%2Fleadsdashboard' },
+          body: { key: 'lastViewedPage', value: '%2Fapp%2Fshowroomdashboard' },
         },
         {
           method: 'PUT',

@@ -11,6 +11,7 @@ import { CustomerSearchPage } from './routes/customer-search-page';
 import { DashboardPage } from './routes/dashboard-page';
 import { EmbeddedNotFound, EmbeddedPagePlaceholder } from './routes/embedded-page';
 import { HomePage } from './routes/home-page';
+import { LeadsLogPage } from './routes/leads-log-page';
 import { PagePlaceholder } from './routes/page-placeholder';
 import { ReassignCustomersPage } from './routes/reassign-customers-page';
 import { VehicleHistoryAuthorization } from './routes/vehicle-history-authorization';
@@ -30,6 +31,7 @@ const appScreens: Record<string, () => ReactElement> = {
   contactsearch: () => <CustomerSearchPage />,
   'contact/:contactId': () => <CustomerProfilePage />,
   'contacts/reassign': () => <ReassignCustomersPage />,
+  leadsdashboard: () => <LeadsLogPage />,
 };
 
 function appPageRoute(page: (typeof appPages)[number]): RouteObject {

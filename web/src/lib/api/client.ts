@@ -44,6 +44,11 @@ export type ApiClient = {
   delete<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
   /** blob fetches a file (an image, a PDF) and returns it, or throws ApiError. */
   blob(path: string, options?: Omit<RequestOptions, 'method' | 'body' | 'text'>): Promise<Blob>;
+  /**
+   * stream sends a call whose answer is a file (an export) and returns the response for its
+   * body to be read as it arrives, or throws ApiError for a refused call.
+   */
+  stream(path: string, options?: RequestOptions): Promise<Response>;
 };
 
 type JsonObject = Record<string, unknown>;
@@ -180,6 +185,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return response.blob();
   }
 
+  async function stream(path: string, req: RequestOptions = {}): Promise<Response> {
+    const response = await send(path, req, '*/*');
+    if (!response.ok) unwrapResponse(response.status, await readBody(response));
+    return response;
+  }
+
   async function data<T>(path: string, req: RequestOptions): Promise<T> {
     return (await request<T>(path, req)).data;
   }
@@ -191,6 +202,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     put: (path, body, o) => data(path, { ...o, method: 'PUT', body }),
     delete: (path, o) => data(path, { ...o, method: 'DELETE' }),
     blob: (path, o) => blob(path, o),
+    stream: (path, o) => stream(path, o),
   };
 }
 

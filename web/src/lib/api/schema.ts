@@ -75,6 +75,86 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/CrmLead/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search leads
+         * @description The spec gives no body for this call: it takes the Leads Log's filter and page. The leads of the stores that match the filter, newest first, a page at a time (page 1 and size 25 by default); pageData.totalRecords counts every match. Reads the per-store status index over the date range; type, source and assignee filter what it reads.
+         */
+        post: operations["searchLeads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CrmLead/dashboard/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The Leads Log's counts per status
+         * @description For every status the log shows (unclaimed, new, active, sold pending, sold, lost, bad, duplicate), how many leads match the filter apart from its statuses.
+         */
+        post: operations["countLeadsLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CrmLead/dashboard/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the Leads Log as CSV
+         * @description Every lead that matches the filter, as CSV (text/csv), one store and status at a time, newest first within each. Booleans read Yes and No. The rows are written as they are read, so a large export streams; a bad filter is a 400 before any row.
+         */
+        post: operations["exportLeadsLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CrmLead/dashboard/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the Leads Log
+         * @description The leads of the stores that match the filter, newest first, a page at a time (page 1 and size 25 by default); pageData.totalRecords counts every match. Reads the per-store status index over the date range; type, source and assignee filter what it reads.
+         */
+        post: operations["searchLeadsLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/CrmLead/intake/adf": {
         parameters: {
             query?: never;
@@ -429,6 +509,46 @@ export type paths = {
          * @description The newest 100 deal sheets of the Scope header's stores that no customer is matched to, the newest first.
          */
         post: operations["getUnmatchedDealsheets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Lead/adhoc/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a lead for a customer
+         * @description Creates an active lead of the customer at a store the caller may view, held by the caller (as BDC agent for a BDC user without a sales role, else as sales person). A customer the caller may not view is 404; a bad type or source is 400 naming the field. Publishes LeadCreated and records it in the customer's activity.
+         */
+        post: operations["createAdhocLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Lead/lead/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search leads (filter plus pagination)
+         * @description The spec gives the body only as 'filter plus pagination': it takes the Leads Log's filter and page. The leads of the stores that match the filter, newest first, a page at a time (page 1 and size 25 by default); pageData.totalRecords counts every match. Reads the per-store status index over the date range; type, source and assignee filter what it reads.
+         */
+        post: operations["searchLeadsPaged"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2520,6 +2640,31 @@ export type components = {
             /** Format: int64 */
             yearsAtAddress?: number;
         };
+        AdhocInputBody: {
+            /**
+             * Format: int64
+             * @description The lead's store: one the caller may view.
+             */
+            accountPlatformId: number;
+            comments?: string;
+            /**
+             * Format: int64
+             * @description The customer.
+             */
+            contactId: number;
+            /** @description Sent by the add-lead modal; the store's own country decides. */
+            isCanadianStore?: boolean;
+            /**
+             * Format: int64
+             * @description A source of the store; 0 for none.
+             */
+            leadSourceId?: number;
+            /**
+             * Format: int64
+             * @description 0 means the default type, 1.
+             */
+            leadTypeId?: number;
+        };
         AdvancedSearchInputBody: {
             /** @description Stores to search; absent for the Scope header's stores. */
             accountPlatformIds?: number[] | null;
@@ -3688,11 +3833,100 @@ export type components = {
             /** @description The client's id of this request: a retry with the same id records nothing more and answers the first result. */
             requestId?: string;
         };
+        LogFilter: {
+            /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
+            accountPlatformIds?: number[] | null;
+            /** @description Only the leads this user holds, as sales person or BDC agent. */
+            assignedUserId?: string;
+            /** @description First day the leads were created on (YYYY-MM-DD, UTC), included. */
+            dateFrom?: string;
+            /** @description Last day the leads were created on (YYYY-MM-DD, UTC), included. */
+            dateTo?: string;
+            leadSourceIds?: number[] | null;
+            leadTypeIds?: number[] | null;
+            /** @description Display statuses: -2 unclaimed, -1 new, 1 active, 2 lost, 3 bad, 4 duplicate, 5 sold, 6 sold pending. None means the active ones (-2, -1, 1). */
+            selectedStatusTypes?: number[] | null;
+        };
         LogNoteInputBody: {
             /** @description The client's id of this request: a retry with the same id records nothing more and answers the first result. */
             requestId?: string;
             /** @description The note, 1 to 4000 characters (required). */
             text?: string;
+        };
+        LogRow: {
+            /** Format: int64 */
+            accountId: number;
+            /** Format: int64 */
+            accountPlatformId: number;
+            bdcAgentId: string;
+            bdcAgentName: string;
+            /** Format: date-time */
+            claimedAt?: string;
+            comments: string;
+            /** Format: int64 */
+            contactId: number;
+            contactName: string;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string;
+            /** Format: int64 */
+            crmLeadId: number;
+            /**
+             * Format: int64
+             * @description The status the lists show: -2 unclaimed, -1 new, else the lead's status.
+             */
+            displayStatusId: number;
+            hasRawDocument: boolean;
+            isClaimable: boolean;
+            /** Format: int64 */
+            leadSourceId: number;
+            leadSourceName: string;
+            /** Format: int64 */
+            leadStatusId: number;
+            leadStatusName: string;
+            /** Format: int64 */
+            leadTypeId: number;
+            leadTypeName: string;
+            providerId: string;
+            providerSequence: string;
+            reason: string;
+            salesPersonId: string;
+            salesPersonName: string;
+            /** Format: date-time */
+            statusChangedAt: string;
+            storeName: string;
+            tradeIns: components["schemas"]["TradeIn"][];
+            /** Format: date-time */
+            updatedAt: string;
+            updatedBy: string;
+            vehiclesOfInterest: components["schemas"]["VehicleOfInterest"][];
+            /** Format: int64 */
+            version: number;
+            worked: boolean;
+        };
+        LogSearchInputBody: {
+            /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
+            accountPlatformIds?: number[] | null;
+            /** @description Only the leads this user holds, as sales person or BDC agent. */
+            assignedUserId?: string;
+            /** @description First day the leads were created on (YYYY-MM-DD, UTC), included. */
+            dateFrom?: string;
+            /** @description Last day the leads were created on (YYYY-MM-DD, UTC), included. */
+            dateTo?: string;
+            leadSourceIds?: number[] | null;
+            leadTypeIds?: number[] | null;
+            /**
+             * Format: int64
+             * @description From 1; 1 when absent.
+             */
+            pageNumber?: number;
+            /**
+             * Format: int64
+             * @description 1 to 100; 25 when absent.
+             */
+            pageSize?: number;
+            /** @description Display statuses: -2 unclaimed, -1 new, 1 active, 2 lost, 3 bad, 4 duplicate, 5 sold, 6 sold pending. None means the active ones (-2, -1, 1). */
+            selectedStatusTypes?: number[] | null;
         };
         LoggedNote: {
             /** Format: int64 */
@@ -4309,6 +4543,11 @@ export type components = {
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
+        ResultListLogRow: {
+            data: components["schemas"]["LogRow"][] | null;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
         ResultListPotentialLink: {
             data: components["schemas"]["PotentialLink"][] | null;
             pageData?: components["schemas"]["PageData"];
@@ -4316,6 +4555,11 @@ export type components = {
         };
         ResultListRevision: {
             data: components["schemas"]["Revision"][] | null;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultListStatusCount: {
+            data: components["schemas"]["StatusCount"][] | null;
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -4654,6 +4898,13 @@ export type components = {
         StartImpersonationInputBody: {
             /** @description The user to impersonate: an active user of the caller's dealer group with a sign-in. */
             userId: string;
+        };
+        StatusCount: {
+            /** Format: int64 */
+            count: number;
+            /** Format: int64 */
+            leadStatusId: number;
+            name: string;
         };
         StoreLeadSettings: {
             /** Format: int64 */
@@ -5449,6 +5700,294 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    searchLeads: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogSearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListLogRow"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    countLeadsLog: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogFilter"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListStatusCount"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    exportLeadsLog: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogFilter"];
+            };
+        };
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    searchLeadsLog: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogSearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListLogRow"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6966,6 +7505,156 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResultListDealsheet"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createAdhocLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdhocInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    searchLeadsPaged: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogSearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListLogRow"];
                 };
             };
             /** @description Bad Request */

@@ -185,3 +185,24 @@ export type ContactTag = Schemas['Tag'];
 
 /** One of the dealer group's tags: name, tag type, colour and description. */
 export type TagDefinition = Schemas['Definition'];
+
+/** A lead as the lead calls return it, with the status the lists show (displayStatusId). */
+export type LeadView = Schemas['View'];
+
+/** A lead as the Leads Log lists it, with its store, customer, type and holders named. */
+export type LeadsLogRow = Schemas['LogRow'];
+
+/** The Leads Log's filter (the body of POST /api/CrmLead/dashboard/count and /export). */
+export type LeadsLogFilter = Schemas['LogFilter'];
+
+/** The body of POST /api/CrmLead/dashboard/search: the filter and the page. */
+export type LeadsLogSearchBody = Schemas['LogSearchInputBody'];
+
+/** How many leads of the Leads Log's filter are in one status. */
+export type LeadStatusCount = Schemas['StatusCount'];
+
+/** The lead types and sources of one store. */
+export type LeadStoreSources = Schemas['StoreSources'];
+
+/** Who holds a lead, as the assignment and claim calls answer. */
+export type LeadAssignments = Schemas['Assignments'];

@@ -1,0 +1,373 @@
+package leads
+
+import (
+	"context"
+	"encoding/csv"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/cxm/cxm/shared/apperr"
+	"github.com/cxm/cxm/shared/httpapi"
+	"github.com/cxm/cxm/shared/lead"
+	"github.com/cxm/cxm/shared/user"
+	"github.com/danielgtaylor/huma/v2"
+)
+
+// LogFilter is the Leads Log's filter.
+type LogFilter struct {
+	AccountPlatformIDs  []int64 `json:"accountPlatformIds" required:"false" maxItems:"200" doc:"The stores; none means the stores of the Scope header. Every one must be a store the caller may view."`
+	SelectedStatusTypes []int   `json:"selectedStatusTypes" required:"false" maxItems:"8" doc:"Display statuses: -2 unclaimed, -1 new, 1 active, 2 lost, 3 bad, 4 duplicate, 5 sold, 6 sold pending. None means the active ones (-2, -1, 1)."`
+	LeadTypeIDs         []int   `json:"leadTypeIds" required:"false" maxItems:"20"`
+	LeadSourceIDs       []int64 `json:"leadSourceIds" required:"false" maxItems:"200"`
+	AssignedUserID      string  `json:"assignedUserId" required:"false" maxLength:"64" doc:"Only the leads this user holds, as sales person or BDC agent."`
+	DateFrom            string  `json:"dateFrom" required:"false" doc:"First day the leads were created on (YYYY-MM-DD, UTC), included."`
+	DateTo              string  `json:"dateTo" required:"false" doc:"Last day the leads were created on (YYYY-MM-DD, UTC), included."`
+}
+
+// LogSearchInput is the request of POST /api/CrmLead/dashboard/search.
+type LogSearchInput struct {
+	Scope string `header:"Scope" doc:"The selected stores, when the body names none."`
+	Body  struct {
+		LogFilter
+		PageNumber int `json:"pageNumber" required:"false" doc:"From 1; 1 when absent."`
+		PageSize   int `json:"pageSize" required:"false" doc:"1 to 100; 25 when absent."`
+	}
+}
+
+// LogCountInput is the request of POST /api/CrmLead/dashboard/count and of the export.
+type LogCountInput struct {
+	Scope string `header:"Scope" doc:"The selected stores, when the body names none."`
+	Body  LogFilter
+}
+
+// LogRow is a lead as the Leads Log lists it.
+type LogRow struct {
+	View
+	StoreName       string `json:"storeName"`
+	ContactName     string `json:"contactName"`
+	LeadTypeName    string `json:"leadTypeName"`
+	SalesPersonName string `json:"salesPersonName"`
+	BDCAgentName    string `json:"bdcAgentName"`
+}
+
+// AdhocInput is the request of POST /api/Lead/adhoc/create.
+type AdhocInput struct {
+	Body struct {
+		ContactID         int64  `json:"contactId" minimum:"1" doc:"The customer."`
+		AccountPlatformID int64  `json:"accountPlatformId" minimum:"1" doc:"The lead's store: one the caller may view."`
+		LeadTypeID        int    `json:"leadTypeId" required:"false" doc:"0 means the default type, 1."`
+		LeadSourceID      int64  `json:"leadSourceId" required:"false" doc:"A source of the store; 0 for none."`
+		Comments          string `json:"comments" required:"false" maxLength:"4000"`
+		IsCanadianStore   bool   `json:"isCanadianStore" required:"false" doc:"Sent by the add-lead modal; the store's own country decides."`
+	}
+}
+
+const dayLayout = "2006-01-02"
+
+// filter turns the request's filter into the repository's, checking every store.
+func filter(sess user.Session, in LogFilter, scope string) (lead.Filter, error) {
+	stores, err := sess.SelectStores(in.AccountPlatformIDs, scope)
+	if err != nil {
+		return lead.Filter{}, err
+	}
+	f := lead.Filter{Stores: stores, TypeIDs: in.LeadTypeIDs, SourceIDs: in.LeadSourceIDs, AssignedTo: strings.TrimSpace(in.AssignedUserID)}
+	for _, s := range in.SelectedStatusTypes {
+		f.Statuses = append(f.Statuses, lead.Status(s))
+	}
+	fields := map[string]string{}
+	if in.DateFrom != "" {
+		if f.From, err = time.Parse(dayLayout, in.DateFrom); err != nil {
+			fields["dateFrom"] = "Enter a date as YYYY-MM-DD."
+		}
+	}
+	if in.DateTo != "" {
+		if to, err := time.Parse(dayLayout, in.DateTo); err != nil {
+			fields["dateTo"] = "Enter a date as YYYY-MM-DD."
+		} else {
+			f.To = to.AddDate(0, 0, 1)
+		}
+	}
+	if len(fields) > 0 {
+		return lead.Filter{}, apperr.InvalidFields("The lead search is not valid.", fields)
+	}
+	return f, nil
+}
+
+// rows names what leads refer to by id, asking for each name once.
+type rows struct {
+	a        *area
+	sess     user.Session
+	users    map[string]string
+	contacts map[int64]string
+	types    map[int]string
+}
+
+func (a *area) rows(sess user.Session) *rows {
+	r := &rows{a: a, sess: sess, users: map[string]string{}, contacts: map[int64]string{}, types: map[int]string{}}
+	for _, t := range lead.Types() {
+		r.types[t.LeadTypeID] = t.Name
+	}
+	return r
+}
+
+func (r *rows) user(ctx context.Context, id string) string {
+	if id == "" {
+		return ""
+	}
+	if n, ok := r.users[id]; ok {
+		return n
+	}
+	n := ""
+	if id == IntakeUser {
+		n = "Lead intake"
+	} else if p, _, err := r.a.d.Users.Profile(ctx, r.sess.Principal.Tenant, id); err == nil {
+		n = p.DisplayName()
+	}
+	r.users[id] = n
+	return n
+}
+
+func (r *rows) row(ctx context.Context, l lead.Lead) LogRow {
+	out := LogRow{View: view(l), LeadTypeName: r.types[l.LeadTypeID]}
+	if st, err := r.sess.Store(l.AccountPlatformID); err == nil {
+		out.StoreName = st.Name
+	}
+	n, ok := r.contacts[l.ContactID]
+	if !ok {
+		if c, err := r.a.contacts.Get(ctx, r.sess.Principal.Tenant, l.ContactID); err == nil {
+			n = c.FullName()
+		}
+		r.contacts[l.ContactID] = n
+	}
+	out.ContactName = n
+	out.SalesPersonName, out.BDCAgentName = r.user(ctx, l.SalesPersonID), r.user(ctx, l.BDCAgentID)
+	return out
+}
+
+// yesNo is how the export writes a boolean (the spec: False reads No, True reads Yes).
+func yesNo(b bool) string {
+	if b {
+		return "Yes"
+	}
+	return "No"
+}
+
+// exportHeader names the export's columns.
+var exportHeader = []string{"Lead Id", "Created", "Store", "Customer", "Status", "Type", "Source", "Sales Person", "BDC Agent",
+	"Claimable", "Worked", "Has Trade-In", "Vehicle Of Interest", "Reason"}
+
+func exportRecord(r LogRow) []string {
+	voi := ""
+	if len(r.Vehicles) > 0 {
+		v := r.Vehicles[0]
+		voi = strings.Join(strings.Fields(fmt.Sprintf("%s %s %s", yearText(v.Year), v.Make, v.Model)), " ")
+		if voi == "" {
+			voi = v.VIN + v.StockNumber
+		}
+	}
+	return []string{
+		strconv.FormatInt(r.ID, 10), r.CreatedAt.UTC().Format(time.RFC3339), cell(r.StoreName), cell(r.ContactName),
+		r.DisplayStatus().String(), r.LeadTypeName, cell(r.LeadSourceName), cell(r.SalesPersonName), cell(r.BDCAgentName),
+		yesNo(r.Claimable), yesNo(r.Worked), yesNo(len(r.TradeIns) > 0), cell(voi), cell(r.Reason),
+	}
+}
+
+// cell keeps a text a spreadsheet would read as a formula (a customer's name from a lead
+// provider's document is anyone's text) as text, by a leading apostrophe.
+func cell(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
+func yearText(y int) string {
+	if y == 0 {
+		return ""
+	}
+	return strconv.Itoa(y)
+}
+
+func (a *area) registerLog(api *httpapi.API) {
+	d := a.d
+	search := func(ctx context.Context, in *LogSearchInput) (*httpapi.Body[httpapi.Result[[]LogRow]], error) {
+		sess, err := d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		f, err := filter(sess, in.Body.LogFilter, in.Scope)
+		if err != nil {
+			return nil, err
+		}
+		number, size := in.Body.PageNumber, in.Body.PageSize
+		if number == 0 {
+			number = 1
+		}
+		if size == 0 {
+			size = 25
+		}
+		res, err := a.leads.Search(ctx, sess.Principal.Tenant, f, number, size)
+		if err != nil {
+			return nil, err
+		}
+		names := a.rows(sess)
+		out := make([]LogRow, 0, len(res.Leads))
+		for _, l := range res.Leads {
+			out = append(out, names.row(ctx, l))
+		}
+		return httpapi.Reply(httpapi.Paged(out, httpapi.NewPageData(number, size, res.Total))), nil
+	}
+	const searchRules = "The leads of the stores that match the filter, newest first, a page at a time (page 1 and size 25 by default); pageData.totalRecords counts every match. " +
+		"Reads the per-store status index over the date range; type, source and assignee filter what it reads."
+	for _, op := range []struct{ id, path, summary, note string }{
+		{"searchLeadsLog", "/api/CrmLead/dashboard/search", "Search the Leads Log", ""},
+		{"searchLeads", "/api/CrmLead/Search", "Search leads", "The spec gives no body for this call: it takes the Leads Log's filter and page. "},
+		{"searchLeadsPaged", "/api/Lead/lead/search", "Search leads (filter plus pagination)", "The spec gives the body only as 'filter plus pagination': it takes the Leads Log's filter and page. "},
+	} {
+		httpapi.Register(api, huma.Operation{
+			OperationID: op.id,
+			Method:      http.MethodPost,
+			Path:        op.path,
+			Summary:     op.summary,
+			Description: op.note + searchRules,
+			Tags:        []string{"leads"},
+			Errors:      []int{400, 401, 403},
+		}, search)
+	}
+
+	httpapi.Register(api, huma.Operation{
+		OperationID: "countLeadsLog",
+		Method:      http.MethodPost,
+		Path:        "/api/CrmLead/dashboard/count",
+		Summary:     "The Leads Log's counts per status",
+		Description: "For every status the log shows (unclaimed, new, active, sold pending, sold, lost, bad, duplicate), how many leads match the filter apart from its statuses.",
+		Tags:        []string{"leads"},
+		Errors:      []int{400, 401, 403},
+	}, func(ctx context.Context, in *LogCountInput) (*httpapi.Body[httpapi.Result[[]lead.StatusCount]], error) {
+		sess, err := d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		f, err := filter(sess, in.Body, in.Scope)
+		if err != nil {
+			return nil, err
+		}
+		counts, err := a.leads.Counts(ctx, sess.Principal.Tenant, f)
+		if err != nil {
+			return nil, err
+		}
+		return httpapi.Reply(httpapi.OK(counts)), nil
+	})
+
+	httpapi.Register(api, huma.Operation{
+		OperationID: "exportLeadsLog",
+		Method:      http.MethodPost,
+		Path:        "/api/CrmLead/dashboard/export",
+		Summary:     "Export the Leads Log as CSV",
+		Description: "Every lead that matches the filter, as CSV (text/csv), one store and status at a time, newest first within each. Booleans read Yes and No. " +
+			"The rows are written as they are read, so a large export streams; a bad filter is a 400 before any row.",
+		Tags:   []string{"leads"},
+		Errors: []int{400, 401, 403},
+		Responses: map[string]*huma.Response{"200": {Description: "The CSV file.", Content: map[string]*huma.MediaType{
+			"text/csv": {Schema: &huma.Schema{Type: "string"}},
+		}}},
+	}, func(ctx context.Context, in *LogCountInput) (*huma.StreamResponse, error) {
+		sess, err := d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		f, err := filter(sess, in.Body, in.Scope)
+		if err != nil {
+			return nil, err
+		}
+		// Check the filter before the status line is sent: a bad one is still a clear 400.
+		if err := f.Validate(); err != nil {
+			return nil, err
+		}
+		return &huma.StreamResponse{Body: func(hc huma.Context) {
+			hc.SetHeader("Content-Type", "text/csv; charset=utf-8")
+			hc.SetHeader("Content-Disposition", `attachment; filename="leads.csv"`)
+			hc.SetStatus(http.StatusOK)
+			w := csv.NewWriter(hc.BodyWriter())
+			_ = w.Write(exportHeader)
+			names := a.rows(sess)
+			n := 0
+			err := a.leads.Each(ctx, sess.Principal.Tenant, f, func(l lead.Lead) error {
+				if err := w.Write(exportRecord(names.row(ctx, l))); err != nil {
+					return err
+				}
+				if n++; n%100 == 0 {
+					w.Flush()
+					if fl, ok := hc.BodyWriter().(http.Flusher); ok {
+						fl.Flush()
+					}
+				}
+				return w.Error()
+			})
+			w.Flush()
+			if err != nil {
+				// The status is sent: the file ends short, and the cause is logged.
+				d.Log.ErrorContext(ctx, "export leads", "err", err)
+			}
+		}}, nil
+	})
+
+	httpapi.Register(api, huma.Operation{
+		OperationID: "createAdhocLead",
+		Method:      http.MethodPost,
+		Path:        "/api/Lead/adhoc/create",
+		Summary:     "Add a lead for a customer",
+		Description: "Creates an active lead of the customer at a store the caller may view, held by the caller (as BDC agent for a BDC user without a sales role, else as sales person). " +
+			"A customer the caller may not view is 404; a bad type or source is 400 naming the field. Publishes LeadCreated and records it in the customer's activity.",
+		Tags:   []string{"leads"},
+		Errors: []int{400, 401, 403, 404},
+	}, func(ctx context.Context, in *AdhocInput) (*httpapi.Body[httpapi.Result[View]], error) {
+		sess, err := d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := sess.Store(in.Body.AccountPlatformID); err != nil {
+			return nil, err
+		}
+		c, err := a.contacts.Get(ctx, sess.Principal.Tenant, in.Body.ContactID)
+		if err != nil {
+			return nil, err
+		}
+		if !sess.Principal.CanView(c.AccountPlatformID) {
+			return nil, apperr.Errorf(apperr.NotFound, "The customer does not exist.")
+		}
+		typeID := in.Body.LeadTypeID
+		if typeID == 0 {
+			typeID = lead.TypeInternet
+		}
+		l := lead.Lead{AccountPlatformID: in.Body.AccountPlatformID, ContactID: c.ID, LeadTypeID: typeID, Status: lead.StatusActive, Comments: in.Body.Comments}
+		if id := in.Body.LeadSourceID; id != 0 {
+			src, err := a.leads.Sources(ctx, sess.Principal.Tenant, l.AccountPlatformID)
+			if err != nil {
+				return nil, err
+			}
+			found := false
+			for _, s := range src {
+				if s.LeadSourceID == id {
+					l.LeadSourceID, l.LeadSourceName, found = s.LeadSourceID, s.Name, true
+				}
+			}
+			if !found {
+				return nil, apperr.InvalidFields("The lead source is not valid.", map[string]string{"leadSourceId": "The source is not one of the store's."})
+			}
+		}
+		if bdcOnly(sess.Profile.Roles) {
+			l.BDCAgentID = sess.Principal.UserID
+		} else {
+			l.SalesPersonID = sess.Principal.UserID
+		}
+		l, err = a.leads.Create(ctx, sess.Principal.Tenant, l, sess.Principal.UserID)
+		if err != nil {
+			return nil, err
+		}
+		return httpapi.Reply(httpapi.OK(view(l))), nil
+	})
+}

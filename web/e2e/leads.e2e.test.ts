@@ -1,0 +1,138 @@
+import { readFile } from 'node:fs/promises';
+
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+import { openBrowser, type BrowserSession } from './browser';
+import { DEMO_PASSWORD, screenshot, signIn } from './pages';
+import { resetUserSettings, userPoolAccessToken } from './user-pool';
+
+/**
+ * Northwind Honda, the store the lead is delivered to: its leads arrive open to claims (the
+ * Toyota store assigns its leads automatically, so they never show as unclaimed).
+ */
+const HONDA = 2002;
+
+/** adf is a lead provider's ADF 1.0 document for a new customer, with a trade-in. */
+function adf(id: string, first: string, last: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<?ADF VERSION="1.0"?>
+<adf>
+  <prospect status="new">
+    <id sequence="1" source="AutoTrader">${id}</id>
+    <requestdate>2026-11-20T10:15:00-0500</requestdate>
+    <vehicle interest="buy" status="new"><year>2026</year><make>Honda</make><model>Accord</model><trim>Sport</trim></vehicle>
+    <vehicle interest="trade-in" status="used"><year>2016</year><make>Mazda</make><model>3</model><odometer units="miles">91000</odometer></vehicle>
+    <customer><contact>
+      <name part="first">${first}</name><name part="last">${last}</name>
+      <email>${id.toLowerCase()}@example.net</email><phone type="cellphone">503-555-0188</phone>
+    </contact><comments>Looking for a hybrid.</comments></customer>
+    <provider><name part="full">AutoTrader</name></provider>
+  </prospect>
+</adf>`;
+}
+
+/**
+ * deliverLead gets the Honda store's intake key as the dealer admin and posts an ADF lead to
+ * the intake endpoint with it, as a lead provider does; it returns the new lead's id.
+ */
+async function deliverLead(baseUrl: string, id: string, first: string, last: string): Promise<number> {
+  const token = await userPoolAccessToken(baseUrl, 'admin@northwind.demo', DEMO_PASSWORD);
+  const keyResponse = await fetch(`${baseUrl}/api/CrmLead/intake/key`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ accountPlatformId: HONDA }),
+  });
+  expect(keyResponse.status).toBe(200);
+  const { data: key } = (await keyResponse.json()) as { data: { key: string; path: string } };
+  const delivered = await fetch(`${baseUrl}${key.path}`, {
+    method: 'POST',
+    headers: { 'X-Lead-Key': key.key, 'Content-Type': 'application/xml' },
+    body: adf(id, first, last),
+  });
+  expect(delivered.status).toBe(200);
+  const { data } = (await delivered.json()) as { data: { leads: { crmLeadId: number; created: boolean }[] } };
+  expect(data.leads).toHaveLength(1);
+  expect(data.leads[0]?.created).toBe(true);
+  return data.leads[0]!.crmLeadId;
+}
+
+describe('Leads Log', () => {
+  const baseUrl = inject('baseUrl');
+  let browser: BrowserSession;
+  let page: Page;
+  // A name and provider id of this run, so a reused local stack still gets a new lead.
+  const run = Date.now().toString(36).toUpperCase();
+  const last = `Quill${run}`;
+  const name = `Robin ${last}`;
+  let leadId = 0;
+
+  beforeAll(async () => {
+    browser = await openBrowser();
+    page = browser.page;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await resetUserSettings(baseUrl, 'sales@northwind.demo', DEMO_PASSWORD);
+  });
+
+  function leadRow() {
+    return page.getByRole('row', { name: `Lead of ${name}` });
+  }
+
+  it('shows an ADF lead delivered to the intake as unclaimed, and the sales person claims it', async () => {
+    leadId = await deliverLead(baseUrl, `AT-${run}`, 'Robin', last);
+
+    await page.goto(`${baseUrl}/#/app/leadsdashboard`);
+    await signIn(page, 'sales@northwind.demo');
+    await page.getByRole('heading', { name: 'Leads Log' }).waitFor();
+    await page.getByRole('table', { name: 'Leads' }).waitFor();
+    await leadRow().waitFor();
+    expect(await leadRow().textContent()).toContain('Unclaimed');
+    expect(await leadRow().textContent()).toContain('AutoTrader');
+    await screenshot(page, '50-leads-log-unclaimed');
+
+    await leadRow().getByRole('button', { name: `Claim the lead of ${name}` }).click();
+    await page.getByText(`You claimed the lead of ${name}.`).waitFor();
+    await expect.poll(async () => leadRow().textContent()).toContain('New');
+    expect(await leadRow().textContent()).toContain('Sam Ortega');
+    await screenshot(page, '51-leads-log-claimed');
+  });
+
+  it('marks the lead sold pending through the status modal', async () => {
+    await leadRow().getByRole('button', { name: `Change the status of the lead of ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change lead status' });
+    await dialog.getByText('Sold (pending delivery)').click();
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Deposit taken');
+    await screenshot(page, '52-leads-log-status-modal');
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith(`/${leadId}/mark_sold_pending`));
+    await dialog.getByRole('button', { name: 'Save status' }).click();
+    expect((await saved).status()).toBe(200);
+    await dialog.waitFor({ state: 'hidden' });
+    await leadRow().waitFor({ state: 'detached' });
+
+    await page.getByText(/^Sold Pending \(/).click();
+    await page.waitForURL((url) => url.hash.includes('status=6'));
+    await leadRow().waitFor();
+    expect(await leadRow().textContent()).toContain('Sold Pending');
+    await screenshot(page, '53-leads-log-sold-pending');
+  });
+
+  it('exports the Leads Log as CSV with Yes and No', async () => {
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await (await download).path();
+    const csv = await readFile(file, 'utf8');
+    const lines = csv.trim().split('\n');
+    expect(lines[0]).toBe('Lead Id,Created,Store,Customer,Status,Type,Source,Sales Person,BDC Agent,Claimable,Worked,Has Trade-In,Vehicle Of Interest,Reason');
+    const line = lines.find((l) => l.startsWith(`${leadId},`));
+    expect(line).toBeDefined();
+    const cells = line!.split(',');
+    expect(cells.slice(3, 13)).toEqual([name, 'SoldPending', 'Internet', 'AutoTrader', 'Sam Ortega', '', 'Yes', 'Yes', 'Yes', '2026 Honda Accord']);
+    expect(csv).not.toMatch(/\b(True|False|true|false)\b/);
+    await page.getByText('The Leads Log export is downloaded.').waitFor();
+    await screenshot(page, '54-leads-log-exported');
+    expect(browser.pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '../../../lib/api/client';
+import type { LeadAssignments, LeadView } from '../../../lib/api/types';
+import type { LeadTransition } from '../lead-status';
+
+export type TransitionParams = { leadId: number; transition: LeadTransition; reason?: string };
+
+/** transitionLead changes a lead's status through its call (PUT /api/CrmLead/{id}/{transition}). */
+export function transitionLead({ leadId, transition, reason }: TransitionParams): Promise<LeadView> {
+  return api.put<LeadView>(`/api/CrmLead/${leadId}/${transition}`, reason ? { reason } : {});
+}
+
+/** useTransitionLead changes a lead's status and refreshes the lead lists. */
+export function useTransitionLead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: transitionLead,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['leads'] }),
+  });
+}
+
+/** claimLead takes an unclaimed lead for the signed-in user (POST /pando/claimable_lead/claim_lead). */
+export function claimLead(leadId: number): Promise<LeadAssignments> {
+  return api.post<LeadAssignments>('/pando/claimable_lead/claim_lead', { crmLeadId: leadId });
+}
+
+/** useClaimLead claims a lead and refreshes the lead lists. */
+export function useClaimLead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: claimLead,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['leads'] }),
+  });
+}

@@ -1,0 +1,241 @@
+import { Alert, Anchor, Badge, Button, Chip, Group, Loader, Paper, Progress, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+
+import { EmptyState } from '../../../components/ui/empty-state';
+import type { LeadsLogFilter, LeadsLogRow, Store } from '../../../lib/api/types';
+import { errorMessage, notify, notifyError } from '../../../lib/notify';
+import { exportLeadsLog, saveFile, type ExportProgress } from '../api/export-leads-log';
+import { useClaimLead } from '../api/lead-actions';
+import { useLeadSources } from '../api/lead-sources';
+import { LEADS_LOG_PAGE_SIZE, useLeadsLog, useLeadsLogCounts } from '../api/leads-log';
+import { DEFAULT_STATUSES, isLeadStatus, LEAD_STATUSES, statusLabel, transitionsFrom } from '../lead-status';
+import { StatusChangeModal } from './status-change-modal';
+
+/** The address parameters of the Leads Log's filter and page. */
+const P = { status: 'status', store: 'store', type: 'type', source: 'source', from: 'from', to: 'to', page: 'page' } as const;
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+type LeadsLogProps = {
+  stores: Store[];
+  profilePath: (contactId: number) => string;
+};
+
+/** readFilter reads the filter and page from the address; unknown values are left out. */
+function readFilter(params: URLSearchParams, stores: Store[]): { filter: LeadsLogFilter; statuses: number[]; page: number } {
+  const statuses = params
+    .getAll(P.status)
+    .map(Number)
+    .filter((s) => Number.isInteger(s) && isLeadStatus(s));
+  const store = Number(params.get(P.store));
+  const ids = stores.map((s) => s.AccountPlatformID);
+  const filter: LeadsLogFilter = {
+    accountPlatformIds: ids.includes(store) ? [store] : ids,
+    selectedStatusTypes: statuses.length > 0 ? statuses : [...DEFAULT_STATUSES],
+  };
+  const type = Number(params.get(P.type));
+  if (type > 0) filter.leadTypeIds = [type];
+  const source = Number(params.get(P.source));
+  if (source > 0) filter.leadSourceIds = [source];
+  const from = params.get(P.from) ?? '';
+  if (DAY.test(from)) filter.dateFrom = from;
+  const to = params.get(P.to) ?? '';
+  if (DAY.test(to)) filter.dateTo = to;
+  const page = Math.max(1, Math.floor(Number(params.get(P.page)) || 1));
+  return { filter, statuses: filter.selectedStatusTypes ?? [], page };
+}
+
+function kilobytes(bytes: number): string {
+  return `${(bytes / 1024).toFixed(bytes < 10_240 ? 1 : 0)} KB`;
+}
+
+/**
+ * LeadsLog is the Leads Log: the leads of the user's stores filtered by status (the active ones
+ * by default), store, type, source and creation date, with the counts per status, a page of
+ * 25 results at a time, claims of unclaimed leads, status changes, and the CSV export. The
+ * filter and the page live in the address.
+ */
+export function LeadsLog({ stores, profilePath }: LeadsLogProps) {
+  const [params, setParams] = useSearchParams();
+  const { filter, statuses, page } = useMemo(() => readFilter(params, stores), [params, stores]);
+  const storeIds = filter.accountPlatformIds ?? [];
+  const enabled = storeIds.length > 0;
+  const results = useLeadsLog({ ...filter, pageNumber: page, pageSize: LEADS_LOG_PAGE_SIZE }, enabled);
+  const counts = useLeadsLogCounts(filter, enabled);
+  const sources = useLeadSources(storeIds);
+  const claim = useClaimLead();
+  const [changing, setChanging] = useState<LeadsLogRow | null>(null);
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
+
+  const update = (changes: Record<string, string | string[] | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      next.delete(key);
+      if (Array.isArray(value)) for (const v of value) next.append(key, v);
+      else if (value) next.set(key, value);
+    }
+    if (!('page' in changes)) next.delete(P.page);
+    setParams(next);
+  };
+
+  const typeOptions = (sources.data?.[0]?.leadTypes ?? []).map((t) => ({ value: String(t.leadTypeId), label: t.name }));
+  const sourceOptions = useMemo(() => {
+    const seen = new Map<number, string>();
+    for (const s of sources.data ?? []) for (const src of s.leadSources ?? []) if (!seen.has(src.leadSourceId)) seen.set(src.leadSourceId, src.name);
+    return [...seen.entries()].map(([id, name]) => ({ value: String(id), label: name }));
+  }, [sources.data]);
+
+  const countOf = (id: number) => counts.data?.find((c) => c.leadStatusId === id)?.count ?? 0;
+  const rows = results.data?.rows ?? [];
+  const pageData = results.data?.pageData;
+  const pageTotal = pageData?.pageTotal ?? 1;
+
+  const runExport = async () => {
+    setProgress({ bytes: 0, rows: 0 });
+    try {
+      const file = await exportLeadsLog(filter, setProgress);
+      saveFile(file, 'leads.csv');
+      notify('success', 'The Leads Log export is downloaded.');
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const onClaim = (row: LeadsLogRow) =>
+    claim.mutate(row.crmLeadId, {
+      onSuccess: () => notify('success', `You claimed the lead of ${row.contactName || 'the customer'}.`),
+      onError: notifyError,
+    });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>Leads Log</Title>
+        <Button variant="default" onClick={runExport} loading={progress !== null} disabled={!enabled}>
+          Export CSV
+        </Button>
+      </Group>
+      {progress && (
+        <Paper withBorder p="sm" role="status" aria-label="Export progress">
+          <Text size="sm">
+            Exporting: {progress.rows} leads ({kilobytes(progress.bytes)}) received
+          </Text>
+          <Progress value={100} animated striped aria-label="Export progress" mt={6} />
+        </Paper>
+      )}
+
+      <Paper withBorder p="sm" component="section" aria-label="Filters">
+        <Stack gap="sm">
+          <Chip.Group multiple value={statuses.map(String)} onChange={(v) => update({ [P.status]: v.length > 0 ? v : [] })}>
+            <Group gap="xs" role="group" aria-label="Lead status">
+              {LEAD_STATUSES.map((s) => (
+                <Chip key={s.id} value={String(s.id)} variant="outline">
+                  {s.label} ({countOf(s.id)})
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+          <Group gap="sm" align="flex-end">
+            {stores.length > 1 && (
+              <Select
+                label="Store"
+                placeholder="All stores"
+                clearable
+                data={stores.map((s) => ({ value: String(s.AccountPlatformID), label: s.Name }))}
+                value={params.get(P.store)}
+                onChange={(v) => update({ [P.store]: v })}
+              />
+            )}
+            <Select label="Lead type" placeholder="All types" clearable data={typeOptions} value={params.get(P.type)} onChange={(v) => update({ [P.type]: v })} />
+            <Select label="Lead source" placeholder="All sources" clearable data={sourceOptions} value={params.get(P.source)} onChange={(v) => update({ [P.source]: v })} />
+            <TextInput type="date" label="Created from" value={params.get(P.from) ?? ''} onChange={(e) => update({ [P.from]: e.currentTarget.value })} />
+            <TextInput type="date" label="Created to" value={params.get(P.to) ?? ''} onChange={(e) => update({ [P.to]: e.currentTarget.value })} />
+          </Group>
+        </Stack>
+      </Paper>
+
+      {!enabled && <EmptyState title="No stores">You have no store whose leads you may view.</EmptyState>}
+      {results.isError && (
+        <Alert color="red" role="alert" title="The leads could not be loaded">
+          {errorMessage(results.error)}
+        </Alert>
+      )}
+      {results.isPending && enabled && <Loader aria-label="Loading leads" />}
+      {results.isSuccess && rows.length === 0 && <EmptyState title="No leads">No lead matches the filter.</EmptyState>}
+      {rows.length > 0 && (
+        <Table striped highlightOnHover aria-label="Leads">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Customer</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Store</Table.Th>
+              <Table.Th>Type</Table.Th>
+              <Table.Th>Source</Table.Th>
+              <Table.Th>Sales person</Table.Th>
+              <Table.Th>Created</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => {
+              const name = row.contactName || `Customer ${row.contactId}`;
+              return (
+                <Table.Tr key={row.crmLeadId} aria-label={`Lead of ${name}`}>
+                  <Table.Td>
+                    <Anchor component={Link} to={profilePath(row.contactId)}>
+                      {name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td miw={150}>
+                    <Badge variant="light" color={row.displayStatusId < 0 ? 'orange' : row.displayStatusId === 1 ? 'blue' : 'gray'}>
+                      {statusLabel(row.displayStatusId)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{row.storeName}</Table.Td>
+                  <Table.Td>{row.leadTypeName}</Table.Td>
+                  <Table.Td>{row.leadSourceName}</Table.Td>
+                  <Table.Td>{row.salesPersonName || row.bdcAgentName}</Table.Td>
+                  <Table.Td>{dateTime.format(new Date(row.createdAt))}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      {row.displayStatusId === -2 && (
+                        <Button size="xs" aria-label={`Claim the lead of ${name}`} loading={claim.isPending && claim.variables === row.crmLeadId} onClick={() => onClaim(row)}>
+                          Claim
+                        </Button>
+                      )}
+                      {transitionsFrom(row.leadStatusId).length > 0 && (
+                        <Button size="xs" variant="default" aria-label={`Change the status of the lead of ${name}`} onClick={() => setChanging(row)}>
+                          Status
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+      {pageData && pageData.totalRecords > 0 && (
+        <Group justify="space-between" component="nav" aria-label="Result pages">
+          <Text size="sm">
+            Page {page} of {pageTotal} ({pageData.totalRecords} leads)
+          </Text>
+          <Group gap="xs">
+            <Button variant="default" size="xs" disabled={page <= 1} onClick={() => update({ [P.page]: String(page - 1) })}>
+              Previous
+            </Button>
+            <Button variant="default" size="xs" disabled={page >= pageTotal || results.isPlaceholderData} onClick={() => update({ [P.page]: String(page + 1) })}>
+              Next
+            </Button>
+          </Group>
+        </Group>
+      )}
+      <StatusChangeModal lead={changing} onClose={() => setChanging(null)} />
+    </Stack>
+  );
+}
