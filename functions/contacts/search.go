@@ -51,18 +51,12 @@ type RecentInput struct {
 	}
 }
 
-// pageData describes a page of a search read by cursors. The total is what is known after this
-// page: counting every match would read every match.
+// pageData describes a page of a search read by cursors, of size (the default when 0).
 func pageData(p contact.Page, size int) httpapi.PageData {
 	if size == 0 {
 		size = contact.DefaultPageSize
 	}
-	total := (p.Number-1)*size + len(p.Matches)
-	pages := p.Number
-	if p.Next != "" {
-		pages++
-	}
-	return httpapi.PageData{PageTotal: pages, PageNumber: p.Number, PageSize: size, TotalRecords: total}
+	return httpapi.CursorPageData(p.Number, size, len(p.Matches), p.Next != "")
 }
 
 func (a *area) registerSearch(api *httpapi.API) {

@@ -203,11 +203,6 @@ func (a *area) registerTagReads(api *httpapi.API) {
 		if size == 0 {
 			size = contact.DefaultPageSize
 		}
-		total := (page.Number-1)*size + len(page.Matches)
-		pages := page.Number
-		if page.Next != "" {
-			pages++
-		}
-		return httpapi.Reply(httpapi.Paged(out, httpapi.PageData{PageTotal: pages, PageNumber: page.Number, PageSize: size, TotalRecords: total})), nil
+		return httpapi.Reply(httpapi.Paged(out, httpapi.CursorPageData(page.Number, size, len(page.Matches), page.Next != ""))), nil
 	})
 }

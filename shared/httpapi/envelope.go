@@ -17,6 +17,17 @@ func NewPageData(number, size, total int) PageData {
 	return PageData{PageTotal: pages, PageNumber: number, PageSize: size, TotalRecords: total}
 }
 
+// CursorPageData returns the page data of page number (from 1) of a list read by cursors, which
+// returned items on the page and has more after it when more is true. The totals are what is
+// known after this page: counting every item would read every item.
+func CursorPageData(number, size, returned int, more bool) PageData {
+	pages := number
+	if more {
+		pages++
+	}
+	return PageData{PageTotal: pages, PageNumber: number, PageSize: size, TotalRecords: (number-1)*size + returned}
+}
+
 // Result is the {successful, data, pageData} envelope most calls read.
 type Result[T any] struct {
 	Successful bool      `json:"successful"`
