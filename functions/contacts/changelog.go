@@ -9,6 +9,7 @@ import (
 	"github.com/cxm/cxm/shared/apperr"
 	"github.com/cxm/cxm/shared/changelog"
 	"github.com/cxm/cxm/shared/httpapi"
+	"github.com/cxm/cxm/shared/lead"
 	"github.com/danielgtaylor/huma/v2"
 )
 
@@ -36,13 +37,14 @@ type ChangeLog = httpapi.Body[httpapi.Result[[]changelog.Revision]]
 func (a *area) registerChangeLog(api *httpapi.API) {
 	d := a.d
 	reader := changelog.NewReader(d.Store)
+	leads := lead.NewRepo(d.Store, nil, d.Log)
 	httpapi.Register(api, huma.Operation{
 		OperationID: "getContactChangeLog",
 		Method:      http.MethodPost,
 		Path:        "/crm/contacts/{id}/change_log",
 		Summary:     "A customer's change log",
 		Description: "Every save of the customer, newest first: who, when, and each changed field by its JSON path with its old and new value (sensitive values masked). " +
-			"The history of the customers merged into this one follows its own. Pages start at 1 and hold 25 saves by default; pageData counts saves. A customer of a store the caller may not view is 404.",
+			"The history of the customers merged into this one and the changes of the customer's leads (status, type, source, reason and who holds them; fields leads[{crmLeadId}].status and so on, with leadId set) are shown with its own, by time. Pages start at 1 and hold 25 saves by default; pageData counts saves. A customer of a store the caller may not view is 404.",
 		Tags:   []string{"contacts"},
 		Errors: []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *ChangeLogInput) (*ChangeLog, error) {
@@ -70,6 +72,11 @@ func (a *area) registerChangeLog(api *httpapi.API) {
 		if err := visible(sess, c); err != nil {
 			return nil, err
 		}
+		leadSegs, err := leads.LogSegments(ctx, sess.Principal.Tenant, c.Owners())
+		if err != nil {
+			return nil, err
+		}
+		segs = append(segs, leadSegs...)
 		page, err := reader.Read(ctx, sess.Principal.Tenant, segs, f, number, size)
 		if err != nil {
 			return nil, err

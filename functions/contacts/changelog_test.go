@@ -140,3 +140,53 @@ func TestChangeLog(t *testing.T) {
 		})
 	}
 }
+
+// TestChangeLogShowsLeadChanges checks that a change of a customer's lead reads in the
+// customer's change log, by time among the profile's saves.
+func TestChangeLogShowsLeadChanges(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	status, c := save(t, srv, sales, map[string]any{"accountPlatformId": demo.StoreToyota, "firstName": "Ida", "lastName": "Lovelace"})
+	if status != 200 {
+		t.Fatalf("create: %d", status)
+	}
+	var created struct {
+		Data struct {
+			CrmLeadID int64 `json:"crmLeadId"`
+		} `json:"data"`
+	}
+	if status := srv.Do(t, areatest.Request{Method: "POST", Path: "/api/Lead/adhoc/create", As: sales,
+		Body: fmt.Sprintf(`{"contactId":%d,"accountPlatformId":%d,"leadTypeId":2}`, c.ID, demo.StoreToyota)}, &created); status != 200 {
+		t.Fatalf("create lead: %d", status)
+	}
+	c.NickName = "Ada"
+	if status, _ := save(t, srv, sales, c); status != 200 {
+		t.Fatalf("update: %d", status)
+	}
+	id := created.Data.CrmLeadID
+	if status := srv.Do(t, areatest.Request{Method: "PUT", Path: fmt.Sprintf("/api/CrmLead/%d/mark_lost", id), As: sales, Body: `{"reason":"Bought elsewhere"}`}, nil); status != 200 {
+		t.Fatalf("mark lost: %d", status)
+	}
+	status, log := changeLog(t, srv, sales, c.ID, "")
+	if status != 200 || len(log.Data) != 4 || log.PageData.TotalRecords != 4 {
+		t.Fatalf("change_log: %d, %+v", status, log)
+	}
+	p := fmt.Sprintf("leads[%d].", id)
+	want := [][]string{
+		{p + `status "Active">"Lost"`, p + `reason "">"Bought elsewhere"`},
+		{`nickName "">"Ada"`},
+		{p + `status "">"Active"`, p + `type "">"Phone"`, p + `salesPerson "">"` + sales + `"`},
+	}
+	for i, w := range want {
+		if diff := cmp.Diff(w, fields(log.Data[i])); diff != "" {
+			t.Errorf("entry %d (-want +got):\n%s", i, diff)
+		}
+	}
+	if e := log.Data[0]; e.Kind != changelog.KindLead || e.LeadID != id || e.UserID != sales {
+		t.Errorf("newest entry = %+v, want the lead's by the sales person", e)
+	}
+	status, log = changeLog(t, srv, sales, c.ID, `{"filter":{"field":"leads"}}`)
+	if status != 200 || len(log.Data) != 2 {
+		t.Errorf("lead changes only: %d, %d entries, want 2", status, len(log.Data))
+	}
+}

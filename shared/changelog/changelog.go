@@ -1,21 +1,24 @@
 // Package changelog keeps the change log of a contact: every save that changed fields, with who
 // saved it, when, and each field's old and new value by its JSON path (firstName,
 // phones[1].phone). Sensitive values never reach the log: their changes are recorded with
-// masked values.
+// masked values. A contact's leads keep logs of their own (their status, type, source and who
+// holds them, by paths such as leads[123].leadStatus), which the contact's log shows with its
+// own entries.
 //
-// One save writes one entry, in the same transaction as the contact it describes (the contact
+// One save writes one entry, in the same transaction as the contact (or lead) it describes (the
 // repository adds the entry's write to its save), so a rejected or conflicting save writes no
-// entry and a save that succeeded always has one. Entries are numbered per contact from 1 by a
-// counter kept on the contact item, which the same versioned write advances: the numbers are
-// dense and a contact's entries, newest first, are the numbers counter, counter-1, ..., 1.
+// entry and a save that succeeded always has one. Entries are numbered per contact (per lead)
+// from 1 by a counter kept on the contact (lead) item, which the same versioned write advances:
+// the numbers are dense and a log's entries, newest first, are the numbers counter,
+// counter-1, ..., 1. A lead's log is its own so that a lead change never rewrites the contact
+// item, whose version a user editing the profile holds.
 //
-// A contact that others were merged into owns their logs too (contact.Owners): its log reads as
-// its own entries newest first, followed by the entries of each contact merged into it, in the
-// order of its MergedContactIDs, each newest first. A merged contact never changes again, so its
-// count is frozen and kept on the survivor (Segment); an unfiltered page is therefore one key
-// range per log it spans, computed from the counts alone: page N never reads earlier pages.
-// A filtered read (field, user, time) reads the logs of the contact's owners and keeps the
-// matching entries; it reads only that contact's entries.
+// A contact's history is made of logs (Segment): its own, those of the contacts merged into it
+// (contact.Owners; a merged contact never changes again, so its count is frozen and kept on the
+// survivor) and those of its leads. When only one log has entries (the common case: a customer
+// with no lead changes and no merge), an unfiltered page is one key range computed from the
+// count alone: page N never reads earlier pages. Otherwise, and for a filtered read (field,
+// user, time), the logs are read whole and their entries interleaved by time, newest first.
 //
 // Access patterns:
 //
@@ -23,6 +26,7 @@
 //	a contact's entry by number      table  PK = A#{acct}#C#{id}, SK = LOG#{seq, 12 digits}
 //	a page of a contact's entries    table  PK = A#{acct}#C#{id}, SK BETWEEN LOG#{from} AND LOG#{to}, descending
 //	all of a contact's entries       table  PK = A#{acct}#C#{id}, begins_with(SK, "LOG#"), descending
+//	all of a lead's entries          table  PK = A#{acct}#L#{lead}, begins_with(SK, "LOG#"), descending
 package changelog
 
 import (
@@ -43,6 +47,7 @@ const (
 	KindCreated = "created"
 	KindUpdated = "updated"
 	KindMerged  = "merged"
+	KindLead    = "lead"
 )
 
 // Change is one field a save changed.
@@ -60,20 +65,40 @@ type Revision struct {
 	// ContactID is the contact the save was made to: the survivor's id, or for history read
 	// through a merge, the id of the contact merged into it.
 	ContactID int64 `json:"contactId"`
-	// Seq numbers the contact's entries from 1.
+	// LeadID is the lead whose log holds the entry (a change of the lead); 0 for a save of the
+	// contact.
+	LeadID int64 `json:"leadId,omitempty" required:"false"`
+	// Seq numbers the entries of the contact's (or the lead's) log from 1.
 	Seq    int64     `json:"seq"`
 	At     time.Time `json:"at"`
 	UserID string    `json:"userId"`
 	// ActorUserID is the real user behind an impersonated save; "" otherwise.
 	ActorUserID string   `json:"actorUserId,omitempty"`
-	Kind        string   `json:"kind" enum:"created,updated,merged"`
+	Kind        string   `json:"kind" enum:"created,updated,merged,lead"`
 	Changes     []Change `json:"changes"`
 }
 
-// Segment is the log of one owner of a contact's history and how many entries it holds.
+// Segment is one log of a contact's history and how many entries it holds: a contact's own
+// (LeadID 0) or a lead's.
 type Segment struct {
 	ContactID int64
+	LeadID    int64
 	Count     int64
+}
+
+// partition returns the partition of the log of s.
+func (s Segment) partition(t store.Tenant) (store.Partition, error) {
+	if s.LeadID != 0 {
+		return t.Partition("L", strconv.FormatInt(s.LeadID, 10))
+	}
+	return t.Partition("C", strconv.FormatInt(s.ContactID, 10))
+}
+
+func (s Segment) String() string {
+	if s.LeadID != 0 {
+		return fmt.Sprintf("lead %d", s.LeadID)
+	}
+	return fmt.Sprintf("contact %d", s.ContactID)
 }
 
 // MaxValue is the length (in characters) beyond which a value is cut in the log: an entry must
@@ -84,13 +109,17 @@ const sortPrefix = "LOG#"
 
 func sortKey(seq int64) string { return fmt.Sprintf("%s%012d", sortPrefix, seq) }
 
-func entryKey(t store.Tenant, contactID, seq int64) (store.Key, error) {
-	return t.Key(sortKey(seq), "C", strconv.FormatInt(contactID, 10))
+func entryKey(t store.Tenant, e Revision) (store.Key, error) {
+	if e.LeadID != 0 {
+		return t.Key(sortKey(e.Seq), "L", strconv.FormatInt(e.LeadID, 10))
+	}
+	return t.Key(sortKey(e.Seq), "C", strconv.FormatInt(e.ContactID, 10))
 }
 
 // item is an entry as stored.
 type item struct {
 	ContactID   int64
+	LeadID      int64 `dynamodbav:",omitempty"`
 	Seq         int64
 	At          time.Time
 	UserID      string
@@ -100,20 +129,20 @@ type item struct {
 }
 
 // Op returns the write of e as a transaction's op: a create, so an entry number is never
-// written twice. The caller's versioned write of the contact that advances the counter guards
-// the number.
+// written twice. The caller's versioned write of the contact (or of the lead, for an entry with
+// a LeadID) that advances the counter guards the number.
 func Op(t store.Tenant, e Revision) (store.Op, error) {
 	if e.Seq < 1 {
 		return store.Op{}, apperr.Errorf(apperr.Internal, "change log entry without a number")
 	}
-	k, err := entryKey(t, e.ContactID, e.Seq)
+	k, err := entryKey(t, e)
 	if err != nil {
 		return store.Op{}, err
 	}
 	for i := range e.Changes {
 		e.Changes[i].OldValue, e.Changes[i].NewValue = cut(e.Changes[i].OldValue), cut(e.Changes[i].NewValue)
 	}
-	it := item{ContactID: e.ContactID, Seq: e.Seq, At: e.At.UTC(), UserID: e.UserID, ActorUserID: e.ActorUserID, Kind: e.Kind, Changes: e.Changes}
+	it := item{ContactID: e.ContactID, LeadID: e.LeadID, Seq: e.Seq, At: e.At.UTC(), UserID: e.UserID, ActorUserID: e.ActorUserID, Kind: e.Kind, Changes: e.Changes}
 	return store.CreateOp(store.Record{Key: k, Type: "ChangeLogEntry", Value: it}), nil
 }
 
@@ -298,9 +327,9 @@ type Reader struct {
 // NewReader returns a reader over s.
 func NewReader(s *store.Store) Reader { return Reader{s: s} }
 
-// Read returns page number (from 1) of size entries of the log made of segments (the contact's
-// own first), newest first, narrowed by f. A page beyond the last is empty. A page number or
-// size out of range is an Invalid error.
+// Read returns page number (from 1) of size entries of the history made of segments (the
+// contact's own log first), newest first, narrowed by f. A page beyond the last is empty. A page
+// number or size out of range is an Invalid error.
 func (r Reader) Read(ctx context.Context, t store.Tenant, segments []Segment, f Filter, number, size int) (Page, error) {
 	if number < 1 {
 		return Page{}, apperr.InvalidFields("The page is not valid.", map[string]string{"pageNumber": "The page number starts at 1."})
@@ -308,36 +337,37 @@ func (r Reader) Read(ctx context.Context, t store.Tenant, segments []Segment, f 
 	if size < 1 || size > MaxPageSize {
 		return Page{}, apperr.InvalidFields("The page is not valid.", map[string]string{"pageSize": fmt.Sprintf("The page size must be between 1 and %d.", MaxPageSize)})
 	}
-	if !f.empty() {
-		return r.filtered(ctx, t, segments, f, number, size)
-	}
-	var total int64
+	var logs []Segment
 	for _, s := range segments {
-		total += s.Count
-	}
-	out := Page{Entries: []Revision{}, Total: int(total)}
-	// Ranks, newest first over the segments in order: [lo, hi).
-	lo, hi := int64(number-1)*int64(size), int64(number)*int64(size)
-	var base int64
-	for _, s := range segments {
-		from, to := max(lo, base), min(hi, base+s.Count)
-		if from < to {
-			// Rank r of this segment is entry Count-(r-base).
-			newest, oldest := s.Count-(from-base), s.Count-(to-1-base)
-			entries, err := r.rangeOf(ctx, t, s.ContactID, oldest, newest)
-			if err != nil {
-				return Page{}, err
-			}
-			out.Entries = append(out.Entries, entries...)
+		if s.Count > 0 {
+			logs = append(logs, s)
 		}
-		base += s.Count
 	}
+	if !f.empty() || len(logs) > 1 {
+		return r.interleaved(ctx, t, logs, f, number, size)
+	}
+	out := Page{Entries: []Revision{}}
+	if len(logs) == 0 {
+		return out, nil
+	}
+	s := logs[0]
+	out.Total = int(s.Count)
+	// Rank k (from 0, newest first) is entry Count-k.
+	lo, hi := int64(number-1)*int64(size), min(int64(number)*int64(size), s.Count)
+	if lo >= hi {
+		return out, nil
+	}
+	entries, err := r.rangeOf(ctx, t, s, s.Count-(hi-1), s.Count-lo)
+	if err != nil {
+		return Page{}, err
+	}
+	out.Entries = entries
 	return out, nil
 }
 
-// rangeOf returns entries oldest..newest of a contact, newest first.
-func (r Reader) rangeOf(ctx context.Context, t store.Tenant, contactID, oldest, newest int64) ([]Revision, error) {
-	p, err := t.Partition("C", strconv.FormatInt(contactID, 10))
+// rangeOf returns entries oldest..newest of the log of s, newest first.
+func (r Reader) rangeOf(ctx context.Context, t store.Tenant, s Segment, oldest, newest int64) ([]Revision, error) {
+	p, err := s.partition(t)
 	if err != nil {
 		return nil, err
 	}
@@ -345,25 +375,23 @@ func (r Reader) rangeOf(ctx context.Context, t store.Tenant, contactID, oldest, 
 		Partition: p, SortFrom: sortKey(oldest), SortTo: sortKey(newest), Descending: true, Limit: int(newest - oldest + 1),
 	})
 	if err != nil {
-		return nil, fmt.Errorf("read change log of contact %d: %w", contactID, err)
+		return nil, fmt.Errorf("read change log of %s: %w", s, err)
 	}
 	return entries(items), nil
 }
 
-// filtered reads every entry of the segments and returns the page of those f keeps.
-func (r Reader) filtered(ctx context.Context, t store.Tenant, segments []Segment, f Filter, number, size int) (Page, error) {
+// interleaved reads every entry of the segments, keeps those f keeps, and returns the page of
+// them newest first (entries of one time in the order of the segments).
+func (r Reader) interleaved(ctx context.Context, t store.Tenant, segments []Segment, f Filter, number, size int) (Page, error) {
 	var kept []Revision
 	for _, s := range segments {
-		if s.Count == 0 {
-			continue
-		}
-		p, err := t.Partition("C", strconv.FormatInt(s.ContactID, 10))
+		p, err := s.partition(t)
 		if err != nil {
 			return Page{}, err
 		}
 		items, err := store.QueryAll[item](ctx, r.s, store.Query{Partition: p, SortPrefix: sortPrefix, Descending: true, Limit: 1000})
 		if err != nil {
-			return Page{}, fmt.Errorf("read change log of contact %d: %w", s.ContactID, err)
+			return Page{}, fmt.Errorf("read change log of %s: %w", s, err)
 		}
 		for _, e := range entries(items) {
 			if e, ok := f.keep(e); ok {
@@ -371,6 +399,7 @@ func (r Reader) filtered(ctx context.Context, t store.Tenant, segments []Segment
 			}
 		}
 	}
+	slices.SortStableFunc(kept, func(a, b Revision) int { return b.At.Compare(a.At) })
 	out := Page{Entries: []Revision{}, Total: len(kept)}
 	lo, hi := (number-1)*size, number*size
 	if lo < len(kept) {
@@ -386,7 +415,7 @@ func entries(items []item) []Revision {
 		if changes == nil {
 			changes = []Change{}
 		}
-		out = append(out, Revision{ContactID: it.ContactID, Seq: it.Seq, At: it.At, UserID: it.UserID, ActorUserID: it.ActorUserID, Kind: it.Kind, Changes: changes})
+		out = append(out, Revision{ContactID: it.ContactID, LeadID: it.LeadID, Seq: it.Seq, At: it.At, UserID: it.UserID, ActorUserID: it.ActorUserID, Kind: it.Kind, Changes: changes})
 	}
 	return out
 }

@@ -95,12 +95,12 @@ func TestRead(t *testing.T) {
 		total        int
 	}{
 		{"first page", changelog.Filter{}, 1, 3, []string{"7:30", "7:29", "7:28"}, 34},
-		{"a page across both logs", changelog.Filter{}, 5, 7, []string{"7:2", "7:1", "8:4", "8:3", "8:2", "8:1"}, 34},
-		{"the last page", changelog.Filter{}, 4, 10, []string{"8:4", "8:3", "8:2", "8:1"}, 34},
+		{"a page across both logs, by time", changelog.Filter{}, 5, 7, []string{"7:3", "8:3", "7:2", "8:2", "7:1", "8:1"}, 34},
+		{"the last page", changelog.Filter{}, 4, 10, []string{"7:2", "8:2", "7:1", "8:1"}, 34},
 		{"beyond the last page", changelog.Filter{}, 5, 10, nil, 34},
-		{"by field", changelog.Filter{Field: "phones"}, 2, 10, []string{"7:9", "7:7", "7:5", "7:3", "7:1", "8:3", "8:1"}, 17},
+		{"by field", changelog.Filter{Field: "phones"}, 2, 10, []string{"7:9", "7:7", "7:5", "7:3", "8:3", "7:1", "8:1"}, 17},
 		{"by user", changelog.Filter{UserID: "u0"}, 1, 25, []string{"7:30", "7:27", "7:24", "7:21", "7:18", "7:15", "7:12", "7:9", "7:6", "7:3", "8:3"}, 11},
-		{"by time", changelog.Filter{From: start.Add(3 * time.Minute), To: start.Add(4 * time.Minute)}, 1, 25, []string{"7:4", "7:3", "8:4", "8:3"}, 4},
+		{"by time", changelog.Filter{From: start.Add(3 * time.Minute), To: start.Add(4 * time.Minute)}, 1, 25, []string{"7:4", "8:4", "7:3", "8:3"}, 4},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -114,8 +114,37 @@ func TestRead(t *testing.T) {
 		})
 	}
 
-	// A middle page is one key range: it reads neither earlier nor later entries, so removing
-	// them changes nothing.
+	// A lead's log is read with its contact's, by time.
+	for seq := int64(1); seq <= 2; seq++ {
+		op, err := changelog.Op(tn, changelog.Revision{
+			ContactID: 8, LeadID: 55, Seq: seq, At: start.Add(time.Duration(seq)*time.Minute + time.Second), UserID: "u1", Kind: changelog.KindLead,
+			Changes: []changelog.Change{{Field: "leads[55].leadStatus", OldValue: "Active", NewValue: "Lost"}},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Transact(ctx, op); err != nil {
+			t.Fatal(err)
+		}
+	}
+	withLead := []changelog.Segment{{ContactID: 8, Count: 4}, {ContactID: 8, LeadID: 55, Count: 2}}
+	got, err := r.Read(ctx, tn, withLead, changelog.Filter{}, 1, 25)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"8:4", "8:3", "8:2", "8:2", "8:1", "8:1"}; !cmp.Equal(want, seqs(got)) || got.Entries[2].LeadID != 55 || got.Entries[4].LeadID != 55 {
+		t.Errorf("contact and lead = %v (lead ids %d, %d), want %v with the lead's at 3 and 5", seqs(got), got.Entries[2].LeadID, got.Entries[4].LeadID, want)
+	}
+	got, err = r.Read(ctx, tn, withLead, changelog.Filter{Field: "leads"}, 1, 25)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Total != 2 || got.Entries[0].Kind != changelog.KindLead {
+		t.Errorf("lead changes only: %+v, want the lead's 2", got)
+	}
+
+	// A page of a contact's only log is one key range: it reads neither earlier nor later
+	// entries, so removing them changes nothing.
 	for seq := int64(1); seq <= 30; seq++ {
 		if seq >= 11 && seq <= 20 {
 			continue
@@ -125,7 +154,7 @@ func TestRead(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got, err := r.Read(ctx, tn, segs, changelog.Filter{}, 2, 10)
+	got, err = r.Read(ctx, tn, []changelog.Segment{{ContactID: 7, Count: 30}, {ContactID: 9}}, changelog.Filter{}, 2, 10)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,6 +25,7 @@
 //	a delivered document             table  PK = A#{acct}#LIN#{store}#{digest}, SK = INTAKE
 //	a store's sources, by name       table  PK = A#{acct}#LSRC#{store}, begins_with(SK, "SRC#")
 //	a store's intake key             table  PK = A#{acct}#LKEY#{store}, SK = INTAKEKEY
+//	a lead's change-log entries      table  PK = A#{acct}#L#{id}, begins_with(SK, "LOG#")
 //
 // Every change is a versioned write of the lead item (with the pointer items it adds or
 // removes, in one transaction). A change that loses a race re-reads the lead and applies
@@ -36,9 +37,12 @@
 // Activity. A repository made WithActivity records every creation, status transition,
 // assignment, claim and type or source change in the contact's activity (a lead entry with
 // the activity type, the user and the lead id), keyed by the event's id, so recording the same
-// event again (ActivityEntry, for a consumer replaying events) records nothing more. Status
-// changes are not written to the contact's change log: its entries are numbered by a counter
-// on the contact item that the contact's own versioned save advances, so a lead change would
-// have to rewrite the contact item in its transaction and race every edit of the profile; the
-// activity entry is the lead's history instead.
+// event again (ActivityEntry, for a consumer replaying events) records nothing more.
+//
+// Change log. A lead's creation and every change of its status, type, source, reason or holders
+// writes an entry of kind lead to the lead's own change log (package changelog), numbered by a
+// counter on the lead item and written in the lead's versioned transaction, so a refused or lost
+// change writes none. The contact's change log shows these entries among its own (LogSegments):
+// the lead's log is kept apart from the contact's so that a lead change never rewrites the
+// contact item, whose version a user editing the profile holds.
 package lead

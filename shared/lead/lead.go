@@ -298,6 +298,8 @@ type Lead struct {
 	UpdatedBy        string              `json:"updatedBy"`
 	StatusChangedAt  time.Time           `json:"statusChangedAt"`
 	ClaimedAt        *time.Time          `json:"claimedAt,omitempty"`
+	// LogSeq counts the lead's entries in its contact's change log (package changelog).
+	LogSeq int64 `json:"-"`
 }
 
 // DisplayStatus is the status the lead lists show: Unclaimed for an active claimable lead

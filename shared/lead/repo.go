@@ -230,6 +230,10 @@ func (r *Repo) create(ctx context.Context, t store.Tenant, l Lead, by string, ex
 }
 
 func (r *Repo) insert(ctx context.Context, t store.Tenant, l Lead, extra func(Lead) ([]store.Op, error)) error {
+	logged, err := logOps(t, nil, &l, l.CreatedBy)
+	if err != nil {
+		return err
+	}
 	rec, err := record(t, l, 0)
 	if err != nil {
 		return err
@@ -247,6 +251,7 @@ func (r *Repo) insert(ctx context.Context, t store.Tenant, l Lead, extra func(Le
 		return err
 	}
 	ops = append(ops, vops...)
+	ops = append(ops, logged...)
 	if extra != nil {
 		more, err := extra(l)
 		if err != nil {
@@ -407,6 +412,10 @@ func (r *Repo) mutate(ctx context.Context, t store.Tenant, id int64, by string, 
 			// Holding a lead is not working it: it stays New until its holder acts on it.
 			l.Worked = true
 		}
+		logged, err := logOps(t, &old, &l, by)
+		if err != nil {
+			return Lead{}, err
+		}
 		rec, err := record(t, l, v)
 		if err != nil {
 			return Lead{}, err
@@ -417,6 +426,7 @@ func (r *Repo) mutate(ctx context.Context, t store.Tenant, id int64, by string, 
 			return Lead{}, err
 		}
 		ops = append(ops, vops...)
+		ops = append(ops, logged...)
 		err = r.s.Transact(ctx, ops...)
 		if (apperr.CodeOf(err) == apperr.Conflict || transactionConflict(err)) && attempt < maxAttempts {
 			continue

@@ -28,6 +28,8 @@ describe('fieldLabel', () => {
     ['isMarkedHot', 'Hot customer'],
     ['birthMonth', 'Birth month'],
     ['customThing[3]', 'Custom thing 4'],
+    ['leads[4410].status', 'Lead #4410 · status'],
+    ['leads[4410].bdcAgent', 'Lead #4410 · BDC agent'],
   ])('names %s "%s"', (path, want) => {
     expect(fieldLabel(path)).toBe(want);
   });

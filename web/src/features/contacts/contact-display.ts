@@ -101,6 +101,16 @@ const LIST_ITEMS: Record<string, string> = {
   vehicles: 'Vehicle',
 };
 
+/** The fields of a lead the change log records, as `leads[{crmLeadId}].status`. */
+const LEAD_FIELDS: Record<string, string> = {
+  status: 'status',
+  type: 'type',
+  source: 'source',
+  reason: 'reason',
+  salesPerson: 'sales person',
+  bdcAgent: 'BDC agent',
+};
+
 /** words turns a camelCase name into lower-case words: "birthMonth" is "birth month". */
 function words(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
@@ -115,6 +125,11 @@ function capitalize(text: string): string {
  * "Phone 2 · number", `firstName` "First name", `driverLicense.number` "Driver licence · number".
  */
 export function fieldLabel(path: string): string {
+  const lead = /^leads\[(\d+)\]\.(\w+)$/.exec(path);
+  if (lead) {
+    const [, id = '', field = ''] = lead;
+    return `Lead #${id} · ${LEAD_FIELDS[field] ?? words(field)}`;
+  }
   return path
     .split('.')
     .map((part, i) => {

@@ -1867,7 +1867,7 @@ export type paths = {
         put?: never;
         /**
          * A customer's change log
-         * @description Every save of the customer, newest first: who, when, and each changed field by its JSON path with its old and new value (sensitive values masked). The history of the customers merged into this one follows its own. Pages start at 1 and hold 25 saves by default; pageData counts saves. A customer of a store the caller may not view is 404.
+         * @description Every save of the customer, newest first: who, when, and each changed field by its JSON path with its old and new value (sensitive values masked). The history of the customers merged into this one and the changes of the customer's leads (status, type, source, reason and who holds them; fields leads[{crmLeadId}].status and so on, with leadId set) are shown with its own, by time. Pages start at 1 and hold 25 saves by default; pageData counts saves. A customer of a store the caller may not view is 404.
          */
         post: operations["getContactChangeLog"];
         delete?: never;
@@ -4696,7 +4696,9 @@ export type components = {
             /** Format: int64 */
             contactId: number;
             /** @enum {string} */
-            kind: "created" | "updated" | "merged";
+            kind: "created" | "updated" | "merged" | "lead";
+            /** Format: int64 */
+            leadId?: number;
             /** Format: int64 */
             seq: number;
             userId: string;

@@ -32,6 +32,14 @@ function changeLog() {
       { field: 'ssn', oldValue: '***-**-6789', newValue: '***-**-1120', masked: true },
     ],
   });
+  all[1] = entry(25, {
+    kind: 'lead',
+    leadId: 77,
+    changes: [
+      { field: 'leads[77].status', oldValue: 'Active', newValue: 'Lost', masked: false },
+      { field: 'leads[77].salesPerson', oldValue: '', newValue: 'u-manager', masked: false },
+    ],
+  });
   all[25] = entry(1, { kind: 'created' });
   const handler = http.post('*/crm/contacts/:id/change_log', async ({ request }) => {
     const body = (await request.json()) as (typeof requests)[number];
@@ -64,7 +72,7 @@ describe('Change log', () => {
 
     const section = await screen.findByRole('region', { name: 'Change log' });
     const table = await within(section).findByRole('table', { name: 'Changes' });
-    await within(table).findByText('Morgan Reyes');
+    await within(table).findAllByText('Morgan Reyes');
     const rows = within(table).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('Morgan Reyes');
     expect(rows[1]).toHaveTextContent('First name');
@@ -73,6 +81,12 @@ describe('Change log', () => {
     expect(rows[2]).toHaveTextContent('Masked');
     expect(rows[2]).toHaveTextContent('***-**-1120');
     expect(log.requests[0]).toEqual({ filter: {}, pageNumber: 1, pageSize: 25 });
+    // A lead's change reads with its lead's number, and who holds it by name.
+    expect(rows[3]).toHaveTextContent('Lead');
+    expect(rows[3]).toHaveTextContent('Lead #77 · status');
+    expect(rows[3]).toHaveTextContent('Lost');
+    expect(rows[4]).toHaveTextContent('Lead #77 · sales person');
+    expect(rows[4]).toHaveTextContent('Morgan Reyes');
 
     const user = userEvent.setup();
     await user.click(within(section).getByRole('button', { name: 'Page 2' }));

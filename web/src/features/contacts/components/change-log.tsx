@@ -11,7 +11,13 @@ const KIND_LABELS: Record<ChangeLogEntry['kind'], string> = {
   created: 'Created',
   updated: 'Updated',
   merged: 'Merged',
+  lead: 'Lead',
 };
+
+/** isUserField reports a lead field whose values are user ids (who holds the lead). */
+function isUserField(field: string): boolean {
+  return /^leads\[\d+\]\.(salesPerson|bdcAgent)$/.test(field);
+}
 
 type ChangeLogProps = { contactId: number };
 
@@ -101,7 +107,7 @@ function entryRows(entry: ChangeLogEntry, contactId: number, nameOf: (userId: st
     <>
       <Table.Td>
         <Text size="sm">{when}</Text>
-        <Badge size="xs" variant="light" color={entry.kind === 'merged' ? 'grape' : entry.kind === 'created' ? 'green' : 'blue'}>
+        <Badge size="xs" variant="light" color={entry.kind === 'merged' ? 'grape' : entry.kind === 'created' ? 'green' : entry.kind === 'lead' ? 'orange' : 'blue'}>
           {KIND_LABELS[entry.kind]}
           {fromMerged}
         </Badge>
@@ -111,7 +117,7 @@ function entryRows(entry: ChangeLogEntry, contactId: number, nameOf: (userId: st
   );
   if (changes.length === 0) {
     return [
-      <Table.Tr key={`${entry.contactId}-${entry.seq}`}>
+      <Table.Tr key={`${entry.contactId}-${entry.leadId ?? 0}-${entry.seq}`}>
         {head}
         <Table.Td colSpan={3}>
           <Text size="sm" c="dimmed">
@@ -122,7 +128,7 @@ function entryRows(entry: ChangeLogEntry, contactId: number, nameOf: (userId: st
     ];
   }
   return changes.map((c, i) => (
-    <Table.Tr key={`${entry.contactId}-${entry.seq}-${c.field}`}>
+    <Table.Tr key={`${entry.contactId}-${entry.leadId ?? 0}-${entry.seq}-${c.field}`}>
       {i === 0 ? head : (
         <>
           <Table.Td />
@@ -139,10 +145,15 @@ function entryRows(entry: ChangeLogEntry, contactId: number, nameOf: (userId: st
           </Badge>
         ) : null}
       </Table.Td>
-      <Table.Td>{c.oldValue || <Text span c="dimmed" size="sm">—</Text>}</Table.Td>
-      <Table.Td>{c.newValue || <Text span c="dimmed" size="sm">—</Text>}</Table.Td>
+      <Table.Td>{valueText(c.field, c.oldValue, nameOf) || <Text span c="dimmed" size="sm">—</Text>}</Table.Td>
+      <Table.Td>{valueText(c.field, c.newValue, nameOf) || <Text span c="dimmed" size="sm">—</Text>}</Table.Td>
     </Table.Tr>
   ));
+}
+
+/** valueText shows a value as the log holds it, and a user id (who holds a lead) by name. */
+function valueText(field: string, value: string, nameOf: (userId: string) => string): string {
+  return value && isUserField(field) ? nameOf(value) : value;
 }
 
 function formatDateTime(iso: string): string {
