@@ -10,6 +10,7 @@ import (
 	"github.com/cxm/cxm/shared/account"
 	"github.com/cxm/cxm/shared/adf"
 	"github.com/cxm/cxm/shared/apperr"
+	"github.com/cxm/cxm/shared/contact"
 	"github.com/cxm/cxm/shared/httpapi"
 	"github.com/cxm/cxm/shared/lead"
 	"github.com/cxm/cxm/shared/store"
@@ -214,13 +215,6 @@ func (a *area) deliverProspect(ctx context.Context, t store.Tenant, st account.S
 	if err != nil {
 		return IntakeLead{}, err
 	}
-	if contactID == 0 {
-		created, err := a.createContact(ctx, t, c)
-		if err != nil {
-			return IntakeLead{}, err
-		}
-		contactID, how = created, "new"
-	}
 	sourceName := p.SourceName()
 	if sourceName == "" {
 		sourceName = defaultSource
@@ -230,7 +224,29 @@ func (a *area) deliverProspect(ctx context.Context, t store.Tenant, st account.S
 		return IntakeLead{}, err
 	}
 	l := leadFrom(p)
-	l.AccountPlatformID, l.ContactID, l.LeadSourceID, l.LeadSourceName, l.Claimable = st.AccountPlatformID, contactID, src.LeadSourceID, src.Name, claimable
+	l.AccountPlatformID, l.LeadSourceID, l.LeadSourceName, l.Claimable = st.AccountPlatformID, src.LeadSourceID, src.Name, claimable
+	if contactID == 0 {
+		// A new customer is created with its lead, in one transaction: a second delivery of
+		// the same document at the same moment fails whole, leaving no customer without a lead.
+		var saved lead.Lead
+		err := a.createContact(ctx, t, c, func(c contact.Contact) ([]store.Op, error) {
+			l.ContactID = c.ID
+			prepared, ops, err := a.leads.DeliveredOps(t, l, d, IntakeUser)
+			saved = prepared
+			return ops, err
+		})
+		if apperr.CodeOf(err) == apperr.Conflict {
+			if prior, ok, err := a.leads.Delivered(ctx, t, st.AccountPlatformID, d); err == nil && ok {
+				return IntakeLead{CrmLeadID: prior.ID, ContactID: prior.ContactID, ContactMatch: "delivered"}, nil
+			}
+		}
+		if err != nil {
+			return IntakeLead{}, err
+		}
+		a.leads.Announce(ctx, t, saved, IntakeUser)
+		return IntakeLead{CrmLeadID: saved.ID, ContactID: saved.ContactID, Created: true, ContactMatch: "new"}, nil
+	}
+	l.ContactID = contactID
 	saved, created, err := a.leads.CreateDelivered(ctx, t, l, d, IntakeUser)
 	if err != nil {
 		return IntakeLead{}, err

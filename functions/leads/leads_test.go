@@ -14,6 +14,7 @@ import (
 	"github.com/cxm/cxm/functions/leads"
 	"github.com/cxm/cxm/shared/account"
 	"github.com/cxm/cxm/shared/areatest"
+	"github.com/cxm/cxm/shared/contact"
 	"github.com/cxm/cxm/shared/demo"
 	"github.com/cxm/cxm/shared/dynamotest"
 	"github.com/cxm/cxm/shared/eventbus"
@@ -501,4 +502,48 @@ func mustLead(t *testing.T, srv *areatest.Server, contactID int64) int64 {
 		t.Fatalf("leads of %d: %v", contactID, err)
 	}
 	return ls[0].ID
+}
+
+// TestIntakeSameDocumentAtOnce delivers one new customer's document several times at the same
+// moment: one lead, and one customer (the losing deliveries leave no customer behind).
+func TestIntakeSameDocumentAtOnce(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	created := record(srv, lead.EventCreated)
+	h := leads.New(srv.Services)
+	var key httpapi.Result[leads.IntakeKey]
+	if status := srv.Do(t, areatest.Request{Method: "POST", Path: "/api/CrmLead/intake/key", As: admin, Body: `{"accountPlatformId":2002}`}, &key); status != 200 {
+		t.Fatalf("intake key: %d", status)
+	}
+	doc := fmt.Sprintf(hondaADF, 1, "ED-77", "Octavia", "Brightwater", "<email>octavia.brightwater@example.net</email>", "(971) 555-0177")
+	const n = 4
+	results := make([]leads.IntakeResult, n)
+	statuses := make([]int, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			statuses[i], results[i], _ = intake(t, h, key.Data.Key, "application/xml", doc)
+		}()
+	}
+	wg.Wait()
+	var made int
+	for i := range n {
+		if statuses[i] != 200 || len(results[i].Leads) != 1 || results[i].Leads[0].CrmLeadID != results[0].Leads[0].CrmLeadID {
+			t.Fatalf("delivery %d: %d %+v, want the one lead", i, statuses[i], results[i])
+		}
+		if results[i].Leads[0].Created {
+			made++
+		}
+	}
+	if made != 1 || len(created.all()) != 1 {
+		t.Errorf("%d deliveries created, %d events; want 1", made, len(created.all()))
+	}
+	tn, _ := account.Tenant(demo.AccountID)
+	dups, err := contact.NewRepo(srv.Services.Store, srv.Services.Encrypter, nil, nil).Duplicates(context.Background(), tn, 2002,
+		contact.Contact{FirstName: "Octavia", LastName: "Brightwater", Emails: []contact.Email{{Email: "octavia.brightwater@example.net"}}})
+	if err != nil || len(dups) != 1 || dups[0].ContactID != results[0].Leads[0].ContactID {
+		t.Errorf("customers named Octavia Brightwater = %+v, %v; want the lead's one", dups, err)
+	}
 }

@@ -94,24 +94,24 @@ func contactFrom(p adf.Prospect, st account.Store) contact.Contact {
 // fieldIndex matches the path of a bad list entry in a contact's field errors: emails[2].email.
 var fieldIndex = regexp.MustCompile(`^(emails|phones|addresses)\[(\d+)\]`)
 
-// createContact creates c. Providers send what their forms took: when the contact store
-// refuses an e-mail address, phone or address, the contact is created without it; any other
-// refusal is returned.
-func (a *area) createContact(ctx context.Context, t store.Tenant, c contact.Contact) (int64, error) {
+// createContact creates c with the writes with returns (contact.Repo.CreateWith). Providers
+// send what their forms took: when the contact store refuses an e-mail address, phone or
+// address, the contact is created without it; any other refusal is returned.
+func (a *area) createContact(ctx context.Context, t store.Tenant, c contact.Contact, with func(contact.Contact) ([]store.Op, error)) error {
 	for attempt := 0; ; attempt++ {
-		saved, err := a.contacts.Create(ctx, t, c, IntakeUser)
+		_, err := a.contacts.CreateWith(ctx, t, c, IntakeUser, with)
 		if err == nil {
-			return saved.ID, nil
+			return nil
 		}
 		e, ok := apperr.As(err)
 		if !ok || e.Code != apperr.Invalid || len(e.Fields) == 0 || attempt == 2 {
-			return 0, err
+			return err
 		}
 		drop := map[string]map[int]bool{}
 		for f := range e.Fields {
 			m := fieldIndex.FindStringSubmatch(f)
 			if m == nil {
-				return 0, err
+				return err
 			}
 			i, _ := strconv.Atoi(m[2])
 			if drop[m[1]] == nil {

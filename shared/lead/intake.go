@@ -90,21 +90,11 @@ func (r *Repo) CreateDelivered(ctx context.Context, t store.Tenant, l Lead, d De
 		return prior, false, err
 	}
 	l.ProviderID, l.ProviderSequence, l.HasRawDocument = d.ProviderID, d.Sequence, true
-	dk, err := deliveryKey(t, l.AccountPlatformID, deliveryDigest(d.Provider, d.ProviderID, d.Sequence, d.Raw))
+	extra, err := r.deliveryOps(t, l.AccountPlatformID, d)
 	if err != nil {
 		return Lead{}, false, err
 	}
-	received := r.now().UTC()
-	created, err := r.create(ctx, t, l, by, func(l Lead) ([]store.Op, error) {
-		rk, err := rawKey(t, l.ID)
-		if err != nil {
-			return nil, err
-		}
-		return []store.Op{
-			store.CreateOp(store.Record{Key: dk, Type: "LeadDelivery", Value: delivery{LeadID: l.ID, ContactID: l.ContactID}}),
-			store.CreateOp(store.Record{Key: rk, Type: "LeadDocument", Value: rawDocument{Document: d.Raw, ContentType: d.ContentType, ReceivedAt: received}}),
-		}, nil
-	})
+	created, err := r.create(ctx, t, l, by, extra)
 	if apperr.CodeOf(err) == apperr.Conflict {
 		// A delivery of the same document won the race, or a new id collided three times.
 		if prior, ok, err2 := r.Delivered(ctx, t, l.AccountPlatformID, d); err2 == nil && ok {
@@ -115,6 +105,59 @@ func (r *Repo) CreateDelivered(ctx context.Context, t store.Tenant, l Lead, d De
 		return Lead{}, false, err
 	}
 	return created, true, nil
+}
+
+// deliveryOps returns the writes that record delivery d to store storeID with the lead it
+// creates: the delivery (a create, so a second delivery of d fails) and the document.
+func (r *Repo) deliveryOps(t store.Tenant, storeID int64, d Delivery) (func(Lead) ([]store.Op, error), error) {
+	dk, err := deliveryKey(t, storeID, deliveryDigest(d.Provider, d.ProviderID, d.Sequence, d.Raw))
+	if err != nil {
+		return nil, err
+	}
+	received := r.now().UTC()
+	return func(l Lead) ([]store.Op, error) {
+		rk, err := rawKey(t, l.ID)
+		if err != nil {
+			return nil, err
+		}
+		return []store.Op{
+			store.CreateOp(store.Record{Key: dk, Type: "LeadDelivery", Value: delivery{LeadID: l.ID, ContactID: l.ContactID}}),
+			store.CreateOp(store.Record{Key: rk, Type: "LeadDocument", Value: rawDocument{Document: d.Raw, ContentType: d.ContentType, ReceivedAt: received}}),
+		}, nil
+	}, nil
+}
+
+// DeliveredOps returns lead l created from delivery d, as CreateDelivered would create it, and
+// the writes that create it, for a caller that makes them in a transaction of its own: with a
+// new contact's, so that the contact exists only if its lead does. When d was delivered before
+// (even at the same moment) the delivery's write fails that transaction (a Conflict error); the
+// caller then reads Delivered. After the transaction succeeded, Announce announces the lead.
+func (r *Repo) DeliveredOps(t store.Tenant, l Lead, d Delivery, by string) (Lead, []store.Op, error) {
+	if len(d.Raw) > MaxDocument {
+		return Lead{}, nil, apperr.Errorf(apperr.Invalid, "The lead document is larger than %d KB.", MaxDocument>>10)
+	}
+	l.ProviderID, l.ProviderSequence, l.HasRawDocument = d.ProviderID, d.Sequence, true
+	l.ID = 0
+	l, err := r.prepare(t, l, by)
+	if err != nil {
+		return Lead{}, nil, err
+	}
+	extra, err := r.deliveryOps(t, l.AccountPlatformID, d)
+	if err != nil {
+		return Lead{}, nil, err
+	}
+	ops, err := insertOps(t, l, extra)
+	if err != nil {
+		return Lead{}, nil, err
+	}
+	l.Version = 1
+	return l, ops, nil
+}
+
+// Announce publishes the creation of lead l, made by by with DeliveredOps's writes, and records
+// it in the contact's activity.
+func (r *Repo) Announce(ctx context.Context, t store.Tenant, l Lead, by string) {
+	r.publish(ctx, t, EventCreated, l, by, nil)
 }
 
 // Document returns the raw document lead id arrived in. A lead that did not arrive as a

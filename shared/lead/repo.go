@@ -185,6 +185,31 @@ func (r *Repo) Create(ctx context.Context, t store.Tenant, l Lead, by string) (L
 }
 
 func (r *Repo) create(ctx context.Context, t store.Tenant, l Lead, by string, extra func(Lead) ([]store.Op, error)) (Lead, error) {
+	fixedID := l.ID > 0
+	l, err := r.prepare(t, l, by)
+	if err != nil {
+		return Lead{}, err
+	}
+	for attempt := 0; ; attempt++ {
+		if attempt > 0 {
+			newIDs(&l, fixedID)
+		}
+		err = r.insert(ctx, t, l, extra)
+		if apperr.CodeOf(err) != apperr.Conflict || fixedID || attempt == 2 {
+			break
+		}
+	}
+	if err != nil {
+		return Lead{}, err
+	}
+	l.Version = 1
+	r.publish(ctx, t, EventCreated, l, by, nil)
+	return l, nil
+}
+
+// prepare validates new lead l of tenant t made by by, stamps it and gives it and its vehicles
+// ids (a lead with an id keeps it, and its vehicles theirs).
+func (r *Repo) prepare(t store.Tenant, l Lead, by string) (Lead, error) {
 	if err := validateNew(&l); err != nil {
 		return Lead{}, err
 	}
@@ -201,63 +226,31 @@ func (r *Repo) create(ctx context.Context, t store.Tenant, l Lead, by string, ex
 	if l.TradeIns == nil {
 		l.TradeIns = []TradeIn{}
 	}
-	fixedID := l.ID > 0
-	for attempt := 0; ; attempt++ {
-		if !fixedID {
-			l.ID = newID()
-		}
-		for i := range l.Vehicles {
-			if !fixedID || l.Vehicles[i].CrmLeadVoiID < 1 {
-				l.Vehicles[i].CrmLeadVoiID = newID()
-			}
-		}
-		for i := range l.TradeIns {
-			if !fixedID || l.TradeIns[i].CrmLeadTradeID < 1 {
-				l.TradeIns[i].CrmLeadTradeID = newID()
-			}
-		}
-		err = r.insert(ctx, t, l, extra)
-		if apperr.CodeOf(err) != apperr.Conflict || fixedID || attempt == 2 {
-			break
-		}
-	}
-	if err != nil {
-		return Lead{}, err
-	}
-	l.Version = 1
-	r.publish(ctx, t, EventCreated, l, by, nil)
+	newIDs(&l, l.ID > 0)
 	return l, nil
 }
 
-func (r *Repo) insert(ctx context.Context, t store.Tenant, l Lead, extra func(Lead) ([]store.Op, error)) error {
-	logged, err := logOps(t, nil, &l, l.CreatedBy)
-	if err != nil {
-		return err
+// newIDs gives l and its vehicles new ids; with fixed, only the vehicles without one.
+func newIDs(l *Lead, fixed bool) {
+	if !fixed {
+		l.ID = newID()
 	}
-	rec, err := record(t, l, 0)
-	if err != nil {
-		return err
-	}
-	pk, err := pointerKey(t, l.ID)
-	if err != nil {
-		return err
-	}
-	ops := []store.Op{
-		store.CreateOp(rec),
-		store.CreateOp(store.Record{Key: pk, Type: "LeadPointer", Value: pointer{LeadID: l.ID, ContactID: l.ContactID}}),
-	}
-	vops, err := vehicleOps(t, nil, l)
-	if err != nil {
-		return err
-	}
-	ops = append(ops, vops...)
-	ops = append(ops, logged...)
-	if extra != nil {
-		more, err := extra(l)
-		if err != nil {
-			return err
+	for i := range l.Vehicles {
+		if !fixed || l.Vehicles[i].CrmLeadVoiID < 1 {
+			l.Vehicles[i].CrmLeadVoiID = newID()
 		}
-		ops = append(ops, more...)
+	}
+	for i := range l.TradeIns {
+		if !fixed || l.TradeIns[i].CrmLeadTradeID < 1 {
+			l.TradeIns[i].CrmLeadTradeID = newID()
+		}
+	}
+}
+
+func (r *Repo) insert(ctx context.Context, t store.Tenant, l Lead, extra func(Lead) ([]store.Op, error)) error {
+	ops, err := insertOps(t, l, extra)
+	if err != nil {
+		return err
 	}
 	if err := r.s.Transact(ctx, ops...); err != nil {
 		if apperr.CodeOf(err) == apperr.Conflict {
@@ -266,6 +259,41 @@ func (r *Repo) insert(ctx context.Context, t store.Tenant, l Lead, extra func(Le
 		return fmt.Errorf("create lead %d: %w", l.ID, err)
 	}
 	return nil
+}
+
+// insertOps returns the writes that create prepared lead l: the lead, its pointer items, its
+// first change-log entry and extra's.
+func insertOps(t store.Tenant, l Lead, extra func(Lead) ([]store.Op, error)) ([]store.Op, error) {
+	logged, err := logOps(t, nil, &l, l.CreatedBy)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := record(t, l, 0)
+	if err != nil {
+		return nil, err
+	}
+	pk, err := pointerKey(t, l.ID)
+	if err != nil {
+		return nil, err
+	}
+	ops := []store.Op{
+		store.CreateOp(rec),
+		store.CreateOp(store.Record{Key: pk, Type: "LeadPointer", Value: pointer{LeadID: l.ID, ContactID: l.ContactID}}),
+	}
+	vops, err := vehicleOps(t, nil, l)
+	if err != nil {
+		return nil, err
+	}
+	ops = append(ops, vops...)
+	ops = append(ops, logged...)
+	if extra != nil {
+		more, err := extra(l)
+		if err != nil {
+			return nil, err
+		}
+		ops = append(ops, more...)
+	}
+	return ops, nil
 }
 
 // read returns lead id and the version it is at.
