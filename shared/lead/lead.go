@@ -300,6 +300,11 @@ type Lead struct {
 	ClaimedAt        *time.Time          `json:"claimedAt,omitempty"`
 	// LogSeq counts the lead's entries in its contact's change log (package changelog).
 	LogSeq int64 `json:"-"`
+
+	// CaslConsent is the customer's consent to commercial messages under Canada's anti-spam
+	// law (ConsentExpress or ConsentImplied), recorded on a lead of a Canadian store added by
+	// hand; "" otherwise.
+	CaslConsent string `json:"caslConsent" required:"false"`
 }
 
 // DisplayStatus is the status the lead lists show: Unclaimed for an active claimable lead

@@ -235,6 +235,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/CrmLead/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a lead, or change its comments, type and source
+         * @description Without crmLeadId: adds an active lead of the customer at a store the caller may view, held by the caller, with optional vehicles of interest and trade-ins, as /api/Lead/adhoc/create does. isCanadianStore must agree with the store's country; a lead of a store in Canada carries caslConsent (express or implied), recorded on the lead. With crmLeadId: sets the lead's comments, type and source at the version sent; a lead changed since is 409 and nothing is written. Status, assignment and vehicles change only through their own calls. Publishes LeadCreated or LeadUpdated and records creation, type and source changes in the customer's activity.
+         */
+        post: operations["saveLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/CrmLead/{id}/mark_bad": {
         parameters: {
             query?: never;
@@ -535,6 +555,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Lead/getLeads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer's leads
+         * @description The leads of the customer and of the customers merged into it, in the stores the caller may view (or those of them the body names), newest first, with their display status, type, source, holders' names, vehicles of interest, trade-ins and version. A customer of a store the caller may not view, or of another dealer group, is 404; a named store the caller may not view is 403.
+         */
+        post: operations["getCustomerLeads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Lead/lead/search": {
         parameters: {
             query?: never;
@@ -549,6 +589,66 @@ export type paths = {
          * @description The spec gives the body only as 'filter plus pagination': it takes the Leads Log's filter and page. The leads of the stores that match the filter, newest first, a page at a time (page 1 and size 25 by default); pageData.totalRecords counts every match. Reads the per-store status index over the date range; type, source and assignee filter what it reads.
          */
         post: operations["searchLeadsPaged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Lead/task/search/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The lead task list's counts per status
+         * @description For every task status, how many tasks about leads match the filter apart from its statuses, as they stand now (a pending or in-progress task past its due time counts as Overdue). Reads each store's tasks by due time over the due range; assignee, type, status and customer name filter what it reads. Only tasks about a lead are listed.
+         */
+        post: operations["countLeadTasks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Lead/task/search/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The lead task list
+         * @description The tasks about leads in the stores that match the filter, by due time (earliest first unless sortOrder is desc), a page at a time (page 1 and size 25 by default); pageData.totalRecords counts every match. Each row carries the customer, the task, its owner's name, the lead's sales person, BDC agent and first vehicle of interest, and the customer's last activity dates. Reads each store's tasks by due time over the due range; assignee, type, status and customer name filter what it reads. Only tasks about a lead are listed.
+         */
+        post: operations["searchLeadTasks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Lead/task/search/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the lead task list as CSV
+         * @description Every task about a lead that matches the filter, as CSV (text/csv), one store at a time, earliest due first within each. Booleans read Yes and No. The rows are written as they are read, so a large export streams; a bad filter is a 400 before any row.
+         */
+        post: operations["exportLeadTasks"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3211,6 +3311,15 @@ export type components = {
             /** @description One request of the applicant; none answers the latest request at each bureau. */
             creditRequestId?: string;
         };
+        CustomerLeadsInputBody: {
+            /** @description Only the leads of these stores, each one the caller may view; none means every store the caller may view. */
+            accountPlatformIds?: number[] | null;
+            /**
+             * Format: int64
+             * @description The customer.
+             */
+            contactId: number;
+        };
         DealHistoryInputBody: {
             filter?: components["schemas"]["FilterStruct"];
             /**
@@ -3672,6 +3781,104 @@ export type components = {
             roundRobin: boolean;
             showroomLog: boolean;
         };
+        LeadTaskFilter: {
+            /** @description The stores; none means the stores of the Scope header (by default every store the caller may view). Every one must be a store the caller may view. */
+            accountPlatformIds?: number[] | null;
+            /** @description Only the tasks assigned to these users; none keeps all. */
+            assignedUserIds?: string[] | null;
+            /** @description Only tasks about customers whose full name contains this text (any case). */
+            contactName?: string;
+            /** @description First day the tasks are due on (YYYY-MM-DD, UTC), included. */
+            dueDateFrom?: string;
+            /** @description Last day the tasks are due on (YYYY-MM-DD, UTC), included. */
+            dueDateTo?: string;
+            /** @description Only tasks in these statuses as they stand now (a pending or in-progress task past its due time is Overdue); none keeps all. */
+            taskStatuses?: string[] | null;
+            /** @description Only tasks of these types (Call, Email, Appointment...); none keeps all. */
+            taskTypes?: string[] | null;
+        };
+        LeadTaskRow: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            assignedPandoUserId: string;
+            bdcUserId: string;
+            bdcUserName: string;
+            /** Format: int64 */
+            contactId: number;
+            /**
+             * Format: int64
+             * @description The lead the task is about (the task's entity id).
+             */
+            crmLeadId: number;
+            fullName: string;
+            isMarkedHot: boolean;
+            /**
+             * Format: date-time
+             * @description The latest message or call from the customer.
+             */
+            lastCustomerActivityDate?: string;
+            /**
+             * Format: date-time
+             * @description The latest message or call to the customer.
+             */
+            lastUserActivityDate?: string;
+            /**
+             * Format: int64
+             * @description The lead's status as the lists show it (-2 unclaimed, -1 new...); 0 when the lead is not shown.
+             */
+            leadDisplayStatusId: number;
+            salesperson1Name: string;
+            salesperson1UserId: string;
+            storeName: string;
+            /** @description The lead's first vehicle of interest. */
+            targetedVehicle: string;
+            taskDescription: string;
+            /** Format: date-time */
+            taskDueDt: string;
+            taskId: string;
+            taskName: string;
+            /** @description The name of the user the task is assigned to. */
+            taskOwner: string;
+            /** @description As it stands now: a pending or in-progress task past its due time is Overdue. */
+            taskStatus: string;
+            taskType: string;
+        };
+        LeadTaskSearchInputBody: {
+            /** @description The stores; none means the stores of the Scope header (by default every store the caller may view). Every one must be a store the caller may view. */
+            accountPlatformIds?: number[] | null;
+            /** @description Only the tasks assigned to these users; none keeps all. */
+            assignedUserIds?: string[] | null;
+            /** @description Only tasks about customers whose full name contains this text (any case). */
+            contactName?: string;
+            /** @description First day the tasks are due on (YYYY-MM-DD, UTC), included. */
+            dueDateFrom?: string;
+            /** @description Last day the tasks are due on (YYYY-MM-DD, UTC), included. */
+            dueDateTo?: string;
+            /**
+             * Format: int64
+             * @description From 1; 1 when absent.
+             */
+            pageNumber?: number;
+            /**
+             * Format: int64
+             * @description 1 to 100; 25 when absent.
+             */
+            pageSize?: number;
+            /**
+             * @description By due time: asc (earliest first, the default) or desc.
+             * @enum {string}
+             */
+            sortOrder?: "asc" | "desc";
+            /** @description Only tasks in these statuses as they stand now (a pending or in-progress task past its due time is Overdue); none keeps all. */
+            taskStatuses?: string[] | null;
+            /** @description Only tasks of these types (Call, Email, Appointment...); none keeps all. */
+            taskTypes?: string[] | null;
+        };
+        LeadTaskStatusCount: {
+            /** Format: int64 */
+            count: number;
+            taskStatus: string;
+        };
         LeadVehicles: {
             /** Format: int64 */
             addedId?: number;
@@ -3860,6 +4067,7 @@ export type components = {
             accountPlatformId: number;
             bdcAgentId: string;
             bdcAgentName: string;
+            caslConsent?: string;
             /** Format: date-time */
             claimedAt?: string;
             comments: string;
@@ -4538,6 +4746,16 @@ export type components = {
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
+        ResultListLeadTaskRow: {
+            data: components["schemas"]["LeadTaskRow"][] | null;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultListLeadTaskStatusCount: {
+            data: components["schemas"]["LeadTaskStatusCount"][] | null;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
         ResultListLinkedContact: {
             data: components["schemas"]["LinkedContact"][] | null;
             pageData?: components["schemas"]["PageData"];
@@ -4585,6 +4803,11 @@ export type components = {
         };
         ResultListViewed: {
             data: components["schemas"]["Viewed"][] | null;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultLogRow: {
+            data: components["schemas"]["LogRow"];
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -4745,6 +4968,47 @@ export type components = {
              */
             Until?: string;
             UserId: string;
+        };
+        SaveInputBody: {
+            /**
+             * Format: int64
+             * @description For a new lead: its store, one the caller may view.
+             */
+            accountPlatformId?: number;
+            /** @description For a new lead of a Canadian store: the customer's consent under Canada's anti-spam law, express or implied. */
+            caslConsent?: string;
+            comments?: string;
+            /**
+             * Format: int64
+             * @description For a new lead: the customer.
+             */
+            contactId?: number;
+            /**
+             * Format: int64
+             * @description The lead to update; 0 or absent adds a lead.
+             */
+            crmLeadId?: number;
+            /** @description For a new lead: whether its store is in Canada; must agree with the store. */
+            isCanadianStore?: boolean;
+            /**
+             * Format: int64
+             * @description A source of the lead's store; 0 for none.
+             */
+            leadSourceId?: number;
+            /**
+             * Format: int64
+             * @description 0 or absent means the default type, 1.
+             */
+            leadTypeId?: number;
+            /** @description For a new lead only; later through the trade-in calls. */
+            tradeIns?: components["schemas"]["TradeIn"][] | null;
+            /** @description For a new lead only; later through the vehicle calls. */
+            vehiclesOfInterest?: components["schemas"]["VehicleOfInterest"][] | null;
+            /**
+             * Format: int64
+             * @description For an update: the version of the lead the user edited.
+             */
+            version?: number;
         };
         SaveSettingInputBody: {
             key: string;
@@ -5294,6 +5558,7 @@ export type components = {
             /** Format: int64 */
             accountPlatformId: number;
             bdcAgentId: string;
+            caslConsent?: string;
             /** Format: date-time */
             claimedAt?: string;
             comments: string;
@@ -6313,6 +6578,93 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saveLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultLogRow"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7634,6 +7986,84 @@ export interface operations {
             };
         };
     };
+    getCustomerLeads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerLeadsInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListLogRow"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     searchLeadsPaged: {
         parameters: {
             query?: never;
@@ -7657,6 +8087,222 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResultListLogRow"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    countLeadTasks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadTaskFilter"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListLeadTaskStatusCount"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    searchLeadTasks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadTaskSearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListLeadTaskRow"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    exportLeadTasks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadTaskFilter"];
+            };
+        };
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description Bad Request */
