@@ -298,6 +298,9 @@ type Lead struct {
 	UpdatedBy        string              `json:"updatedBy"`
 	StatusChangedAt  time.Time           `json:"statusChangedAt"`
 	ClaimedAt        *time.Time          `json:"claimedAt,omitempty"`
+	// FirstRespondedAt is when someone first called the customer after the lead arrived (see
+	// Repo.MarkResponded); nil while nobody has.
+	FirstRespondedAt *time.Time `json:"firstRespondedAt,omitempty"`
 }
 
 // DisplayStatus is the status the lead lists show: Unclaimed for an active claimable lead
