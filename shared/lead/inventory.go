@@ -326,3 +326,10 @@ func CountInventory(q VehicleQuery, vls []VehicleLead, salesPeople []string) []I
 	}
 	return out
 }
+
+// GetOf returns lead id of contact contactID (as an index entry names it) without reading its
+// pointer. A missing lead is a NotFound error.
+func (r *Repo) GetOf(ctx context.Context, t store.Tenant, contactID, id int64) (Lead, error) {
+	l, _, err := r.readAt(ctx, t, contactID, id)
+	return l, err
+}

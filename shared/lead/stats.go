@@ -75,6 +75,7 @@ func (q StatsQuery) keeps(salesPerson string) bool {
 type SaleCount struct {
 	AccountPlatformID  int64  `json:"accountPlatformId,omitempty"`
 	SalesPersonID      string `json:"salesPersonId,omitempty"`
+	SalesPersonName    string `json:"salesPersonName,omitempty" doc:"Filled in by the API."`
 	SoldPendingCount   int    `json:"soldPendingCount"`
 	SoldDeliveredCount int    `json:"soldDeliveredCount"`
 }
@@ -143,6 +144,7 @@ func (r *Repo) SaleCounts(ctx context.Context, t store.Tenant, q StatsQuery) (Sa
 type ResponseTime struct {
 	AccountPlatformID int64  `json:"accountPlatformId,omitempty"`
 	SalesPersonID     string `json:"salesPersonId,omitempty"`
+	SalesPersonName   string `json:"salesPersonName,omitempty" doc:"Filled in by the API."`
 	// LeadCount counts the leads that arrived in the range; RespondedCount those that had an
 	// outbound contact and NoResponseCount those still without one.
 	LeadCount       int `json:"leadCount"`
