@@ -18,7 +18,9 @@ import (
 	"github.com/cxm/cxm/shared/calltrack/sandbox"
 	"github.com/cxm/cxm/shared/contact"
 	"github.com/cxm/cxm/shared/httpapi"
+	"github.com/cxm/cxm/shared/lead"
 	"github.com/cxm/cxm/shared/product"
+	"github.com/cxm/cxm/shared/store"
 	"github.com/cxm/cxm/shared/user"
 	"github.com/danielgtaylor/huma/v2"
 )
@@ -218,6 +220,31 @@ type activityArea struct {
 	log      *activity.Repo
 	products *product.Repo
 	calls    calltrack.Tracker
+	leads    LeadResponses
+}
+
+// LeadResponses records outbound contact with a customer on the customer's leads, for the
+// lead response time (lead.Repo implements it).
+type LeadResponses interface {
+	// MarkResponded records at as the first response of the open leads of the contacts owners
+	// that arrived before at and have none yet, and returns how many it marked; a repeat
+	// changes nothing. It returns the store's errors.
+	MarkResponded(ctx context.Context, t store.Tenant, owners []int64, at time.Time) (int, error)
+}
+
+var _ LeadResponses = (*lead.Repo)(nil)
+
+// responded marks c's leads answered by outbound entry e. The entry is saved by then: a
+// failure is returned so that the client retries (with its request id, the entry is not
+// recorded twice) and the lead gets its first response.
+func (x *activityArea) responded(ctx context.Context, sess user.Session, c contact.Contact, e activity.Entry) error {
+	if e.Direction != activity.Outbound {
+		return nil
+	}
+	if _, err := x.leads.MarkResponded(ctx, sess.Principal.Tenant, c.Owners(), e.At); err != nil {
+		return fmt.Errorf("mark the leads of contact %d answered: %w", c.ID, err)
+	}
+	return nil
 }
 
 // registerActivity adds the activity calls, with the call-tracking provider configured from
@@ -229,7 +256,8 @@ func (a *area) registerActivity(api *httpapi.API) {
 }
 
 func (a *area) registerActivityWith(api *httpapi.API, calls calltrack.Tracker) {
-	x := &activityArea{area: a, log: activity.NewRepo(a.d.Store, a.d.Events, a.d.Log), products: product.NewRepo(a.d.Store), calls: calls}
+	x := &activityArea{area: a, log: activity.NewRepo(a.d.Store, a.d.Events, a.d.Log), products: product.NewRepo(a.d.Store), calls: calls,
+		leads: lead.NewRepo(a.d.Store, nil, a.d.Log)}
 	x.registerLogging(api)
 	x.registerReading(api)
 }
@@ -314,7 +342,14 @@ func (x *activityArea) registerLogging(api *httpapi.API) {
 		}
 		n := entryFor(sess, c, activity.KindPhoneCall, clientKey("log_phone_call", sess, b.RequestID))
 		n.Direction, n.Text, n.Details = activity.Direction(b.Direction), strings.TrimSpace(b.Notes), details
-		return x.record(ctx, sess, n, "notes")
+		out, err := x.record(ctx, sess, n, "notes")
+		if err != nil {
+			return nil, err
+		}
+		if err := x.responded(ctx, sess, c, out.Body.Data); err != nil {
+			return nil, err
+		}
+		return out, nil
 	})
 
 	noteOp := func(id, path, summary, op string, kind activity.Kind) {
@@ -463,6 +498,9 @@ func (x *activityArea) startCall(ctx context.Context, sess user.Session, c conta
 		// A retry answers the call already started, without asking the provider again.
 		prev, err := x.log.ByKey(ctx, sess.Principal.Tenant, c.ID, n.Key)
 		if err == nil {
+			if err := x.responded(ctx, sess, c, prev); err != nil {
+				return nil, err
+			}
 			return httpapi.Reply(httpapi.OK(OutboundCall{CallID: prev.Details["callId"], Status: prev.Details["status"], Entry: prev})), nil
 		}
 		if apperr.CodeOf(err) != apperr.NotFound {
@@ -489,6 +527,9 @@ func (x *activityArea) startCall(ctx context.Context, sess user.Session, c conta
 	n.Details = map[string]string{"callId": call.CallID, "status": call.Status, "phone": display}
 	e, _, err := x.log.Record(ctx, sess.Principal.Tenant, n)
 	if err != nil {
+		return nil, err
+	}
+	if err := x.responded(ctx, sess, c, e); err != nil {
 		return nil, err
 	}
 	return httpapi.Reply(httpapi.OK(OutboundCall{CallID: e.Details["callId"], Status: e.Details["status"], Entry: e})), nil

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/cxm/cxm/functions/contacts"
 	"github.com/cxm/cxm/shared/activity"
@@ -367,6 +368,14 @@ func TestStartOutboundCall(t *testing.T) {
 	post(t, srv, sales, path(demo.ContactToyota), body, &b)
 	if b.Data.CallID != a.Data.CallID || b.Data.Entry.ID != a.Data.Entry.ID {
 		t.Errorf("retry = %+v, want the first call %+v", b.Data, a.Data)
+	}
+	// The call answers the customer's open lead (the seeded lead has the customer's id).
+	var answered httpapi.Result[struct {
+		FirstRespondedAt *time.Time `json:"firstRespondedAt"`
+	}]
+	if status := srv.Do(t, areatest.Request{Method: "GET", Path: fmt.Sprintf("/api/CrmLead/%d", demo.ContactToyota), As: sales}, &answered); status != 200 ||
+		answered.Data.FirstRespondedAt == nil || !answered.Data.FirstRespondedAt.Equal(a.Data.Entry.At) {
+		t.Errorf("lead after the call: status %d, first response %v, want %v", status, answered.Data.FirstRespondedAt, a.Data.Entry.At)
 	}
 	var ov httpapi.Result[contacts.ConversationOverview]
 	if status := post(t, srv, sales, "/api/Activity/conversation/overview/", map[string]any{"contactId": demo.ContactToyota}, &ov); status != 200 {

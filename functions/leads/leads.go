@@ -2,7 +2,9 @@
 // sold pending, sold delivered, reactivate), its type and source, the types and sources and
 // the lead settings of stores, its vehicles of interest and trade-ins, its assignment and the
 // claims of claimable leads, and the ADF/XML intake through which lead providers deliver leads
-// to a store, with the raw documents they arrived in.
+// to a store, with the raw documents they arrived in; and the lead statistics: the leads that
+// want inventory vehicles (by VIN or stock number), sale counts, the average time to the first
+// response, the manager dashboard's counts and the showroom log's other leads.
 //
 // A lead of a store the caller may not view, or of another dealer group, does not exist for
 // the caller (404). An illegal transition or a lost claim is a 409 that changes nothing.
@@ -62,6 +64,7 @@ func Register(api *httpapi.API, d platform.Services) {
 	a.registerLog(api)
 	a.registerSave(api)
 	a.registerTasks(api)
+	a.registerStats(api)
 }
 
 // visible returns the NotFound error of a lead of a store the session's user may not view.

@@ -22,6 +22,9 @@
 //	a store's leads by status        GSI1   GSI1PK = A#{acct}#LS#{store}#{status}, GSI1SK = {created}#{id}
 //	Leads Log search, counts, export GSI1   the same, per store and status, GSI1SK BETWEEN {from} AND {to}
 //	a store's claimable leads        GSI2   GSI2PK = A#{acct}#LC#{store}, GSI2SK = {created}#{id}
+//	a store's sales by date          GSI2   GSI2PK = A#{acct}#LSOLD#{store}#{5|6}, GSI2SK = {status changed}#{id}
+//	leads wanting a VIN at a store   GSI1   GSI1PK = A#{acct}#LVIN#{store}#{vin}, GSI1SK = {lead created}#{voi id}
+//	leads wanting a stock number     GSI2   GSI2PK = A#{acct}#LSTK#{store}#{stock}, GSI2SK = {lead created}#{voi id}
 //	a delivered document             table  PK = A#{acct}#LIN#{store}#{digest}, SK = INTAKE
 //	a store's sources, by name       table  PK = A#{acct}#LSRC#{store}, begins_with(SK, "SRC#")
 //	a store's intake key             table  PK = A#{acct}#LKEY#{store}, SK = INTAKEKEY
@@ -33,6 +36,18 @@
 // is checked against the latest state: of two claims at the same moment exactly one wins and
 // the other finds the lead held. Every change publishes one event whose id names the lead and
 // the version the change wrote, so a redelivered event is recognisably the same.
+//
+// Vehicle index. The pointer item of a vehicle of interest carries a copy of what the VOI
+// status and the inventory counts show (store, VIN, stock number, the lead's status and
+// holders) and the index keys above; every write of the lead rewrites the pointers whose copy
+// changed in the same transaction, and a removed vehicle's pointer leaves the indexes. A
+// stock number's '#' and '%' are escaped in its key part. Sold leads (pending or delivered)
+// are in GSI2 by the time they entered that status; a claimable lead is active, so the two
+// uses of a lead item's GSI2 never meet.
+//
+// First response. MarkResponded records on a contact's open leads the first outbound contact
+// after they arrived (a conditional, versioned write that a repeat leaves alone); the
+// response time statistics read it.
 //
 // Activity. A repository made WithActivity records every creation, status transition,
 // assignment, claim and type or source change in the contact's activity (a lead entry with

@@ -305,6 +305,9 @@ type Lead struct {
 	// law (ConsentExpress or ConsentImplied), recorded on a lead of a Canadian store added by
 	// hand; "" otherwise.
 	CaslConsent string `json:"caslConsent" required:"false"`
+	// FirstRespondedAt is when someone first called the customer after the lead arrived (see
+	// Repo.MarkResponded); nil while nobody has.
+	FirstRespondedAt *time.Time `json:"firstRespondedAt,omitempty"`
 }
 
 // DisplayStatus is the status the lead lists show: Unclaimed for an active claimable lead

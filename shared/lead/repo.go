@@ -131,6 +131,10 @@ func record(t store.Tenant, l Lead, version int64) (store.Record, error) {
 			return store.Record{}, err
 		}
 		idx = append(idx, claimable)
+	} else if sold, ok, err := soldIndex(t, l); err != nil {
+		return store.Record{}, err
+	} else if ok {
+		idx = append(idx, sold)
 	}
 	l.Version = 0
 	return store.Record{Key: k, Indexes: idx, Type: "Lead", Value: l, Version: version}, nil
@@ -162,9 +166,13 @@ func vehicleOps(t store.Tenant, old *Lead, l Lead) ([]store.Op, error) {
 	if old != nil {
 		before = vehicleRefs(*old)
 	}
-	var ops []store.Op
+	// Vehicles of interest have index items of their own (see voiOps).
+	ops, err := voiOps(t, old, l)
+	if err != nil {
+		return nil, err
+	}
 	for _, ref := range vehicleRefs(l) {
-		if slices.Contains(before, ref) {
+		if ref.kind == KindInterest || slices.Contains(before, ref) {
 			continue
 		}
 		k, err := vehicleKey(t, ref.kind, ref.id)

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import type { AppUser, UIDealerSettings } from '../../lib/api/types';
@@ -8,8 +9,13 @@ import { currentUser, uiDealerSettings, userSettings } from '../../testing/handl
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
 
+/** noLeads answers the My Leads widget's counts: the user holds no lead. */
+const noLeads = http.post('*/api/CrmLead/manager_dashboard/lead_count', () =>
+  HttpResponse.json({ successful: true, data: { counts: [], claimLeadsEnabled: false, stores: [] } }),
+);
+
 function signedInAs(user: AppUser, settings: UIDealerSettings = fullStoreSettings) {
-  server.use(currentUser(user), uiDealerSettings(settings), ...userSettings().handlers);
+  server.use(currentUser(user), uiDealerSettings(settings), ...userSettings().handlers, noLeads);
 }
 
 async function widgetTitles(): Promise<string[]> {

@@ -17,7 +17,7 @@ import { useSession } from '../session-context';
  * when the user holds its role: otherwise the user is told so and sent to their default one.
  */
 export function DashboardPage({ role, title }: { role: DashboardRole; title: string }) {
-  const { access, accessPending } = useSession();
+  const { user, access, accessPending } = useSession();
   if (accessPending) {
     return (
       <Center py="xl" role="status" aria-label="Loading dashboard">
@@ -27,7 +27,7 @@ export function DashboardPage({ role, title }: { role: DashboardRole; title: str
   }
   const shown = dashboardRoleFor(role, access);
   if (shown !== role) return <RefuseDashboard requested={role} instead={shown} />;
-  return <DashboardScreen role={role} title={title} />;
+  return <DashboardScreen role={role} title={title} userId={user.UserId} />;
 }
 
 function RefuseDashboard({ requested, instead }: { requested: DashboardRole; instead: DashboardRole }) {

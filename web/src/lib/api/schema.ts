@@ -155,6 +155,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/CrmLead/get_leadvoistatus_by_stockno_vin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The leads that want vehicles, by stock number or VIN
+         * @description For the stores and every VIN and stock number named (at least one; at most 200 together, and 1000 times the stores), the leads whose vehicles of interest name it, in every status, with where they stand: by store, VIN, stock number and newest lead first; a vehicle matched by both its VIN and stock number is listed once. A bad VIN is 400; a store the caller may not view is 403. Reads the vehicle-of-interest indexes by VIN and by stock number per store.
+         */
+        post: operations["getLeadVehicleStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/CrmLead/intake/adf": {
         parameters: {
             query?: never;
@@ -189,6 +209,26 @@ export type paths = {
          * @description The spec gives no call for this; lead providers need a key per store. The new key replaces the store's earlier one at once and is shown only in this answer.
          */
         post: operations["replaceLeadIntakeKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CrmLead/inventory/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lead counts per inventory vehicle
+         * @description For every store and every VIN and stock number named, how many open leads want the vehicle: active ones (unclaimed, new or being worked) and pending sales, each lead once; lost, bad, duplicate and delivered leads do not count. salesPersonIds keeps the leads those sales people hold. Unless countOnly, data.leads is one page (pagination, size 100 by default and at most) of the matching vehicles of interest with their leads, sorted by sortDescriptor (createdAt of the lead, the default, statusChangedAt, leadStatusId, vin or stockNumber; desc by default); pageData counts them.
+         */
+        post: operations["getInventoryLeads"];
         delete?: never;
         options?: never;
         head?: never;
@@ -235,6 +275,66 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/CrmLead/leadstats/lead_average_response_time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Average time to the first response to new leads
+         * @description Over the leads that arrived (were created) from dateFrom to dateTo, bad and duplicate ones left out: per store, per sales person holding them and in all, how many arrived, how many had an outbound contact (a logged outbound phone call or a started call with the customer) and how many still have none, and the mean time from arrival to that first contact of those answered, in seconds and minutes.
+         */
+        post: operations["getLeadAverageResponseTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CrmLead/manager_dashboard/lead_count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The manager dashboard's lead counts
+         * @description For every display status, how many leads of the stores (the Leads Log's filter apart from its statuses) there are, and whether the stores leave unassigned leads open to claims (claimLeadsEnabled: any of them does; stores: each one, from its lead settings).
+         */
+        post: operations["getManagerDashboardLeadCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CrmLead/manager_dashboard/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The leads behind one manager dashboard count
+         * @description The leads of the stores in one display status (leadStatusId) that match the Leads Log's filter, newest first, a page at a time (page 1 and size 25 by default), in the Leads Log's row shape.
+         */
+        post: operations["getManagerDashboardLeads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/CrmLead/save": {
         parameters: {
             query?: never;
@@ -249,6 +349,46 @@ export type paths = {
          * @description Without crmLeadId: adds an active lead of the customer at a store the caller may view, held by the caller, with optional vehicles of interest and trade-ins, as /api/Lead/adhoc/create does. isCanadianStore must agree with the store's country; a lead of a store in Canada carries caslConsent (express or implied), recorded on the lead. With crmLeadId: sets the lead's comments, type and source at the version sent; a lead changed since is 409 and nothing is written. Status, assignment and vehicles change only through their own calls. Publishes LeadCreated or LeadUpdated and records creation, type and source changes in the customer's activity.
          */
         post: operations["saveLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CrmLead/showroom_log/additional_lead_count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * How many other open leads each showroom customer has
+         * @description A customer's open leads (active, or sold pending) at the stores (the body's, else the Scope header's: stores the caller may view), the customers merged into it included, apart from the leads excludeCrmLeadIds names (each visit's own). A customer that does not exist for the caller has none. One count per customer named, in the order named.
+         */
+        post: operations["getShowroomAdditionalLeadCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CrmLead/showroom_log/additional_lead_detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The other open leads of showroom customers
+         * @description A customer's open leads (active, or sold pending) at the stores (the body's, else the Scope header's: stores the caller may view), the customers merged into it included, apart from the leads excludeCrmLeadIds names (each visit's own). A customer that does not exist for the caller has none. The leads in the Leads Log's row shape, by customer in the order named, newest first within each.
+         */
+        post: operations["getShowroomAdditionalLeadDetail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -973,6 +1113,26 @@ export type paths = {
          * @description One request per bureau. A retry with the same idempotency key returns the requests it made, attempting again only those that failed. Refused applicant data is a 400 naming the field; a bureau that cannot run the inquiry a 409.
          */
         post: operations["createCreditPreScreen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crmLead/sale/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sold pending and sold delivered counts
+         * @description Per store, per sales person and in all, the leads that are sold pending and sold delivered, by the date they entered that status (the sale, or the delivery), within dateFrom to dateTo (both days included; open ends when absent). A lead counts in the status it is in now. Reads the index of sales by date over the range only.
+         */
+        post: operations["getLeadSaleCounts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2724,6 +2884,12 @@ export type components = {
         AddMembersInputBody: {
             members: components["schemas"]["NewMember"][];
         };
+        AdditionalLeadCount: {
+            /** Format: int64 */
+            additionalLeadCount: number;
+            /** Format: int64 */
+            contactId: number;
+        };
         Address: {
             addressLine1?: string;
             addressLine2?: string;
@@ -3745,6 +3911,102 @@ export type components = {
             accountPlatformId: number;
             leads: components["schemas"]["IntakeLead"][] | null;
         };
+        InventoryCount: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** Format: int64 */
+            activeLeadCount: number;
+            /**
+             * Format: int64
+             * @description Open leads: active ones (unclaimed, new or being worked) and pending sales.
+             */
+            leadCount: number;
+            /** Format: int64 */
+            soldPendingLeadCount: number;
+            /** @description Set when the count is for a stock number the request named. */
+            stockNumber?: string;
+            /** @description Set when the count is for a VIN the request named. */
+            vin?: string;
+        };
+        InventoryLeadRow: {
+            /** Format: int64 */
+            accountId: number;
+            /** Format: int64 */
+            accountPlatformId: number;
+            bdcAgentId: string;
+            bdcAgentName: string;
+            caslConsent?: string;
+            /** Format: date-time */
+            claimedAt?: string;
+            comments: string;
+            /** Format: int64 */
+            contactId: number;
+            contactName: string;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string;
+            /** Format: int64 */
+            crmLeadId: number;
+            /**
+             * Format: int64
+             * @description The lead's vehicle of interest that matched.
+             */
+            crmLeadVoiId: number;
+            /**
+             * Format: int64
+             * @description The status the lists show: -2 unclaimed, -1 new, else the lead's status.
+             */
+            displayStatusId: number;
+            /** Format: date-time */
+            firstRespondedAt?: string;
+            hasRawDocument: boolean;
+            isClaimable: boolean;
+            /** Format: int64 */
+            leadSourceId: number;
+            leadSourceName: string;
+            /** Format: int64 */
+            leadStatusId: number;
+            leadStatusName: string;
+            /** Format: int64 */
+            leadTypeId: number;
+            leadTypeName: string;
+            providerId: string;
+            providerSequence: string;
+            reason: string;
+            salesPersonId: string;
+            salesPersonName: string;
+            /** Format: date-time */
+            statusChangedAt: string;
+            stockNumber: string;
+            storeName: string;
+            tradeIns: components["schemas"]["TradeIn"][];
+            /** Format: date-time */
+            updatedAt: string;
+            updatedBy: string;
+            vehiclesOfInterest: components["schemas"]["VehicleOfInterest"][];
+            /** Format: int64 */
+            version: number;
+            vin: string;
+            worked: boolean;
+        };
+        InventoryLeads: {
+            counts: components["schemas"]["InventoryCount"][];
+            leads: components["schemas"]["InventoryLeadRow"][];
+        };
+        InventoryLeadsInputBody: {
+            /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
+            accountPlatformIds?: number[] | null;
+            /** @description Only the counts, without the leads. */
+            countOnly?: boolean;
+            pagination?: components["schemas"]["Pagination"];
+            /** @description Only the leads these sales people hold; none keeps all. */
+            salesPersonIds?: string[] | null;
+            sortDescriptor?: components["schemas"]["SortDescriptor"];
+            /** @description Stock numbers (case and surrounding spaces do not matter). */
+            stockNumbers?: string[] | null;
+            /** @description 17-character VINs (spaces and case do not matter). */
+            vins?: string[] | null;
+        };
         JWK: {
             alg: string;
             e: string;
@@ -4084,6 +4346,8 @@ export type components = {
              * @description The status the lists show: -2 unclaimed, -1 new, else the lead's status.
              */
             displayStatusId: number;
+            /** Format: date-time */
+            firstRespondedAt?: string;
             hasRawDocument: boolean;
             isClaimable: boolean;
             /** Format: int64 */
@@ -4152,6 +4416,41 @@ export type components = {
         LoggedNotes: {
             nextCursor: string;
             notes: components["schemas"]["LoggedNote"][] | null;
+        };
+        ManagerCounts: {
+            claimLeadsEnabled: boolean;
+            /** @description For every display status, how many leads of the stores match the filter. */
+            counts: components["schemas"]["StatusCount"][];
+            stores: components["schemas"]["StoreClaims"][];
+        };
+        ManagerLeadsInputBody: {
+            /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
+            accountPlatformIds?: number[] | null;
+            /** @description Only the leads this user holds, as sales person or BDC agent. */
+            assignedUserId?: string;
+            /** @description First day the leads were created on (YYYY-MM-DD, UTC), included. */
+            dateFrom?: string;
+            /** @description Last day the leads were created on (YYYY-MM-DD, UTC), included. */
+            dateTo?: string;
+            leadSourceIds?: number[] | null;
+            /**
+             * Format: int64
+             * @description The display status of the count whose leads to list: -2 unclaimed, -1 new, 1 active, 2 lost, 3 bad, 4 duplicate, 5 sold, 6 sold pending. Required.
+             */
+            leadStatusId?: number | null;
+            leadTypeIds?: number[] | null;
+            /**
+             * Format: int64
+             * @description From 1; 1 when absent.
+             */
+            pageNumber?: number;
+            /**
+             * Format: int64
+             * @description 1 to 100; 25 when absent.
+             */
+            pageSize?: number;
+            /** @description Display statuses: -2 unclaimed, -1 new, 1 active, 2 lost, 3 bad, 4 duplicate, 5 sold, 6 sold pending. None means the active ones (-2, -1, 1). */
+            selectedStatusTypes?: number[] | null;
         };
         Match: {
             /** Format: int64 */
@@ -4448,6 +4747,18 @@ export type components = {
             /** Format: int64 */
             totalRecords: number;
         };
+        Pagination: {
+            /**
+             * Format: int64
+             * @description From 1; 1 when absent.
+             */
+            pageNumber?: number;
+            /**
+             * Format: int64
+             * @description 1 to 100; 100 when absent.
+             */
+            pageSize?: number;
+        };
         PartnerTokenInputBody: {
             /** @description An RS256 JWT signed with the partner's registered key: iss the partner id, sub the CXM user id, aud "cxm", iat, exp at most 5 minutes after iat, and a jti used once. */
             assertion: string;
@@ -4575,6 +4886,33 @@ export type components = {
              * @description How many customers to list; 25 when absent.
              */
             pageSize?: number;
+        };
+        ResponseTime: {
+            /** Format: int64 */
+            accountPlatformId?: number;
+            /**
+             * Format: double
+             * @description The same, in minutes, to two decimals.
+             */
+            averageResponseMinutes: number;
+            /** Format: int64 */
+            averageResponseSeconds: number;
+            /** Format: int64 */
+            leadCount: number;
+            /** Format: int64 */
+            noResponseCount: number;
+            /** Format: int64 */
+            respondedCount: number;
+            salesPersonId?: string;
+            /** @description Filled in by the API. */
+            salesPersonName?: string;
+        };
+        ResponseTimes: {
+            /** @description One per sales person holding a lead of the range, by id; leads nobody holds count in the stores and the total only. */
+            salesPeople: components["schemas"]["ResponseTime"][];
+            /** @description One per store asked, in the order asked. */
+            stores: components["schemas"]["ResponseTime"][];
+            total: components["schemas"]["ResponseTime"];
         };
         ResultAccessToken: {
             data: components["schemas"]["AccessToken"];
@@ -4706,8 +5044,18 @@ export type components = {
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
+        ResultInventoryLeads: {
+            data: components["schemas"]["InventoryLeads"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
         ResultLeadVehicles: {
             data: components["schemas"]["LeadVehicles"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultListAdditionalLeadCount: {
+            data: components["schemas"]["AdditionalLeadCount"][] | null;
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -4801,6 +5149,11 @@ export type components = {
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
+        ResultListVehicleLead: {
+            data: components["schemas"]["VehicleLead"][] | null;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
         ResultListViewed: {
             data: components["schemas"]["Viewed"][] | null;
             pageData?: components["schemas"]["PageData"];
@@ -4818,6 +5171,11 @@ export type components = {
         };
         ResultLoggedNotes: {
             data: components["schemas"]["LoggedNotes"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultManagerCounts: {
+            data: components["schemas"]["ManagerCounts"];
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -4853,6 +5211,16 @@ export type components = {
         };
         ResultRawLead: {
             data: components["schemas"]["RawLead"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultResponseTimes: {
+            data: components["schemas"]["ResponseTimes"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultSaleCounts: {
+            data: components["schemas"]["SaleCounts"];
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -4954,6 +5322,24 @@ export type components = {
             SystemName: string;
             /** Format: int64 */
             UserCount: number;
+        };
+        SaleCount: {
+            /** Format: int64 */
+            accountPlatformId?: number;
+            salesPersonId?: string;
+            /** @description Filled in by the API. */
+            salesPersonName?: string;
+            /** Format: int64 */
+            soldDeliveredCount: number;
+            /** Format: int64 */
+            soldPendingCount: number;
+        };
+        SaleCounts: {
+            /** @description One per sales person with a sale (across the stores), by id; sales nobody held count in the stores and the total only. */
+            salesPeople: components["schemas"]["SaleCount"][];
+            /** @description One per store asked, in the order asked. */
+            stores: components["schemas"]["SaleCount"][];
+            total: components["schemas"]["SaleCount"];
         };
         SaveAvailabilityInputBody: {
             Available: boolean;
@@ -5103,6 +5489,14 @@ export type components = {
             key: string;
             value: string;
         };
+        ShowroomLeadsInputBody: {
+            /** @description The stores whose leads count; none means the stores of the Scope header. Every one must be a store the caller may view. */
+            accountPlatformIds?: number[] | null;
+            /** @description The customers on the showroom log (1 to 100). */
+            contactIds: number[] | null;
+            /** @description The visits' own leads, left out of the counts. */
+            excludeCrmLeadIds?: number[] | null;
+        };
         SignOut: {
             /** Format: int64 */
             authTime: number;
@@ -5133,6 +5527,12 @@ export type components = {
         SnapshotInputBody: {
             /** @description The leads (entities) whose open tasks activeLeadTasks counts; absent or empty counts the tasks of every lead. */
             entityIds?: number[] | null;
+        };
+        SortDescriptor: {
+            /** @description asc or desc (the default). */
+            direction?: string;
+            /** @description createdAt (the default), statusChangedAt, leadStatusId, vin or stockNumber. */
+            field?: string;
         };
         Source: {
             /** Format: int64 */
@@ -5165,12 +5565,27 @@ export type components = {
             /** @description The user to impersonate: an active user of the caller's dealer group with a sign-in. */
             userId: string;
         };
+        StatsFilter: {
+            /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
+            accountPlatformIds?: number[] | null;
+            /** @description First day (YYYY-MM-DD, UTC) included, or an RFC 3339 time. */
+            dateFrom?: string;
+            /** @description Last day (YYYY-MM-DD, UTC) included, or an RFC 3339 time (left out). */
+            dateTo?: string;
+            /** @description Only the leads these sales people hold; none keeps all. */
+            salesPersonIds?: string[] | null;
+        };
         StatusCount: {
             /** Format: int64 */
             count: number;
             /** Format: int64 */
             leadStatusId: number;
             name: string;
+        };
+        StoreClaims: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            claimLeadsEnabled: boolean;
         };
         StoreLeadSettings: {
             /** Format: int64 */
@@ -5521,6 +5936,40 @@ export type components = {
             /** Format: int64 */
             year: number;
         };
+        VehicleKeys: {
+            /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
+            accountPlatformIds?: number[] | null;
+            /** @description Stock numbers (case and surrounding spaces do not matter). */
+            stockNumbers?: string[] | null;
+            /** @description 17-character VINs (spaces and case do not matter). */
+            vins?: string[] | null;
+        };
+        VehicleLead: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            bdcAgentId: string;
+            /** Format: int64 */
+            contactId: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            crmLeadId: number;
+            /** Format: int64 */
+            crmLeadVoiId: number;
+            /**
+             * Format: int64
+             * @description The status the lists show: -2 unclaimed, -1 new, else the lead's status.
+             */
+            displayStatusId: number;
+            /** Format: int64 */
+            leadStatusId: number;
+            leadStatusName: string;
+            salesPersonId: string;
+            /** Format: date-time */
+            statusChangedAt: string;
+            stockNumber: string;
+            vin: string;
+        };
         VehicleOfInterest: {
             color?: string;
             comments?: string;
@@ -5574,6 +6023,8 @@ export type components = {
              * @description The status the lists show: -2 unclaimed, -1 new, else the lead's status.
              */
             displayStatusId: number;
+            /** Format: date-time */
+            firstRespondedAt?: string;
             hasRawDocument: boolean;
             isClaimable: boolean;
             /** Format: int64 */
@@ -6282,6 +6733,87 @@ export interface operations {
             };
         };
     };
+    getLeadVehicleStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleKeys"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListVehicleLead"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     deliverAdfLead: {
         parameters: {
             query?: never;
@@ -6385,6 +6917,87 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResultIntakeKey"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getInventoryLeads: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InventoryLeadsInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultInventoryLeads"];
                 };
             };
             /** @description Bad Request */
@@ -6605,6 +7218,249 @@ export interface operations {
             };
         };
     };
+    getLeadAverageResponseTime: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatsFilter"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultResponseTimes"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getManagerDashboardLeadCount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogFilter"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultManagerCounts"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getManagerDashboardLeads: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManagerLeadsInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListLogRow"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     saveLead: {
         parameters: {
             query?: never;
@@ -6665,6 +7521,168 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getShowroomAdditionalLeadCount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShowroomLeadsInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListAdditionalLeadCount"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getShowroomAdditionalLeadDetail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShowroomLeadsInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListLogRow"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9736,6 +10754,87 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getLeadSaleCounts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatsFilter"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultSaleCounts"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

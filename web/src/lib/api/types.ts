@@ -201,6 +201,9 @@ export type LeadsLogSearchBody = Schemas['LogSearchInputBody'];
 /** How many leads of the Leads Log's filter are in one status. */
 export type LeadStatusCount = Schemas['StatusCount'];
 
+/** The manager dashboard's lead counts per status, with whether the stores take claims. */
+export type ManagerLeadCounts = Schemas['ManagerCounts'];
+
 /** The lead types and sources of one store. */
 export type LeadStoreSources = Schemas['StoreSources'];
 

@@ -13,7 +13,7 @@ import { DEFAULT_STATUSES, isLeadStatus, LEAD_STATUSES, statusLabel, transitions
 import { StatusChangeModal } from './status-change-modal';
 
 /** The address parameters of the Leads Log's filter and page. */
-const P = { status: 'status', store: 'store', type: 'type', source: 'source', from: 'from', to: 'to', page: 'page' } as const;
+const P = { status: 'status', store: 'store', type: 'type', source: 'source', from: 'from', to: 'to', page: 'page', assigned: 'assigned' } as const;
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -43,6 +43,8 @@ function readFilter(params: URLSearchParams, stores: Store[]): { filter: LeadsLo
   if (DAY.test(from)) filter.dateFrom = from;
   const to = params.get(P.to) ?? '';
   if (DAY.test(to)) filter.dateTo = to;
+  const assigned = params.get(P.assigned)?.trim();
+  if (assigned) filter.assignedUserId = assigned;
   const page = Math.max(1, Math.floor(Number(params.get(P.page)) || 1));
   return { filter, statuses: filter.selectedStatusTypes ?? [], page };
 }
@@ -130,6 +132,14 @@ export function LeadsLog({ stores, profilePath }: LeadsLogProps) {
 
       <Paper withBorder p="sm" component="section" aria-label="Filters">
         <Stack gap="sm">
+          {filter.assignedUserId && (
+            <Group gap="xs">
+              <Badge variant="light">Only the leads of one assignee</Badge>
+              <Button variant="subtle" size="xs" onClick={() => update({ [P.assigned]: null })}>
+                Show everyone&apos;s leads
+              </Button>
+            </Group>
+          )}
           <Chip.Group multiple value={statuses.map(String)} onChange={(v) => update({ [P.status]: v.length > 0 ? v : [] })}>
             <Group gap="xs" role="group" aria-label="Lead status">
               {LEAD_STATUSES.map((s) => (
