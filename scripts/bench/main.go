@@ -150,6 +150,12 @@ func run(ctx context.Context, n, searchN int) error {
 		return err
 	}
 
+	if err := benchInventory(ctx, inventoryBench{
+		db: db, table: table, repo: lead.NewRepo(s, nil, log), gateway: gw.URL, bearer: bearer, client: httpClient, n: n / 4,
+	}); err != nil {
+		return err
+	}
+
 	return benchContacts(ctx, contactBench{
 		db: db, table: table, svc: svc, group: group, n: searchN,
 		gateway: gw.URL, bearer: bearer, client: httpClient,
