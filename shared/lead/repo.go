@@ -198,6 +198,7 @@ func (r *Repo) create(ctx context.Context, t store.Tenant, l Lead, by string, ex
 	if l.Vehicles == nil {
 		l.Vehicles = []VehicleOfInterest{}
 	}
+	choose(l.Vehicles, -1)
 	if l.TradeIns == nil {
 		l.TradeIns = []TradeIn{}
 	}
