@@ -33,3 +33,9 @@ export function useClaimLead() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['leads'] }),
   });
 }
+
+/** The lead lists every change refreshes: the Leads Log and the customers' lead lists. */
+export function useRefreshLeads() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['leads'] });
+}
