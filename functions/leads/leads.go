@@ -60,6 +60,7 @@ func Register(api *httpapi.API, d platform.Services) {
 	a.registerAssignment(api)
 	a.registerIntake(api)
 	a.registerLog(api)
+	a.registerSave(api)
 }
 
 // visible returns the NotFound error of a lead of a store the session's user may not view.

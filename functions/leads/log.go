@@ -328,42 +328,8 @@ func (a *area) registerLog(api *httpapi.API) {
 		if err != nil {
 			return nil, err
 		}
-		if _, err := sess.Store(in.Body.AccountPlatformID); err != nil {
-			return nil, err
-		}
-		c, err := a.contacts.Get(ctx, sess.Principal.Tenant, in.Body.ContactID)
-		if err != nil {
-			return nil, err
-		}
-		if !sess.Principal.CanView(c.AccountPlatformID) {
-			return nil, apperr.Errorf(apperr.NotFound, "The customer does not exist.")
-		}
-		typeID := in.Body.LeadTypeID
-		if typeID == 0 {
-			typeID = lead.TypeInternet
-		}
-		l := lead.Lead{AccountPlatformID: in.Body.AccountPlatformID, ContactID: c.ID, LeadTypeID: typeID, Status: lead.StatusActive, Comments: in.Body.Comments}
-		if id := in.Body.LeadSourceID; id != 0 {
-			src, err := a.leads.Sources(ctx, sess.Principal.Tenant, l.AccountPlatformID)
-			if err != nil {
-				return nil, err
-			}
-			found := false
-			for _, s := range src {
-				if s.LeadSourceID == id {
-					l.LeadSourceID, l.LeadSourceName, found = s.LeadSourceID, s.Name, true
-				}
-			}
-			if !found {
-				return nil, apperr.InvalidFields("The lead source is not valid.", map[string]string{"leadSourceId": "The source is not one of the store's."})
-			}
-		}
-		if bdcOnly(sess.Profile.Roles) {
-			l.BDCAgentID = sess.Principal.UserID
-		} else {
-			l.SalesPersonID = sess.Principal.UserID
-		}
-		l, err = a.leads.Create(ctx, sess.Principal.Tenant, l, sess.Principal.UserID)
+		b := in.Body
+		l, err := a.create(ctx, sess, lead.Lead{AccountPlatformID: b.AccountPlatformID, ContactID: b.ContactID, LeadTypeID: b.LeadTypeID, LeadSourceID: b.LeadSourceID, Comments: b.Comments})
 		if err != nil {
 			return nil, err
 		}

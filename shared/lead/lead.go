@@ -334,6 +334,11 @@ type Lead struct {
 	UpdatedBy        string              `json:"updatedBy"`
 	StatusChangedAt  time.Time           `json:"statusChangedAt"`
 	ClaimedAt        *time.Time          `json:"claimedAt,omitempty"`
+
+	// CaslConsent is the customer's consent to commercial messages under Canada's anti-spam
+	// law (ConsentExpress or ConsentImplied), recorded on a lead of a Canadian store added by
+	// hand; "" otherwise.
+	CaslConsent string `json:"caslConsent" required:"false"`
 }
 
 // DisplayStatus is the status the lead lists show: Unclaimed for an active claimable lead

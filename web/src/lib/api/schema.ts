@@ -235,6 +235,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/CrmLead/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a lead, or change its comments, type and source
+         * @description Without crmLeadId: adds an active lead of the customer at a store the caller may view, held by the caller, with optional vehicles of interest and trade-ins, as /api/Lead/adhoc/create does. isCanadianStore must agree with the store's country; a lead of a store in Canada carries caslConsent (express or implied), recorded on the lead. With crmLeadId: sets the lead's comments, type and source at the version sent; a lead changed since is 409 and nothing is written. Status, assignment and vehicles change only through their own calls. Publishes LeadCreated or LeadUpdated and records creation, type and source changes in the customer's activity.
+         */
+        post: operations["saveLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/CrmLead/{id}/mark_bad": {
         parameters: {
             query?: never;
@@ -529,6 +549,26 @@ export type paths = {
          * @description Creates an active lead of the customer at a store the caller may view, held by the caller (as BDC agent for a BDC user without a sales role, else as sales person). A customer the caller may not view is 404; a bad type or source is 400 naming the field. Publishes LeadCreated and records it in the customer's activity.
          */
         post: operations["createAdhocLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Lead/getLeads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer's leads
+         * @description The leads of the customer and of the customers merged into it, in the stores the caller may view (or those of them the body names), newest first, with their display status, type, source, holders' names, vehicles of interest, trade-ins and version. A customer of a store the caller may not view, or of another dealer group, is 404; a named store the caller may not view is 403.
+         */
+        post: operations["getCustomerLeads"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3211,6 +3251,15 @@ export type components = {
             /** @description One request of the applicant; none answers the latest request at each bureau. */
             creditRequestId?: string;
         };
+        CustomerLeadsInputBody: {
+            /** @description Only the leads of these stores, each one the caller may view; none means every store the caller may view. */
+            accountPlatformIds?: number[] | null;
+            /**
+             * Format: int64
+             * @description The customer.
+             */
+            contactId: number;
+        };
         DealHistoryInputBody: {
             filter?: components["schemas"]["FilterStruct"];
             /**
@@ -3860,6 +3909,7 @@ export type components = {
             accountPlatformId: number;
             bdcAgentId: string;
             bdcAgentName: string;
+            caslConsent?: string;
             /** Format: date-time */
             claimedAt?: string;
             comments: string;
@@ -4588,6 +4638,11 @@ export type components = {
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
+        ResultLogRow: {
+            data: components["schemas"]["LogRow"];
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
         ResultLoggedNote: {
             data: components["schemas"]["LoggedNote"];
             pageData?: components["schemas"]["PageData"];
@@ -4743,6 +4798,47 @@ export type components = {
              */
             Until?: string;
             UserId: string;
+        };
+        SaveInputBody: {
+            /**
+             * Format: int64
+             * @description For a new lead: its store, one the caller may view.
+             */
+            accountPlatformId?: number;
+            /** @description For a new lead of a Canadian store: the customer's consent under Canada's anti-spam law, express or implied. */
+            caslConsent?: string;
+            comments?: string;
+            /**
+             * Format: int64
+             * @description For a new lead: the customer.
+             */
+            contactId?: number;
+            /**
+             * Format: int64
+             * @description The lead to update; 0 or absent adds a lead.
+             */
+            crmLeadId?: number;
+            /** @description For a new lead: whether its store is in Canada; must agree with the store. */
+            isCanadianStore?: boolean;
+            /**
+             * Format: int64
+             * @description A source of the lead's store; 0 for none.
+             */
+            leadSourceId?: number;
+            /**
+             * Format: int64
+             * @description 0 or absent means the default type, 1.
+             */
+            leadTypeId?: number;
+            /** @description For a new lead only; later through the trade-in calls. */
+            tradeIns?: components["schemas"]["TradeIn"][] | null;
+            /** @description For a new lead only; later through the vehicle calls. */
+            vehiclesOfInterest?: components["schemas"]["VehicleOfInterest"][] | null;
+            /**
+             * Format: int64
+             * @description For an update: the version of the lead the user edited.
+             */
+            version?: number;
         };
         SaveSettingInputBody: {
             key: string;
@@ -5294,6 +5390,7 @@ export type components = {
             /** Format: int64 */
             accountPlatformId: number;
             bdcAgentId: string;
+            caslConsent?: string;
             /** Format: date-time */
             claimedAt?: string;
             comments: string;
@@ -6313,6 +6410,93 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saveLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultLogRow"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7576,6 +7760,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResultView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCustomerLeads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerLeadsInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListLogRow"];
                 };
             };
             /** @description Bad Request */
