@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/notify';
  */
 export type LeadRef = Pick<
   LeadView,
-  'crmLeadId' | 'accountPlatformId' | 'leadStatusId' | 'displayStatusId' | 'leadTypeId' | 'leadSourceId' | 'salesPersonId' | 'bdcAgentId' | 'vehiclesOfInterest' | 'tradeIns'
+  'crmLeadId' | 'version' | 'comments' | 'accountPlatformId' | 'leadStatusId' | 'displayStatusId' | 'leadTypeId' | 'leadSourceId' | 'salesPersonId' | 'bdcAgentId' | 'vehiclesOfInterest' | 'tradeIns'
 > & { contactName?: string };
 
 /** vehicleLabel names a vehicle by year, make, model and trim, else by VIN or stock number. */

@@ -219,8 +219,11 @@ export type LeadVehicles = Schemas['LeadVehicles'];
 /** Who holds a lead: the body of PUT /api/crmlead/{id}/assignments. */
 export type LeadAssignmentBody = Schemas['Assignment'];
 
-/** The body of POST /api/Lead/adhoc/create. */
-export type AdhocLeadBody = Schemas['AdhocInputBody'];
+/** The body of POST /api/CrmLead/save: a new lead (no crmLeadId), or a lead's comments, type and source at a version. */
+export type SaveLeadBody = Schemas['SaveInputBody'];
+
+/** The body of POST /api/Lead/getLeads: a customer, optionally some stores. */
+export type CustomerLeadsBody = Schemas['CustomerLeadsInputBody'];
 
 /** An employee of one store with their permissions (POST /core/users/withpermissions). */
 export type PermittedUser = Schemas['PermittedUser'];

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 
 import type { Store } from '../../../lib/api/types';
 import { notify } from '../../../lib/notify';
-import { useCreateLead, type CaslConsent } from '../api/create-lead';
+import { useCreateLead, type CaslConsent } from '../api/save-lead';
 import { useLeadSources } from '../api/lead-sources';
 import { fieldErrorsOf, leadErrorMessage } from '../lead-display';
 

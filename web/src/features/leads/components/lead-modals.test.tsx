@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import type { LeadView, PermittedUser, Store } from '../../../lib/api/types';
+import type { PermittedUser, SaveLeadBody, Store } from '../../../lib/api/types';
 import { renderWithProviders } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { LEAD_CONFLICT_MESSAGE, type LeadRef } from '../lead-display';
@@ -18,6 +18,8 @@ const MANAGER = { work: true, manage: true };
 function lead(extra: Partial<LeadRef> = {}): LeadRef {
   return {
     crmLeadId: 77,
+    version: 4,
+    comments: 'Wants a hybrid',
     accountPlatformId: 102,
     leadStatusId: 1,
     displayStatusId: 1,
@@ -86,10 +88,6 @@ function leadCalls(reply: (call: Call) => Response | undefined = () => undefined
     http.post('*/pando/claimable_lead/assign_lead', async ({ request }) => {
       const call = await record(request);
       return reply(call) ?? ok({ crmLeadId: 77, version: 3, salesPersonId: 'u-sales', salesPersonName: 'Sam Ortega', bdcAgentId: '', bdcAgentName: '', displayStatusId: -1 });
-    }),
-    http.post('*/api/Lead/adhoc/create', async ({ request }) => {
-      const call = await record(request);
-      return reply(call) ?? ok({ crmLeadId: 78 });
     }),
   );
   return calls;
@@ -184,7 +182,7 @@ describe('lead actions and modals', () => {
   it('changes the type and source, and shows a 409 as a clear message', async () => {
     let conflict = true;
     const calls = leadCalls((call) => {
-      if (call.path.endsWith('/update_type_and_source') && conflict) {
+      if (call.path.endsWith('/save') && conflict) {
         conflict = false;
         return fail(409, []);
       }
@@ -200,14 +198,17 @@ describe('lead actions and modals', () => {
     await user.click(await screen.findByRole('option', { name: 'Phone' }));
     await user.click(within(dialog).getByRole('combobox', { name: 'Lead source' }));
     await user.click(await screen.findByRole('option', { name: 'Walk-in' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Comments' })).toHaveValue('Wants a hybrid');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Comments' }), ', white');
     await user.click(within(dialog).getByRole('button', { name: 'Save type and source' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(LEAD_CONFLICT_MESSAGE);
 
     await user.click(within(dialog).getByRole('button', { name: 'Save type and source' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const saved = { crmLeadId: 77, version: 4, leadTypeId: 2, leadSourceId: 8, comments: 'Wants a hybrid, white' };
     expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([
-      ['PUT', '/api/CrmLead/77/update_type_and_source', { leadTypeId: 2, leadSourceId: 8 }],
-      ['PUT', '/api/CrmLead/77/update_type_and_source', { leadTypeId: 2, leadSourceId: 8 }],
+      ['POST', '/api/CrmLead/save', saved],
+      ['POST', '/api/CrmLead/save', saved],
     ]);
   }, SLOW);
 
@@ -313,7 +314,7 @@ describe('AddLeadModal', () => {
   ];
 
   it('adds a lead at a US store without consent, and asks a Canadian store for CASL consent', async () => {
-    const calls = leadCalls((call) => (call.path.endsWith('/adhoc/create') && (call.body as LeadView).accountPlatformId === 103 ? fail(400, ['The lead is not valid.'], { comments: 'The comments are too long.' }) : undefined));
+    const calls = leadCalls((call) => (call.path.endsWith('/save') && (call.body as SaveLeadBody).accountPlatformId === 103 ? fail(400, ['The lead is not valid.'], { comments: 'The comments are too long.' }) : undefined));
     const user = userEvent.setup();
     let closed = 0;
     renderWithProviders(<AddLeadModal opened onClose={() => closed++} contactId={5001} contactName="Ana Lima" stores={stores} defaultStoreId={102} />);
@@ -332,7 +333,7 @@ describe('AddLeadModal', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Comments' }), 'Walked in');
     await user.click(within(dialog).getByRole('button', { name: 'Add lead' }));
     expect(await within(dialog).findByText('The comments are too long.')).toBeInTheDocument();
-    expect(calls[0]?.body).toMatchObject({ contactId: 5001, accountPlatformId: 103, isCanadianStore: true, comments: 'Walked in' });
+    expect(calls[0]?.body).toMatchObject({ contactId: 5001, accountPlatformId: 103, isCanadianStore: true, caslConsent: 'implied', comments: 'Walked in' });
 
     await user.click(within(dialog).getByRole('combobox', { name: 'Store' }));
     await user.click(await screen.findByRole('option', { name: 'Northwind Honda' }));

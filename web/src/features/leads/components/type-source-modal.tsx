@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 
 import { notify } from '../../../lib/notify';
-import { useChangeTypeSource } from '../api/change-type-source';
 import { useLeadSources } from '../api/lead-sources';
+import { useEditLead } from '../api/save-lead';
 import { fieldErrorsOf, leadErrorMessage, type LeadRef } from '../lead-display';
 
 type TypeSourceModalProps = {
@@ -15,7 +15,8 @@ const NO_SOURCE = '0';
 
 /**
  * TypeSourceModal changes a lead's type and source, chosen among its store's types and
- * sources. The server's refusals show on the fields they name, or above the buttons.
+ * sources, and its comments, at the version the user saw: a lead someone changed meanwhile is
+ * refused, and the modal says so. The server's refusals show on the fields they name, or above the buttons.
  */
 export function TypeSourceModal({ lead, onClose }: TypeSourceModalProps) {
   return (
@@ -29,7 +30,8 @@ function TypeSourceForm({ lead, onClose }: { lead: LeadRef; onClose: () => void 
   const [typeId, setTypeId] = useState<string | null>(String(lead.leadTypeId || 1));
   const [sourceId, setSourceId] = useState<string | null>(String(lead.leadSourceId || 0));
   const sources = useLeadSources([lead.accountPlatformId]);
-  const mutation = useChangeTypeSource();
+  const [comments, setComments] = useState(lead.comments ?? '');
+  const mutation = useEditLead();
 
   const store = sources.data?.find((s) => s.accountPlatformId === lead.accountPlatformId) ?? sources.data?.[0];
   const typeOptions = (store?.leadTypes ?? []).map((t) => ({ value: String(t.leadTypeId), label: t.name }));
@@ -44,7 +46,7 @@ function TypeSourceForm({ lead, onClose }: { lead: LeadRef; onClose: () => void 
   const save = () => {
     if (!typeId) return;
     mutation.mutate(
-      { leadId: lead.crmLeadId, leadTypeId: Number(typeId), leadSourceId: Number(sourceId ?? NO_SOURCE) },
+      { crmLeadId: lead.crmLeadId, version: lead.version, leadTypeId: Number(typeId), leadSourceId: Number(sourceId ?? NO_SOURCE), comments: comments.trim() },
       {
         onSuccess: () => {
           notify('success', 'The lead type and source are saved.');
@@ -59,6 +61,7 @@ function TypeSourceForm({ lead, onClose }: { lead: LeadRef; onClose: () => void 
       {lead.contactName && <Text size="sm">{lead.contactName}</Text>}
       <Select label="Lead type" data={typeOptions} value={typeId} onChange={setTypeId} allowDeselect={false} error={fields.leadTypeId} disabled={sources.isPending} />
       <Select label="Lead source" data={sourceOptions} value={sourceId} onChange={setSourceId} allowDeselect={false} error={fields.leadSourceId} disabled={sources.isPending} />
+      <Textarea label="Comments" maxLength={4000} rows={3} value={comments} onChange={(e) => setComments(e.currentTarget.value)} error={fields.comments} />
       {general && (
         <Alert color="red" role="alert">
           {general}
