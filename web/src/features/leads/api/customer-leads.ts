@@ -12,6 +12,7 @@ export function customerLeadsQueryOptions(contactId: number) {
   return queryOptions({
     queryKey: ['leads', 'customer', contactId],
     queryFn: () => customerLeads(contactId),
+    meta: { silent: true },
   });
 }
 

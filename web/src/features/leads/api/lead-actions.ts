@@ -17,6 +17,8 @@ export function useTransitionLead() {
   return useMutation({
     mutationFn: transitionLead,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['leads'] }),
+    // The status modal shows the refusal itself.
+    meta: { silent: true },
   });
 }
 
@@ -31,6 +33,8 @@ export function useClaimLead() {
   return useMutation({
     mutationFn: claimLead,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['leads'] }),
+    // The screens that claim raise their own notice of a refusal.
+    meta: { silent: true },
   });
 }
 

@@ -14,7 +14,7 @@ export function reassignLead({ leadId, salesPersonId, bdcAgentId }: ReassignPara
 /** useReassignLead reassigns a lead and refreshes the lead lists. */
 export function useReassignLead() {
   const refresh = useRefreshLeads();
-  return useMutation({ mutationFn: reassignLead, onSuccess: refresh });
+  return useMutation({ mutationFn: reassignLead, onSuccess: refresh, meta: { silent: true } });
 }
 
 export type AssignParams = { leadId: number; userId: string };
@@ -27,5 +27,5 @@ export function assignLead({ leadId, userId }: AssignParams): Promise<LeadAssign
 /** useAssignLead assigns an unclaimed lead and refreshes the lead lists. */
 export function useAssignLead() {
   const refresh = useRefreshLeads();
-  return useMutation({ mutationFn: assignLead, onSuccess: refresh });
+  return useMutation({ mutationFn: assignLead, onSuccess: refresh, meta: { silent: true } });
 }

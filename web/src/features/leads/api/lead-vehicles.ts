@@ -17,7 +17,7 @@ export function addVehicle({ leadId, kind, vehicle }: AddVehicleParams): Promise
 /** useAddVehicle adds a vehicle to a lead and refreshes the lead lists. */
 export function useAddVehicle() {
   const refresh = useRefreshLeads();
-  return useMutation({ mutationFn: addVehicle, onSuccess: refresh });
+  return useMutation({ mutationFn: addVehicle, onSuccess: refresh, meta: { silent: true } });
 }
 
 export type ChooseVehicleParams = { leadId: number; vehicle: LeadVehicleOfInterest };
@@ -33,7 +33,7 @@ export function chooseVehicle({ leadId, vehicle }: ChooseVehicleParams): Promise
 /** useChooseVehicle chooses a lead's vehicle of interest and refreshes the lead lists. */
 export function useChooseVehicle() {
   const refresh = useRefreshLeads();
-  return useMutation({ mutationFn: chooseVehicle, onSuccess: refresh });
+  return useMutation({ mutationFn: chooseVehicle, onSuccess: refresh, meta: { silent: true } });
 }
 
 export type RemoveVehicleParams = { kind: VehicleKind; vehicleId: number };
@@ -46,5 +46,5 @@ export function removeVehicle({ kind, vehicleId }: RemoveVehicleParams): Promise
 /** useRemoveVehicle removes a lead's vehicle and refreshes the lead lists. */
 export function useRemoveVehicle() {
   const refresh = useRefreshLeads();
-  return useMutation({ mutationFn: removeVehicle, onSuccess: refresh });
+  return useMutation({ mutationFn: removeVehicle, onSuccess: refresh, meta: { silent: true } });
 }

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 
+import { isApiError } from '../../../lib/api/api-error';
 import { api } from '../../../lib/api/client';
 import type { LeadsLogRow, SaveLeadBody } from '../../../lib/api/types';
 import { useRefreshLeads } from './lead-actions';
@@ -17,7 +18,7 @@ export function createLead(body: CreateLeadParams): Promise<LeadsLogRow> {
 /** useCreateLead adds a lead and refreshes the lead lists. */
 export function useCreateLead() {
   const refresh = useRefreshLeads();
-  return useMutation({ mutationFn: createLead, onSuccess: refresh });
+  return useMutation({ mutationFn: createLead, onSuccess: refresh, meta: { silent: true } });
 }
 
 export type EditLeadParams = { crmLeadId: number; version: number; leadTypeId: number; leadSourceId: number; comments: string };
@@ -30,8 +31,18 @@ export function editLead(body: EditLeadParams): Promise<LeadsLogRow> {
   return api.post<LeadsLogRow>('/api/CrmLead/save', body);
 }
 
-/** useEditLead edits a lead and refreshes the lead lists. */
+/**
+ * useEditLead edits a lead and refreshes the lead lists; a refusal for a stale version refreshes
+ * them too, so the next edit starts from the lead as it is now.
+ */
 export function useEditLead() {
   const refresh = useRefreshLeads();
-  return useMutation({ mutationFn: editLead, onSuccess: refresh });
+  return useMutation({
+    mutationFn: editLead,
+    onSuccess: refresh,
+    onError: (err) => {
+      if (isApiError(err, 409)) void refresh();
+    },
+    meta: { silent: true },
+  });
 }

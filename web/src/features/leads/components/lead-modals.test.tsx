@@ -203,12 +203,19 @@ describe('lead actions and modals', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save type and source' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(LEAD_CONFLICT_MESSAGE);
 
-    await user.click(within(dialog).getByRole('button', { name: 'Save type and source' }));
+    // Opened again, the form starts from the lead as given and saves.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const saved = { crmLeadId: 77, version: 4, leadTypeId: 2, leadSourceId: 8, comments: 'Wants a hybrid, white' };
+    await openAction(user, 'Change type and source');
+    const again = await screen.findByRole('dialog', { name: 'Change lead type and source' });
+    await waitFor(() => expect(within(again).getByRole('combobox', { name: 'Lead type' })).toBeEnabled());
+    await user.click(within(again).getByRole('combobox', { name: 'Lead source' }));
+    await user.click(await screen.findByRole('option', { name: 'AutoTrader' }));
+    await user.click(within(again).getByRole('button', { name: 'Save type and source' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([
-      ['POST', '/api/CrmLead/save', saved],
-      ['POST', '/api/CrmLead/save', saved],
+      ['POST', '/api/CrmLead/save', { crmLeadId: 77, version: 4, leadTypeId: 2, leadSourceId: 8, comments: 'Wants a hybrid, white' }],
+      ['POST', '/api/CrmLead/save', { crmLeadId: 77, version: 4, leadTypeId: 1, leadSourceId: 7, comments: 'Wants a hybrid' }],
     ]);
   }, SLOW);
 

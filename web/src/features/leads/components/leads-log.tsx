@@ -171,7 +171,7 @@ export function LeadsLog({ stores, profilePath, powers }: LeadsLogProps) {
               <Table.Th>Type</Table.Th>
               <Table.Th>Source</Table.Th>
               <Table.Th>Sales person</Table.Th>
-              <Table.Th>Vehicles</Table.Th>
+              <Table.Th miw={180}>Vehicles</Table.Th>
               <Table.Th>Created</Table.Th>
               <Table.Th>Actions</Table.Th>
             </Table.Tr>

@@ -31,6 +31,8 @@ function TypeSourceForm({ lead, onClose }: { lead: LeadRef; onClose: () => void 
   const [sourceId, setSourceId] = useState<string | null>(String(lead.leadSourceId || 0));
   const sources = useLeadSources([lead.accountPlatformId]);
   const [comments, setComments] = useState(lead.comments ?? '');
+  // The version the user edits: a lead changed after the form opened is refused, not overwritten.
+  const [version] = useState(lead.version);
   const mutation = useEditLead();
 
   const store = sources.data?.find((s) => s.accountPlatformId === lead.accountPlatformId) ?? sources.data?.[0];
@@ -46,7 +48,7 @@ function TypeSourceForm({ lead, onClose }: { lead: LeadRef; onClose: () => void 
   const save = () => {
     if (!typeId) return;
     mutation.mutate(
-      { crmLeadId: lead.crmLeadId, version: lead.version, leadTypeId: Number(typeId), leadSourceId: Number(sourceId ?? NO_SOURCE), comments: comments.trim() },
+      { crmLeadId: lead.crmLeadId, version, leadTypeId: Number(typeId), leadSourceId: Number(sourceId ?? NO_SOURCE), comments: comments.trim() },
       {
         onSuccess: () => {
           notify('success', 'The lead type and source are saved.');
