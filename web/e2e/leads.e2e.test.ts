@@ -210,9 +210,45 @@ describe('Leads Log', () => {
     const changed = section.getByRole('article', { name: /^Showroom lead at Northwind Honda/ });
     await changed.waitFor();
     expect(await changed.textContent()).toContain('AutoTrader');
+
+    // Two vehicles of interest: the first is chosen until the customer chooses the other.
+    const more = () => changed.getByRole('button', { name: `More actions for the ${label.replace(/^Phone/, 'Showroom')}` });
+    for (const model of ['Pilot', 'Odyssey']) {
+      await more().click();
+      await page.getByRole('menuitem', { name: 'Add vehicle of interest' }).click();
+      const voi = page.getByRole('dialog', { name: 'Add vehicle of interest' });
+      await voi.getByRole('textbox', { name: 'Year' }).fill('2026');
+      await voi.getByRole('textbox', { name: 'Make' }).fill('Honda');
+      await voi.getByRole('textbox', { name: 'Model' }).fill(model);
+      await voi.getByRole('button', { name: 'Add vehicle' }).click();
+      await voi.waitFor({ state: 'hidden' });
+      await changed.getByRole('list', { name: 'Vehicles of interest' }).getByText(`2026 Honda ${model}`).waitFor();
+    }
+    const vois = changed.getByRole('list', { name: 'Vehicles of interest' });
+    expect(await vois.getByRole('listitem').filter({ hasText: 'Chosen' }).textContent()).toContain('2026 Honda Pilot');
+    await more().click();
+    await page.getByRole('menuitem', { name: 'Choose vehicle of interest' }).click();
+    const choose = page.getByRole('dialog', { name: 'Choose vehicle of interest' });
+    await choose.getByText('2026 Honda Odyssey').click();
+    await choose.getByRole('button', { name: 'Choose vehicle' }).click();
+    await choose.waitFor({ state: 'hidden' });
+    await expect.poll(async () => vois.getByRole('listitem').filter({ hasText: 'Chosen' }).textContent()).toContain('2026 Honda Odyssey');
+
+    // Removing the chosen one (after a confirmation) chooses the one left.
+    await more().click();
+    await page.getByRole('menuitem', { name: 'Remove vehicle of interest' }).click();
+    const remove = page.getByRole('dialog', { name: 'Remove vehicle of interest' });
+    await remove.getByText('2026 Honda Odyssey').click();
+    await remove.getByText('Remove 2026 Honda Odyssey from this lead? This cannot be undone.').waitFor();
+    await screenshot(page, '57-profile-remove-voi');
+    await remove.getByRole('button', { name: 'Remove vehicle' }).click();
+    await remove.waitFor({ state: 'hidden' });
+    await expect.poll(async () => vois.getByRole('listitem').count()).toBe(1);
+    expect(await vois.textContent()).toContain('2026 Honda Pilot');
+
     await page.reload();
-    await section.getByRole('article', { name: /^Showroom lead at Northwind Honda/ }).waitFor();
-    await screenshot(page, '57-profile-leads-tab');
+    await section.getByRole('article', { name: /^Showroom lead at Northwind Honda/ }).getByText('2026 Honda Pilot').waitFor();
+    await screenshot(page, '58-profile-leads-tab');
     expect(browser.pageErrors).toEqual([]);
   });
 });

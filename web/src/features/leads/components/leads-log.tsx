@@ -162,51 +162,53 @@ export function LeadsLog({ stores, profilePath, powers }: LeadsLogProps) {
       {results.isPending && enabled && <Loader aria-label="Loading leads" />}
       {results.isSuccess && rows.length === 0 && <EmptyState title="No leads">No lead matches the filter.</EmptyState>}
       {rows.length > 0 && (
-        <Table striped highlightOnHover aria-label="Leads">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Customer</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Store</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Source</Table.Th>
-              <Table.Th>Sales person</Table.Th>
-              <Table.Th miw={180}>Vehicles</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => {
-              const name = row.contactName || `Customer ${row.contactId}`;
-              return (
-                <Table.Tr key={row.crmLeadId} aria-label={`Lead of ${name}`}>
-                  <Table.Td>
-                    <Anchor component={Link} to={profilePath(row.contactId)}>
-                      {name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td miw={150}>
-                    <Badge variant="light" color={row.displayStatusId < 0 ? 'orange' : row.displayStatusId === 1 ? 'blue' : 'gray'}>
-                      {statusLabel(row.displayStatusId)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{row.storeName}</Table.Td>
-                  <Table.Td>{row.leadTypeName}</Table.Td>
-                  <Table.Td>{row.leadSourceName}</Table.Td>
-                  <Table.Td>{row.salesPersonName || row.bdcAgentName}</Table.Td>
-                  <Table.Td>
-                    <LeadVehiclesCell row={row} />
-                  </Table.Td>
-                  <Table.Td>{dateTime.format(new Date(row.createdAt))}</Table.Td>
-                  <Table.Td>
-                    <LeadActions lead={{ ...row, contactName: name }} name={`the lead of ${name}`} powers={powers} />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <Table.ScrollContainer minWidth={1000}>
+          <Table striped highlightOnHover aria-label="Leads">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Customer</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Store</Table.Th>
+                <Table.Th>Type</Table.Th>
+                <Table.Th>Source</Table.Th>
+                <Table.Th>Sales person</Table.Th>
+                <Table.Th miw={180}>Vehicles</Table.Th>
+                <Table.Th>Created</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => {
+                const name = row.contactName || `Customer ${row.contactId}`;
+                return (
+                  <Table.Tr key={row.crmLeadId} aria-label={`Lead of ${name}`}>
+                    <Table.Td>
+                      <Anchor component={Link} to={profilePath(row.contactId)}>
+                        {name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td miw={150}>
+                      <Badge variant="light" color={row.displayStatusId < 0 ? 'orange' : row.displayStatusId === 1 ? 'blue' : 'gray'}>
+                        {statusLabel(row.displayStatusId)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{row.storeName}</Table.Td>
+                    <Table.Td>{row.leadTypeName}</Table.Td>
+                    <Table.Td>{row.leadSourceName}</Table.Td>
+                    <Table.Td>{row.salesPersonName || row.bdcAgentName}</Table.Td>
+                    <Table.Td>
+                      <LeadVehiclesCell row={row} />
+                    </Table.Td>
+                    <Table.Td>{dateTime.format(new Date(row.createdAt))}</Table.Td>
+                    <Table.Td>
+                      <LeadActions lead={{ ...row, contactName: name }} name={`the lead of ${name}`} powers={powers} />
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {pageData && pageData.totalRecords > 0 && (
         <Group justify="space-between" component="nav" aria-label="Result pages">
