@@ -38,7 +38,7 @@ func TestSnapshot(t *testing.T) {
 		hasActivity bool
 	}{
 		{"every lead's tasks", sales, demo.ContactToyota, `{}`, 200, 2, "T-1001-1", "T-66840", false},
-		{"one lead's tasks", sales, demo.ContactToyota, `{"entityIds":[7001]}`, 200, 2, "T-1001-1", "T-66840", false},
+		{"one lead's tasks", sales, demo.ContactToyota, fmt.Sprintf(`{"entityIds":[%d]}`, demo.ContactToyota), 200, 2, "T-1001-1", "T-66840", false},
 		{"a lead without tasks", sales, demo.ContactToyota, `{"entityIds":[9999]}`, 200, 0, "T-1001-1", "T-66840", false},
 		{"no body", sales, demo.ContactHonda, ``, 200, 1, "T-1002-1", "H-20931", false},
 		{"a customer with no records", sales, demo.ContactToyotaSamePhone, `{}`, 200, 0, "", "", false},
@@ -168,8 +168,8 @@ func TestTaskSearch(t *testing.T) {
 		ids    []string
 	}{
 		{"every task, earliest due first", `{}`, 200, []string{"T-1001-3", "T-1001-2", "T-1001-1"}},
-		{"by lead", `{"entityId":7001}`, 200, []string{"T-1001-3", "T-1001-2", "T-1001-1"}},
-		{"by another lead", `{"entityId":7002}`, 200, nil},
+		{"by lead", fmt.Sprintf(`{"entityId":%d}`, demo.ContactToyota), 200, []string{"T-1001-3", "T-1001-2", "T-1001-1"}},
+		{"by another lead", fmt.Sprintf(`{"entityId":%d}`, demo.ContactHonda), 200, nil},
 		{"by contact", fmt.Sprintf(`{"contactId":%d}`, demo.ContactToyota), 200, []string{"T-1001-3", "T-1001-2", "T-1001-1"}},
 		{"by assigned user", `{"assignedPandoUserId":"100003"}`, 200, []string{"T-1001-3"}},
 		{"a contact not merged into this one", fmt.Sprintf(`{"contactId":%d}`, demo.ContactHonda), 400, nil},

@@ -61,6 +61,7 @@ func Register(api *httpapi.API, d platform.Services) {
 	a.registerIntake(api)
 	a.registerLog(api)
 	a.registerSave(api)
+	a.registerTasks(api)
 }
 
 // visible returns the NotFound error of a lead of a store the session's user may not view.

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
+	"sync"
 	"testing"
 
 	"github.com/cxm/cxm/functions/leads"
@@ -263,5 +265,33 @@ func TestSaveUpdatesLead(t *testing.T) {
 	}
 	if h := getLead(t, srv, manager, demo.ContactHyundai); h.Comments != "" || h.Version != 1 {
 		t.Errorf("the Hyundai lead changed: %+v", h)
+	}
+}
+
+// TestConcurrentSaves sends two edits made at the same version at the same moment: exactly one
+// is saved, the other is refused as stale, and the lead holds the winner's edit.
+func TestConcurrentSaves(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	id := int64(demo.ContactHonda)
+	v := getLead(t, srv, sales, id).Version
+	comments := []string{"Edit from the desk.", "Edit from the phone."}
+	statuses := make([]int, len(comments))
+	var wg sync.WaitGroup
+	for i, c := range comments {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			statuses[i], _, _ = srv.Raw(t, areatest.Request{Method: "POST", Path: "/api/CrmLead/save", As: sales,
+				Body: fmt.Sprintf(`{"crmLeadId":%d,"version":%d,"comments":%q}`, id, v, c)})
+		}()
+	}
+	wg.Wait()
+	winner := slices.Index(statuses, http.StatusOK)
+	if winner < 0 || slices.Index(statuses, http.StatusConflict) < 0 {
+		t.Fatalf("statuses %v, want one 200 and one 409", statuses)
+	}
+	if l := getLead(t, srv, sales, id); l.Comments != comments[winner] || l.Version != v+1 {
+		t.Errorf("lead after the race: comments %q at version %d, want %q at %d", l.Comments, l.Version, comments[winner], v+1)
 	}
 }

@@ -72,11 +72,11 @@ func tasks() []task.Task {
 			Name: name, DueAt: day(due), Status: status, CreatedAt: day("2026-11-01T16:00:00Z")}
 	}
 	return []task.Task{
-		t("T-1001-1", ContactToyota, 7001, StoreToyota, "100001", "Call", "Follow up on the RAV4 test drive", "2027-01-15T17:00:00Z", task.StatusPending),
-		t("T-1001-2", ContactToyota, 7001, StoreToyota, "100001", "Email", "Send the RAV4 lease quote", "2026-11-10T17:00:00Z", task.StatusPending),
-		t("T-1001-3", ContactToyota, 7001, StoreToyota, "100003", "Call", "Thank-you call after the first visit", "2026-10-20T17:00:00Z", task.StatusCompleted),
-		t("T-1002-1", ContactHonda, 7002, StoreHonda, "100001", "Appointment", "Confirm the Saturday appraisal", "2027-02-06T18:00:00Z", task.StatusPending),
-		t("T-1003-1", ContactHyundai, 7003, StoreHyundai, "100005", "Call", "Offer the winter service special", "2027-01-05T18:00:00Z", task.StatusInProgress),
+		t("T-1001-1", ContactToyota, ContactToyota, StoreToyota, "100001", "Call", "Follow up on the RAV4 test drive", "2027-01-15T17:00:00Z", task.StatusPending),
+		t("T-1001-2", ContactToyota, ContactToyota, StoreToyota, "100001", "Email", "Send the RAV4 lease quote", "2026-11-10T17:00:00Z", task.StatusPending),
+		t("T-1001-3", ContactToyota, ContactToyota, StoreToyota, "100003", "Call", "Thank-you call after the first visit", "2026-10-20T17:00:00Z", task.StatusCompleted),
+		t("T-1002-1", ContactHonda, ContactHonda, StoreHonda, "100001", "Appointment", "Confirm the Saturday appraisal", "2027-02-06T18:00:00Z", task.StatusPending),
+		t("T-1003-1", ContactHyundai, ContactHyundai, StoreHyundai, "100005", "Call", "Offer the winter service special", "2027-01-05T18:00:00Z", task.StatusInProgress),
 	}
 }
 
@@ -167,7 +167,7 @@ func seedSummaries(ctx context.Context, svc platform.Services, g Group) error {
 		}
 	}
 	ts := task.NewRepo(svc.Store)
-	for _, tk := range tasks() {
+	for _, tk := range append(tasks(), leadTasks()...) {
 		if err := ignoreExists(ts.Create(ctx, t, tk)); err != nil {
 			return fmt.Errorf("seed task %s: %w", tk.ID, err)
 		}

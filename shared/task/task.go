@@ -6,6 +6,8 @@
 //
 //	pattern                 index  key condition
 //	a contact's tasks       table  PK = A#{acct}#C#{contact}, begins_with(SK, "TASK#")
+//	a store's tasks by due  GSI1   GSI1PK = A#{acct}#TS#{store}, GSI1SK = {due}#{task id}
+//	  (in a due range)      GSI1   the same, GSI1SK BETWEEN {from} AND {to}
 package task
 
 import (
@@ -124,7 +126,11 @@ func (r *Repo) Create(ctx context.Context, t store.Tenant, task Task) error {
 	if err != nil {
 		return err
 	}
-	return r.s.Create(ctx, store.Record{Key: k, Type: "Task", Value: task})
+	byStore, err := storeIndexKey(t, task)
+	if err != nil {
+		return err
+	}
+	return r.s.Create(ctx, store.Record{Key: k, Indexes: []store.IndexKey{byStore}, Type: "Task", Value: task})
 }
 
 // ForContacts returns the tasks of contacts ids (a contact and those merged into it), the

@@ -595,6 +595,66 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Lead/task/search/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The lead task list's counts per status
+         * @description For every task status, how many tasks about leads match the filter apart from its statuses, as they stand now (a pending or in-progress task past its due time counts as Overdue). Reads each store's tasks by due time over the due range; assignee, type, status and customer name filter what it reads. Only tasks about a lead are listed.
+         */
+        post: operations["countLeadTasks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Lead/task/search/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The lead task list
+         * @description The tasks about leads in the stores that match the filter, by due time (earliest first unless sortOrder is desc), a page at a time (page 1 and size 25 by default); pageData.totalRecords counts every match. Each row carries the customer, the task, its owner's name, the lead's sales person, BDC agent and first vehicle of interest, and the customer's last activity dates. Reads each store's tasks by due time over the due range; assignee, type, status and customer name filter what it reads. Only tasks about a lead are listed.
+         */
+        post: operations["searchLeadTasks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Lead/task/search/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the lead task list as CSV
+         * @description Every task about a lead that matches the filter, as CSV (text/csv), one store at a time, earliest due first within each. Booleans read Yes and No. The rows are written as they are read, so a large export streams; a bad filter is a 400 before any row.
+         */
+        post: operations["exportLeadTasks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contact/merge/add_contact_to_session": {
         parameters: {
             query?: never;
@@ -3721,6 +3781,104 @@ export type components = {
             roundRobin: boolean;
             showroomLog: boolean;
         };
+        LeadTaskFilter: {
+            /** @description The stores; none means the stores of the Scope header (by default every store the caller may view). Every one must be a store the caller may view. */
+            accountPlatformIds?: number[] | null;
+            /** @description Only the tasks assigned to these users; none keeps all. */
+            assignedUserIds?: string[] | null;
+            /** @description Only tasks about customers whose full name contains this text (any case). */
+            contactName?: string;
+            /** @description First day the tasks are due on (YYYY-MM-DD, UTC), included. */
+            dueDateFrom?: string;
+            /** @description Last day the tasks are due on (YYYY-MM-DD, UTC), included. */
+            dueDateTo?: string;
+            /** @description Only tasks in these statuses as they stand now (a pending or in-progress task past its due time is Overdue); none keeps all. */
+            taskStatuses?: string[] | null;
+            /** @description Only tasks of these types (Call, Email, Appointment...); none keeps all. */
+            taskTypes?: string[] | null;
+        };
+        LeadTaskRow: {
+            /** Format: int64 */
+            accountPlatformId: number;
+            assignedPandoUserId: string;
+            bdcUserId: string;
+            bdcUserName: string;
+            /** Format: int64 */
+            contactId: number;
+            /**
+             * Format: int64
+             * @description The lead the task is about (the task's entity id).
+             */
+            crmLeadId: number;
+            fullName: string;
+            isMarkedHot: boolean;
+            /**
+             * Format: date-time
+             * @description The latest message or call from the customer.
+             */
+            lastCustomerActivityDate?: string;
+            /**
+             * Format: date-time
+             * @description The latest message or call to the customer.
+             */
+            lastUserActivityDate?: string;
+            /**
+             * Format: int64
+             * @description The lead's status as the lists show it (-2 unclaimed, -1 new...); 0 when the lead is not shown.
+             */
+            leadDisplayStatusId: number;
+            salesperson1Name: string;
+            salesperson1UserId: string;
+            storeName: string;
+            /** @description The lead's first vehicle of interest. */
+            targetedVehicle: string;
+            taskDescription: string;
+            /** Format: date-time */
+            taskDueDt: string;
+            taskId: string;
+            taskName: string;
+            /** @description The name of the user the task is assigned to. */
+            taskOwner: string;
+            /** @description As it stands now: a pending or in-progress task past its due time is Overdue. */
+            taskStatus: string;
+            taskType: string;
+        };
+        LeadTaskSearchInputBody: {
+            /** @description The stores; none means the stores of the Scope header (by default every store the caller may view). Every one must be a store the caller may view. */
+            accountPlatformIds?: number[] | null;
+            /** @description Only the tasks assigned to these users; none keeps all. */
+            assignedUserIds?: string[] | null;
+            /** @description Only tasks about customers whose full name contains this text (any case). */
+            contactName?: string;
+            /** @description First day the tasks are due on (YYYY-MM-DD, UTC), included. */
+            dueDateFrom?: string;
+            /** @description Last day the tasks are due on (YYYY-MM-DD, UTC), included. */
+            dueDateTo?: string;
+            /**
+             * Format: int64
+             * @description From 1; 1 when absent.
+             */
+            pageNumber?: number;
+            /**
+             * Format: int64
+             * @description 1 to 100; 25 when absent.
+             */
+            pageSize?: number;
+            /**
+             * @description By due time: asc (earliest first, the default) or desc.
+             * @enum {string}
+             */
+            sortOrder?: "asc" | "desc";
+            /** @description Only tasks in these statuses as they stand now (a pending or in-progress task past its due time is Overdue); none keeps all. */
+            taskStatuses?: string[] | null;
+            /** @description Only tasks of these types (Call, Email, Appointment...); none keeps all. */
+            taskTypes?: string[] | null;
+        };
+        LeadTaskStatusCount: {
+            /** Format: int64 */
+            count: number;
+            taskStatus: string;
+        };
         LeadVehicles: {
             /** Format: int64 */
             addedId?: number;
@@ -4585,6 +4743,16 @@ export type components = {
         };
         ResultListLeadSettings: {
             data: components["schemas"]["LeadSettings"][] | null;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultListLeadTaskRow: {
+            data: components["schemas"]["LeadTaskRow"][] | null;
+            pageData?: components["schemas"]["PageData"];
+            successful: boolean;
+        };
+        ResultListLeadTaskStatusCount: {
+            data: components["schemas"]["LeadTaskStatusCount"][] | null;
             pageData?: components["schemas"]["PageData"];
             successful: boolean;
         };
@@ -7919,6 +8087,222 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResultListLogRow"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    countLeadTasks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadTaskFilter"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListLeadTaskStatusCount"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    searchLeadTasks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadTaskSearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultListLeadTaskRow"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    exportLeadTasks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadTaskFilter"];
+            };
+        };
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description Bad Request */
