@@ -547,3 +547,38 @@ func TestIntakeSameDocumentAtOnce(t *testing.T) {
 		t.Errorf("customers named Octavia Brightwater = %+v, %v; want the lead's one", dups, err)
 	}
 }
+
+func TestChooseVehicleOverHTTP(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	id := int64(demo.ContactToyota)
+	var got httpapi.Result[leads.LeadVehicles]
+	if status := srv.Do(t, areatest.Request{Method: "POST", Path: leadPath(id, "voi"), As: sales, Body: `{"year":2026,"make":"Toyota","model":"RAV4"}`}, &got); status != 200 {
+		t.Fatalf("add VOI: %d", status)
+	}
+	rav4 := got.Data.AddedID
+	chosenOf := func(vs []lead.VehicleOfInterest) []int64 {
+		var ids []int64
+		for _, v := range vs {
+			if v.IsPrimary {
+				ids = append(ids, v.CrmLeadVoiID)
+			}
+		}
+		return ids
+	}
+	if ids := chosenOf(got.Data.VehiclesOfInterest); len(ids) != 1 || ids[0] != id {
+		t.Fatalf("after adding a second vehicle the chosen ones are %v, want the seeded one %d", ids, id)
+	}
+	if status := srv.Do(t, areatest.Request{Method: "PUT", Path: fmt.Sprintf("/api/CrmLead/%d/voi/%d", id, rav4), As: sales, Body: `{"year":2026,"make":"Toyota","model":"RAV4","isPrimary":true}`}, &got); status != 200 {
+		t.Fatalf("choose VOI: %d", status)
+	}
+	if ids := chosenOf(got.Data.VehiclesOfInterest); len(ids) != 1 || ids[0] != rav4 {
+		t.Errorf("after choosing the RAV4 the chosen ones are %v, want %d", ids, rav4)
+	}
+	if ids := chosenOf(getLead(t, srv, sales, id).Vehicles); len(ids) != 1 || ids[0] != rav4 {
+		t.Errorf("the lead read again has %v chosen, want %d", ids, rav4)
+	}
+	if status, _ := srv.Error(t, areatest.Request{Method: "PUT", Path: fmt.Sprintf("/api/CrmLead/%d/voi/%d", demo.ContactHyundai, demo.ContactHyundai), As: sales, Body: `{"make":"Hyundai","isPrimary":true}`}); status != 404 {
+		t.Errorf("choose on a lead of a store the user may not view: %d, want 404", status)
+	}
+}

@@ -161,8 +161,7 @@ var exportHeader = []string{"Lead Id", "Created", "Store", "Customer", "Status",
 
 func exportRecord(r LogRow) []string {
 	voi := ""
-	if len(r.Vehicles) > 0 {
-		v := r.Vehicles[0]
+	if v, ok := r.ChosenVehicle(); ok {
 		voi = strings.Join(strings.Fields(fmt.Sprintf("%s %s %s", yearText(v.Year), v.Make, v.Model)), " ")
 		if voi == "" {
 			voi = v.VIN + v.StockNumber

@@ -255,7 +255,43 @@ type Vehicle struct {
 // VehicleOfInterest is a vehicle a lead's customer is interested in.
 type VehicleOfInterest struct {
 	CrmLeadVoiID int64 `json:"crmLeadVoiId" required:"false" doc:"The vehicle's id; ignored when adding one."`
+	// IsPrimary marks the customer's chosen vehicle: a lead with vehicles of interest has
+	// exactly one chosen, the first added until another is chosen.
+	IsPrimary bool `json:"isPrimary" required:"false" doc:"The customer's chosen vehicle among the lead's vehicles of interest. Exactly one of a lead's vehicles is chosen: the first added, until another is chosen. Setting it true on an update chooses this vehicle and clears the others; false leaves the choice as it is."`
 	Vehicle
+}
+
+// ChosenVehicle returns the lead's chosen vehicle of interest, and false when it has none.
+func (l Lead) ChosenVehicle() (VehicleOfInterest, bool) {
+	for _, v := range l.Vehicles {
+		if v.IsPrimary {
+			return v, true
+		}
+	}
+	if len(l.Vehicles) > 0 {
+		return l.Vehicles[0], true
+	}
+	return VehicleOfInterest{}, false
+}
+
+// choose keeps exactly one of vs chosen: the one at index i when i >= 0, else the first one
+// chosen already, else the first one.
+func choose(vs []VehicleOfInterest, i int) {
+	if len(vs) == 0 {
+		return
+	}
+	if i < 0 {
+		i = 0
+		for j, v := range vs {
+			if v.IsPrimary {
+				i = j
+				break
+			}
+		}
+	}
+	for j := range vs {
+		vs[j].IsPrimary = j == i
+	}
 }
 
 // TradeIn is a vehicle a lead's customer trades in.

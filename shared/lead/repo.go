@@ -231,6 +231,7 @@ func (r *Repo) prepare(t store.Tenant, l Lead, by string) (Lead, error) {
 	if l.Vehicles == nil {
 		l.Vehicles = []VehicleOfInterest{}
 	}
+	choose(l.Vehicles, -1)
 	if l.TradeIns == nil {
 		l.TradeIns = []TradeIn{}
 	}

@@ -3,6 +3,7 @@ package lead_test
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -460,5 +461,90 @@ func TestIntakeKeys(t *testing.T) {
 	}
 	if _, _, err := f.repo.VerifyIntakeKey(ctx, rotated); err != nil {
 		t.Errorf("rotated key: %v", err)
+	}
+}
+
+// chosen returns the ids of l's chosen vehicles of interest.
+func chosen(l lead.Lead) []int64 {
+	var ids []int64
+	for _, v := range l.Vehicles {
+		if v.IsPrimary {
+			ids = append(ids, v.CrmLeadVoiID)
+		}
+	}
+	return ids
+}
+
+func TestCreateChoosesOneVehicle(t *testing.T) {
+	t.Parallel()
+	camry := lead.Vehicle{Make: "Toyota", Model: "Camry"}
+	rav4 := lead.Vehicle{Make: "Toyota", Model: "RAV4"}
+	tests := []struct {
+		name     string
+		vehicles []lead.VehicleOfInterest
+		want     string // the chosen model; "" for none
+	}{
+		{"no vehicles", nil, ""},
+		{"the first by default", []lead.VehicleOfInterest{{Vehicle: camry}, {Vehicle: rav4}}, "Camry"},
+		{"the one marked", []lead.VehicleOfInterest{{Vehicle: camry}, {Vehicle: rav4, IsPrimary: true}}, "RAV4"},
+		{"the first of two marked", []lead.VehicleOfInterest{{Vehicle: camry, IsPrimary: true}, {Vehicle: rav4, IsPrimary: true}}, "Camry"},
+	}
+	f := newFixture(t)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := f.create(t, lead.Lead{Vehicles: tt.vehicles})
+			ids := chosen(l)
+			got := ""
+			if len(ids) > 1 {
+				t.Fatalf("%d vehicles chosen, want at most one", len(ids))
+			}
+			if v, ok := l.ChosenVehicle(); ok && len(ids) == 1 {
+				got = v.Model
+			}
+			if got != tt.want {
+				t.Errorf("chosen = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestChooseVehicle(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	ctx := context.Background()
+	l := f.create(t, lead.Lead{})
+	l, camry, err := f.repo.AddVehicleOfInterest(ctx, f.t, l.ID, lead.VehicleOfInterest{Vehicle: lead.Vehicle{Make: "Toyota", Model: "Camry"}}, "100001", nil)
+	if err != nil || !slices.Equal(chosen(l), []int64{camry}) {
+		t.Fatalf("the first vehicle added is chosen: %v, %v", chosen(l), err)
+	}
+	l, rav4, err := f.repo.AddVehicleOfInterest(ctx, f.t, l.ID, lead.VehicleOfInterest{Vehicle: lead.Vehicle{Make: "Toyota", Model: "RAV4"}}, "100001", nil)
+	if err != nil || !slices.Equal(chosen(l), []int64{camry}) {
+		t.Fatalf("a second vehicle keeps the choice: %v, %v", chosen(l), err)
+	}
+	before := l.Version
+	l, err = f.repo.UpdateVehicleOfInterest(ctx, f.t, l.ID, rav4, lead.VehicleOfInterest{IsPrimary: true, Vehicle: lead.Vehicle{Make: "Toyota", Model: "RAV4", Trim: "XLE"}}, "100001", nil)
+	if err != nil || !slices.Equal(chosen(l), []int64{rav4}) || l.Version != before+1 {
+		t.Fatalf("choose the RAV4: chosen %v, version %d (was %d), %v", chosen(l), l.Version, before, err)
+	}
+	if got, _ := f.repo.Get(ctx, f.t, l.ID); !slices.Equal(chosen(got), []int64{rav4}) {
+		t.Errorf("stored choice = %v, want the RAV4", chosen(got))
+	}
+	l, err = f.repo.UpdateVehicleOfInterest(ctx, f.t, l.ID, rav4, lead.VehicleOfInterest{Vehicle: lead.Vehicle{Make: "Toyota", Model: "RAV4", Trim: "Limited"}}, "100001", nil)
+	if err != nil || !slices.Equal(chosen(l), []int64{rav4}) || l.Vehicles[1].Trim != "Limited" {
+		t.Errorf("an edit without isPrimary keeps the choice: %v %+v, %v", chosen(l), l.Vehicles, err)
+	}
+	l, err = f.repo.UpdateVehicleOfInterest(ctx, f.t, l.ID, camry, lead.VehicleOfInterest{Vehicle: lead.Vehicle{Make: "Toyota", Model: "Camry", Color: "Red"}}, "100001", nil)
+	if err != nil || !slices.Equal(chosen(l), []int64{rav4}) {
+		t.Errorf("editing the other vehicle keeps the choice: %v, %v", chosen(l), err)
+	}
+	l, err = f.repo.RemoveVehicle(ctx, f.t, lead.KindInterest, rav4, "100001", nil)
+	if err != nil || !slices.Equal(chosen(l), []int64{camry}) {
+		t.Errorf("removing the chosen vehicle chooses the one left: %v, %v", chosen(l), err)
+	}
+	if _, err := f.repo.Transition(ctx, f.t, l.ID, lead.MarkLost, "", "100001", nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.repo.UpdateVehicleOfInterest(ctx, f.t, l.ID, camry, lead.VehicleOfInterest{IsPrimary: true, Vehicle: lead.Vehicle{Make: "Toyota"}}, "100001", nil); apperr.CodeOf(err) != apperr.Conflict {
+		t.Errorf("choose on a lost lead: %v, want Conflict", err)
 	}
 }

@@ -60,6 +60,11 @@ func (r *Repo) AddVehicleOfInterest(ctx context.Context, t store.Tenant, id int6
 		v.CrmLeadVoiID = newID()
 		added = v.CrmLeadVoiID
 		l.Vehicles = append(l.Vehicles, v)
+		if v.IsPrimary {
+			choose(l.Vehicles, len(l.Vehicles)-1)
+		} else {
+			choose(l.Vehicles, -1)
+		}
 		return EventUpdated, Changed{Fields: []string{"vehiclesOfInterest"}}, nil
 	})
 	return l, added, err
@@ -89,7 +94,8 @@ func (r *Repo) AddTradeIn(ctx context.Context, t store.Tenant, id int64, v Trade
 }
 
 // UpdateVehicleOfInterest replaces vehicle voiID of lead id with v. A vehicle the lead does not
-// have is a NotFound error.
+// have is a NotFound error. v.IsPrimary chooses the vehicle and clears the others in the same
+// write; false leaves the choice as it was (a lead's chosen vehicle changes by choosing another).
 func (r *Repo) UpdateVehicleOfInterest(ctx context.Context, t store.Tenant, id, voiID int64, v VehicleOfInterest, by string, allow func(Lead) error) (Lead, error) {
 	v, err := ValidateVehicleOfInterest(v)
 	if err != nil {
@@ -104,7 +110,14 @@ func (r *Repo) UpdateVehicleOfInterest(ctx context.Context, t store.Tenant, id, 
 			return "", Changed{}, apperr.Errorf(apperr.NotFound, "The lead has no vehicle of interest %d.", voiID)
 		}
 		v.CrmLeadVoiID = voiID
+		chosen := v.IsPrimary
+		v.IsPrimary = l.Vehicles[i].IsPrimary
 		l.Vehicles[i] = v
+		if chosen {
+			choose(l.Vehicles, i)
+		} else {
+			choose(l.Vehicles, -1)
+		}
 		return EventUpdated, Changed{Fields: []string{"vehiclesOfInterest"}}, nil
 	})
 }
@@ -180,6 +193,8 @@ func (r *Repo) RemoveVehicle(ctx context.Context, t store.Tenant, kind VehicleKi
 					return "", Changed{}, errGone
 				}
 				l.Vehicles = slices.Delete(l.Vehicles, i, i+1)
+				// Removing the chosen vehicle chooses the first one left.
+				choose(l.Vehicles, -1)
 				return EventUpdated, Changed{Fields: []string{"vehiclesOfInterest"}}, nil
 			}
 			i := slices.IndexFunc(l.TradeIns, func(x TradeIn) bool { return x.CrmLeadTradeID == vehicleID })

@@ -2,6 +2,9 @@ import { Alert } from '@mantine/core';
 import { useParams } from 'react-router';
 
 import { CustomerProfile } from '../../features/contacts/components/customer-profile';
+import { contactName } from '../../features/contacts/contact-display';
+import { CustomerLeads } from '../../features/leads/components/customer-leads';
+import { leadPowers } from '../../features/leads/lead-roles';
 import { AddToMergeButton } from '../../features/merge/components/add-to-merge-button';
 import { MergeFooter } from '../../features/merge/components/merge-footer';
 import { customerProfilePath } from '../pages';
@@ -33,6 +36,15 @@ export function CustomerProfilePage() {
             <AddToMergeButton contactId={contact.id} accountPlatformId={contact.accountPlatformId} name={[contact.firstName, contact.lastName].filter(Boolean).join(' ')} />
           ) : null
         }
+        leads={(contact) => (
+          <CustomerLeads
+            contactId={contact.id ?? id}
+            contactName={contactName(contact)}
+            stores={userStores(user)}
+            defaultStoreId={contact.accountPlatformId}
+            powers={leadPowers(user.Roles)}
+          />
+        )}
       />
       <MergeFooter profilePath={customerProfilePath} />
     </>

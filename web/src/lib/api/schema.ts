@@ -565,7 +565,7 @@ export type paths = {
         get?: never;
         /**
          * Change a lead's vehicle of interest
-         * @description The body replaces the vehicle. A vehicle the lead does not have is 404.
+         * @description The body replaces the vehicle. isPrimary true makes it the customer's chosen vehicle and clears the others in the same write (choose VOI); false leaves the choice as it is. A vehicle the lead does not have is 404.
          */
         put: operations["updateLeadVehicleOfInterest"];
         post?: never;
@@ -5979,6 +5979,8 @@ export type components = {
              */
             crmLeadVoiId?: number;
             isNew?: boolean;
+            /** @description The customer's chosen vehicle among the lead's vehicles of interest. Exactly one of a lead's vehicles is chosen: the first added, until another is chosen. Setting it true on an update chooses this vehicle and clears the others; false leaves the choice as it is. */
+            isPrimary?: boolean;
             make?: string;
             model?: string;
             /**

@@ -209,3 +209,24 @@ export type LeadStoreSources = Schemas['StoreSources'];
 
 /** Who holds a lead, as the assignment and claim calls answer. */
 export type LeadAssignments = Schemas['Assignments'];
+
+/** A vehicle a lead's customer is interested in; isPrimary marks the customer's chosen one. */
+export type LeadVehicleOfInterest = Schemas['VehicleOfInterest'];
+
+/** A vehicle a lead's customer trades in, with its payoff and appraised value. */
+export type LeadTradeIn = Schemas['TradeIn'];
+
+/** A lead's vehicles of one kind, as the lead-vehicle calls answer (addedId after an add). */
+export type LeadVehicles = Schemas['LeadVehicles'];
+
+/** Who holds a lead: the body of PUT /api/crmlead/{id}/assignments. */
+export type LeadAssignmentBody = Schemas['Assignment'];
+
+/** The body of POST /api/CrmLead/save: a new lead (no crmLeadId), or a lead's comments, type and source at a version. */
+export type SaveLeadBody = Schemas['SaveInputBody'];
+
+/** The body of POST /api/Lead/getLeads: a customer, optionally some stores. */
+export type CustomerLeadsBody = Schemas['CustomerLeadsInputBody'];
+
+/** An employee of one store with their permissions (POST /core/users/withpermissions). */
+export type PermittedUser = Schemas['PermittedUser'];

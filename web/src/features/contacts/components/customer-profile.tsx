@@ -47,13 +47,15 @@ type CustomerProfileProps = {
   stores: readonly Store[];
   /** Actions of other features shown in the profile's header (adding to a merge). */
   actions?: (contact: Contact, canEdit: boolean) => ReactNode;
+  /** The Leads tab's content, from the leads feature; without it the tab says what it will hold. */
+  leads?: (contact: Contact) => ReactNode;
 };
 
 /**
  * CustomerProfile checks the user's access to the customer first, then shows the customer's
  * profile with its tabs; the open tab lives in the address (`tab`).
  */
-export function CustomerProfile({ contactId, userId, stores, actions }: CustomerProfileProps) {
+export function CustomerProfile({ contactId, userId, stores, actions, leads }: CustomerProfileProps) {
   const permission = useContactPermission(contactId, userId);
 
   if (permission.isPending) {
@@ -77,7 +79,7 @@ export function CustomerProfile({ contactId, userId, stores, actions }: Customer
       </Alert>
     );
   }
-  return <ProfileScreen contactId={contactId} permission={permission.data} stores={stores} actions={actions} />;
+  return <ProfileScreen contactId={contactId} permission={permission.data} stores={stores} actions={actions} leads={leads} />;
 }
 
 type ProfileScreenProps = {
@@ -85,9 +87,10 @@ type ProfileScreenProps = {
   permission: ContactPermission;
   stores: readonly Store[];
   actions?: CustomerProfileProps['actions'];
+  leads?: CustomerProfileProps['leads'];
 };
 
-function ProfileScreen({ contactId, permission, stores, actions }: ProfileScreenProps) {
+function ProfileScreen({ contactId, permission, stores, actions, leads }: ProfileScreenProps) {
   const contact = useContact(contactId);
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
@@ -143,6 +146,8 @@ function ProfileScreen({ contactId, permission, stores, actions }: ProfileScreen
               <ServiceTab contactId={contactId} />
             ) : t.value === 'activity' ? (
               <ActivityPanel contactId={contactId} />
+            ) : t.value === 'leads' && leads ? (
+              leads(contact.data)
             ) : (
               <EmptyState title={`${t.label} is not available yet`}>{t.capability}</EmptyState>
             )}

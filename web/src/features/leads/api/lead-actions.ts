@@ -17,6 +17,8 @@ export function useTransitionLead() {
   return useMutation({
     mutationFn: transitionLead,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['leads'] }),
+    // The status modal shows the refusal itself.
+    meta: { silent: true },
   });
 }
 
@@ -31,5 +33,13 @@ export function useClaimLead() {
   return useMutation({
     mutationFn: claimLead,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['leads'] }),
+    // The screens that claim raise their own notice of a refusal.
+    meta: { silent: true },
   });
+}
+
+/** The lead lists every change refreshes: the Leads Log and the customers' lead lists. */
+export function useRefreshLeads() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['leads'] });
 }

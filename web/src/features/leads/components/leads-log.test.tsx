@@ -85,13 +85,26 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('Leads Log', () => {
   it('lists the active leads of the user stores with the counts, and claims an unclaimed lead', async () => {
-    const store = leadsServer([row(1, 'Ana Lima'), row(2, 'Ben Okafor', { displayStatusId: 1, salesPersonId: 'u-x', salesPersonName: 'Kim Park', worked: true }), row(3, 'Cy Dunn', { leadStatusId: 2, displayStatusId: 2 })]);
+    const store = leadsServer([
+      row(1, 'Ana Lima'),
+      row(2, 'Ben Okafor', {
+        displayStatusId: 1, salesPersonId: 'u-x', salesPersonName: 'Kim Park', worked: true,
+        vehiclesOfInterest: [{ crmLeadVoiId: 21, year: 2026, make: 'Toyota', model: 'Camry' }, { crmLeadVoiId: 22, year: 2026, make: 'Toyota', model: 'RAV4', isPrimary: true }],
+        tradeIns: [{ crmLeadTradeId: 23, year: 2016, make: 'Mazda', model: '3' }],
+      }),
+      row(3, 'Cy Dunn', { leadStatusId: 2, displayStatusId: 2 }),
+    ]);
     const user = userEvent.setup();
     open(store);
 
     const table = await screen.findByRole('table', { name: 'Leads' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(store.searches[0]).toMatchObject({ accountPlatformIds: [101, 102], selectedStatusTypes: [-2, -1, 1], pageNumber: 1, pageSize: 25 });
+    // A row shows the customer's chosen vehicle of interest and the trade-ins.
+    const ben = within(table).getByRole('row', { name: 'Lead of Ben Okafor' });
+    expect(within(ben).getByText('2026 Toyota RAV4')).toBeInTheDocument();
+    expect(within(ben).queryByText('2026 Toyota Camry')).not.toBeInTheDocument();
+    expect(within(ben).getByText('Trade-in: 2016 Mazda 3')).toBeInTheDocument();
     const statuses = screen.getByRole('group', { name: 'Lead status' });
     expect(await within(statuses).findByRole('checkbox', { name: 'Unclaimed (1)' })).toBeChecked();
     expect(within(statuses).getByRole('checkbox', { name: 'Lost (1)' })).not.toBeChecked();

@@ -6,11 +6,12 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import type { LeadsLogFilter, LeadsLogRow, Store } from '../../../lib/api/types';
 import { errorMessage, notify, notifyError } from '../../../lib/notify';
 import { exportLeadsLog, saveFile, type ExportProgress } from '../api/export-leads-log';
-import { useClaimLead } from '../api/lead-actions';
 import { useLeadSources } from '../api/lead-sources';
 import { LEADS_LOG_PAGE_SIZE, useLeadsLog, useLeadsLogCounts } from '../api/leads-log';
-import { DEFAULT_STATUSES, isLeadStatus, LEAD_STATUSES, statusLabel, transitionsFrom } from '../lead-status';
-import { StatusChangeModal } from './status-change-modal';
+import { chosenVehicle, vehicleLabel } from '../lead-display';
+import type { LeadPowers } from '../lead-roles';
+import { DEFAULT_STATUSES, isLeadStatus, LEAD_STATUSES, statusLabel } from '../lead-status';
+import { LeadActions } from './lead-actions';
 
 /** The address parameters of the Leads Log's filter and page. */
 const P = { status: 'status', store: 'store', type: 'type', source: 'source', from: 'from', to: 'to', page: 'page', assigned: 'assigned' } as const;
@@ -21,6 +22,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 type LeadsLogProps = {
   stores: Store[];
   profilePath: (contactId: number) => string;
+  /** What the user may do with the leads, by their roles. */
+  powers: LeadPowers;
 };
 
 /** readFilter reads the filter and page from the address; unknown values are left out. */
@@ -59,7 +62,7 @@ function kilobytes(bytes: number): string {
  * 25 results at a time, claims of unclaimed leads, status changes, and the CSV export. The
  * filter and the page live in the address.
  */
-export function LeadsLog({ stores, profilePath }: LeadsLogProps) {
+export function LeadsLog({ stores, profilePath, powers }: LeadsLogProps) {
   const [params, setParams] = useSearchParams();
   const { filter, statuses, page } = useMemo(() => readFilter(params, stores), [params, stores]);
   const storeIds = filter.accountPlatformIds ?? [];
@@ -67,8 +70,6 @@ export function LeadsLog({ stores, profilePath }: LeadsLogProps) {
   const results = useLeadsLog({ ...filter, pageNumber: page, pageSize: LEADS_LOG_PAGE_SIZE }, enabled);
   const counts = useLeadsLogCounts(filter, enabled);
   const sources = useLeadSources(storeIds);
-  const claim = useClaimLead();
-  const [changing, setChanging] = useState<LeadsLogRow | null>(null);
   const [progress, setProgress] = useState<ExportProgress | null>(null);
 
   const update = (changes: Record<string, string | string[] | null>) => {
@@ -106,12 +107,6 @@ export function LeadsLog({ stores, profilePath }: LeadsLogProps) {
       setProgress(null);
     }
   };
-
-  const onClaim = (row: LeadsLogRow) =>
-    claim.mutate(row.crmLeadId, {
-      onSuccess: () => notify('success', `You claimed the lead of ${row.contactName || 'the customer'}.`),
-      onError: notifyError,
-    });
 
   return (
     <Stack gap="md">
@@ -177,58 +172,53 @@ export function LeadsLog({ stores, profilePath }: LeadsLogProps) {
       {results.isPending && enabled && <Loader aria-label="Loading leads" />}
       {results.isSuccess && rows.length === 0 && <EmptyState title="No leads">No lead matches the filter.</EmptyState>}
       {rows.length > 0 && (
-        <Table striped highlightOnHover aria-label="Leads">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Customer</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Store</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Source</Table.Th>
-              <Table.Th>Sales person</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => {
-              const name = row.contactName || `Customer ${row.contactId}`;
-              return (
-                <Table.Tr key={row.crmLeadId} aria-label={`Lead of ${name}`}>
-                  <Table.Td>
-                    <Anchor component={Link} to={profilePath(row.contactId)}>
-                      {name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td miw={150}>
-                    <Badge variant="light" color={row.displayStatusId < 0 ? 'orange' : row.displayStatusId === 1 ? 'blue' : 'gray'}>
-                      {statusLabel(row.displayStatusId)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{row.storeName}</Table.Td>
-                  <Table.Td>{row.leadTypeName}</Table.Td>
-                  <Table.Td>{row.leadSourceName}</Table.Td>
-                  <Table.Td>{row.salesPersonName || row.bdcAgentName}</Table.Td>
-                  <Table.Td>{dateTime.format(new Date(row.createdAt))}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      {row.displayStatusId === -2 && (
-                        <Button size="xs" aria-label={`Claim the lead of ${name}`} loading={claim.isPending && claim.variables === row.crmLeadId} onClick={() => onClaim(row)}>
-                          Claim
-                        </Button>
-                      )}
-                      {transitionsFrom(row.leadStatusId).length > 0 && (
-                        <Button size="xs" variant="default" aria-label={`Change the status of the lead of ${name}`} onClick={() => setChanging(row)}>
-                          Status
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <Table.ScrollContainer minWidth={1000}>
+          <Table striped highlightOnHover aria-label="Leads">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Customer</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Store</Table.Th>
+                <Table.Th>Type</Table.Th>
+                <Table.Th>Source</Table.Th>
+                <Table.Th>Sales person</Table.Th>
+                <Table.Th miw={180}>Vehicles</Table.Th>
+                <Table.Th>Created</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => {
+                const name = row.contactName || `Customer ${row.contactId}`;
+                return (
+                  <Table.Tr key={row.crmLeadId} aria-label={`Lead of ${name}`}>
+                    <Table.Td>
+                      <Anchor component={Link} to={profilePath(row.contactId)}>
+                        {name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td miw={150}>
+                      <Badge variant="light" color={row.displayStatusId < 0 ? 'orange' : row.displayStatusId === 1 ? 'blue' : 'gray'}>
+                        {statusLabel(row.displayStatusId)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{row.storeName}</Table.Td>
+                    <Table.Td>{row.leadTypeName}</Table.Td>
+                    <Table.Td>{row.leadSourceName}</Table.Td>
+                    <Table.Td>{row.salesPersonName || row.bdcAgentName}</Table.Td>
+                    <Table.Td>
+                      <LeadVehiclesCell row={row} />
+                    </Table.Td>
+                    <Table.Td>{dateTime.format(new Date(row.createdAt))}</Table.Td>
+                    <Table.Td>
+                      <LeadActions lead={{ ...row, contactName: name }} name={`the lead of ${name}`} powers={powers} />
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {pageData && pageData.totalRecords > 0 && (
         <Group justify="space-between" component="nav" aria-label="Result pages">
@@ -245,7 +235,22 @@ export function LeadsLog({ stores, profilePath }: LeadsLogProps) {
           </Group>
         </Group>
       )}
-      <StatusChangeModal lead={changing} onClose={() => setChanging(null)} />
+    </Stack>
+  );
+}
+
+/** LeadVehiclesCell shows a lead's chosen vehicle of interest and its trade-ins. */
+function LeadVehiclesCell({ row }: { row: LeadsLogRow }) {
+  const chosen = chosenVehicle(row.vehiclesOfInterest);
+  const trades = row.tradeIns ?? [];
+  return (
+    <Stack gap={2}>
+      {chosen && <Text size="sm">{vehicleLabel(chosen)}</Text>}
+      {trades.map((t) => (
+        <Text key={t.crmLeadTradeId} size="xs" c="dimmed">
+          Trade-in: {vehicleLabel(t)}
+        </Text>
+      ))}
     </Stack>
   );
 }

@@ -1,13 +1,13 @@
 import { Alert, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 
-import type { LeadsLogRow } from '../../../lib/api/types';
-import { errorMessage, notify } from '../../../lib/notify';
+import { notify } from '../../../lib/notify';
 import { useTransitionLead } from '../api/lead-actions';
+import { leadErrorMessage, type LeadRef } from '../lead-display';
 import { statusLabel, TRANSITION_LABELS, transitionsFrom, type LeadTransition } from '../lead-status';
 
 type StatusChangeModalProps = {
-  lead: LeadsLogRow | null;
+  lead: LeadRef | null;
   onClose: () => void;
 };
 
@@ -58,7 +58,7 @@ export function StatusChangeModal({ lead, onClose }: StatusChangeModalProps) {
           <Textarea label="Reason" maxLength={500} rows={2} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
           {mutation.isError && (
             <Alert color="red" role="alert">
-              {errorMessage(mutation.error)}
+              {leadErrorMessage(mutation.error)}
             </Alert>
           )}
           <Group justify="flex-end">
