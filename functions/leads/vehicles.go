@@ -133,8 +133,8 @@ func (a *area) registerVehicles(api *httpapi.API) {
 		Summary:     "Change a lead's vehicle of interest",
 		Description: "The body replaces the vehicle. isPrimary true makes it the customer's chosen vehicle and clears the others in the same write (choose VOI); " +
 			"false leaves the choice as it is. A vehicle the lead does not have is 404.",
-		Tags:        []string{"leads"},
-		Errors:      []int{400, 401, 403, 404, 409},
+		Tags:   []string{"leads"},
+		Errors: []int{400, 401, 403, 404, 409},
 	}, func(ctx context.Context, in *UpdateVOIInput) (*httpapi.Body[httpapi.Result[LeadVehicles]], error) {
 		sess, err := d.Users.Session(ctx)
 		if err != nil {
