@@ -146,8 +146,8 @@ func TestExecuteOverTheStore(t *testing.T) {
 		}
 	}
 
-	// The change log records the merge, and shows the merged contact's history after the
-	// survivor's.
+	// The change log records the merge, and shows the merged contact's history with the
+	// survivor's, by time (b was created after a).
 	var log httpapi.Result[[]changelog.Revision]
 	if status := srv.Do(t, areatest.Request{Method: "POST", Path: fmt.Sprintf("/crm/contacts/%d/change_log", a.ID), As: sales}, &log); status != 200 {
 		t.Fatalf("change_log: %d", status)
@@ -156,7 +156,7 @@ func TestExecuteOverTheStore(t *testing.T) {
 	for _, e := range log.Data {
 		kinds = append(kinds, fmt.Sprintf("%d:%s", e.ContactID, e.Kind))
 	}
-	if want := []string{fmt.Sprintf("%d:merged", a.ID), fmt.Sprintf("%d:created", a.ID), fmt.Sprintf("%d:created", b.ID)}; !slices.Equal(kinds, want) || log.PageData.TotalRecords != 3 {
+	if want := []string{fmt.Sprintf("%d:merged", a.ID), fmt.Sprintf("%d:created", b.ID), fmt.Sprintf("%d:created", a.ID)}; !slices.Equal(kinds, want) || log.PageData.TotalRecords != 3 {
 		t.Errorf("change log = %v (%d), want %v", kinds, log.PageData.TotalRecords, want)
 	}
 	if len(log.Data) > 0 && !slices.ContainsFunc(log.Data[0].Changes, func(c changelog.Change) bool {
