@@ -2,7 +2,6 @@ package leads
 
 import (
 	"context"
-	"encoding/csv"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -286,32 +285,12 @@ func (a *area) registerLog(api *httpapi.API) {
 		if err := f.Validate(); err != nil {
 			return nil, err
 		}
-		return &huma.StreamResponse{Body: func(hc huma.Context) {
-			hc.SetHeader("Content-Type", "text/csv; charset=utf-8")
-			hc.SetHeader("Content-Disposition", `attachment; filename="leads.csv"`)
-			hc.SetStatus(http.StatusOK)
-			w := csv.NewWriter(hc.BodyWriter())
-			_ = w.Write(exportHeader)
-			names := a.rows(sess)
-			n := 0
-			err := a.leads.Each(ctx, sess.Principal.Tenant, f, func(l lead.Lead) error {
-				if err := w.Write(exportRecord(names.row(ctx, l))); err != nil {
-					return err
-				}
-				if n++; n%100 == 0 {
-					w.Flush()
-					if fl, ok := hc.BodyWriter().(http.Flusher); ok {
-						fl.Flush()
-					}
-				}
-				return w.Error()
+		names := a.rows(sess)
+		return csvFile(ctx, d.Log, "export leads", "leads.csv", exportHeader, func(write func([]string) error) error {
+			return a.leads.Each(ctx, sess.Principal.Tenant, f, func(l lead.Lead) error {
+				return write(exportRecord(names.row(ctx, l)))
 			})
-			w.Flush()
-			if err != nil {
-				// The status is sent: the file ends short, and the cause is logged.
-				d.Log.ErrorContext(ctx, "export leads", "err", err)
-			}
-		}}, nil
+		}), nil
 	})
 
 	httpapi.Register(api, huma.Operation{

@@ -3,7 +3,6 @@ package leads
 import (
 	"cmp"
 	"context"
-	"encoding/csv"
 	"fmt"
 	"net/http"
 	"slices"
@@ -396,31 +395,11 @@ func (a *area) registerTasks(api *httpapi.API) {
 		if err != nil {
 			return nil, err
 		}
-		return &huma.StreamResponse{Body: func(hc huma.Context) {
-			hc.SetHeader("Content-Type", "text/csv; charset=utf-8")
-			hc.SetHeader("Content-Disposition", `attachment; filename="lead-tasks.csv"`)
-			hc.SetStatus(http.StatusOK)
-			w := csv.NewWriter(hc.BodyWriter())
-			_ = w.Write(taskExportHeader)
-			r := a.taskRows(sess)
-			n := 0
-			err := r.each(ctx, f, true, func(tk task.Task) error {
-				if err := w.Write(taskExportRecord(r.row(ctx, tk))); err != nil {
-					return err
-				}
-				if n++; n%100 == 0 {
-					w.Flush()
-					if fl, ok := hc.BodyWriter().(http.Flusher); ok {
-						fl.Flush()
-					}
-				}
-				return w.Error()
+		r := a.taskRows(sess)
+		return csvFile(ctx, d.Log, "export lead tasks", "lead-tasks.csv", taskExportHeader, func(write func([]string) error) error {
+			return r.each(ctx, f, true, func(tk task.Task) error {
+				return write(taskExportRecord(r.row(ctx, tk)))
 			})
-			w.Flush()
-			if err != nil {
-				// The status is sent: the file ends short, and the cause is logged.
-				d.Log.ErrorContext(ctx, "export lead tasks", "err", err)
-			}
-		}}, nil
+		}), nil
 	})
 }
