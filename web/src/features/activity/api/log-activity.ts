@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api/client';
 import type { ActivityEntry, LogCallBody, LogNoteBody, OutboundCall, OutboundCallBody, SendToDeskingBody } from '../../../lib/api/types';
+import { customerLeadsQueryOptions } from '../../leads/api/customer-leads';
 import { activityKeys } from './keys';
 
 export type NoteKind = 'note' | 'customer_note';
@@ -30,13 +31,21 @@ export function startOutboundCall(contactId: number, body: OutboundCallBody): Pr
   return api.post<OutboundCall>(`/crm/contacts/${contactId}/actions/start_outbound_call`, body);
 }
 
-/** useActivityMutation runs an activity write; on success the customer's feed and counts reload. */
+/**
+ * useActivityMutation runs an activity write; on success the customer's feed and counts reload,
+ * and so do the customer's leads: an outbound call is their first response, a change of the lead
+ * an open form must not overwrite.
+ */
 export function useActivityMutation<TVars, TResult>(contactId: number, fn: (vars: TVars) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
     // The dialogs show the failure on their fields.
     meta: { silent: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: activityKeys.all(contactId) }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: activityKeys.all(contactId) }),
+        queryClient.invalidateQueries({ queryKey: customerLeadsQueryOptions(contactId).queryKey }),
+      ]),
   });
 }
