@@ -249,6 +249,17 @@ describe('Leads Log', () => {
     await page.reload();
     await section.getByRole('article', { name: /^Showroom lead at Northwind Honda/ }).getByText('2026 Honda Pilot').waitFor();
     await screenshot(page, '58-profile-leads-tab');
+
+    // The customer's change log holds the changes of its leads with those of its profile.
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    const changes = page.getByRole('region', { name: 'Change log' }).getByRole('table', { name: 'Changes' });
+    const typeRow = changes.locator('tbody tr').filter({ hasText: /Lead #\d+ · type/ }).first();
+    await typeRow.waitFor();
+    expect((await typeRow.locator('td').allTextContents()).slice(1)).toEqual(['Sam Ortega', expect.stringMatching(/^Lead #\d+ · type$/), 'Phone', 'Showroom']);
+    const soldRow = changes.locator('tbody tr').filter({ hasText: 'Sold (pending)' }).first();
+    expect((await soldRow.locator('td').allTextContents()).slice(2)).toEqual([expect.stringMatching(/^Lead #\d+ · status$/), 'Active', 'Sold (pending)']);
+    await typeRow.scrollIntoViewIfNeeded();
+    await screenshot(page, '59-profile-change-log-leads');
     expect(browser.pageErrors).toEqual([]);
   });
 });
