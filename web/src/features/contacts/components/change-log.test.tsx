@@ -40,7 +40,7 @@ function changeLog() {
       { field: 'leads[77].salesPerson', oldValue: '', newValue: 'u-manager', masked: false },
     ],
   });
-  all[25] = entry(1, { kind: 'created' });
+  all[25] = entry(1, { kind: 'created', userId: 'adf-intake' });
   const handler = http.post('*/crm/contacts/:id/change_log', async ({ request }) => {
     const body = (await request.json()) as (typeof requests)[number];
     requests.push(body);
@@ -92,6 +92,7 @@ describe('Change log', () => {
     await user.click(within(section).getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(within(section).getAllByRole('row')).toHaveLength(2));
     expect(within(section).getAllByRole('row')[1]).toHaveTextContent('Created');
+    expect(within(section).getAllByRole('row')[1]).toHaveTextContent('Lead intake');
     expect(log.requests.at(-1)).toEqual({ filter: {}, pageNumber: 2, pageSize: 25 });
 
     await user.type(within(section).getByLabelText('Field'), 'ssn');

@@ -14,6 +14,9 @@ const KIND_LABELS: Record<ChangeLogEntry['kind'], string> = {
   lead: 'Lead',
 };
 
+/** The users that are not people: the lead providers' deliveries are made by the lead intake. */
+const SYSTEM_USERS: Record<string, string> = { 'adf-intake': 'Lead intake' };
+
 /** isUserField reports a lead field whose values are user ids (who holds the lead). */
 function isUserField(field: string): boolean {
   return /^leads\[\d+\]\.(salesPerson|bdcAgent)$/.test(field);
@@ -32,7 +35,7 @@ export function ChangeLog({ contactId }: ChangeLogProps) {
   const log = useChangeLog(contactId, page, filter);
   const users = useUsers({ includeInactive: true });
   const names = new Map((users.data ?? []).map((u) => [u.UserId, u.Name || [u.FirstName, u.LastName].filter(Boolean).join(' ')]));
-  const nameOf = (id: string) => names.get(id) || id;
+  const nameOf = (id: string) => names.get(id) || SYSTEM_USERS[id] || id;
   const pageTotal = log.data?.pageData?.pageTotal ?? 1;
 
   return (
