@@ -1,6 +1,7 @@
 package contacts_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -188,5 +189,32 @@ func TestChangeLogShowsLeadChanges(t *testing.T) {
 	status, log = changeLog(t, srv, sales, c.ID, `{"filter":{"field":"leads"}}`)
 	if status != 200 || len(log.Data) != 2 {
 		t.Errorf("lead changes only: %d, %d entries, want 2", status, len(log.Data))
+	}
+}
+
+// TestChangeLogRecordsTheRealUser checks that a save made under impersonation records the user
+// impersonated and the real user behind it.
+func TestChangeLogRecordsTheRealUser(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	var created httpapi.Result[contact.Contact]
+	body := fmt.Sprintf(`{"accountPlatformId":%d,"firstName":"Hedy","lastName":"Lamarr"}`, demo.StoreToyota)
+	if status := srv.Do(t, areatest.Request{Method: "POST", Path: "/crm/contacts", As: sales, Actor: admin, Body: body}, &created); status != 200 {
+		t.Fatalf("create as %s for %s: %d", sales, admin, status)
+	}
+	c := created.Data
+	c.NickName = "Hedwig"
+	b, _ := json.Marshal(c)
+	if status := srv.Do(t, areatest.Request{Method: "POST", Path: "/crm/contacts", As: sales, Actor: admin, Body: string(b)}, nil); status != 200 {
+		t.Fatalf("update: %d", status)
+	}
+	status, log := changeLog(t, srv, sales, c.ID, "")
+	if status != 200 || len(log.Data) != 2 {
+		t.Fatalf("change_log: %d, %d entries", status, len(log.Data))
+	}
+	for _, e := range log.Data {
+		if e.UserID != sales || e.ActorUserID != admin {
+			t.Errorf("%s entry by %q acting %q, want %s acting for %s", e.Kind, e.ActorUserID, e.UserID, admin, sales)
+		}
 	}
 }

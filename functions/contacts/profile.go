@@ -123,9 +123,9 @@ func (a *area) registerProfile(api *httpapi.API) {
 		by := sess.Principal.UserID
 		var saved contact.Contact
 		if c.ID > 0 {
-			saved, err = a.contacts.Update(ctx, sess.Principal.Tenant, c, by, func(old contact.Contact) error { return visible(sess, old) })
+			saved, err = a.contacts.UpdateActing(ctx, sess.Principal.Tenant, c, by, sess.Principal.ActorUserID, func(old contact.Contact) error { return visible(sess, old) })
 		} else {
-			saved, err = a.contacts.Create(ctx, sess.Principal.Tenant, c, by)
+			saved, err = a.contacts.CreateActing(ctx, sess.Principal.Tenant, c, by, sess.Principal.ActorUserID)
 		}
 		if err != nil {
 			return nil, err

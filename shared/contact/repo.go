@@ -153,6 +153,12 @@ func (r *Repo) Get(ctx context.Context, t store.Tenant, id int64) (Contact, erro
 // with its id and version 1. An invalid contact is an Invalid error naming every bad field;
 // nothing is written then.
 func (r *Repo) Create(ctx context.Context, t store.Tenant, in Contact, by string) (Contact, error) {
+	return r.CreateActing(ctx, t, in, by, "")
+}
+
+// CreateActing is Create by user by under impersonation by the real user actor ("" for none):
+// the change log records both.
+func (r *Repo) CreateActing(ctx context.Context, t store.Tenant, in Contact, by, actor string) (Contact, error) {
 	c, err := Normalize(in)
 	if err != nil {
 		return Contact{}, err
@@ -168,7 +174,7 @@ func (r *Repo) Create(ctx context.Context, t store.Tenant, in Contact, by string
 	}
 	for attempt := 0; ; attempt++ {
 		c.ID = newID()
-		err = r.write(ctx, t, c, 0, nil, save{by: by, kind: changelog.KindCreated, changes: logChanges(Contact{}, c)})
+		err = r.write(ctx, t, c, 0, nil, save{by: by, actor: actor, kind: changelog.KindCreated, changes: logChanges(Contact{}, c)})
 		if apperr.CodeOf(err) != apperr.Conflict || attempt == 2 {
 			break
 		}
@@ -205,6 +211,12 @@ func stampNew(t store.Tenant, c Contact, now time.Time, by string) (Contact, err
 // ones. It returns the saved contact. An invalid contact is an Invalid error, a missing one
 // NotFound, and a stale version a Conflict: nothing is written then.
 func (r *Repo) Update(ctx context.Context, t store.Tenant, in Contact, by string, allow func(Contact) error) (Contact, error) {
+	return r.UpdateActing(ctx, t, in, by, "", allow)
+}
+
+// UpdateActing is Update by user by under impersonation by the real user actor ("" for none):
+// the change log records both.
+func (r *Repo) UpdateActing(ctx context.Context, t store.Tenant, in Contact, by, actor string, allow func(Contact) error) (Contact, error) {
 	c, err := Normalize(in)
 	if in.Version < 1 {
 		fields := map[string]string{"version": MsgVersion}
@@ -241,7 +253,7 @@ func (r *Repo) Update(ctx context.Context, t store.Tenant, in Contact, by string
 	c.MergedContactIDs = old.MergedContactIDs
 	keepNotes(&c, old, now, by)
 	keepPhones(&c, old, now)
-	if err := r.write(ctx, t, c, v, &rec, save{by: by, kind: changelog.KindUpdated, changes: logChanges(old, c)}); err != nil {
+	if err := r.write(ctx, t, c, v, &rec, save{by: by, actor: actor, kind: changelog.KindUpdated, changes: logChanges(old, c)}); err != nil {
 		return Contact{}, err
 	}
 	c.Version = v + 1
