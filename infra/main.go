@@ -22,8 +22,8 @@ import (
 
 	"github.com/cxm/cxm/infra/config"
 	"github.com/cxm/cxm/infra/stacks"
-	"github.com/cxm/cxm/shared/route"
-	"github.com/cxm/cxm/shared/tabledef"
+	"github.com/cxm/cxm/shared/runtime/route"
+	"github.com/cxm/cxm/shared/runtime/tabledef"
 )
 
 func main() {

@@ -24,6 +24,6 @@ web-test: web-deps
 web-e2e:
 	cd web && npm run e2e
 
-## web-api-types: regenerate web/src/lib/api/schema.ts from shared/contract/openapi.json
+## web-api-types: regenerate web/src/lib/api/schema.ts from shared/runtime/contract/openapi.json
 web-api-types: web-deps
 	cd web && npm run gen:api

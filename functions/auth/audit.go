@@ -6,9 +6,9 @@ import (
 	"slices"
 	"time"
 
-	"github.com/cxm/cxm/shared/apperr"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/role"
+	"github.com/cxm/cxm/shared/domain/role"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/danielgtaylor/huma/v2"
 )
 

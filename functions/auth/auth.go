@@ -2,7 +2,7 @@
 // embedded partner sessions, the public keys that verify them, the sign-out notification, and
 // the audit log of what is done under impersonation.
 //
-// Tokens are RS256 JWTs issued by platform.Services.Issuer, shaped like the identity provider's
+// Tokens are RS256 JWTs issued by wiring.Services.Issuer, shaped like the identity provider's
 // access tokens so the authorizer and the session resolution accept them unchanged:
 //
 //	iss        the token service ({gateway origin}/auth locally)
@@ -19,13 +19,13 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/cxm/cxm/shared/apperr"
-	"github.com/cxm/cxm/shared/audit"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/issuer"
-	"github.com/cxm/cxm/shared/partner"
-	"github.com/cxm/cxm/shared/platform"
-	"github.com/cxm/cxm/shared/role"
+	"github.com/cxm/cxm/shared/domain/audit"
+	"github.com/cxm/cxm/shared/domain/partner"
+	"github.com/cxm/cxm/shared/domain/role"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/issuer"
+	"github.com/cxm/cxm/shared/runtime/wiring"
 	"github.com/danielgtaylor/huma/v2"
 )
 
@@ -42,7 +42,7 @@ const (
 const PermImpersonate = role.PermImpersonate
 
 // New returns the area's HTTP handler: the one the Lambda function and the local gateway serve.
-func New(s platform.Services) http.Handler {
+func New(s wiring.Services) http.Handler {
 	api := s.NewAPI()
 	Register(api, s)
 	return api
@@ -50,7 +50,7 @@ func New(s platform.Services) http.Handler {
 
 // area holds what the handlers use.
 type area struct {
-	svc      platform.Services
+	svc      wiring.Services
 	audit    *audit.Log
 	partners *partner.Repo
 	now      func() time.Time
@@ -67,7 +67,7 @@ func (a *area) issuer() (*issuer.Issuer, error) {
 func public() []map[string][]string { return []map[string][]string{{}} }
 
 // Register adds the area's operations to api.
-func Register(api *httpapi.API, d platform.Services) {
+func Register(api *httpapi.API, d wiring.Services) {
 	a := &area{svc: d, audit: audit.NewLog(d.Store), partners: partner.NewRepo(d.Store), now: time.Now}
 
 	httpapi.Register(api, huma.Operation{

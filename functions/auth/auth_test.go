@@ -6,6 +6,7 @@ import (
 	"crypto/rsa"
 	"encoding/base64"
 	"encoding/json"
+	"github.com/cxm/cxm/functions/mount"
 	"io"
 	"log/slog"
 	"net"
@@ -17,15 +18,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cxm/cxm/shared/areatest"
-	"github.com/cxm/cxm/shared/authorizer"
-	"github.com/cxm/cxm/shared/demo"
-	"github.com/cxm/cxm/shared/dynamotest"
-	"github.com/cxm/cxm/shared/eventbus"
-	"github.com/cxm/cxm/shared/gateway"
-	"github.com/cxm/cxm/shared/issuer"
-	"github.com/cxm/cxm/shared/localaws"
-	"github.com/cxm/cxm/shared/platform"
+	"github.com/cxm/cxm/shared/local/demo"
+	"github.com/cxm/cxm/shared/local/dynamotest"
+	"github.com/cxm/cxm/shared/local/gateway"
+	"github.com/cxm/cxm/shared/local/localaws"
+	"github.com/cxm/cxm/shared/runtime/authorizer"
+	"github.com/cxm/cxm/shared/runtime/eventbus"
+	"github.com/cxm/cxm/shared/runtime/issuer"
+	"github.com/cxm/cxm/shared/runtime/wiring"
 	"github.com/golang-jwt/jwt/v5"
 )
 
@@ -51,7 +51,7 @@ const (
 type fixture struct {
 	url        string
 	cognitoKey *rsa.PrivateKey
-	svc        platform.Services
+	svc        wiring.Services
 }
 
 func newFixture(t *testing.T) fixture {
@@ -65,9 +65,9 @@ func newFixture(t *testing.T) fixture {
 	t.Cleanup(jwks.Close)
 
 	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
-	svc := platform.New(dynamotest.Store(t), eventbus.NewMemory(), log)
+	svc := wiring.New(dynamotest.Store(t), eventbus.NewMemory(), log)
 	subjects := func(_ context.Context, l demo.Login) (string, error) { return "sub-" + l.Profile.UserID, nil }
-	for _, g := range []demo.Group{demo.Build(), areatest.OtherGroup()} {
+	for _, g := range []demo.Group{demo.Build(), demo.OtherGroup()} {
 		if err := demo.Seed(ctx, svc, g, subjects); err != nil {
 			t.Fatal(err)
 		}
@@ -93,7 +93,7 @@ func newFixture(t *testing.T) fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := &httptest.Server{Listener: ln, Config: &http.Server{Handler: gateway.New(gateway.Config{Services: svc, Authorizer: trusted, Log: log})}}
+	srv := &httptest.Server{Listener: ln, Config: &http.Server{Handler: gateway.New(gateway.Config{Areas: mount.Handlers(), Services: svc, Authorizer: trusted, Log: log})}}
 	srv.Start()
 	t.Cleanup(srv.Close)
 	return fixture{url: url, cognitoKey: cognitoKey, svc: svc}

@@ -5,12 +5,12 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/cxm/cxm/shared/apperr"
-	"github.com/cxm/cxm/shared/audit"
-	identity "github.com/cxm/cxm/shared/auth"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/issuer"
-	"github.com/cxm/cxm/shared/user"
+	"github.com/cxm/cxm/shared/domain/audit"
+	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	identity "github.com/cxm/cxm/shared/runtime/auth"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/issuer"
 	"github.com/danielgtaylor/huma/v2"
 )
 

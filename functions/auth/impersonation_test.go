@@ -5,11 +5,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cxm/cxm/shared/account"
-	"github.com/cxm/cxm/shared/areatest"
-	"github.com/cxm/cxm/shared/demo"
-	"github.com/cxm/cxm/shared/issuer"
-	"github.com/cxm/cxm/shared/store"
+	"github.com/cxm/cxm/shared/domain/account"
+	"github.com/cxm/cxm/shared/local/demo"
+	"github.com/cxm/cxm/shared/runtime/issuer"
+	"github.com/cxm/cxm/shared/runtime/store"
 )
 
 func (f fixture) impersonate(t *testing.T, actorToken, userID string) string {
@@ -46,7 +45,7 @@ func TestStartImpersonation(t *testing.T) {
 		{"general manager impersonates the dealer admin, who may do more", f.signIn(t, gm, time.Hour), admin, 403, "You cannot impersonate Taylor Brooks: they hold the permission"},
 		{"dealer admin impersonates the general manager", adminToken, gm, 200, ""},
 		{"sales person lacks the permission", f.signIn(t, sales, time.Hour), "100002", 403, ""},
-		{"user of another dealer group", adminToken, areatest.OtherUserID, 404, "The user 300001 does not exist."},
+		{"user of another dealer group", adminToken, demo.OtherUserID, 404, "The user 300001 does not exist."},
 		{"unknown user", adminToken, "777777", 404, "The user 777777 does not exist."},
 		{"malformed user id", adminToken, "../x", 404, ""},
 		{"oneself", adminToken, admin, 400, "You cannot impersonate yourself."},
@@ -55,7 +54,7 @@ func TestStartImpersonation(t *testing.T) {
 		{"chained from an impersonation of a holder", asGM, sales, 403, "You are impersonating a user already, and an impersonation cannot start another."},
 		{"chained from an impersonation of a non-holder", asSales, "100002", 403, ""},
 		{"partner session", partnerToken, sales, 403, "An embedded partner session cannot start an impersonation."},
-		{"other group's admin impersonates into this group", f.signIn(t, areatest.OtherUserID, time.Hour), sales, 403, ""},
+		{"other group's admin impersonates into this group", f.signIn(t, demo.OtherUserID, time.Hour), sales, 403, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -225,7 +224,7 @@ func TestAuditUnderImpersonation(t *testing.T) {
 	}{
 		{"general manager holds the permission", f.signIn(t, gm, time.Hour), 200},
 		{"sales person", f.signIn(t, sales, time.Hour), 403},
-		{"other group's dealer admin sees only its own log", f.signIn(t, areatest.OtherUserID, time.Hour), 200},
+		{"other group's dealer admin sees only its own log", f.signIn(t, demo.OtherUserID, time.Hour), 200},
 	}
 	for _, tt := range readers {
 		t.Run(tt.name, func(t *testing.T) {

@@ -6,11 +6,11 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/cxm/cxm/shared/account"
-	"github.com/cxm/cxm/shared/apperr"
-	identity "github.com/cxm/cxm/shared/auth"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/store"
+	"github.com/cxm/cxm/shared/domain/account"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	identity "github.com/cxm/cxm/shared/runtime/auth"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/store"
 	"github.com/danielgtaylor/huma/v2"
 )
 

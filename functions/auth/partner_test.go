@@ -9,10 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cxm/cxm/shared/areatest"
-	"github.com/cxm/cxm/shared/demo"
-	"github.com/cxm/cxm/shared/issuer"
-	"github.com/cxm/cxm/shared/partner"
+	"github.com/cxm/cxm/shared/domain/partner"
+	"github.com/cxm/cxm/shared/local/demo"
+	"github.com/cxm/cxm/shared/runtime/issuer"
 	"github.com/golang-jwt/jwt/v5"
 )
 
@@ -71,7 +70,7 @@ func TestPartnerTokenExchange(t *testing.T) {
 		{"expired", sign(vault, demo.PartnerDealerVault, sales, now.Add(-10*time.Minute), 4*time.Minute), "The partner assertion has expired."},
 		{"lifetime over 5 minutes", sign(vault, demo.PartnerDealerVault, sales, now, 5*time.Minute+time.Second), "The partner assertion may be valid for at most 5 minutes."},
 		{"issued in the future", sign(vault, demo.PartnerDealerVault, sales, now.Add(3*time.Minute), time.Minute), "The partner assertion is not valid yet."},
-		{"other group's user", sign(vault, demo.PartnerDealerVault, areatest.OtherUserID, now, 2*time.Minute), "The user 300001 is not a user of the partner's dealer group."},
+		{"other group's user", sign(vault, demo.PartnerDealerVault, demo.OtherUserID, now, 2*time.Minute), "The user 300001 is not a user of the partner's dealer group."},
 		{"unknown user", sign(vault, demo.PartnerDealerVault, "777777", now, 2*time.Minute), "The user 777777 is not a user"},
 		{"inactive user", sign(vault, demo.PartnerDealerVault, former, now, 2*time.Minute), "The user 100099 is not active."},
 		{"user without a sign-in", sign(vault, demo.PartnerDealerVault, noLogin, now, 2*time.Minute), "The user 100101 has no sign-in."},

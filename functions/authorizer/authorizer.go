@@ -20,8 +20,8 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
-	jwtauth "github.com/cxm/cxm/shared/authorizer"
-	"github.com/cxm/cxm/shared/issuer"
+	jwtauth "github.com/cxm/cxm/shared/runtime/authorizer"
+	"github.com/cxm/cxm/shared/runtime/issuer"
 )
 
 // Names of the environment variables ConfigFromEnv reads.

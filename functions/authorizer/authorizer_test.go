@@ -18,7 +18,7 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 
 	"github.com/cxm/cxm/functions/authorizer"
-	"github.com/cxm/cxm/shared/issuer"
+	"github.com/cxm/cxm/shared/runtime/issuer"
 )
 
 const (

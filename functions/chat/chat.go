@@ -6,21 +6,21 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/platform"
-	"github.com/cxm/cxm/shared/realtime"
+	"github.com/cxm/cxm/shared/domain/realtime"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/wiring"
 	"github.com/danielgtaylor/huma/v2"
 )
 
 // New returns the area's HTTP handler: the one the Lambda function and the local gateway serve.
-func New(s platform.Services) http.Handler {
+func New(s wiring.Services) http.Handler {
 	api := s.NewAPI()
 	Register(api, s)
 	return api
 }
 
 // Register adds the area's operations to api.
-func Register(api *httpapi.API, d platform.Services) {
+func Register(api *httpapi.API, d wiring.Services) {
 	registerMessages(api, d)
 	httpapi.Register(api, huma.Operation{
 		OperationID: "getMessagingVendor",

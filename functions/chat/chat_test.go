@@ -1,12 +1,13 @@
 package chat_test
 
 import (
+	"github.com/cxm/cxm/shared/local/demo"
 	"testing"
 
-	"github.com/cxm/cxm/shared/areatest"
-	"github.com/cxm/cxm/shared/dynamotest"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/realtime"
+	"github.com/cxm/cxm/functions/areatest"
+	"github.com/cxm/cxm/shared/domain/realtime"
+	"github.com/cxm/cxm/shared/local/dynamotest"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
 )
 
 func TestMain(m *testing.M) { dynamotest.Main(m) }
@@ -16,7 +17,7 @@ func TestMessagingVendor(t *testing.T) {
 	srv := areatest.New(t)
 	key := srv.Services.Store.DeriveKey(realtime.KeyPurpose)
 	tokens := map[string]bool{}
-	for _, tt := range []struct{ as, account string }{{"100001", "1001"}, {"100002", "1001"}, {areatest.OtherUserID, "1002"}} {
+	for _, tt := range []struct{ as, account string }{{"100001", "1001"}, {"100002", "1001"}, {demo.OtherUserID, "1002"}} {
 		var got httpapi.Legacy[realtime.Connection]
 		if status := srv.Do(t, areatest.Request{Method: "GET", Path: "/message/vendor", As: tt.as}, &got); status != 200 {
 			t.Fatalf("status = %d", status)

@@ -5,11 +5,11 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/cxm/cxm/shared/apperr"
-	"github.com/cxm/cxm/shared/chat"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/platform"
-	"github.com/cxm/cxm/shared/user"
+	"github.com/cxm/cxm/shared/domain/chat"
+	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/wiring"
 	"github.com/danielgtaylor/huma/v2"
 )
 
@@ -45,7 +45,7 @@ type HistoryInput struct {
 
 // recipients loads and checks the recipients: users of the caller's group the caller may chat
 // with. Anyone else is not found, so the call reveals nothing about them.
-func recipients(ctx context.Context, d platform.Services, sess user.Session, ids []string) error {
+func recipients(ctx context.Context, d wiring.Services, sess user.Session, ids []string) error {
 	for _, id := range ids {
 		notFound := apperr.Errorf(apperr.NotFound, "The user %s does not exist or cannot receive messages from you.", id)
 		if !user.ValidUserID(id) {
@@ -65,7 +65,7 @@ func recipients(ctx context.Context, d platform.Services, sess user.Session, ids
 	return nil
 }
 
-func registerMessages(api *httpapi.API, d platform.Services) {
+func registerMessages(api *httpapi.API, d wiring.Services) {
 	chats := chat.NewRepo(d.Store)
 
 	httpapi.Register(api, huma.Operation{

@@ -1,14 +1,15 @@
 package chat_test
 
 import (
+	"github.com/cxm/cxm/shared/local/demo"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/cxm/cxm/functions/areatest"
 	"github.com/cxm/cxm/functions/chat"
-	"github.com/cxm/cxm/shared/areatest"
-	chats "github.com/cxm/cxm/shared/chat"
-	"github.com/cxm/cxm/shared/httpapi"
+	chats "github.com/cxm/cxm/shared/domain/chat"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
 )
 
 func TestSendCheckAndHistory(t *testing.T) {
@@ -75,7 +76,7 @@ func TestSendRefusals(t *testing.T) {
 		status int
 	}{
 		{"recipient shares no allowed store", "100001", `{"Message":"Hi","UserIds":["100013"]}`, 404},
-		{"recipient of another dealer group", "100001", `{"Message":"Hi","UserIds":["` + areatest.OtherUserID + `"]}`, 404},
+		{"recipient of another dealer group", "100001", `{"Message":"Hi","UserIds":["` + demo.OtherUserID + `"]}`, 404},
 		{"inactive recipient", "100002", `{"Message":"Hi","UserIds":["100099"]}`, 404},
 		{"empty message", "100001", `{"Message":"  ","UserIds":["100003"]}`, 400},
 		{"no recipients", "100001", `{"Message":"Hi","UserIds":[]}`, 400},

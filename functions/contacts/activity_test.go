@@ -9,14 +9,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cxm/cxm/functions/areatest"
 	"github.com/cxm/cxm/functions/contacts"
-	"github.com/cxm/cxm/shared/activity"
-	"github.com/cxm/cxm/shared/areatest"
-	"github.com/cxm/cxm/shared/contact"
-	"github.com/cxm/cxm/shared/demo"
-	"github.com/cxm/cxm/shared/eventbus"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/store"
+	"github.com/cxm/cxm/shared/domain/activity"
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/local/demo"
+	"github.com/cxm/cxm/shared/runtime/eventbus"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/store"
 )
 
 func post(t *testing.T, srv *areatest.Server, as, path string, body any, out any) int {
@@ -74,8 +74,8 @@ func TestLogValidation(t *testing.T) {
 		{"empty customer note", sales, customer(demo.ContactToyota), `{"text":""}`, 400, "text"},
 		{"viewer may not log", marketing, note(demo.ContactToyota), `{"text":"hello"}`, 403, ""},
 		{"store the user may not view", sales, note(demo.ContactHyundai), `{"text":"hello"}`, 404, ""},
-		{"another dealer group's customer", admin, note(areatest.OtherContactID), `{"text":"hello"}`, 404, ""},
-		{"another dealer group's customer, call", admin, call(areatest.OtherContactID), `{"direction":"inbound","outcome":"contacted"}`, 404, ""},
+		{"another dealer group's customer", admin, note(demo.OtherContactID), `{"text":"hello"}`, 404, ""},
+		{"another dealer group's customer, call", admin, call(demo.OtherContactID), `{"direction":"inbound","outcome":"contacted"}`, 404, ""},
 		{"no such customer", admin, note(demo.ContactToyota + 999_000), `{"text":"hello"}`, 404, ""},
 	}
 	for _, tt := range tests {
@@ -172,7 +172,7 @@ func TestLogFeedAndCounts(t *testing.T) {
 	}{
 		{"a call is not a note", manager, entry.Data.ID},
 		{"no such note", manager, 123},
-		{"another dealer group", areatest.OtherUserID, n.NoteID},
+		{"another dealer group", demo.OtherUserID, n.NoteID},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -332,7 +332,7 @@ func TestStartOutboundCall(t *testing.T) {
 		{"provider unavailable", sales, down.ID, `{"userPhone":"5035550101"}`, 409, "", "try again"},
 		{"store without call tracking", manager, demo.ContactHyundai, `{"userPhone":"5035550101"}`, 409, "", "Call tracking is not enabled"},
 		{"store the user may not view", sales, demo.ContactHyundai, `{"userPhone":"5035550101"}`, 404, "", ""},
-		{"another dealer group", admin, areatest.OtherContactID, `{"userPhone":"5035550101"}`, 404, "", ""},
+		{"another dealer group", admin, demo.OtherContactID, `{"userPhone":"5035550101"}`, 404, "", ""},
 		{"viewer", marketing, demo.ContactToyota, `{"userPhone":"5035550101"}`, 403, "", ""},
 	}
 	for _, tt := range tests {
@@ -406,7 +406,7 @@ func TestViewSubmissions(t *testing.T) {
 	if status, e := srv.Error(t, areatest.Request{Method: "POST", Path: "/user_activity_submission/view_profile_section", As: sales, Body: fmt.Sprintf(`{"ContactId":%d,"Section":"Basement"}`, demo.ContactHonda)}); status != 400 || e.FieldErrors["Section"] == "" {
 		t.Errorf("bad section: %d %v", status, e.FieldErrors)
 	}
-	if status, _ := srv.Error(t, areatest.Request{Method: "POST", Path: "/user_activity_submission/view_dealsheet", As: admin, Body: fmt.Sprintf(`{"ContactId":%d,"EntityId":1}`, areatest.OtherContactID)}); status != 404 {
+	if status, _ := srv.Error(t, areatest.Request{Method: "POST", Path: "/user_activity_submission/view_dealsheet", As: admin, Body: fmt.Sprintf(`{"ContactId":%d,"EntityId":1}`, demo.OtherContactID)}); status != 404 {
 		t.Errorf("other group's deal sheet view: %d, want 404", status)
 	}
 }

@@ -6,11 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cxm/cxm/shared/areatest"
-	"github.com/cxm/cxm/shared/changelog"
-	"github.com/cxm/cxm/shared/contact"
-	"github.com/cxm/cxm/shared/demo"
-	"github.com/cxm/cxm/shared/httpapi"
+	"github.com/cxm/cxm/functions/areatest"
+	"github.com/cxm/cxm/shared/domain/changelog"
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/local/demo"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -129,8 +129,8 @@ func TestChangeLog(t *testing.T) {
 	}{
 		{"a user who views the store but may not edit", marketing, c.ID, "", 200},
 		{"a store the user may not view", sales, demo.ContactHyundai, "", 404},
-		{"a contact of another dealer group", sales, areatest.OtherContactID, "", 404},
-		{"another dealer group's user", areatest.OtherUserID, c.ID, "", 404},
+		{"a contact of another dealer group", sales, demo.OtherContactID, "", 404},
+		{"another dealer group's user", demo.OtherUserID, c.ID, "", 404},
 		{"a bad date", sales, c.ID, `{"filter":{"from":"yesterday"}}`, 400},
 		{"a page size too large", sales, c.ID, `{"pageSize":500}`, 400},
 	} {

@@ -13,15 +13,15 @@ import (
 	"net/http"
 
 	"github.com/cxm/cxm/functions/relations"
-	"github.com/cxm/cxm/shared/apperr"
-	"github.com/cxm/cxm/shared/contact"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/platform"
-	"github.com/cxm/cxm/shared/user"
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/wiring"
 )
 
 // New returns the area's HTTP handler: the one the Lambda function and the local gateway serve.
-func New(s platform.Services) http.Handler {
+func New(s wiring.Services) http.Handler {
 	api := s.NewAPI()
 	Register(api, s)
 	return api
@@ -29,12 +29,12 @@ func New(s platform.Services) http.Handler {
 
 // area holds what the area's handlers use.
 type area struct {
-	d        platform.Services
+	d        wiring.Services
 	contacts *contact.Repo
 }
 
 // Register adds the area's operations to api.
-func Register(api *httpapi.API, d platform.Services) {
+func Register(api *httpapi.API, d wiring.Services) {
 	a := &area{d: d, contacts: contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log)}
 	a.registerProfile(api)
 	a.registerSearch(api)

@@ -9,14 +9,14 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/cxm/cxm/functions/areatest"
 	"github.com/cxm/cxm/functions/contacts"
-	"github.com/cxm/cxm/shared/account"
-	"github.com/cxm/cxm/shared/areatest"
-	"github.com/cxm/cxm/shared/contact"
-	"github.com/cxm/cxm/shared/demo"
-	"github.com/cxm/cxm/shared/dynamotest"
-	"github.com/cxm/cxm/shared/eventbus"
-	"github.com/cxm/cxm/shared/httpapi"
+	"github.com/cxm/cxm/shared/domain/account"
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/local/demo"
+	"github.com/cxm/cxm/shared/local/dynamotest"
+	"github.com/cxm/cxm/shared/runtime/eventbus"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -66,7 +66,7 @@ func TestGetContact(t *testing.T) {
 		{"sales person of the store", sales, demo.ContactToyota, 200, false},
 		{"viewer who may not edit gets masked values", marketing, demo.ContactToyota, 200, true},
 		{"store the user may not view", sales, demo.ContactHyundai, 404, false},
-		{"another dealer group's customer", admin, areatest.OtherContactID, 404, false},
+		{"another dealer group's customer", admin, demo.OtherContactID, 404, false},
 		{"no such customer", admin, demo.ContactToyota + 999_000, 404, false},
 		{"id below 1", admin, 0, 400, false},
 	}
@@ -416,8 +416,8 @@ func TestSearchOnlyShowsViewableStores(t *testing.T) {
 		{"but by a user of every store", admin, "", "604-555-0199", 200, []int64{demo.ContactHyundai}},
 		{"a Honda customer for a Toyota and Honda user", sales, "", "James Carter", 200, []int64{demo.ContactHonda}},
 		{"a Scope of stores the user may not view", sales, fmt.Sprint(demo.StoreHyundai), "Carter", 403, nil},
-		{"a Scope of another group's store", admin, fmt.Sprint(areatest.OtherStore), "Carter", 403, nil},
-		{"the other group finds its own", areatest.OtherUserID, "", "5035550134", 200, []int64{areatest.OtherContactID}},
+		{"a Scope of another group's store", admin, fmt.Sprint(demo.OtherStore), "Carter", 403, nil},
+		{"the other group finds its own", demo.OtherUserID, "", "5035550134", 200, []int64{demo.OtherContactID}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -622,7 +622,7 @@ func TestMarkAsHot(t *testing.T) {
 		{"not a boolean", sales, demo.ContactToyota, "maybe", 400, false},
 		{"a viewer who may not edit", marketing, demo.ContactToyota, "true", 403, false},
 		{"a store the user may not view", sales, demo.ContactHyundai, "true", 404, false},
-		{"another group's customer", admin, areatest.OtherContactID, "true", 404, false},
+		{"another group's customer", admin, demo.OtherContactID, "true", 404, false},
 	}
 	for _, tt := range tests {
 		req := areatest.Request{Method: "POST", Path: contactPath(tt.id) + "/actions/mark_as_hot", As: tt.as, Body: tt.body}
@@ -689,8 +689,8 @@ func TestUserPermissions(t *testing.T) {
 		{"marketing views only", marketing, demo.ContactToyota, marketing, 200, contact.Permission{CanView: true}},
 		{"parts manager of Hyundai asked about by a manager", manager, demo.ContactHyundai, parts, 200, contact.Permission{CanView: true}},
 		{"an admin asks about the sales person", admin, demo.ContactHyundai, sales, 200, contact.Permission{}},
-		{"another group's customer", admin, areatest.OtherContactID, admin, 404, contact.Permission{}},
-		{"another group's user", admin, demo.ContactToyota, areatest.OtherUserID, 404, contact.Permission{}},
+		{"another group's customer", admin, demo.OtherContactID, admin, 404, contact.Permission{}},
+		{"another group's user", admin, demo.ContactToyota, demo.OtherUserID, 404, contact.Permission{}},
 	}
 	for _, tt := range tests {
 		var res httpapi.Result[contact.Permission]

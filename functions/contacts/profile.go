@@ -7,10 +7,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/cxm/cxm/shared/apperr"
-	"github.com/cxm/cxm/shared/contact"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/user"
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/danielgtaylor/huma/v2"
 )
 

@@ -4,9 +4,9 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/cxm/cxm/shared/contact"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/searchterm"
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/value/searchterm"
 	"github.com/danielgtaylor/huma/v2"
 )
 

@@ -7,14 +7,14 @@ import (
 	"slices"
 	"time"
 
-	"github.com/cxm/cxm/shared/activity"
-	"github.com/cxm/cxm/shared/apperr"
-	"github.com/cxm/cxm/shared/contact"
-	"github.com/cxm/cxm/shared/dealsheet"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/service"
-	"github.com/cxm/cxm/shared/task"
-	"github.com/cxm/cxm/shared/user"
+	"github.com/cxm/cxm/shared/domain/activity"
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/dealsheet"
+	"github.com/cxm/cxm/shared/domain/repairorder"
+	"github.com/cxm/cxm/shared/domain/task"
+	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/danielgtaylor/huma/v2"
 )
 
@@ -22,21 +22,21 @@ import (
 // prospects and deal sheet matching.
 type summaries struct {
 	*area
-	service    *service.Repo
-	tasks      *task.Repo
-	dealsheets *dealsheet.Repo
-	activity   *activity.Repo
-	now        func() time.Time
+	repairOrders *repairorder.Repo
+	tasks        *task.Repo
+	dealsheets   *dealsheet.Repo
+	activity     *activity.Repo
+	now          func() time.Time
 }
 
 func (a *area) registerSummary(api *httpapi.API) {
 	s := &summaries{
-		area:       a,
-		service:    service.NewRepo(a.d.Store),
-		tasks:      task.NewRepo(a.d.Store),
-		dealsheets: dealsheet.NewRepo(a.d.Store),
-		activity:   activity.NewRepo(a.d.Store, a.d.Events, a.d.Log),
-		now:        time.Now,
+		area:         a,
+		repairOrders: repairorder.NewRepo(a.d.Store),
+		tasks:        task.NewRepo(a.d.Store),
+		dealsheets:   dealsheet.NewRepo(a.d.Store),
+		activity:     activity.NewRepo(a.d.Store, a.d.Events, a.d.Log),
+		now:          time.Now,
 	}
 	s.registerSnapshot(api)
 	s.registerImages(api)
@@ -113,17 +113,17 @@ type TaskSearchInput struct {
 // ServiceVehicles is the body of GET /crm/contacts/{id}/service/vehicle's data: the web app
 // reads data.data.
 type ServiceVehicles struct {
-	Data []service.VehicleHistory `json:"data"`
+	Data []repairorder.VehicleHistory `json:"data"`
 }
 
 // visibleROs returns the repair orders of c (and the contacts merged into it) of stores the
 // session's user may view.
-func (s *summaries) visibleROs(ctx context.Context, sess user.Session, c contact.Contact) ([]service.RepairOrder, error) {
-	ros, err := s.service.ForContacts(ctx, sess.Principal.Tenant, c.Owners())
+func (s *summaries) visibleROs(ctx context.Context, sess user.Session, c contact.Contact) ([]repairorder.RepairOrder, error) {
+	ros, err := s.repairOrders.ForContacts(ctx, sess.Principal.Tenant, c.Owners())
 	if err != nil {
 		return nil, err
 	}
-	return slices.DeleteFunc(ros, func(ro service.RepairOrder) bool { return !sess.Principal.CanView(ro.AccountPlatformID) }), nil
+	return slices.DeleteFunc(ros, func(ro repairorder.RepairOrder) bool { return !sess.Principal.CanView(ro.AccountPlatformID) }), nil
 }
 
 // visibleTasks returns the tasks of c (and the contacts merged into it) of stores the session's
@@ -144,7 +144,7 @@ func (s *summaries) visibleTasks(ctx context.Context, sess user.Session, c conta
 }
 
 // snapshotOf computes the snapshot from c's tasks and repair orders.
-func snapshotOf(ts []task.Task, ros []service.RepairOrder, entityIDs []int64, now time.Time) Snapshot {
+func snapshotOf(ts []task.Task, ros []repairorder.RepairOrder, entityIDs []int64, now time.Time) Snapshot {
 	var out Snapshot
 	for _, t := range ts {
 		if !t.Open() {
@@ -233,7 +233,7 @@ func (s *summaries) registerSnapshot(api *httpapi.API) {
 		Description: "The count of the customer's repair orders and what they came to by who paid: the customer, the manufacturer's warranty or the dealer (internal lines). Repair orders of the customers merged into this one count; those of stores the caller may not view do not.",
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *ContactPath) (*httpapi.Body[httpapi.Result[service.Totals]], error) {
+	}, func(ctx context.Context, in *ContactPath) (*httpapi.Body[httpapi.Result[repairorder.Totals]], error) {
 		sess, c, err := s.viewContact(ctx, in.ID)
 		if err != nil {
 			return nil, err
@@ -242,7 +242,7 @@ func (s *summaries) registerSnapshot(api *httpapi.API) {
 		if err != nil {
 			return nil, err
 		}
-		return httpapi.Reply(httpapi.OK(service.Summarize(ros))), nil
+		return httpapi.Reply(httpapi.OK(repairorder.Summarize(ros))), nil
 	})
 
 	httpapi.Register(api, huma.Operation{
@@ -262,13 +262,13 @@ func (s *summaries) registerSnapshot(api *httpapi.API) {
 		if err != nil {
 			return nil, err
 		}
-		owned := make([]service.Owned, 0, len(c.Vehicles))
+		owned := make([]repairorder.Owned, 0, len(c.Vehicles))
 		for _, v := range c.Vehicles {
 			if v.VIN != "" {
-				owned = append(owned, service.Owned{VIN: v.VIN, Year: v.Year, Make: v.Make, Model: v.Model})
+				owned = append(owned, repairorder.Owned{VIN: v.VIN, Year: v.Year, Make: v.Make, Model: v.Model})
 			}
 		}
-		return httpapi.Reply(httpapi.OK(ServiceVehicles{Data: service.Vehicles(owned, ros)})), nil
+		return httpapi.Reply(httpapi.OK(ServiceVehicles{Data: repairorder.Vehicles(owned, ros)})), nil
 	})
 
 	httpapi.Register(api, huma.Operation{

@@ -12,15 +12,15 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/cxm/cxm/functions/areatest"
 	"github.com/cxm/cxm/functions/contacts"
-	"github.com/cxm/cxm/shared/account"
-	"github.com/cxm/cxm/shared/areatest"
-	"github.com/cxm/cxm/shared/contact"
-	"github.com/cxm/cxm/shared/dealsheet"
-	"github.com/cxm/cxm/shared/demo"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/service"
-	"github.com/cxm/cxm/shared/task"
+	"github.com/cxm/cxm/shared/domain/account"
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/dealsheet"
+	"github.com/cxm/cxm/shared/domain/repairorder"
+	"github.com/cxm/cxm/shared/domain/task"
+	"github.com/cxm/cxm/shared/local/demo"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
 )
 
 func TestSnapshot(t *testing.T) {
@@ -43,7 +43,7 @@ func TestSnapshot(t *testing.T) {
 		{"no body", sales, demo.ContactHonda, ``, 200, 1, "T-1002-1", "H-20931", false},
 		{"a customer with no records", sales, demo.ContactToyotaSamePhone, `{}`, 200, 0, "", "", false},
 		{"store the user may not view", sales, demo.ContactHyundai, `{}`, 404, 0, "", "", false},
-		{"another dealer group", areatest.OtherUserID, demo.ContactToyota, `{}`, 404, 0, "", "", false},
+		{"another dealer group", demo.OtherUserID, demo.ContactToyota, `{}`, 404, 0, "", "", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -124,11 +124,11 @@ func TestSnapshotConversation(t *testing.T) {
 func TestServiceSummaryAndVehicles(t *testing.T) {
 	t.Parallel()
 	srv := areatest.New(t)
-	var sum httpapi.Result[service.Totals]
+	var sum httpapi.Result[repairorder.Totals]
 	if status := srv.Do(t, areatest.Request{Method: "GET", Path: contactPath(demo.ContactToyota) + "/service", As: sales}, &sum); status != 200 {
 		t.Fatalf("GET service = %d", status)
 	}
-	want := service.Totals{ROCount: 4, CustomerPayTotal: 875.70, WarrantyPayTotal: 712, DealerPaidTotal: 45, TotalServiceValue: 1632.70}
+	want := repairorder.Totals{ROCount: 4, CustomerPayTotal: 875.70, WarrantyPayTotal: 712, DealerPaidTotal: 45, TotalServiceValue: 1632.70}
 	if sum.Data != want {
 		t.Errorf("summary = %+v, want %+v", sum.Data, want)
 	}
@@ -152,7 +152,7 @@ func TestServiceSummaryAndVehicles(t *testing.T) {
 		if status, _ := srv.Error(t, areatest.Request{Method: "GET", Path: contactPath(demo.ContactHyundai) + path, As: sales}); status != 404 {
 			t.Errorf("GET %s of a store the user may not view = %d, want 404", path, status)
 		}
-		if status, _ := srv.Error(t, areatest.Request{Method: "GET", Path: contactPath(demo.ContactToyota) + path, As: areatest.OtherUserID}); status != 404 {
+		if status, _ := srv.Error(t, areatest.Request{Method: "GET", Path: contactPath(demo.ContactToyota) + path, As: demo.OtherUserID}); status != 404 {
 			t.Errorf("GET %s of another group's customer = %d, want 404", path, status)
 		}
 	}
@@ -255,7 +255,7 @@ func TestLicenceImages(t *testing.T) {
 		{"viewer who may not edit uploads", marketing, "PUT", front, imageBody("image/png", upload), 403},
 		{"viewer who may not edit reads the licence", marketing, "GET", front, "", 403},
 		{"store the user may not view", sales, "GET", contactPath(demo.ContactHyundai) + "/driver_license_front", "", 404},
-		{"another dealer group", areatest.OtherUserID, "GET", front, "", 404},
+		{"another dealer group", demo.OtherUserID, "GET", front, "", 404},
 		{"no image uploaded", sales, "GET", contactPath(demo.ContactToyotaSamePhone) + "/driver_license_back", "", 404},
 	}
 	for _, tt := range tests {
@@ -419,7 +419,7 @@ func TestDealsheets(t *testing.T) {
 		{"customer of another store", assign(sales, 2002001, demo.ContactToyota), 400},
 		{"deal sheet of a store the user may not view", assign(manager, 2003001, demo.ContactToyota), 400},
 		{"deal sheet the user may not view", assign(sales, 2003001, demo.ContactToyota), 404},
-		{"another dealer group", assign(areatest.OtherUserID, 2001002, demo.ContactToyota), 404},
+		{"another dealer group", assign(demo.OtherUserID, 2001002, demo.ContactToyota), 404},
 		{"no such deal sheet", assign(sales, 2001999, demo.ContactToyota), 404},
 		{"viewer who may not edit", assign(marketing, 2001002, demo.ContactToyota), 403},
 	}
@@ -505,7 +505,7 @@ func TestDealHistory(t *testing.T) {
 			}
 		})
 	}
-	if status, _ := srv.Error(t, areatest.Request{Method: "POST", Path: contactPath(demo.ContactToyota) + "/dealsheet_history", As: areatest.OtherUserID, Body: `{}`}); status != 404 {
+	if status, _ := srv.Error(t, areatest.Request{Method: "POST", Path: contactPath(demo.ContactToyota) + "/dealsheet_history", As: demo.OtherUserID, Body: `{}`}); status != 404 {
 		t.Errorf("another group's history = %d, want 404", status)
 	}
 }
@@ -529,7 +529,7 @@ func TestMergedContactsRecords(t *testing.T) {
 	}
 	path := contactPath(survivor.ID)
 
-	var sum httpapi.Result[service.Totals]
+	var sum httpapi.Result[repairorder.Totals]
 	srv.Do(t, areatest.Request{Method: "GET", Path: path + "/service", As: sales}, &sum)
 	if sum.Data.ROCount != 4 {
 		t.Errorf("repair orders of the survivor = %d, want the merged contact's 4", sum.Data.ROCount)

@@ -7,13 +7,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cxm/cxm/functions/areatest"
 	"github.com/cxm/cxm/functions/core"
-	"github.com/cxm/cxm/shared/areatest"
-	"github.com/cxm/cxm/shared/demo"
-	"github.com/cxm/cxm/shared/dynamotest"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/role"
-	"github.com/cxm/cxm/shared/user"
+	"github.com/cxm/cxm/shared/domain/role"
+	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/local/demo"
+	"github.com/cxm/cxm/shared/local/dynamotest"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -167,7 +167,7 @@ func TestListUsersRefusesBadInput(t *testing.T) {
 		{"unknown direction", admin, "/core/users?orderDir=up", "", 400, "orderDir"},
 		{"malformed scope", admin, "/core/users", "x", 400, ""},
 		{"scope of a store the user may not view", sales, "/core/users", fmt.Sprint(demo.StoreHyundai), 403, ""},
-		{"scope of another dealer group's store", sales, "/core/users", fmt.Sprint(areatest.OtherStore), 403, ""},
+		{"scope of another dealer group's store", sales, "/core/users", fmt.Sprint(demo.OtherStore), 403, ""},
 		{"signed out", "", "/core/users", "", 401, ""},
 	}
 	for _, tt := range tests {
@@ -187,10 +187,10 @@ func TestOtherDealerGroupSeesOnlyItsUsers(t *testing.T) {
 	t.Parallel()
 	srv := areatest.New(t)
 	var got httpapi.Matched[[]core.StaffUser]
-	if status := srv.Do(t, areatest.Request{Method: "GET", Path: "/core/users?returnAllAccountUsers=true", As: areatest.OtherUserID}, &got); status != 200 {
+	if status := srv.Do(t, areatest.Request{Method: "GET", Path: "/core/users?returnAllAccountUsers=true", As: demo.OtherUserID}, &got); status != 200 {
 		t.Fatalf("status = %d", status)
 	}
-	if diff := cmp.Diff([]string{areatest.OtherUserID}, userIDs(got.Data)); diff != "" {
+	if diff := cmp.Diff([]string{demo.OtherUserID}, userIDs(got.Data)); diff != "" {
 		t.Errorf("users (-want +got):\n%s", diff)
 	}
 }
@@ -208,7 +208,7 @@ func TestUsersWithPermissions(t *testing.T) {
 		{"every status", admin, fmt.Sprintf("accountPlatformId=%d", demo.StoreHonda), 200, expectedIDs([]int64{demo.StoreHonda}, true, false)},
 		{"inactive only", admin, fmt.Sprintf("accountPlatformId=%d&status=2", demo.StoreHonda), 200, []string{"100099"}},
 		{"store the user may not view", sales, fmt.Sprintf("accountPlatformId=%d", demo.StoreHyundai), 403, nil},
-		{"another dealer group's store", admin, fmt.Sprintf("accountPlatformId=%d", areatest.OtherStore), 404, nil},
+		{"another dealer group's store", admin, fmt.Sprintf("accountPlatformId=%d", demo.OtherStore), 404, nil},
 		{"no store", admin, "", 400, nil},
 	}
 	for _, tt := range tests {
@@ -249,7 +249,7 @@ func TestWizardUser(t *testing.T) {
 		{"colleague of a shared store", sales, manager, 200},
 		{"oneself", partsOnly, partsOnly, 200},
 		{"user of a store the caller may not view", sales, partsOnly, 404},
-		{"user of another dealer group", admin, areatest.OtherUserID, 404},
+		{"user of another dealer group", admin, demo.OtherUserID, 404},
 		{"unknown user", admin, "424242", 404},
 		{"malformed id", admin, "a%23b", 400},
 	}
@@ -302,8 +302,8 @@ func TestFilterGroups(t *testing.T) {
 		{"scope stores when none named", sales, body(demo.AccountID, "", "2,4,9", `,"Status":true`, ""), 200,
 			[]string{"Honda Sales Team", "Internet Sales", "Sales Managers", "Toyota Sales Team"}},
 		{"store the user may not view", sales, body(demo.AccountID, fmt.Sprint(demo.StoreHyundai), "2", "", ""), 403, nil},
-		{"another dealer group's store", admin, body(demo.AccountID, fmt.Sprint(areatest.OtherStore), "2", "", ""), 404, nil},
-		{"another dealer group's account", admin, body(areatest.OtherAccountID, "", "2", "", ""), 404, nil},
+		{"another dealer group's store", admin, body(demo.AccountID, fmt.Sprint(demo.OtherStore), "2", "", ""), 404, nil},
+		{"another dealer group's account", admin, body(demo.OtherAccountID, "", "2", "", ""), 404, nil},
 		{"unknown group type", admin, body(demo.AccountID, all, "2,99", "", ""), 400, nil},
 		{"unknown field", admin, `{"AccountId":1001,"Bogus":1}`, 400, nil},
 	}
@@ -340,7 +340,7 @@ func TestOrgGroups(t *testing.T) {
 	}{
 		{admin, []string{"0 Northwind Auto Group", "1 Northwind Honda", "1 Northwind Hyundai Vancouver", "1 Northwind Toyota"}},
 		{sales, []string{"0 Northwind Auto Group", "1 Northwind Honda", "1 Northwind Toyota"}},
-		{areatest.OtherUserID, []string{"0 Southside Motors"}},
+		{demo.OtherUserID, []string{"0 Southside Motors"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.as, func(t *testing.T) {
@@ -397,7 +397,7 @@ func TestRoles(t *testing.T) {
 		as     string
 		store  int64
 		status int
-	}{{sales, demo.StoreHyundai, 403}, {admin, areatest.OtherStore, 404}} {
+	}{{sales, demo.StoreHyundai, 403}, {admin, demo.OtherStore, 404}} {
 		path := fmt.Sprintf("/rolepermissions/getalertminerrolesforrulesadmin/%d", tt.store)
 		if status, _ := srv.Error(t, areatest.Request{Method: "GET", Path: path, As: tt.as}); status != tt.status {
 			t.Errorf("%s for %d: status = %d, want %d", tt.as, tt.store, status, tt.status)

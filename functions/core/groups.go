@@ -6,10 +6,10 @@ import (
 	"net/http"
 	"slices"
 
-	"github.com/cxm/cxm/shared/apperr"
-	"github.com/cxm/cxm/shared/group"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/user"
+	"github.com/cxm/cxm/shared/domain/group"
+	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/danielgtaylor/huma/v2"
 )
 

@@ -4,9 +4,9 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/role"
-	"github.com/cxm/cxm/shared/user"
+	"github.com/cxm/cxm/shared/domain/role"
+	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/danielgtaylor/huma/v2"
 )
 

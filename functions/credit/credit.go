@@ -8,10 +8,10 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/cxm/cxm/shared/credit"
-	"github.com/cxm/cxm/shared/credit/sandbox"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/platform"
+	"github.com/cxm/cxm/shared/domain/credit"
+	"github.com/cxm/cxm/shared/domain/credit/sandbox"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/wiring"
 	"github.com/danielgtaylor/huma/v2"
 )
 
@@ -26,20 +26,20 @@ type Options struct {
 
 // New returns the area's HTTP handler with the default adapters: the one the Lambda function
 // and the local gateway serve.
-func New(s platform.Services) http.Handler { return NewWith(s, Options{}) }
+func New(s wiring.Services) http.Handler { return NewWith(s, Options{}) }
 
 // NewWith returns the area's HTTP handler with the adapters of o.
-func NewWith(s platform.Services, o Options) http.Handler {
+func NewWith(s wiring.Services, o Options) http.Handler {
 	api := s.NewAPI()
 	RegisterWith(api, s, o)
 	return api
 }
 
 // Register adds the area's operations to api with the default adapters.
-func Register(api *httpapi.API, s platform.Services) { RegisterWith(api, s, Options{}) }
+func Register(api *httpapi.API, s wiring.Services) { RegisterWith(api, s, Options{}) }
 
 // RegisterWith adds the area's operations to api with the adapters of o.
-func RegisterWith(api *httpapi.API, s platform.Services, o Options) {
+func RegisterWith(api *httpapi.API, s wiring.Services, o Options) {
 	if o.Bureau == nil {
 		// An invalid latency is refused at start-up by the Lambda entry; here it means none.
 		cfg, _ := sandbox.ConfigFromEnv()
@@ -55,7 +55,7 @@ func RegisterWith(api *httpapi.API, s platform.Services, o Options) {
 
 // area holds what the area's handlers use.
 type area struct {
-	d   platform.Services
+	d   wiring.Services
 	svc *credit.Service
 }
 

@@ -6,15 +6,15 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/cxm/cxm/functions/areatest"
 	areacredit "github.com/cxm/cxm/functions/credit"
-	"github.com/cxm/cxm/shared/account"
-	"github.com/cxm/cxm/shared/areatest"
-	"github.com/cxm/cxm/shared/contact"
-	"github.com/cxm/cxm/shared/credit"
-	"github.com/cxm/cxm/shared/credit/sandbox"
-	"github.com/cxm/cxm/shared/demo"
-	"github.com/cxm/cxm/shared/dynamotest"
-	"github.com/cxm/cxm/shared/httpapi"
+	"github.com/cxm/cxm/shared/domain/account"
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/credit"
+	"github.com/cxm/cxm/shared/domain/credit/sandbox"
+	"github.com/cxm/cxm/shared/local/demo"
+	"github.com/cxm/cxm/shared/local/dynamotest"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
 )
 
 func TestMain(m *testing.M) { dynamotest.Main(m) }
@@ -58,7 +58,7 @@ func seed(t *testing.T, srv *areatest.Server) people {
 		outage:    mk(demo.AccountID, demo.StoreToyota, "Oscar", "Outage", true),
 		noAddress: mk(demo.AccountID, demo.StoreToyota, "Ned", "Nowhere", false),
 		hyundai:   mk(demo.AccountID, demo.StoreHyundai, "Hana", "Park", true),
-		other:     mk(areatest.OtherAccountID, areatest.OtherStore, "Olga", "Other", true),
+		other:     mk(demo.OtherAccountID, demo.OtherStore, "Olga", "Other", true),
 	}
 }
 

@@ -5,14 +5,14 @@ package dealers
 import (
 	"net/http"
 
-	"github.com/cxm/cxm/shared/dealer"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/platform"
-	"github.com/cxm/cxm/shared/product"
+	"github.com/cxm/cxm/shared/domain/dealer"
+	"github.com/cxm/cxm/shared/domain/product"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/wiring"
 )
 
 // New returns the area's HTTP handler: the one the Lambda function and the local gateway serve.
-func New(s platform.Services) http.Handler {
+func New(s wiring.Services) http.Handler {
 	api := s.NewAPI()
 	Register(api, s)
 	return api
@@ -20,13 +20,13 @@ func New(s platform.Services) http.Handler {
 
 // area holds the repositories the area's handlers use.
 type area struct {
-	d        platform.Services
+	d        wiring.Services
 	products *product.Repo
 	dealers  *dealer.Repo
 }
 
 // Register adds the area's operations to api.
-func Register(api *httpapi.API, d platform.Services) {
+func Register(api *httpapi.API, d wiring.Services) {
 	a := &area{d: d, products: product.NewRepo(d.Store), dealers: dealer.NewRepo(d.Store)}
 	a.registerStores(api)
 	a.registerProducts(api)

@@ -6,13 +6,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cxm/cxm/functions/areatest"
 	"github.com/cxm/cxm/functions/dealers"
-	"github.com/cxm/cxm/shared/areatest"
-	"github.com/cxm/cxm/shared/dealer"
-	"github.com/cxm/cxm/shared/demo"
-	"github.com/cxm/cxm/shared/dynamotest"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/product"
+	"github.com/cxm/cxm/shared/domain/dealer"
+	"github.com/cxm/cxm/shared/domain/product"
+	"github.com/cxm/cxm/shared/local/demo"
+	"github.com/cxm/cxm/shared/local/dynamotest"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -41,8 +41,8 @@ func TestStores(t *testing.T) {
 		{"search by city", admin, "/platform/searchdealers?query=VANCOUVER", 200, []int64{demo.StoreHyundai}},
 		{"search by dealer id", admin, "/platform/searchdealers?query=nwh", 200, []int64{demo.StoreHonda}},
 		{"search finds no store the user may not view", sales, "/platform/searchdealers?query=vancouver", 200, []int64{}},
-		{"another dealer group's view account", sales, fmt.Sprintf("/account/platforms/%d", areatest.OtherAccountID), 404, nil},
-		{"another dealer group's account", admin, fmt.Sprintf("/account/allplatforms/%d", areatest.OtherAccountID), 404, nil},
+		{"another dealer group's view account", sales, fmt.Sprintf("/account/platforms/%d", demo.OtherAccountID), 404, nil},
+		{"another dealer group's account", admin, fmt.Sprintf("/account/allplatforms/%d", demo.OtherAccountID), 404, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -100,8 +100,8 @@ func TestProducts(t *testing.T) {
 		{"cancelled", admin, body(demo.AccountID, all, "", "Cancelled", false, 0, 0), 200, []sub{{demo.StoreHyundai, product.GeoAlert}}},
 		{"one product of the scope stores", sales, body(demo.AccountID, "", "1", "", false, 0, 0), 200, []sub{{demo.StoreToyota, product.Pando}, {demo.StoreHonda, product.Pando}}},
 		{"store the user may not view", sales, body(demo.AccountID, fmt.Sprint(demo.StoreHyundai), "", "Live", true, 0, 0), 403, nil},
-		{"another dealer group's store", admin, body(demo.AccountID, fmt.Sprint(areatest.OtherStore), "", "Live", true, 0, 0), 404, nil},
-		{"another dealer group's account", admin, body(areatest.OtherAccountID, "", "", "Live", true, 0, 0), 404, nil},
+		{"another dealer group's store", admin, body(demo.AccountID, fmt.Sprint(demo.OtherStore), "", "Live", true, 0, 0), 404, nil},
+		{"another dealer group's account", admin, body(demo.OtherAccountID, "", "", "Live", true, 0, 0), 404, nil},
 		{"unknown product", admin, body(demo.AccountID, all, "1,99", "Live", true, 0, 0), 400, nil},
 		{"unknown status", admin, body(demo.AccountID, all, "", "Paused", true, 0, 0), 400, nil},
 	}
@@ -168,7 +168,7 @@ func TestDealerPackage(t *testing.T) {
 		{"the package named", sales, fmt.Sprintf(`{"AccountPlatformId":%d,"PackageId":2}`, demo.StoreHonda), 200, "CXM Professional"},
 		{"another package", sales, fmt.Sprintf(`{"AccountPlatformId":%d,"PackageId":3}`, demo.StoreHonda), 404, ""},
 		{"store the user may not view", sales, fmt.Sprintf(`{"AccountPlatformId":%d}`, demo.StoreHyundai), 403, ""},
-		{"another dealer group's store", admin, fmt.Sprintf(`{"AccountPlatformId":%d}`, areatest.OtherStore), 404, ""},
+		{"another dealer group's store", admin, fmt.Sprintf(`{"AccountPlatformId":%d}`, demo.OtherStore), 404, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -241,7 +241,7 @@ func TestUIDealerSettings(t *testing.T) {
 		})
 	}
 	if status, _ := srv.Error(t, areatest.Request{Method: "POST", Path: "/api/dealer_settings/UI_Dealer_settings/get", As: sales,
-		Body: fmt.Sprintf(`{"AccountPlatformIds":[%d]}`, areatest.OtherStore)}); status != 404 {
+		Body: fmt.Sprintf(`{"AccountPlatformIds":[%d]}`, demo.OtherStore)}); status != 404 {
 		t.Errorf("another dealer group's store: status = %d, want 404", status)
 	}
 }
@@ -268,7 +268,7 @@ func TestReadDealerSettings(t *testing.T) {
 	if status := srv.Do(t, areatest.Request{Method: "GET", Path: "/api/dealer_relationship", As: sales}, &rel); status != 200 || rel.Data.AccountID != demo.AccountID || !rel.Data.IsEnterprise {
 		t.Errorf("relationship: status %d, %+v", status, rel.Data)
 	}
-	if status := srv.Do(t, areatest.Request{Method: "GET", Path: "/api/dealer_relationship", As: areatest.OtherUserID}, &rel); status != 200 || rel.Data.IsEnterprise {
+	if status := srv.Do(t, areatest.Request{Method: "GET", Path: "/api/dealer_relationship", As: demo.OtherUserID}, &rel); status != 200 || rel.Data.IsEnterprise {
 		t.Errorf("other group's relationship: status %d, %+v", status, rel.Data)
 	}
 
@@ -277,12 +277,12 @@ func TestReadDealerSettings(t *testing.T) {
 		req    areatest.Request
 		status int
 	}{
-		{"list of another group's store", areatest.Request{Method: "POST", Path: "/pando/dealersettings/dealers_settings_list", As: admin, Body: fmt.Sprintf(`{"AccountPlatformIds":[%d]}`, areatest.OtherStore)}, 404},
+		{"list of another group's store", areatest.Request{Method: "POST", Path: "/pando/dealersettings/dealers_settings_list", As: admin, Body: fmt.Sprintf(`{"AccountPlatformIds":[%d]}`, demo.OtherStore)}, 404},
 		{"list of a store the user may not view", areatest.Request{Method: "POST", Path: "/pando/dealersettings/dealers_settings_list", As: sales, Body: fmt.Sprintf(`{"AccountPlatformIds":[%d]}`, demo.StoreHyundai)}, 403},
-		{"all settings of another group's store", areatest.Request{Method: "GET", Path: fmt.Sprintf("/api/dealer_settings/dealer_setting_all/%d", areatest.OtherStore), As: admin}, 404},
+		{"all settings of another group's store", areatest.Request{Method: "GET", Path: fmt.Sprintf("/api/dealer_settings/dealer_setting_all/%d", demo.OtherStore), As: admin}, 404},
 		{"all settings of a store the user may not view", areatest.Request{Method: "GET", Path: fmt.Sprintf("/api/dealer_settings/dealer_setting_all/%d", demo.StoreHyundai), As: sales}, 403},
-		{"settings of another group's store", areatest.Request{Method: "POST", Path: "/api/dealer_settings/get_account_platform_settings", As: admin, Body: fmt.Sprintf(`{"AccountPlatformId":%d}`, areatest.OtherStore)}, 404},
-		{"contact assignment of another group's store", areatest.Request{Method: "GET", Path: fmt.Sprintf("/api/edit_contact_user_assignments/dealer_settings/%d/get_contact_user_assignment_dealer_settings", areatest.OtherStore), As: admin}, 404},
+		{"settings of another group's store", areatest.Request{Method: "POST", Path: "/api/dealer_settings/get_account_platform_settings", As: admin, Body: fmt.Sprintf(`{"AccountPlatformId":%d}`, demo.OtherStore)}, 404},
+		{"contact assignment of another group's store", areatest.Request{Method: "GET", Path: fmt.Sprintf("/api/edit_contact_user_assignments/dealer_settings/%d/get_contact_user_assignment_dealer_settings", demo.OtherStore), As: admin}, 404},
 	}
 	for _, tt := range refused {
 		t.Run(tt.name, func(t *testing.T) {
@@ -345,7 +345,7 @@ func TestSaveDealerSettings(t *testing.T) {
 		{"push without a provider", admin, change(hyundai, 2, func(c *dealers.DealerSettingsChange) { c.PushToDms = true }), 400, "DmsProvider", 2},
 		{"negative version", admin, change(hyundai, -1, nil), 400, "Version", 2},
 		{"rules admin saves", marketing, change(hyundai, 2, func(c *dealers.DealerSettingsChange) { c.PushToFinance, c.FinanceProvider = true, "Dealertrack" }), 200, "", 3},
-		{"another group's store", admin, change(areatest.OtherStore, 0, nil), 404, "", 3},
+		{"another group's store", admin, change(demo.OtherStore, 0, nil), 404, "", 3},
 	}
 	for _, st := range steps {
 		t.Run(st.name, func(t *testing.T) {
@@ -372,7 +372,7 @@ func TestSaveDealerSettings(t *testing.T) {
 			if c, ok := st.body.(dealers.DealerSettingsChange); ok {
 				store = c.AccountPlatformID
 			}
-			if store == areatest.OtherStore {
+			if store == demo.OtherStore {
 				return
 			}
 			if got := get(t, admin, store); got.Version != st.version {
@@ -386,11 +386,11 @@ func TestSaveDealerSettings(t *testing.T) {
 	}
 
 	// The other group's store never saved settings: it is created at version 0, once.
-	other := toJSON(t, change(areatest.OtherStore, 0, nil))
-	if status := srv.Do(t, areatest.Request{Method: "POST", Path: save, As: areatest.OtherUserID, Body: other}, nil); status != 200 {
+	other := toJSON(t, change(demo.OtherStore, 0, nil))
+	if status := srv.Do(t, areatest.Request{Method: "POST", Path: save, As: demo.OtherUserID, Body: other}, nil); status != 200 {
 		t.Errorf("first save of never-saved settings: status = %d", status)
 	}
-	if status, _ := srv.Error(t, areatest.Request{Method: "POST", Path: save, As: areatest.OtherUserID, Body: other}); status != 409 {
+	if status, _ := srv.Error(t, areatest.Request{Method: "POST", Path: save, As: demo.OtherUserID, Body: other}); status != 409 {
 		t.Errorf("second save at version 0: status = %d, want 409", status)
 	}
 }

@@ -5,9 +5,9 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/cxm/cxm/shared/account"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/user"
+	"github.com/cxm/cxm/shared/domain/account"
+	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/danielgtaylor/huma/v2"
 )
 

@@ -7,13 +7,13 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/cxm/cxm/shared/account"
-	"github.com/cxm/cxm/shared/adf"
-	"github.com/cxm/cxm/shared/apperr"
-	"github.com/cxm/cxm/shared/contact"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/lead"
-	"github.com/cxm/cxm/shared/store"
+	"github.com/cxm/cxm/shared/domain/account"
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/lead"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/store"
+	"github.com/cxm/cxm/shared/value/adf"
 	"github.com/danielgtaylor/huma/v2"
 )
 

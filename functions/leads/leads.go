@@ -14,19 +14,19 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/cxm/cxm/shared/activity"
-	"github.com/cxm/cxm/shared/apperr"
-	"github.com/cxm/cxm/shared/contact"
-	"github.com/cxm/cxm/shared/dealer"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/lead"
-	"github.com/cxm/cxm/shared/platform"
-	"github.com/cxm/cxm/shared/store"
-	"github.com/cxm/cxm/shared/user"
+	"github.com/cxm/cxm/shared/domain/activity"
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/dealer"
+	"github.com/cxm/cxm/shared/domain/lead"
+	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/store"
+	"github.com/cxm/cxm/shared/runtime/wiring"
 )
 
 // New returns the area's HTTP handler: the one the Lambda function and the local gateway serve.
-func New(s platform.Services) http.Handler {
+func New(s wiring.Services) http.Handler {
 	api := s.NewAPI()
 	Register(api, s)
 	return api
@@ -34,14 +34,14 @@ func New(s platform.Services) http.Handler {
 
 // area holds what the area's handlers use.
 type area struct {
-	d        platform.Services
+	d        wiring.Services
 	leads    *lead.Repo
 	contacts *contact.Repo
 	dealers  *dealer.Repo
 }
 
 // Register adds the area's operations to api.
-func Register(api *httpapi.API, d platform.Services) {
+func Register(api *httpapi.API, d wiring.Services) {
 	a := &area{
 		d: d,
 		leads: lead.NewRepo(d.Store, d.Events, d.Log).WithActivity(activity.NewRepo(d.Store, d.Events, d.Log), func(ctx context.Context, t store.Tenant, id string) string {

@@ -11,15 +11,15 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/cxm/cxm/functions/areatest"
 	"github.com/cxm/cxm/functions/leads"
-	"github.com/cxm/cxm/shared/account"
-	"github.com/cxm/cxm/shared/areatest"
-	"github.com/cxm/cxm/shared/contact"
-	"github.com/cxm/cxm/shared/demo"
-	"github.com/cxm/cxm/shared/dynamotest"
-	"github.com/cxm/cxm/shared/eventbus"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/lead"
+	"github.com/cxm/cxm/shared/domain/account"
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/lead"
+	"github.com/cxm/cxm/shared/local/demo"
+	"github.com/cxm/cxm/shared/local/dynamotest"
+	"github.com/cxm/cxm/shared/runtime/eventbus"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
 )
 
 func TestMain(m *testing.M) { dynamotest.Main(m) }
@@ -82,7 +82,7 @@ func TestGetLead(t *testing.T) {
 	}{
 		{"sales person of the store", sales, demo.ContactToyota, 200},
 		{"store the user may not view", sales, demo.ContactHyundai, 404},
-		{"another dealer group's lead", admin, areatest.OtherContactID, 404},
+		{"another dealer group's lead", admin, demo.OtherContactID, 404},
 		{"no such lead", admin, demo.ContactToyota + 777, 404},
 	}
 	for _, tt := range tests {
@@ -161,7 +161,7 @@ func TestTransitionsOverHTTP(t *testing.T) {
 		status int
 	}{
 		{sales, demo.ContactHyundai, 404},
-		{admin, areatest.OtherContactID, 404},
+		{admin, demo.OtherContactID, 404},
 		{marketing, demo.ContactToyota, 403},
 	}
 	for _, r := range refusals {

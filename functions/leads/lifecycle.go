@@ -5,9 +5,9 @@ import (
 	"net/http"
 	"slices"
 
-	"github.com/cxm/cxm/shared/apperr"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/lead"
+	"github.com/cxm/cxm/shared/domain/lead"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/danielgtaylor/huma/v2"
 )
 

@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cxm/cxm/functions/areatest"
 	"github.com/cxm/cxm/functions/leads"
-	"github.com/cxm/cxm/shared/areatest"
-	"github.com/cxm/cxm/shared/demo"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/lead"
+	"github.com/cxm/cxm/shared/domain/lead"
+	"github.com/cxm/cxm/shared/local/demo"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
 )
 
 // toyotaContacts returns the ids of the demo customers of the Toyota store (each has a seeded

@@ -9,13 +9,13 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/cxm/cxm/shared/account"
-	"github.com/cxm/cxm/shared/adf"
-	"github.com/cxm/cxm/shared/apperr"
-	"github.com/cxm/cxm/shared/contact"
-	"github.com/cxm/cxm/shared/lead"
-	"github.com/cxm/cxm/shared/phone"
-	"github.com/cxm/cxm/shared/store"
+	"github.com/cxm/cxm/shared/domain/account"
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/lead"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/store"
+	"github.com/cxm/cxm/shared/value/adf"
+	"github.com/cxm/cxm/shared/value/phone"
 )
 
 // Phone types of a contact (phoneTypeId).

@@ -10,14 +10,14 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/cxm/cxm/functions/areatest"
 	"github.com/cxm/cxm/functions/leads"
-	"github.com/cxm/cxm/shared/account"
-	"github.com/cxm/cxm/shared/activity"
-	"github.com/cxm/cxm/shared/areatest"
-	"github.com/cxm/cxm/shared/contact"
-	"github.com/cxm/cxm/shared/demo"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/lead"
+	"github.com/cxm/cxm/shared/domain/account"
+	"github.com/cxm/cxm/shared/domain/activity"
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/lead"
+	"github.com/cxm/cxm/shared/local/demo"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
 )
 
 func customerLeads(t *testing.T, srv *areatest.Server, as string, contactID int64) []leads.LogRow {
@@ -64,8 +64,8 @@ func TestCustomerLeads(t *testing.T) {
 		{"no such customer", sales, fmt.Sprintf(`{"contactId":%d}`, demo.ContactID(demo.AccountID, 901)+1), 404, nil},
 		{"customer of a store the user may not view", sales, fmt.Sprintf(`{"contactId":%d}`, demo.ContactHyundai), 404, nil},
 		{"a named store the user may not view", sales, fmt.Sprintf(`{"contactId":%d,"accountPlatformIds":[%d]}`, demo.ContactToyota, demo.StoreHyundai), 403, nil},
-		{"another dealer group's customer", sales, fmt.Sprintf(`{"contactId":%d}`, areatest.OtherContactID), 404, nil},
-		{"another dealer group's user", areatest.OtherUserID, fmt.Sprintf(`{"contactId":%d}`, demo.ContactToyota), 404, nil},
+		{"another dealer group's customer", sales, fmt.Sprintf(`{"contactId":%d}`, demo.OtherContactID), 404, nil},
+		{"another dealer group's user", demo.OtherUserID, fmt.Sprintf(`{"contactId":%d}`, demo.ContactToyota), 404, nil},
 		{"no customer", sales, `{}`, 422, nil},
 	}
 	for _, tt := range tests {
@@ -179,8 +179,8 @@ func TestSaveCreatesLead(t *testing.T) {
 		{"bad vehicle", sales, fmt.Sprintf(`{"contactId":%d,"accountPlatformId":%d,"vehiclesOfInterest":[{"year":1800,"make":"Ford"}]}`, customer, demo.StoreToyota), 400, "vehiclesOfInterest[0].year"},
 		{"store the user may not view", sales, fmt.Sprintf(`{"contactId":%d,"accountPlatformId":%d,"isCanadianStore":true,"caslConsent":"express"}`, customer, demo.StoreHyundai), 403, ""},
 		{"customer of a store the user may not view", sales, fmt.Sprintf(`{"contactId":%d,"accountPlatformId":%d}`, hyundai, demo.StoreToyota), 404, ""},
-		{"another dealer group's customer", sales, fmt.Sprintf(`{"contactId":%d,"accountPlatformId":%d}`, areatest.OtherContactID, demo.StoreToyota), 404, ""},
-		{"another dealer group's store", sales, fmt.Sprintf(`{"contactId":%d,"accountPlatformId":%d}`, customer, areatest.OtherStore), 404, ""},
+		{"another dealer group's customer", sales, fmt.Sprintf(`{"contactId":%d,"accountPlatformId":%d}`, demo.OtherContactID, demo.StoreToyota), 404, ""},
+		{"another dealer group's store", sales, fmt.Sprintf(`{"contactId":%d,"accountPlatformId":%d}`, customer, demo.OtherStore), 404, ""},
 		{"a user without a lead role", marketing, fmt.Sprintf(`{"contactId":%d,"accountPlatformId":%d}`, customer, demo.StoreToyota), 403, ""},
 	}
 	for _, tt := range refusals {
@@ -242,8 +242,8 @@ func TestSaveUpdatesLead(t *testing.T) {
 		{"another store's source", sales, fmt.Sprintf(`{"crmLeadId":%d,"version":%d,"leadSourceId":%d}`, id, cleared.Version, getLead(t, srv, sales, demo.ContactHonda).LeadSourceID), 400, "leadSourceId"},
 		{"vehicles through save", sales, fmt.Sprintf(`{"crmLeadId":%d,"version":%d,"vehiclesOfInterest":[{"make":"Ford"}]}`, id, cleared.Version), 400, "vehiclesOfInterest"},
 		{"lead of a store the user may not view", sales, fmt.Sprintf(`{"crmLeadId":%d,"version":1,"comments":"x"}`, demo.ContactHyundai), 404, ""},
-		{"another dealer group's lead", sales, fmt.Sprintf(`{"crmLeadId":%d,"version":1,"comments":"x"}`, areatest.OtherContactID), 404, ""},
-		{"another dealer group's user", areatest.OtherUserID, fmt.Sprintf(`{"crmLeadId":%d,"version":%d,"comments":"x"}`, id, cleared.Version), 404, ""},
+		{"another dealer group's lead", sales, fmt.Sprintf(`{"crmLeadId":%d,"version":1,"comments":"x"}`, demo.OtherContactID), 404, ""},
+		{"another dealer group's user", demo.OtherUserID, fmt.Sprintf(`{"crmLeadId":%d,"version":%d,"comments":"x"}`, id, cleared.Version), 404, ""},
 		{"no such lead", sales, `{"crmLeadId":123456789,"version":1,"comments":"x"}`, 404, ""},
 	}
 	for _, tt := range refusals {

@@ -2,14 +2,15 @@ package leads_test
 
 import (
 	"fmt"
+	"github.com/cxm/cxm/shared/local/demo"
 	"net/http"
 	"testing"
 	"time"
 
+	"github.com/cxm/cxm/functions/areatest"
 	"github.com/cxm/cxm/functions/leads"
-	"github.com/cxm/cxm/shared/areatest"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/lead"
+	"github.com/cxm/cxm/shared/domain/lead"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
 )
 
 const (
@@ -118,7 +119,7 @@ func TestVehicleStatusAndInventoryLeads(t *testing.T) {
 		{"a bad sort", manager, "/api/CrmLead/inventory/leads", `{"accountPlatformIds":[2001],"vins":["` + camry + `"],"sortDescriptor":{"field":"price"}}`, 400},
 		{"a page too large", manager, "/api/CrmLead/inventory/leads", `{"accountPlatformIds":[2001],"vins":["` + camry + `"],"pagination":{"pageSize":101}}`, 400},
 		{"a store the user may not view", sales, "/api/CrmLead/get_leadvoistatus_by_stockno_vin", `{"accountPlatformIds":[2003],"vins":["` + camry + `"]}`, 403},
-		{"another dealer group's store", areatest.OtherUserID, "/api/CrmLead/inventory/leads", `{"accountPlatformIds":[2001],"vins":["` + camry + `"]}`, 404},
+		{"another dealer group's store", demo.OtherUserID, "/api/CrmLead/inventory/leads", `{"accountPlatformIds":[2001],"vins":["` + camry + `"]}`, 404},
 	}
 	for _, tt := range bad {
 		t.Run(tt.name, func(t *testing.T) {
@@ -130,7 +131,7 @@ func TestVehicleStatusAndInventoryLeads(t *testing.T) {
 
 	// Another dealer group asking about the same VIN at its own store sees nothing of ours.
 	var other httpapi.Result[[]lead.VehicleLead]
-	post(t, srv, areatest.OtherUserID, "/api/CrmLead/get_leadvoistatus_by_stockno_vin", fmt.Sprintf(`{"accountPlatformIds":[%d],"vins":["%s"],"stockNumbers":["T100"]}`, areatest.OtherStore, camry), &other)
+	post(t, srv, demo.OtherUserID, "/api/CrmLead/get_leadvoistatus_by_stockno_vin", fmt.Sprintf(`{"accountPlatformIds":[%d],"vins":["%s"],"stockNumbers":["T100"]}`, demo.OtherStore, camry), &other)
 	if len(other.Data) != 0 {
 		t.Errorf("another group sees %+v", other.Data)
 	}
@@ -197,7 +198,7 @@ func TestSaleCountsAndResponseTime(t *testing.T) {
 		{"a bad date", manager, "/api/crmLead/sale/counts", `{"accountPlatformIds":[2001],"dateFrom":"01/02/2026"}`, 400},
 		{"a reversed range", manager, "/api/CrmLead/leadstats/lead_average_response_time", `{"accountPlatformIds":[2001],"dateFrom":"2026-02-01","dateTo":"2026-01-01"}`, 400},
 		{"a store the user may not view", sales, "/api/crmLead/sale/counts", `{"accountPlatformIds":[2003]}`, 403},
-		{"another dealer group's store", areatest.OtherUserID, "/api/CrmLead/leadstats/lead_average_response_time", `{"accountPlatformIds":[2001]}`, 404},
+		{"another dealer group's store", demo.OtherUserID, "/api/CrmLead/leadstats/lead_average_response_time", `{"accountPlatformIds":[2001]}`, 404},
 	}
 	for _, tt := range bad {
 		t.Run(tt.name, func(t *testing.T) {
@@ -243,10 +244,10 @@ func TestManagerDashboardAndShowroom(t *testing.T) {
 	// A second lead for the second customer; the visit's own lead is left out.
 	var second httpapi.Result[leads.View]
 	post(t, srv, manager, "/api/Lead/adhoc/create", fmt.Sprintf(`{"contactId":%d,"accountPlatformId":2001,"leadTypeId":3}`, ids[1]), &second)
-	body := fmt.Sprintf(`{"accountPlatformIds":[2001],"contactIds":[%d,%d,%d],"excludeCrmLeadIds":[%d]}`, ids[0], ids[1], areatest.OtherContactID, second.Data.ID)
+	body := fmt.Sprintf(`{"accountPlatformIds":[2001],"contactIds":[%d,%d,%d],"excludeCrmLeadIds":[%d]}`, ids[0], ids[1], demo.OtherContactID, second.Data.ID)
 	var ac httpapi.Result[[]leads.AdditionalLeadCount]
 	post(t, srv, manager, "/api/CrmLead/showroom_log/additional_lead_count", body, &ac)
-	want := []leads.AdditionalLeadCount{{ContactID: ids[0]}, {ContactID: ids[1], AdditionalLeadCount: 1}, {ContactID: areatest.OtherContactID}}
+	want := []leads.AdditionalLeadCount{{ContactID: ids[0]}, {ContactID: ids[1], AdditionalLeadCount: 1}, {ContactID: demo.OtherContactID}}
 	if len(ac.Data) != len(want) {
 		t.Fatalf("additional counts = %+v, want %+v", ac.Data, want)
 	}
@@ -273,7 +274,7 @@ func TestManagerDashboardAndShowroom(t *testing.T) {
 		{"a bad status", manager, "/api/CrmLead/manager_dashboard/leads", `{"accountPlatformIds":[2001],"leadStatusId":9}`, 400},
 		{"no customers", manager, "/api/CrmLead/showroom_log/additional_lead_count", `{"accountPlatformIds":[2001],"contactIds":[]}`, 400},
 		{"a store the user may not view", sales, "/api/CrmLead/manager_dashboard/lead_count", `{"accountPlatformIds":[2003]}`, 403},
-		{"another dealer group's store", areatest.OtherUserID, "/api/CrmLead/showroom_log/additional_lead_detail", fmt.Sprintf(`{"accountPlatformIds":[2001],"contactIds":[%d]}`, ids[1]), 404},
+		{"another dealer group's store", demo.OtherUserID, "/api/CrmLead/showroom_log/additional_lead_detail", fmt.Sprintf(`{"accountPlatformIds":[2001],"contactIds":[%d]}`, ids[1]), 404},
 	}
 	for _, tt := range bad {
 		t.Run(tt.name, func(t *testing.T) {
@@ -284,7 +285,7 @@ func TestManagerDashboardAndShowroom(t *testing.T) {
 	}
 
 	// Another group's own showroom sees its customer's lead, never ours.
-	post(t, srv, areatest.OtherUserID, "/api/CrmLead/showroom_log/additional_lead_count", fmt.Sprintf(`{"contactIds":[%d,%d]}`, areatest.OtherContactID, ids[1]), &ac)
+	post(t, srv, demo.OtherUserID, "/api/CrmLead/showroom_log/additional_lead_count", fmt.Sprintf(`{"contactIds":[%d,%d]}`, demo.OtherContactID, ids[1]), &ac)
 	if len(ac.Data) != 2 || ac.Data[0].AdditionalLeadCount != 1 || ac.Data[1].AdditionalLeadCount != 0 {
 		t.Errorf("another group's counts = %+v", ac.Data)
 	}

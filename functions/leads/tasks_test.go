@@ -9,14 +9,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cxm/cxm/functions/areatest"
 	"github.com/cxm/cxm/functions/leads"
-	"github.com/cxm/cxm/shared/account"
-	"github.com/cxm/cxm/shared/activity"
-	"github.com/cxm/cxm/shared/areatest"
-	"github.com/cxm/cxm/shared/demo"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/lead"
-	"github.com/cxm/cxm/shared/task"
+	"github.com/cxm/cxm/shared/domain/account"
+	"github.com/cxm/cxm/shared/domain/activity"
+	"github.com/cxm/cxm/shared/domain/lead"
+	"github.com/cxm/cxm/shared/domain/task"
+	"github.com/cxm/cxm/shared/local/demo"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
 )
 
 // The demo's tasks about leads: 17 in every store, 13 in Toyota and Honda.
@@ -96,11 +96,11 @@ func TestLeadTaskSearch(t *testing.T) {
 		{"latest due first", manager, "", `{"accountPlatformIds":[2003],"sortOrder":"desc"}`, 200, 4, []string{"LT-1003-4", "T-1003-1", "LT-1003-2", "LT-1003-3"}},
 		{"a page", manager, "", `{"pageNumber":4,"pageSize":5}`, 200, demoLeadTasks, []string{"T-1001-1", "T-1002-1"}},
 		{"past the last page", manager, "", `{"pageNumber":9}`, 200, demoLeadTasks, []string{}},
-		{"another dealer group's user sees none of these", areatest.OtherUserID, "", `{}`, 200, 0, []string{}},
+		{"another dealer group's user sees none of these", demo.OtherUserID, "", `{}`, 200, 0, []string{}},
 		{"a store the user may not view", sales, "", `{"accountPlatformIds":[2003]}`, 403, 0, nil},
 		{"a Scope of stores the user may not view", sales, "2003", `{}`, 403, 0, nil},
-		{"another dealer group's store", sales, "", fmt.Sprintf(`{"accountPlatformIds":[%d]}`, areatest.OtherStore), 404, 0, nil},
-		{"another dealer group's user naming this group's store", areatest.OtherUserID, "", `{"accountPlatformIds":[2001]}`, 404, 0, nil},
+		{"another dealer group's store", sales, "", fmt.Sprintf(`{"accountPlatformIds":[%d]}`, demo.OtherStore), 404, 0, nil},
+		{"another dealer group's user naming this group's store", demo.OtherUserID, "", `{"accountPlatformIds":[2001]}`, 404, 0, nil},
 		{"unknown status", manager, "", `{"taskStatuses":["Done"]}`, 400, 0, nil},
 		{"bad date", manager, "", `{"dueDateFrom":"11/14/2026"}`, 400, 0, nil},
 		{"range ends before it starts", manager, "", `{"dueDateFrom":"2026-11-14","dueDateTo":"2026-11-13"}`, 400, 0, nil},
@@ -264,7 +264,7 @@ func TestLeadTaskCounts(t *testing.T) {
 		{"every store", manager, `{}`, 200, demoLeadTasks, map[string]int{task.StatusCompleted: 3, task.StatusCancelled: 1, task.StatusOnHold: 1}},
 		{"the sales person's stores", sales, `{}`, 200, demoToyotaHondaTasks, map[string]int{task.StatusCompleted: 3, task.StatusCancelled: 0, task.StatusOnHold: 1}},
 		{"Hyundai", bdcManager, `{"accountPlatformIds":[2003]}`, 200, 4, map[string]int{task.StatusCancelled: 1}},
-		{"another dealer group's user", areatest.OtherUserID, `{}`, 200, 0, nil},
+		{"another dealer group's user", demo.OtherUserID, `{}`, 200, 0, nil},
 		{"a store the user may not view", sales, `{"accountPlatformIds":[2003]}`, 403, 0, nil},
 		{"bad date", manager, `{"dueDateTo":"tomorrow"}`, 400, 0, nil},
 	}
@@ -338,7 +338,7 @@ func TestLeadTaskExport(t *testing.T) {
 			t.Errorf("row %v of a store the user may not view", r)
 		}
 	}
-	if n := len(export(areatest.OtherUserID, `{}`)); n != 1 {
+	if n := len(export(demo.OtherUserID, `{}`)); n != 1 {
 		t.Errorf("another dealer group's export has %d rows, want none", n-1)
 	}
 	for _, tt := range []struct {
@@ -347,7 +347,7 @@ func TestLeadTaskExport(t *testing.T) {
 	}{
 		{"bad filter", manager, `{"taskStatuses":["Later"]}`, 400},
 		{"a store the user may not view", sales, `{"accountPlatformIds":[2003]}`, 403},
-		{"another dealer group's store", areatest.OtherUserID, `{"accountPlatformIds":[2001]}`, 404},
+		{"another dealer group's store", demo.OtherUserID, `{"accountPlatformIds":[2001]}`, 404},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if status, _ := srv.Error(t, areatest.Request{Method: "POST", Path: taskExportPath, As: tt.as, Body: tt.body}); status != tt.status {

@@ -6,12 +6,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/cxm/cxm/shared/apperr"
-	"github.com/cxm/cxm/shared/changelog"
-	"github.com/cxm/cxm/shared/contact"
-	"github.com/cxm/cxm/shared/merge"
-	"github.com/cxm/cxm/shared/platform"
-	"github.com/cxm/cxm/shared/store"
+	"github.com/cxm/cxm/shared/domain/changelog"
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/merge"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/store"
+	"github.com/cxm/cxm/shared/runtime/wiring"
 )
 
 // ContactReader reads contacts with their sensitive fields in plaintext; *contact.Repo is one.
@@ -232,6 +232,6 @@ func yearText(y int) string {
 }
 
 // DefaultContacts returns the contacts the area merges by default: the contacts repository.
-func DefaultContacts(s platform.Services) merge.Contacts {
+func DefaultContacts(s wiring.Services) merge.Contacts {
 	return FromContacts(contact.NewRepo(s.Store, s.Encrypter, s.Events, s.Log))
 }

@@ -6,12 +6,12 @@ import (
 	"time"
 
 	areamerge "github.com/cxm/cxm/functions/merge"
-	"github.com/cxm/cxm/shared/apperr"
-	"github.com/cxm/cxm/shared/changelog"
-	"github.com/cxm/cxm/shared/contact"
-	"github.com/cxm/cxm/shared/merge"
-	"github.com/cxm/cxm/shared/phone"
-	"github.com/cxm/cxm/shared/store"
+	"github.com/cxm/cxm/shared/domain/changelog"
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/merge"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/store"
+	"github.com/cxm/cxm/shared/value/phone"
 	"github.com/google/go-cmp/cmp"
 )
 

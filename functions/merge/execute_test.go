@@ -9,17 +9,17 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/cxm/cxm/functions/areatest"
 	areacontacts "github.com/cxm/cxm/functions/contacts"
 	areamerge "github.com/cxm/cxm/functions/merge"
-	"github.com/cxm/cxm/shared/apperr"
-	"github.com/cxm/cxm/shared/areatest"
-	"github.com/cxm/cxm/shared/changelog"
-	"github.com/cxm/cxm/shared/contact"
-	"github.com/cxm/cxm/shared/demo"
-	"github.com/cxm/cxm/shared/eventbus"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/merge"
-	"github.com/cxm/cxm/shared/store"
+	"github.com/cxm/cxm/shared/domain/changelog"
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/merge"
+	"github.com/cxm/cxm/shared/local/demo"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/eventbus"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/store"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -256,11 +256,11 @@ func TestExecuteAcrossDealerGroups(t *testing.T) {
 	srv := areatest.New(t)
 	a, _ := duplicates(t, srv)
 	for _, op := range []string{"create_session", "add_contact_to_session"} {
-		if status := mergeCall(t, srv, areatest.OtherUserID, op, add(a.ID, areatest.OtherStore), nil); status != 404 {
+		if status := mergeCall(t, srv, demo.OtherUserID, op, add(a.ID, demo.OtherStore), nil); status != 404 {
 			t.Errorf("%s of another group's contact = %d, want 404", op, status)
 		}
 	}
-	if status := mergeCall(t, srv, areatest.OtherUserID, "execute", "", nil); status != 404 {
+	if status := mergeCall(t, srv, demo.OtherUserID, "execute", "", nil); status != 404 {
 		t.Errorf("execute without a session = %d, want 404", status)
 	}
 }

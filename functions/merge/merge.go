@@ -6,9 +6,9 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/merge"
-	"github.com/cxm/cxm/shared/platform"
+	"github.com/cxm/cxm/shared/domain/merge"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/wiring"
 	"github.com/danielgtaylor/huma/v2"
 )
 
@@ -20,20 +20,20 @@ type Options struct {
 
 // New returns the area's HTTP handler with the default adapters: the one the Lambda function
 // and the local gateway serve.
-func New(s platform.Services) http.Handler { return NewWith(s, Options{}) }
+func New(s wiring.Services) http.Handler { return NewWith(s, Options{}) }
 
 // NewWith returns the area's HTTP handler with the adapters of o.
-func NewWith(s platform.Services, o Options) http.Handler {
+func NewWith(s wiring.Services, o Options) http.Handler {
 	api := s.NewAPI()
 	RegisterWith(api, s, o)
 	return api
 }
 
 // Register adds the area's operations to api with the default adapters.
-func Register(api *httpapi.API, s platform.Services) { RegisterWith(api, s, Options{}) }
+func Register(api *httpapi.API, s wiring.Services) { RegisterWith(api, s, Options{}) }
 
 // RegisterWith adds the area's operations to api with the adapters of o.
-func RegisterWith(api *httpapi.API, s platform.Services, o Options) {
+func RegisterWith(api *httpapi.API, s wiring.Services, o Options) {
 	if o.Contacts == nil {
 		o.Contacts = DefaultContacts(s)
 	}
@@ -43,7 +43,7 @@ func RegisterWith(api *httpapi.API, s platform.Services, o Options) {
 
 // area holds what the area's handlers use.
 type area struct {
-	d   platform.Services
+	d   wiring.Services
 	svc *merge.Service
 }
 

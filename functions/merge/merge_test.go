@@ -10,17 +10,17 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/cxm/cxm/functions/areatest"
 	areamerge "github.com/cxm/cxm/functions/merge"
-	"github.com/cxm/cxm/shared/areatest"
-	"github.com/cxm/cxm/shared/auth"
-	"github.com/cxm/cxm/shared/changelog"
-	"github.com/cxm/cxm/shared/contact"
-	"github.com/cxm/cxm/shared/demo"
-	"github.com/cxm/cxm/shared/dynamotest"
-	"github.com/cxm/cxm/shared/eventbus"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/merge"
-	"github.com/cxm/cxm/shared/store"
+	"github.com/cxm/cxm/shared/domain/changelog"
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/merge"
+	"github.com/cxm/cxm/shared/local/demo"
+	"github.com/cxm/cxm/shared/local/dynamotest"
+	"github.com/cxm/cxm/shared/runtime/auth"
+	"github.com/cxm/cxm/shared/runtime/eventbus"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/store"
 )
 
 func TestMain(m *testing.M) { dynamotest.Main(m) }
@@ -136,8 +136,8 @@ func TestMergePermissions(t *testing.T) {
 	}{
 		{"a user who may not edit contacts", marketing, "create_session", add(demo.ContactToyota, demo.StoreToyota), 403},
 		{"a store the user may not view", sales, "create_session", add(demo.ContactHyundai, demo.StoreHyundai), 403},
-		{"a store of another dealer group", sales, "create_session", add(areatest.OtherContactID, areatest.OtherStore), 404},
-		{"a contact of another dealer group", manager, "create_session", add(areatest.OtherContactID, demo.StoreToyota), 404},
+		{"a store of another dealer group", sales, "create_session", add(demo.OtherContactID, demo.OtherStore), 404},
+		{"a contact of another dealer group", manager, "create_session", add(demo.OtherContactID, demo.StoreToyota), 404},
 		{"a contact that does not exist", manager, "add_contact_to_session", add(4242, demo.StoreToyota), 404},
 		{"no contact id", manager, "create_session", fmt.Sprintf(`{"accountPlatformId":%d,"contactId":0}`, demo.StoreToyota), 400},
 		{"no token", "", "get_current_session", "", 401},

@@ -3,7 +3,7 @@ package merge
 import (
 	"time"
 
-	"github.com/cxm/cxm/shared/merge"
+	"github.com/cxm/cxm/shared/domain/merge"
 )
 
 // MergeSession is a merge session as the area's calls answer it.

@@ -17,14 +17,14 @@ import (
 	"github.com/cxm/cxm/functions/leads"
 	"github.com/cxm/cxm/functions/merge"
 	"github.com/cxm/cxm/functions/users"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/platform"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/wiring"
 )
 
 // Area builds one area: its handler, and its operations on a shared API for the contract.
 type Area struct {
-	New      func(platform.Services) http.Handler
-	Register func(*httpapi.API, platform.Services)
+	New      func(wiring.Services) http.Handler
+	Register func(*httpapi.API, wiring.Services)
 }
 
 // Areas returns every area by its route-table name.
@@ -42,11 +42,21 @@ func Areas() map[string]Area {
 	}
 }
 
+// Handlers returns every area's handler constructor by its route-table name, as the local
+// gateway mounts them.
+func Handlers() map[string]func(wiring.Services) http.Handler {
+	hs := map[string]func(wiring.Services) http.Handler{}
+	for name, a := range Areas() {
+		hs[name] = a.New
+	}
+	return hs
+}
+
 // Contract returns the OpenAPI 3.1 document of every area, as indented JSON.
 func Contract() ([]byte, error) {
 	api := httpapi.New(nil)
 	for _, name := range sortedNames() {
-		Areas()[name].Register(api, platform.Services{})
+		Areas()[name].Register(api, wiring.Services{})
 	}
 	doc, err := json.MarshalIndent(api.OpenAPI(), "", "  ")
 	if err != nil {

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/cxm/cxm/functions/mount"
-	"github.com/cxm/cxm/shared/contract"
-	"github.com/cxm/cxm/shared/route"
+	"github.com/cxm/cxm/shared/runtime/contract"
+	"github.com/cxm/cxm/shared/runtime/route"
 )
 
 func TestEveryRouteTableAreaIsMounted(t *testing.T) {

@@ -3,9 +3,9 @@ package relations
 import (
 	"context"
 
-	"github.com/cxm/cxm/shared/contact"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/user"
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/danielgtaylor/huma/v2"
 )
 

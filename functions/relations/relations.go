@@ -13,21 +13,21 @@ import (
 	"context"
 	"slices"
 
-	"github.com/cxm/cxm/shared/apperr"
-	"github.com/cxm/cxm/shared/assignment"
-	"github.com/cxm/cxm/shared/contact"
-	"github.com/cxm/cxm/shared/enterprise"
-	"github.com/cxm/cxm/shared/household"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/platform"
-	"github.com/cxm/cxm/shared/role"
-	"github.com/cxm/cxm/shared/tag"
-	"github.com/cxm/cxm/shared/user"
+	"github.com/cxm/cxm/shared/domain/assignment"
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/enterprise"
+	"github.com/cxm/cxm/shared/domain/household"
+	"github.com/cxm/cxm/shared/domain/role"
+	"github.com/cxm/cxm/shared/domain/tag"
+	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/wiring"
 )
 
 // area holds what the handlers use.
 type area struct {
-	d           platform.Services
+	d           wiring.Services
 	contacts    *contact.Repo
 	households  *household.Repo
 	assignments *assignment.Repo
@@ -36,7 +36,7 @@ type area struct {
 }
 
 // Register adds the operations to api.
-func Register(api *httpapi.API, d platform.Services) {
+func Register(api *httpapi.API, d wiring.Services) {
 	a := &area{
 		d:           d,
 		contacts:    contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log),

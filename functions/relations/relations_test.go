@@ -5,15 +5,15 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/cxm/cxm/functions/areatest"
 	"github.com/cxm/cxm/functions/relations"
-	"github.com/cxm/cxm/shared/areatest"
-	"github.com/cxm/cxm/shared/assignment"
-	"github.com/cxm/cxm/shared/contact"
-	"github.com/cxm/cxm/shared/demo"
-	"github.com/cxm/cxm/shared/dynamotest"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/role"
-	"github.com/cxm/cxm/shared/store"
+	"github.com/cxm/cxm/shared/domain/assignment"
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/role"
+	"github.com/cxm/cxm/shared/local/demo"
+	"github.com/cxm/cxm/shared/local/dynamotest"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/store"
 )
 
 func TestMain(m *testing.M) { dynamotest.Main(m) }
@@ -76,7 +76,7 @@ func TestHousehold(t *testing.T) {
 		want int
 	}{
 		{"the contact itself", sales, demo.ContactToyota, body(demo.ContactToyota), 400},
-		{"a member of another dealer group", sales, demo.ContactToyota, body(areatest.OtherContactID), 400},
+		{"a member of another dealer group", sales, demo.ContactToyota, body(demo.OtherContactID), 400},
 		{"a member the caller may not view", sales, demo.ContactToyota, body(demo.ContactHyundai), 400},
 		{"a contact the caller may not view", sales, demo.ContactHyundai, body(demo.ContactToyota), 404},
 		{"a user who may not edit customers", marketing, demo.ContactToyota, body(demo.ContactHonda), 403},
@@ -109,7 +109,7 @@ func TestHousehold(t *testing.T) {
 		t.Errorf("household of Maria as the BDC agent of Toyota = %v, want only Marcus", got)
 	}
 	// Another dealer group's user cannot read it.
-	if status := srv.Do(t, areatest.Request{Method: "GET", Path: householdPath(demo.ContactToyota), As: areatest.OtherUserID}, nil); status != 404 {
+	if status := srv.Do(t, areatest.Request{Method: "GET", Path: householdPath(demo.ContactToyota), As: demo.OtherUserID}, nil); status != 404 {
 		t.Errorf("household as another group's user: status %d, want 404", status)
 	}
 
@@ -151,7 +151,7 @@ func TestAssignments(t *testing.T) {
 	}{
 		{"a user of the store", manager, `{"assignments":[{"role":"SalesPerson","userId":"100001"},{"role":"BDCAgent","userId":"100003"}]}`, 200},
 		{"a user not of the store", manager, `{"assignments":[{"role":"SalesPerson","userId":"100013"}]}`, 400},
-		{"a user of another dealer group", manager, `{"assignments":[{"role":"SalesPerson","userId":"` + areatest.OtherUserID + `"}]}`, 400},
+		{"a user of another dealer group", manager, `{"assignments":[{"role":"SalesPerson","userId":"` + demo.OtherUserID + `"}]}`, 400},
 		{"an unknown role", manager, `{"assignments":[{"role":"Janitor","userId":"100001"}]}`, 400},
 		{"a user who may not edit customers", marketing, `{"assignments":[{"role":"SalesPerson","userId":"100002"}]}`, 403},
 		{"a caller who may not view the store", parts, `{"assignments":[{"role":"SalesPerson","userId":"100002"}]}`, 403},
@@ -215,7 +215,7 @@ func TestBulkReassignment(t *testing.T) {
 		{"the same user", manager, `{"role":"SalesPerson","fromUserId":"100001","toUserId":"100001"}`, 400},
 		{"a user not of every store", manager, `{"role":"SalesPerson","fromUserId":"100001","toUserId":"100003","accountPlatformIds":[2001,2002]}`, 400},
 		{"no target", manager, `{"role":"SalesPerson","fromUserId":"100001"}`, 400},
-		{"a store of another group", manager, `{"role":"SalesPerson","fromUserId":"100001","toUserId":"100002","accountPlatformIds":[` + fmt.Sprint(areatest.OtherStore) + `]}`, 404},
+		{"a store of another group", manager, `{"role":"SalesPerson","fromUserId":"100001","toUserId":"100002","accountPlatformIds":[` + fmt.Sprint(demo.OtherStore) + `]}`, 404},
 	}
 	for _, tt := range bad {
 		if got := srv.Do(t, areatest.Request{Method: "PUT", Path: "/api/contacts/bulk/assignments", As: tt.as, Body: tt.body}, nil); got != tt.want {
@@ -241,7 +241,7 @@ func TestBulkReassignment(t *testing.T) {
 	if j := job.Data; j.Status != assignment.StatusDone || j.Done != n || j.Skipped != 0 || j.Failed != 0 {
 		t.Fatalf("job = %+v, want done with %d moved", j, n)
 	}
-	if status := srv.Do(t, areatest.Request{Method: "GET", Path: jobPath, As: areatest.OtherUserID}, nil); status != 404 {
+	if status := srv.Do(t, areatest.Request{Method: "GET", Path: jobPath, As: demo.OtherUserID}, nil); status != 404 {
 		t.Errorf("job as another group's manager: status %d, want 404", status)
 	}
 	req = areatest.Request{Method: "PUT", Path: "/api/contacts/bulk/assignments/count", As: manager, Body: `{"role":"SalesPerson","fromUserId":"100002"}`}
@@ -299,7 +299,7 @@ func TestEnterpriseLinks(t *testing.T) {
 		want   int
 	}{
 		{"a record of the same store", manager, "link_customer", demo.ContactToyota, demo.ContactToyotaSameEmail, 400},
-		{"a record of another group", manager, "link_customer", demo.ContactToyota, areatest.OtherContactID, 400},
+		{"a record of another group", manager, "link_customer", demo.ContactToyota, demo.OtherContactID, 400},
 		{"a user who may not edit", marketing, "link_customer", demo.ContactToyota, hondaMaria.ID, 403},
 		{"the same person at Honda", manager, "link_customer", demo.ContactToyota, hondaMaria.ID, 200},
 		{"again, from the other side", manager, "link_customer", hondaMaria.ID, demo.ContactToyota, 409},
@@ -394,7 +394,7 @@ func TestRemoveContactTag(t *testing.T) {
 	if status, _ := remove(marketing, demo.ContactToyota, 1); status != 403 {
 		t.Errorf("remove as marketing: status %d, want 403", status)
 	}
-	if status, _ := remove(areatest.OtherUserID, demo.ContactToyota, 1); status != 404 {
+	if status, _ := remove(demo.OtherUserID, demo.ContactToyota, 1); status != 404 {
 		t.Errorf("remove as another group's user: status %d, want 404", status)
 	}
 	if status, _ := remove(sales, demo.ContactHyundai, 1); status != 404 {

@@ -5,10 +5,10 @@ import (
 	"net/http"
 	"slices"
 
-	"github.com/cxm/cxm/shared/apperr"
-	"github.com/cxm/cxm/shared/contact"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/tag"
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/tag"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/danielgtaylor/huma/v2"
 )
 

@@ -8,14 +8,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cxm/cxm/functions/areatest"
 	"github.com/cxm/cxm/functions/relations"
-	"github.com/cxm/cxm/shared/account"
-	"github.com/cxm/cxm/shared/apperr"
-	"github.com/cxm/cxm/shared/areatest"
-	"github.com/cxm/cxm/shared/contact"
-	"github.com/cxm/cxm/shared/demo"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/tag"
+	"github.com/cxm/cxm/shared/domain/account"
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/tag"
+	"github.com/cxm/cxm/shared/local/demo"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
 )
 
 const tagVIP = 7 // a demo tag of type 1 (customer)
@@ -54,7 +54,7 @@ func tagged(t *testing.T) *areatest.Server {
 	if err := setTags(t, srv, demo.AccountID, demo.ContactToyota, 1, tagVIP); err != nil {
 		t.Fatal(err)
 	}
-	if err := setTags(t, srv, areatest.OtherAccountID, areatest.OtherContactID, 1, tagVIP); err != nil {
+	if err := setTags(t, srv, demo.OtherAccountID, demo.OtherContactID, 1, tagVIP); err != nil {
 		t.Fatal(err)
 	}
 	return srv
@@ -63,7 +63,7 @@ func tagged(t *testing.T) *areatest.Server {
 func TestGetTagByTagTypeIds(t *testing.T) {
 	t.Parallel()
 	srv := areatest.New(t)
-	tn, _ := account.Tenant(areatest.OtherAccountID)
+	tn, _ := account.Tenant(demo.OtherAccountID)
 	if _, err := tag.NewRepo(srv.Services.Store).Create(context.Background(), tn, tag.Definition{TagID: 40, Name: "Southside only", TagTypeID: 1}); err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func TestGetTagByTagTypeIds(t *testing.T) {
 	}{
 		{"customer tags", sales, `{"tagTypeIds":[1]}`, 200, []int64{1, 2, 3, 7}},
 		{"service and marketing tags", marketing, `{"tagTypeIds":[2,4]}`, 200, []int64{8, 9, 10, 11}},
-		{"another group's own tags", areatest.OtherUserID, `{"tagTypeIds":[1]}`, 200, []int64{1, 2, 3, 7, 40}},
+		{"another group's own tags", demo.OtherUserID, `{"tagTypeIds":[1]}`, 200, []int64{1, 2, 3, 7, 40}},
 		{"no type", sales, `{"tagTypeIds":[]}`, 400, nil},
 		{"unknown type", sales, `{"tagTypeIds":[9]}`, 400, nil},
 		{"signed out", "", `{"tagTypeIds":[1]}`, 401, nil},
@@ -136,7 +136,7 @@ func TestGetContactTagCounts(t *testing.T) {
 		{"a Scope header of one store", areatest.Request{As: manager, Scope: "2001", Body: `{"tagIds":[7,1]}`}, 200, map[int64]int{7: 2, 1: 1}},
 		{"stores named in the body", areatest.Request{As: manager, Body: `{"tagIds":[7],"accountPlatformIds":[2002,2003]}`}, 200, map[int64]int{7: 2}},
 		{"a scope with a store the user may not view", areatest.Request{As: sales, Scope: "2001,2003", Body: `{"tagIds":[7]}`}, 200, map[int64]int{7: 2}},
-		{"another dealer group counts its own", areatest.Request{As: areatest.OtherUserID, Body: `{"tagIds":[7,1]}`}, 200, map[int64]int{7: 1, 1: 1}},
+		{"another dealer group counts its own", areatest.Request{As: demo.OtherUserID, Body: `{"tagIds":[7,1]}`}, 200, map[int64]int{7: 1, 1: 1}},
 		{"only a store the user may not view", areatest.Request{As: sales, Scope: "2003", Body: `{"tagIds":[7]}`}, 403, nil},
 		{"a store named that the user may not view", areatest.Request{As: sales, Body: `{"tagIds":[7],"accountPlatformIds":[2003]}`}, 403, nil},
 		{"another group's store", areatest.Request{As: sales, Body: `{"tagIds":[7],"accountPlatformIds":[3001]}`}, 404, nil},
@@ -238,7 +238,7 @@ func TestGetContactTagDetails(t *testing.T) {
 			[]int64{demo.ContactHonda, demo.ContactToyota, demo.ContactToyotaBusiness}},
 		{"every tag", areatest.Request{As: manager, Body: `{"tagIds":[7,1]}`}, 200, []int64{demo.ContactToyota}},
 		{"a Scope header", areatest.Request{As: manager, Scope: "2003", Body: `{"tagIds":[7]}`}, 200, []int64{demo.ContactHyundai}},
-		{"another dealer group lists its own", areatest.Request{As: areatest.OtherUserID, Body: `{"tagIds":[7]}`}, 200, []int64{areatest.OtherContactID}},
+		{"another dealer group lists its own", areatest.Request{As: demo.OtherUserID, Body: `{"tagIds":[7]}`}, 200, []int64{demo.OtherContactID}},
 		{"a tag nobody carries", areatest.Request{As: manager, Body: `{"tagIds":[3]}`}, 200, nil},
 		{"only a store the user may not view", areatest.Request{As: sales, Scope: "2003", Body: `{"tagIds":[7]}`}, 403, nil},
 		{"no tag", areatest.Request{As: sales, Body: `{"tagIds":[]}`}, 400, nil},

@@ -5,12 +5,12 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/cxm/cxm/shared/apperr"
-	"github.com/cxm/cxm/shared/availability"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/platform"
-	"github.com/cxm/cxm/shared/store"
-	"github.com/cxm/cxm/shared/user"
+	"github.com/cxm/cxm/shared/domain/availability"
+	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/store"
+	"github.com/cxm/cxm/shared/runtime/wiring"
 	"github.com/danielgtaylor/huma/v2"
 )
 
@@ -72,7 +72,7 @@ type AvailabilityCountsInput struct {
 	}
 }
 
-func registerAvailability(api *httpapi.API, d platform.Services) {
+func registerAvailability(api *httpapi.API, d wiring.Services) {
 	avail := availability.NewRepo(d.Store)
 
 	httpapi.Register(api, huma.Operation{
@@ -256,7 +256,7 @@ func registerAvailability(api *httpapi.API, d platform.Services) {
 	})
 }
 
-func usersAndAvailability(ctx context.Context, d platform.Services, avail *availability.Repo, t store.Tenant) ([]user.Profile, map[string]availability.Availability, error) {
+func usersAndAvailability(ctx context.Context, d wiring.Services, avail *availability.Repo, t store.Tenant) ([]user.Profile, map[string]availability.Availability, error) {
 	users, err := d.Users.List(ctx, t)
 	if err != nil {
 		return nil, nil, err

@@ -7,14 +7,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cxm/cxm/functions/areatest"
 	"github.com/cxm/cxm/functions/users"
-	"github.com/cxm/cxm/shared/account"
-	"github.com/cxm/cxm/shared/areatest"
-	"github.com/cxm/cxm/shared/availability"
-	"github.com/cxm/cxm/shared/demo"
-	"github.com/cxm/cxm/shared/eventbus"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/notification"
+	"github.com/cxm/cxm/shared/domain/account"
+	"github.com/cxm/cxm/shared/domain/availability"
+	"github.com/cxm/cxm/shared/domain/notification"
+	"github.com/cxm/cxm/shared/local/demo"
+	"github.com/cxm/cxm/shared/runtime/eventbus"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -71,7 +71,7 @@ func TestChangeAvailability(t *testing.T) {
 		{"manager of other stores", usedCar, parts, away(2, ""), 403, "", true},
 		{"not a manager", bdcManager, bdc, `{"Available":true}`, 403, "", false},
 		{"manager brings a user back", manager, bdc, `{"Available":true}`, 200, "", true},
-		{"user of another dealer group", manager, areatest.OtherUserID, away(1, ""), 404, "", true},
+		{"user of another dealer group", manager, demo.OtherUserID, away(1, ""), 404, "", true},
 		{"automation user", manager, "9999999", away(1, ""), 404, "", true},
 		{"unknown user", manager, "424242", away(1, ""), 404, "", true},
 		{"no reason", gm, gm, `{"Available":false}`, 400, "ReasonId", true},
@@ -193,7 +193,7 @@ func TestAvailabilityReport(t *testing.T) {
 	if diff := cmp.Diff([]string{fmt.Sprintf("%d:1", demo.StoreHonda), fmt.Sprintf("%d:1", demo.StoreToyota)}, lines); diff != "" {
 		t.Errorf("per-store counts, by store name (-want +got):\n%s", diff)
 	}
-	if status, _ := srv.Error(t, areatest.Request{Method: "POST", Path: "/api/user_schedule/get_availability_counts", As: admin, Body: fmt.Sprintf(`{"AccountPlatformIds":[%d]}`, areatest.OtherStore)}); status != 404 {
+	if status, _ := srv.Error(t, areatest.Request{Method: "POST", Path: "/api/user_schedule/get_availability_counts", As: admin, Body: fmt.Sprintf(`{"AccountPlatformIds":[%d]}`, demo.OtherStore)}); status != 404 {
 		t.Errorf("counts of another group's store: status = %d, want 404", status)
 	}
 }
@@ -214,7 +214,7 @@ func TestNotify(t *testing.T) {
 	}{
 		{"user of the dealer group", parts, `{"Title":"New lead","Message":"A lead is waiting for you.","Link":"#/app/leads"}`, 200},
 		{"without a body", manager, "", 200},
-		{"user of another dealer group", areatest.OtherUserID, `{"Message":"hello"}`, 404},
+		{"user of another dealer group", demo.OtherUserID, `{"Message":"hello"}`, 404},
 		{"unknown user", "424242", `{"Message":"hello"}`, 404},
 		{"message too long", parts, fmt.Sprintf(`{"Message":%q}`, strings.Repeat("x", 501)), 400},
 		{"link outside the app", parts, `{"Message":"hi","Link":"https://example.com"}`, 400},

@@ -4,12 +4,12 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/cxm/cxm/shared/apperr"
-	"github.com/cxm/cxm/shared/httpapi"
-	"github.com/cxm/cxm/shared/notification"
-	"github.com/cxm/cxm/shared/platform"
-	"github.com/cxm/cxm/shared/role"
-	"github.com/cxm/cxm/shared/user"
+	"github.com/cxm/cxm/shared/domain/notification"
+	"github.com/cxm/cxm/shared/domain/role"
+	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/wiring"
 	"github.com/danielgtaylor/huma/v2"
 )
 
@@ -36,7 +36,7 @@ type NotifyInput struct {
 	}
 }
 
-func registerSuperUser(api *httpapi.API, d platform.Services) {
+func registerSuperUser(api *httpapi.API, d wiring.Services) {
 	// The spec makes the superuser check a GET to a fixed identifier path without giving the
 	// path; it is served at /users/superuser.
 	httpapi.Register(api, huma.Operation{
@@ -59,7 +59,7 @@ func registerSuperUser(api *httpapi.API, d platform.Services) {
 	})
 }
 
-func registerNotify(api *httpapi.API, d platform.Services) {
+func registerNotify(api *httpapi.API, d wiring.Services) {
 	notifications := notification.NewRepo(d.Store, d.Events)
 	httpapi.Register(api, huma.Operation{
 		OperationID: "notifyUser",

@@ -9,11 +9,11 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/cxm/cxm/functions/users"
-	"github.com/cxm/cxm/shared/demo"
-	"github.com/cxm/cxm/shared/dynamotest"
-	"github.com/cxm/cxm/shared/eventbus"
-	"github.com/cxm/cxm/shared/lambdahttp"
-	"github.com/cxm/cxm/shared/platform"
+	"github.com/cxm/cxm/shared/local/demo"
+	"github.com/cxm/cxm/shared/local/dynamotest"
+	"github.com/cxm/cxm/shared/runtime/eventbus"
+	"github.com/cxm/cxm/shared/runtime/lambdahttp"
+	"github.com/cxm/cxm/shared/runtime/wiring"
 )
 
 func TestMain(m *testing.M) { dynamotest.Main(m) }
@@ -23,7 +23,7 @@ func TestMain(m *testing.M) { dynamotest.Main(m) }
 func TestLambdaEvents(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	svc := platform.New(dynamotest.Store(t), eventbus.NewMemory(), slog.New(slog.NewJSONHandler(io.Discard, nil)))
+	svc := wiring.New(dynamotest.Store(t), eventbus.NewMemory(), slog.New(slog.NewJSONHandler(io.Discard, nil)))
 	if err := demo.Seed(ctx, svc, demo.Build(), func(_ context.Context, l demo.Login) (string, error) {
 		return "sub-" + l.Profile.UserID, nil
 	}); err != nil {

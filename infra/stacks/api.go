@@ -16,7 +16,7 @@ import (
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 
-	"github.com/cxm/cxm/shared/route"
+	"github.com/cxm/cxm/shared/runtime/route"
 )
 
 // Names of the environment variables every area function receives.

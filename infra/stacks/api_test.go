@@ -11,7 +11,7 @@ import (
 	"github.com/aws/jsii-runtime-go"
 
 	"github.com/cxm/cxm/infra/stacks"
-	"github.com/cxm/cxm/shared/route"
+	"github.com/cxm/cxm/shared/runtime/route"
 )
 
 // goRuntime is the runtime of the area functions and the authorizer; functions CDK adds for

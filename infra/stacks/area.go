@@ -13,7 +13,7 @@ import (
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 
-	"github.com/cxm/cxm/shared/route"
+	"github.com/cxm/cxm/shared/runtime/route"
 )
 
 // Settings of every area function. The API Gateway integration gives up after 29 seconds; an

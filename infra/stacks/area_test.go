@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/cxm/cxm/infra/stacks"
-	"github.com/cxm/cxm/shared/route"
+	"github.com/cxm/cxm/shared/runtime/route"
 )
 
 func TestRoutePaths(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslambda"
 	"github.com/aws/jsii-runtime-go"
 
-	"github.com/cxm/cxm/shared/route"
+	"github.com/cxm/cxm/shared/runtime/route"
 )
 
 // BootstrapFile is the name of the executable a provided.al2023 function runs.

@@ -9,8 +9,8 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslambda"
 	"github.com/aws/constructs-go/constructs/v10"
 
-	"github.com/cxm/cxm/shared/route"
-	"github.com/cxm/cxm/shared/tabledef"
+	"github.com/cxm/cxm/shared/runtime/route"
+	"github.com/cxm/cxm/shared/runtime/tabledef"
 )
 
 // Props configures New: one complete deployment of CXM.

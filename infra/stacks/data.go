@@ -9,7 +9,7 @@ import (
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 
-	"github.com/cxm/cxm/shared/tabledef"
+	"github.com/cxm/cxm/shared/runtime/tabledef"
 )
 
 // DataStackProps configures NewDataStack.

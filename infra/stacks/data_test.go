@@ -9,7 +9,7 @@ import (
 	"github.com/aws/jsii-runtime-go"
 
 	"github.com/cxm/cxm/infra/stacks"
-	"github.com/cxm/cxm/shared/tabledef"
+	"github.com/cxm/cxm/shared/runtime/tabledef"
 )
 
 func keySchema(pk, sk string) []any {

@@ -14,8 +14,8 @@ import (
 	"github.com/aws/jsii-runtime-go"
 
 	"github.com/cxm/cxm/infra/stacks"
-	"github.com/cxm/cxm/shared/route"
-	"github.com/cxm/cxm/shared/tabledef"
+	"github.com/cxm/cxm/shared/runtime/route"
+	"github.com/cxm/cxm/shared/runtime/tabledef"
 )
 
 // testOrigin is an extra origin every test deployment allows, as a development server would be.

@@ -15,18 +15,18 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"github.com/cxm/cxm/shared/account"
-	"github.com/cxm/cxm/shared/contact"
-	"github.com/cxm/cxm/shared/demo"
-	"github.com/cxm/cxm/shared/platform"
-	"github.com/cxm/cxm/shared/searchterm"
+	"github.com/cxm/cxm/shared/domain/account"
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/local/demo"
+	"github.com/cxm/cxm/shared/runtime/wiring"
+	"github.com/cxm/cxm/shared/value/searchterm"
 )
 
 // contactBench is what the contact search bench needs of the run.
 type contactBench struct {
 	db      *dynamodb.Client
 	table   string
-	svc     platform.Services
+	svc     wiring.Services
 	group   demo.Group
 	n       int
 	gateway string

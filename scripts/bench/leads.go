@@ -14,9 +14,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"github.com/cxm/cxm/shared/account"
-	"github.com/cxm/cxm/shared/demo"
-	"github.com/cxm/cxm/shared/lead"
+	"github.com/cxm/cxm/shared/domain/account"
+	"github.com/cxm/cxm/shared/domain/lead"
+	"github.com/cxm/cxm/shared/local/demo"
 )
 
 // intakeDoc is a TrueCar-shaped ADF document for customer i of run run: a new customer each

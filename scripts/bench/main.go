@@ -15,6 +15,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/cxm/cxm/functions/mount"
 	"io"
 	"log/slog"
 	"net/http"
@@ -26,16 +27,16 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"github.com/cxm/cxm/shared/authorizer"
-	"github.com/cxm/cxm/shared/demo"
-	"github.com/cxm/cxm/shared/dynamotest"
-	"github.com/cxm/cxm/shared/eventbus"
-	"github.com/cxm/cxm/shared/fieldcrypt"
-	"github.com/cxm/cxm/shared/gateway"
-	"github.com/cxm/cxm/shared/issuer"
-	"github.com/cxm/cxm/shared/lead"
-	"github.com/cxm/cxm/shared/platform"
-	"github.com/cxm/cxm/shared/store"
+	"github.com/cxm/cxm/shared/domain/lead"
+	"github.com/cxm/cxm/shared/local/demo"
+	"github.com/cxm/cxm/shared/local/dynamotest"
+	"github.com/cxm/cxm/shared/local/gateway"
+	"github.com/cxm/cxm/shared/runtime/authorizer"
+	"github.com/cxm/cxm/shared/runtime/eventbus"
+	"github.com/cxm/cxm/shared/runtime/fieldcrypt"
+	"github.com/cxm/cxm/shared/runtime/issuer"
+	"github.com/cxm/cxm/shared/runtime/store"
+	"github.com/cxm/cxm/shared/runtime/wiring"
 	"github.com/golang-jwt/jwt/v5"
 )
 
@@ -70,7 +71,7 @@ func run(ctx context.Context, n, searchN int) error {
 		return err
 	}
 	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
-	svc := platform.New(s, eventbus.NewMemory(), log)
+	svc := wiring.New(s, eventbus.NewMemory(), log)
 	svc.Encrypter = fieldcrypt.NewRandom()
 	group := demo.Build()
 	// The contact bench seeds its customers itself, size by size.
@@ -88,7 +89,7 @@ func run(ctx context.Context, n, searchN int) error {
 	jwks := httptest.NewServer(issuer.KeySet("bench", &key.PublicKey))
 	defer jwks.Close()
 	const issuer, client = "http://127.0.0.1/bench", "bench-client"
-	gw := httptest.NewServer(gateway.New(gateway.Config{
+	gw := httptest.NewServer(gateway.New(gateway.Config{Areas: mount.Handlers(),
 		Services:   svc,
 		Authorizer: authorizer.New(authorizer.Config{Issuer: issuer, Audiences: []string{client}, JWKSURL: jwks.URL}),
 		Log:        log,

@@ -1,4 +1,4 @@
-// Command contract writes the OpenAPI document of every API area to shared/contract.
+// Command contract writes the OpenAPI document of every API area to shared/runtime/contract.
 package main
 
 import (
@@ -20,5 +20,5 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile("shared/contract/openapi.json", doc, 0o644)
+	return os.WriteFile("shared/runtime/contract/openapi.json", doc, 0o644)
 }

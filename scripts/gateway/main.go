@@ -14,6 +14,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/cxm/cxm/functions/mount"
 	"io"
 	"log/slog"
 	"net"
@@ -26,16 +27,16 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/cxm/cxm/shared/authorizer"
-	"github.com/cxm/cxm/shared/blob"
-	"github.com/cxm/cxm/shared/demo"
-	"github.com/cxm/cxm/shared/eventbus"
-	"github.com/cxm/cxm/shared/fieldcrypt"
-	"github.com/cxm/cxm/shared/gateway"
-	"github.com/cxm/cxm/shared/issuer"
-	"github.com/cxm/cxm/shared/localaws"
-	"github.com/cxm/cxm/shared/platform"
-	"github.com/cxm/cxm/shared/store"
+	"github.com/cxm/cxm/shared/local/demo"
+	"github.com/cxm/cxm/shared/local/gateway"
+	"github.com/cxm/cxm/shared/local/localaws"
+	"github.com/cxm/cxm/shared/runtime/authorizer"
+	"github.com/cxm/cxm/shared/runtime/blob"
+	"github.com/cxm/cxm/shared/runtime/eventbus"
+	"github.com/cxm/cxm/shared/runtime/fieldcrypt"
+	"github.com/cxm/cxm/shared/runtime/issuer"
+	"github.com/cxm/cxm/shared/runtime/store"
+	"github.com/cxm/cxm/shared/runtime/wiring"
 )
 
 type options struct {
@@ -135,7 +136,7 @@ func run(ctx context.Context, o options) error {
 	if err != nil {
 		return err
 	}
-	svc := platform.New(s, eventbus.NewMemory(), log)
+	svc := wiring.New(s, eventbus.NewMemory(), log)
 	contactKey, err := fieldcrypt.LoadOrCreateKeyFile(filepath.Join(dataDir, "keys", "contacts.key"))
 	if err != nil {
 		return err
@@ -193,7 +194,7 @@ func run(ctx context.Context, o options) error {
 		return err
 	}
 	cognitoAddr, _ := url.Parse(cognitoURL)
-	handler := gateway.New(gateway.Config{
+	handler := gateway.New(gateway.Config{Areas: mount.Handlers(),
 		Services:   svc,
 		Authorizer: trusted,
 		Web:        gateway.WebConfig{Region: "us-east-1", UserPoolID: pool.ID, UserPoolClientID: pool.ClientID},

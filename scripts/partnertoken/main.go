@@ -19,10 +19,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cxm/cxm/shared/demo"
-	"github.com/cxm/cxm/shared/issuer"
-	"github.com/cxm/cxm/shared/localaws"
-	"github.com/cxm/cxm/shared/partner"
+	"github.com/cxm/cxm/shared/domain/partner"
+	"github.com/cxm/cxm/shared/local/demo"
+	"github.com/cxm/cxm/shared/local/localaws"
+	"github.com/cxm/cxm/shared/runtime/issuer"
 )
 
 type options struct {

@@ -16,8 +16,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/cxm/cxm/shared/dynamotest"
-	"github.com/cxm/cxm/shared/localaws"
+	"github.com/cxm/cxm/shared/local/dynamotest"
+	"github.com/cxm/cxm/shared/local/localaws"
 )
 
 func main() {

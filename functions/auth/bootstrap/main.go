@@ -12,16 +12,16 @@ import (
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/kms"
 	"github.com/cxm/cxm/functions/auth"
-	"github.com/cxm/cxm/shared/issuer"
-	"github.com/cxm/cxm/shared/issuer/kmssigner"
-	"github.com/cxm/cxm/shared/lambdahttp"
-	"github.com/cxm/cxm/shared/platform"
+	"github.com/cxm/cxm/shared/runtime/issuer"
+	"github.com/cxm/cxm/shared/runtime/issuer/kmssigner"
+	"github.com/cxm/cxm/shared/runtime/lambdahttp"
+	"github.com/cxm/cxm/shared/runtime/wiring"
 )
 
 func main() { lambdahttp.Main(auth.New, lambdahttp.WithSetup(withIssuer)) }
 
 // withIssuer builds the token issuer on the KMS key, once per cold start.
-func withIssuer(ctx context.Context, svc *platform.Services) error {
+func withIssuer(ctx context.Context, svc *wiring.Services) error {
 	url, keyID := os.Getenv("ISSUER_URL"), os.Getenv("ISSUER_KMS_KEY_ID")
 	if url == "" || keyID == "" {
 		return errors.New("ISSUER_URL and ISSUER_KMS_KEY_ID must be set")

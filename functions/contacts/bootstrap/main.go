@@ -8,8 +8,8 @@ import (
 	"os"
 
 	"github.com/cxm/cxm/functions/contacts"
-	"github.com/cxm/cxm/shared/calltrack/sandbox"
-	"github.com/cxm/cxm/shared/lambdahttp"
+	"github.com/cxm/cxm/shared/provider/calltrack/sandbox"
+	"github.com/cxm/cxm/shared/runtime/lambdahttp"
 )
 
 func main() {

@@ -6,8 +6,8 @@ import (
 	"os"
 
 	"github.com/cxm/cxm/functions/credit"
-	"github.com/cxm/cxm/shared/credit/sandbox"
-	"github.com/cxm/cxm/shared/lambdahttp"
+	"github.com/cxm/cxm/shared/domain/credit/sandbox"
+	"github.com/cxm/cxm/shared/runtime/lambdahttp"
 )
 
 func main() {

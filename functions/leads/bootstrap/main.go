@@ -3,7 +3,7 @@ package main
 
 import (
 	"github.com/cxm/cxm/functions/leads"
-	"github.com/cxm/cxm/shared/lambdahttp"
+	"github.com/cxm/cxm/shared/runtime/lambdahttp"
 )
 
 func main() { lambdahttp.Main(leads.New) }

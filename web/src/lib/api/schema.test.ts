@@ -6,7 +6,7 @@ import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
 
 // The same document and options as `npm run gen:api`.
-const documentUrl = new URL('../../../../shared/contract/openapi.json', import.meta.url);
+const documentUrl = new URL('../../../../shared/runtime/contract/openapi.json', import.meta.url);
 const schemaPath = fileURLToPath(new URL('./schema.ts', import.meta.url));
 
 describe('schema.ts', () => {

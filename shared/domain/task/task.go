@@ -1,0 +1,153 @@
+// Package task keeps the tasks of a customer: follow-ups assigned to a user about the
+// customer, usually about one of the customer's leads (the lead's entity id). Workflows create
+// them; the profile lists them and counts the open ones.
+//
+// Access patterns:
+//
+//	pattern                 index  key condition
+//	a contact's tasks       table  PK = A#{acct}#C#{contact}, begins_with(SK, "TASK#")
+//	a store's tasks by due  GSI1   GSI1PK = A#{acct}#TS#{store}, GSI1SK = {due}#{task id}
+//	  (in a due range)      GSI1   the same, GSI1SK BETWEEN {from} AND {to}
+package task
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/store"
+)
+
+// Task statuses (section 6).
+const (
+	StatusPending      = "Pending"
+	StatusInProgress   = "InProgress"
+	StatusOverdue      = "Overdue"
+	StatusCompleted    = "Completed"
+	StatusCancelled    = "Cancelled"
+	StatusBulkComplete = "BulkCompleted"
+	StatusOnHold       = "OnHold"
+	StatusSuppressed   = "Suppressed"
+	StatusFuture       = "Future"
+	StatusNotGenerated = "NotGenerated"
+)
+
+// Statuses returns every task status.
+func Statuses() []string {
+	return []string{StatusPending, StatusInProgress, StatusOverdue, StatusCompleted, StatusCancelled,
+		StatusBulkComplete, StatusOnHold, StatusSuppressed, StatusFuture, StatusNotGenerated}
+}
+
+// Task is one task about a contact.
+type Task struct {
+	ID                string     `json:"taskId"`
+	ContactID         int64      `json:"contactId"`
+	EntityID          int64      `json:"entityId" doc:"The lead (entity) the task is about; 0 for none."`
+	AccountPlatformID int64      `json:"accountPlatformId"`
+	AssignedUserID    string     `json:"assignedPandoUserId"`
+	TaskType          string     `json:"taskType"`
+	Name              string     `json:"taskName"`
+	Description       string     `json:"taskDescription"`
+	DueAt             time.Time  `json:"taskDueDt"`
+	Status            string     `json:"taskStatus"`
+	CompletedAt       *time.Time `json:"completedAt,omitempty"`
+	CreatedAt         time.Time  `json:"createdAt"`
+}
+
+// Open reports whether t still needs doing: pending, in progress, overdue or on hold.
+func (t Task) Open() bool {
+	return slices.Contains([]string{StatusPending, StatusInProgress, StatusOverdue, StatusOnHold}, t.Status)
+}
+
+// At returns t as seen at now: an open task past its due time is Overdue.
+func (t Task) At(now time.Time) Task {
+	if (t.Status == StatusPending || t.Status == StatusInProgress) && !t.DueAt.IsZero() && t.DueAt.Before(now) {
+		t.Status = StatusOverdue
+	}
+	return t
+}
+
+var idPattern = regexp.MustCompile(`^[A-Za-z0-9-]{1,64}$`)
+
+// Validate checks t: an id, a contact, a store, an assigned user, a type, a due time and a
+// known status.
+func Validate(t Task) error {
+	fields := map[string]string{}
+	if !idPattern.MatchString(t.ID) {
+		fields["taskId"] = "Enter the task id (letters, digits and hyphens)."
+	}
+	if t.ContactID < 1 {
+		fields["contactId"] = "Enter the customer."
+	}
+	if t.AccountPlatformID < 1 {
+		fields["accountPlatformId"] = "Enter the store."
+	}
+	if t.AssignedUserID == "" {
+		fields["assignedPandoUserId"] = "Enter the assigned user."
+	}
+	if t.TaskType == "" {
+		fields["taskType"] = "Enter the task type."
+	}
+	if t.DueAt.IsZero() {
+		fields["taskDueDt"] = "Enter the due date."
+	}
+	if !slices.Contains(Statuses(), t.Status) {
+		fields["taskStatus"] = "Choose a task status."
+	}
+	if len(fields) > 0 {
+		return apperr.InvalidFields("The task is not valid.", fields)
+	}
+	return nil
+}
+
+// Repo reads and writes tasks.
+type Repo struct {
+	s *store.Store
+}
+
+// NewRepo returns a repository over s.
+func NewRepo(s *store.Store) *Repo { return &Repo{s: s} }
+
+func taskKey(t store.Tenant, contactID int64, id string) (store.Key, error) {
+	return t.Key("TASK#"+id, "C", strconv.FormatInt(contactID, 10))
+}
+
+// Create stores task. A task with its id exists already for the contact: a Conflict error. An
+// invalid task is an Invalid error and nothing is written.
+func (r *Repo) Create(ctx context.Context, t store.Tenant, task Task) error {
+	if err := Validate(task); err != nil {
+		return err
+	}
+	k, err := taskKey(t, task.ContactID, task.ID)
+	if err != nil {
+		return err
+	}
+	byStore, err := storeIndexKey(t, task)
+	if err != nil {
+		return err
+	}
+	return r.s.Create(ctx, store.Record{Key: k, Indexes: []store.IndexKey{byStore}, Type: "Task", Value: task})
+}
+
+// ForContacts returns the tasks of contacts ids (a contact and those merged into it), the
+// earliest due first.
+func (r *Repo) ForContacts(ctx context.Context, t store.Tenant, ids []int64) ([]Task, error) {
+	var out []Task
+	for _, id := range ids {
+		p, err := t.Partition("C", strconv.FormatInt(id, 10))
+		if err != nil {
+			return nil, err
+		}
+		ts, err := store.QueryAll[Task](ctx, r.s, store.Query{Partition: p, SortPrefix: "TASK#", Limit: 500})
+		if err != nil {
+			return nil, fmt.Errorf("read tasks of %d: %w", id, err)
+		}
+		out = append(out, ts...)
+	}
+	slices.SortStableFunc(out, func(a, b Task) int { return a.DueAt.Compare(b.DueAt) })
+	return out, nil
+}

@@ -1,0 +1,116 @@
+// Package dynamotest gives tests a real DynamoDB: the endpoint in DYNAMODB_ENDPOINT when it is
+// set (make test starts one DynamoDB Local for the whole run), otherwise an in-memory DynamoDB
+// Local this package starts for the test binary. Each test gets its own table.
+package dynamotest
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/cxm/cxm/shared/local/localaws"
+	"github.com/cxm/cxm/shared/runtime/store"
+)
+
+// EndpointEnv names the environment variable holding a running DynamoDB's endpoint.
+const EndpointEnv = "DYNAMODB_ENDPOINT"
+
+// Main runs the package's tests, starting DynamoDB Local around them when EndpointEnv is not
+// set. Call it from TestMain: func TestMain(m *testing.M) { dynamotest.Main(m) }.
+func Main(m *testing.M) {
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	if os.Getenv(EndpointEnv) != "" {
+		return m.Run()
+	}
+	root, err := localaws.Root()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "dynamotest:", err)
+		return 1
+	}
+	port, err := localaws.FreePort()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "dynamotest:", err)
+		return 1
+	}
+	p, err := localaws.DynamoDB(context.Background(), root, "", port, os.Stderr)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "dynamotest:", err)
+		return 1
+	}
+	defer p.Stop(5 * time.Second)
+	os.Setenv(EndpointEnv, "http://127.0.0.1:"+strconv.Itoa(port))
+	return m.Run()
+}
+
+var tableSeq atomic.Int64
+
+// Client returns a client of the test DynamoDB.
+func Client(t testing.TB) *dynamodb.Client {
+	t.Helper()
+	endpoint := os.Getenv(EndpointEnv)
+	if endpoint == "" {
+		t.Fatalf("%s is not set: call dynamotest.Main from TestMain", EndpointEnv)
+	}
+	db, err := store.Connect(context.Background(), endpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
+// Table creates a table of the application's definition for this test and deletes it when
+// the test ends. It returns the client and the table's name.
+func Table(t testing.TB) (*dynamodb.Client, string) {
+	t.Helper()
+	db := Client(t)
+	name := fmt.Sprintf("test-%s-%d-%d", sanitize(t.Name()), os.Getpid(), tableSeq.Add(1))
+	ctx := context.Background()
+	if err := store.CreateTable(ctx, db, name); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_, _ = db.DeleteTable(context.Background(), &dynamodb.DeleteTableInput{TableName: aws.String(name)})
+	})
+	return db, name
+}
+
+// Store returns a store over a fresh table with a random cursor key.
+func Store(t testing.TB) *store.Store {
+	t.Helper()
+	db, name := Table(t)
+	key := make([]byte, 32)
+	rand.Read(key)
+	s, err := store.New(db, name, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func sanitize(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
+			b.WriteRune(r)
+		default:
+			b.WriteRune('_')
+		}
+	}
+	s := b.String()
+	if len(s) > 150 {
+		s = s[:150]
+	}
+	return s
+}

@@ -1,0 +1,206 @@
+// Package httpapi builds an area's HTTP API: the spec's response envelopes, the one error
+// body, operation registration on the contract library, and the case-insensitive path matching
+// the web app's mixed spellings need.
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/danielgtaylor/huma/v2/adapters/humago"
+)
+
+// Title and Version name the API in its contract.
+const (
+	Title   = "CXM API"
+	Version = "1.0.0"
+)
+
+// API is one HTTP API on which areas register their operations.
+type API struct {
+	mux  *http.ServeMux
+	huma huma.API
+	log  *slog.Logger
+
+	once  sync.Once
+	paths *canonicalPaths
+	guard Guard
+}
+
+// Operation names an operation as its authorization rule does: the method and the registered
+// path pattern (for example GET /usersettings/key/{key}).
+type Operation struct {
+	Method  string
+	Pattern string
+}
+
+// Guard decides whether a request may reach its operation, before the handler runs. It
+// returns the request to serve (which may carry what the guard resolved, such as the session)
+// or an application error (Unauthorized, Forbidden, ...).
+type Guard func(r *http.Request, op Operation) (*http.Request, error)
+
+// UseGuard makes every request pass g before its handler.
+func (a *API) UseGuard(g Guard) { a.guard = g }
+
+// New returns an empty API that logs failures to log.
+func New(log *slog.Logger) *API {
+	useErrorBody()
+	config := huma.DefaultConfig(Title, Version)
+	// The areas serve only their operations; the gateway serves the contract.
+	config.OpenAPIPath = ""
+	config.DocsPath = ""
+	config.SchemasPath = ""
+	config.CreateHooks = nil
+	config.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
+		"bearer": {Type: "http", Scheme: "bearer", BearerFormat: "JWT"},
+	}
+	config.Security = []map[string][]string{{"bearer": {}}}
+	mux := http.NewServeMux()
+	a := &API{mux: mux, huma: humago.New(mux, config), log: log}
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		WriteError(w, r, a.log, apperr.Errorf(apperr.NotFound, "No operation serves %s %s.", r.Method, r.URL.Path))
+	})
+	return a
+}
+
+// OpenAPI returns the API's contract document.
+func (a *API) OpenAPI() *huma.OpenAPI { return a.huma.OpenAPI() }
+
+// Register adds an operation. The handler returns application errors (*apperr.Error) for
+// failures the client should see; any other error is logged and answered as a generic failure.
+func Register[I, O any](a *API, op huma.Operation, handler func(context.Context, *I) (*O, error)) {
+	huma.Register(a.huma, op, func(ctx context.Context, in *I) (*O, error) {
+		out, err := handler(ctx, in)
+		if err != nil {
+			logDenied(ctx, a.log, op, err)
+			return nil, Respond(ctx, a.log, err)
+		}
+		return out, nil
+	})
+}
+
+// ServeHTTP serves the API's operations. Literal path segments match case-insensitively:
+// the request path is rewritten to the registered spelling before dispatch. Paths match whole:
+// an operation registered with a trailing slash (POST /products/) does not serve the paths
+// below it.
+func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	a.once.Do(func() { a.paths = newCanonicalPaths(a.huma.OpenAPI()) })
+	p, pattern, ok := a.paths.canonical(r.Method, r.URL.Path)
+	if !ok {
+		WriteError(w, r, a.log, apperr.Errorf(apperr.NotFound, "No operation serves %s %s.", r.Method, r.URL.Path))
+		return
+	}
+	if p != r.URL.Path {
+		r2 := r.Clone(r.Context())
+		r2.URL.Path = p
+		r2.URL.RawPath = ""
+		r = r2
+	}
+	if a.guard != nil {
+		guarded, err := a.guard(r, Operation{Method: r.Method, Pattern: pattern})
+		if err != nil {
+			WriteError(w, r, a.log, err)
+			return
+		}
+		r = guarded
+	}
+	a.mux.ServeHTTP(w, r)
+}
+
+func writeJSON(w http.ResponseWriter, status int, body any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(body)
+}
+
+// canonicalPaths rewrites request paths to the spelling of the operation they match.
+type canonicalPaths struct {
+	patterns []canonicalPattern
+}
+
+// canonicalPattern is one path of the contract and the methods it has operations for.
+type canonicalPattern struct {
+	segs    []string
+	methods map[string]bool
+}
+
+func newCanonicalPaths(doc *huma.OpenAPI) *canonicalPaths {
+	c := &canonicalPaths{}
+	for p, item := range doc.Paths {
+		methods := map[string]bool{}
+		for m, op := range map[string]*huma.Operation{
+			http.MethodGet: item.Get, http.MethodPost: item.Post, http.MethodPut: item.Put,
+			http.MethodDelete: item.Delete, http.MethodPatch: item.Patch,
+		} {
+			if op != nil {
+				methods[m] = true
+			}
+		}
+		c.patterns = append(c.patterns, canonicalPattern{segs: strings.Split(p, "/"), methods: methods})
+	}
+	return c
+}
+
+// canonical returns path with its literal segments spelled as the best-matching operation's
+// and that operation's pattern, and false when no operation matches. The best match is a path
+// with an operation for method, if any matches, else any path; among those, the one with the
+// most literal segments. Preferring the method keeps two paths of the same shape
+// (GET /a/{id}/{kind} and DELETE /a/{kind}/{id}) from answering for each other's operations.
+func (c *canonicalPaths) canonical(method, path string) (string, string, bool) {
+	segs := strings.Split(path, "/")
+	var best []string
+	bestScore := -1
+	for _, pat := range c.patterns {
+		score, ok := matchSegments(pat.segs, segs)
+		if !ok {
+			continue
+		}
+		score *= 2
+		if pat.methods[method] {
+			score += 2*len(segs) + 1
+		}
+		if score > bestScore {
+			best, bestScore = pat.segs, score
+		}
+	}
+	if best == nil {
+		return "", "", false
+	}
+	out := make([]string, len(segs))
+	for i, s := range segs {
+		if isParam(best[i]) {
+			out[i] = s
+		} else {
+			out[i] = best[i]
+		}
+	}
+	return strings.Join(out, "/"), strings.Join(best, "/"), true
+}
+
+func matchSegments(pat, segs []string) (int, bool) {
+	if len(pat) != len(segs) {
+		return 0, false
+	}
+	score := 0
+	for i, p := range pat {
+		if isParam(p) {
+			if segs[i] == "" {
+				return 0, false
+			}
+			continue
+		}
+		if !strings.EqualFold(p, segs[i]) {
+			return 0, false
+		}
+		score++
+	}
+	return score, true
+}
+
+func isParam(seg string) bool { return strings.HasPrefix(seg, "{") && strings.HasSuffix(seg, "}") }

@@ -1,0 +1,98 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/cxm/cxm/shared/local/dynamotest"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/store"
+)
+
+func TestBatchPutAndCursorAfter(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := dynamotest.Store(t)
+	tn := tenant(t, "1001")
+	var recs []store.Record
+	for i := range 60 {
+		ik, err := tn.IndexKey("GSI1", fmt.Sprintf("N#%03d", i), "BYNAME")
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, store.Record{Key: noteKey(t, tn, fmt.Sprint(i)), Indexes: []store.IndexKey{ik}, Type: "Note", Value: note{ID: fmt.Sprint(i)}})
+	}
+	if err := s.BatchPut(ctx, recs); err != nil {
+		t.Fatal(err)
+	}
+	part, _ := tn.Partition("BYNAME")
+	q := store.Query{Index: "GSI1", Partition: part, Limit: 10}
+	page, err := s.Query(ctx, q)
+	if err != nil || len(page.Items) != 10 {
+		t.Fatalf("first page: %d items, %v", len(page.Items), err)
+	}
+	// Continue after the fourth item rather than the page's last.
+	q.Cursor, err = s.CursorAfter(q, page.Items[3])
+	if err != nil {
+		t.Fatal(err)
+	}
+	next, err := s.Query(ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []note
+	if err := next.Decode(&got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 10 || got[0].ID != "4" {
+		t.Errorf("page after the fourth item starts at %+v, want note 4", got)
+	}
+	other, _ := tn.Partition("OTHER")
+	if _, err := s.Query(ctx, store.Query{Index: "GSI1", Partition: other, Limit: 10, Cursor: q.Cursor}); apperr.CodeOf(err) != apperr.Invalid {
+		t.Errorf("cursor of another partition: %v, want invalid", err)
+	}
+	if _, err := s.CursorAfter(store.Query{Index: "GSI1", Partition: other, Limit: 10}, page.Items[0]); err == nil {
+		t.Error("CursorAfter accepted an item of another partition")
+	}
+}
+
+func TestPutOpAndRemoveOp(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := dynamotest.Store(t)
+	tn := tenant(t, "1001")
+	owner, entry, stale := noteKey(t, tn, "owner"), noteKey(t, tn, "entry"), noteKey(t, tn, "stale")
+	if err := s.Transact(ctx,
+		store.CreateOp(store.Record{Key: owner, Value: note{ID: "owner"}}),
+		store.PutOp(store.Record{Key: stale, Value: note{ID: "stale"}}),
+	); err != nil {
+		t.Fatal(err)
+	}
+	// The owner's versioned update serializes its entries' unconditional writes.
+	if err := s.Transact(ctx,
+		store.UpdateOp(store.Record{Key: owner, Value: note{ID: "owner", Text: "2"}, Version: 1}),
+		store.PutOp(store.Record{Key: entry, Value: note{ID: "entry"}}),
+		store.RemoveOp(stale),
+		store.RemoveOp(noteKey(t, tn, "never-written")),
+	); err != nil {
+		t.Fatal(err)
+	}
+	var n note
+	if _, err := s.Get(ctx, entry, &n); err != nil {
+		t.Errorf("entry: %v", err)
+	}
+	if _, err := s.Get(ctx, stale, &n); apperr.CodeOf(err) != apperr.NotFound {
+		t.Errorf("stale entry: %v, want not found", err)
+	}
+	err := s.Transact(ctx,
+		store.UpdateOp(store.Record{Key: owner, Value: note{ID: "owner", Text: "3"}, Version: 1}),
+		store.RemoveOp(entry),
+	)
+	if apperr.CodeOf(err) != apperr.Conflict {
+		t.Fatalf("stale owner: %v, want conflict", err)
+	}
+	if _, err := s.Get(ctx, entry, &n); err != nil {
+		t.Errorf("entry removed by a failed transaction: %v", err)
+	}
+}
