@@ -56,6 +56,7 @@ func Handlers() map[string]func(wiring.Services) http.Handler {
 func Contract() ([]byte, error) {
 	api := httpapi.New(nil)
 	for _, name := range sortedNames() {
+		api.Scope(name)
 		Areas()[name].Register(api, wiring.Services{})
 	}
 	doc, err := json.MarshalIndent(api.OpenAPI(), "", "  ")

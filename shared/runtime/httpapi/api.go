@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net/http"
+	"path"
+	"reflect"
 	"strings"
 	"sync"
 
@@ -31,6 +33,9 @@ type API struct {
 	once  sync.Once
 	paths *canonicalPaths
 	guard Guard
+	// scope names the area whose operations are being registered; it prefixes the schema names
+	// of types that have no name of their own (operation bodies).
+	scope string
 }
 
 // Operation names an operation as its authorization rule does: the method and the registered
@@ -52,6 +57,11 @@ func (a *API) UseGuard(g Guard) { a.guard = g }
 func New(log *slog.Logger) *API {
 	useErrorBody()
 	config := huma.DefaultConfig(Title, Version)
+	mux := http.NewServeMux()
+	a := &API{mux: mux, log: log}
+	config.Components.Schemas = huma.NewMapRegistry("#/components/schemas/", func(t reflect.Type, hint string) string {
+		return SchemaName(a.scope, t, hint)
+	})
 	// The areas serve only their operations; the gateway serves the contract.
 	config.OpenAPIPath = ""
 	config.DocsPath = ""
@@ -61,13 +71,34 @@ func New(log *slog.Logger) *API {
 		"bearer": {Type: "http", Scheme: "bearer", BearerFormat: "JWT"},
 	}
 	config.Security = []map[string][]string{{"bearer": {}}}
-	mux := http.NewServeMux()
-	a := &API{mux: mux, huma: humago.New(mux, config), log: log}
+	a.huma = humago.New(mux, config)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, a.log, apperr.Errorf(apperr.NotFound, "No operation serves %s %s.", r.Method, r.URL.Path))
 	})
 	return a
 }
+
+// SchemaName names a type's schema in the contract after its package and its name
+// ("lead.Vehicle"), so types of one name in two packages can both be in the contract. A type
+// without a name (an operation's body) takes the hint the contract library gives, after the
+// scope its operation was registered in ("leads.SaveInputBody").
+func SchemaName(scope string, t reflect.Type, hint string) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	name := huma.DefaultSchemaNamer(t, hint)
+	switch {
+	case t.Name() != "" && t.PkgPath() != "":
+		return path.Base(t.PkgPath()) + "." + name
+	case scope != "":
+		return scope + "." + name
+	}
+	return name
+}
+
+// Scope makes the operations registered from now on name their bodies' schemas after scope
+// (an area's name), so two areas may use one body type name.
+func (a *API) Scope(scope string) { a.scope = scope }
 
 // OpenAPI returns the API's contract document.
 func (a *API) OpenAPI() *huma.OpenAPI { return a.huma.OpenAPI() }

@@ -2841,286 +2841,61 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
-        AccessToken: {
-            accessToken: string;
-            /** Format: date-time */
-            expiresAt: string;
-        };
-        AccountPlatform: {
-            /** Format: int64 */
-            AccountID: number;
-            /** Format: int64 */
-            AccountPlatformID: number;
-            Active: boolean;
-            CXMDealerID: string;
-            City: string;
-            /** @enum {string} */
-            Country: "US" | "CA";
-            Name: string;
-            Province: string;
-            TimeZone: string;
-        };
-        AccountPlatformSettingsInputBody: {
-            /** Format: int64 */
-            AccountPlatformId: number;
-        };
-        AccountProduct: {
-            /** Format: int64 */
-            AccountPlatformID: number;
-            Features: components["schemas"]["FeatureState"][] | null;
-            /** Format: int64 */
-            ProductID: number;
-            /** Format: int64 */
-            ProductStatusID: number;
-        };
-        ActivityFeed: {
-            entries: components["schemas"]["Entry"][] | null;
-            nextCursor: string;
-        };
-        ActivityView: {
-            entry: components["schemas"]["Entry"];
-            recorded: boolean;
-        };
-        AddMembersInputBody: {
-            members: components["schemas"]["NewMember"][];
-        };
-        AdditionalLeadCount: {
-            /** Format: int64 */
-            additionalLeadCount: number;
-            /** Format: int64 */
-            contactId: number;
-        };
-        Address: {
-            addressLine1?: string;
-            addressLine2?: string;
-            /** Format: int64 */
-            addressTypeId?: number;
-            city?: string;
-            country?: string;
-            county?: string;
-            isPrimary?: boolean;
-            /** Format: int64 */
-            monthsAtAddress?: number;
-            postalCode?: string;
-            stateProvince?: string;
-            /** Format: int64 */
-            yearsAtAddress?: number;
-        };
-        AdhocInputBody: {
-            /**
-             * Format: int64
-             * @description The lead's store: one the caller may view.
-             */
-            accountPlatformId: number;
-            comments?: string;
-            /**
-             * Format: int64
-             * @description The customer.
-             */
-            contactId: number;
-            /** @description Sent by the add-lead modal; the store's own country decides. */
-            isCanadianStore?: boolean;
-            /**
-             * Format: int64
-             * @description A source of the store; 0 for none.
-             */
-            leadSourceId?: number;
-            /**
-             * Format: int64
-             * @description 0 means the default type, 1.
-             */
-            leadTypeId?: number;
-        };
-        AdvancedSearchInputBody: {
-            /** @description Stores to search; absent for the Scope header's stores. */
-            accountPlatformIds?: number[] | null;
-            businessName?: string;
-            city?: string;
-            /** @description The nextCursor of the previous page; absent for the first page. */
-            cursor?: string;
-            email?: string;
-            firstName?: string;
-            isMarkedHot?: boolean;
-            lastName?: string;
-            /**
-             * Format: int64
-             * @description Results per page; 25 when absent.
-             */
-            pageSize?: number;
-            phone?: string;
-            postalCode?: string;
-            stockNumber?: string;
-            vin?: string;
-        };
-        AlertMinerRole: {
-            Description: string;
-            Name: string;
-            /** Format: int64 */
-            RoleId: number;
-            RulesAssignable: boolean;
-            SystemName: string;
-        };
-        AppUser: {
-            Account: string;
-            /** Format: int64 */
-            AccountID: number;
-            /** Format: int64 */
-            AccountPlatformID: number;
-            AccountPlatformIDs: number[] | null;
-            Active: boolean;
-            AllowedStores: components["schemas"]["StoreRef"][] | null;
-            AvatarBGColor: string;
-            DMSUserId: string;
-            Email: string;
-            FirstName: string;
-            HasAllPlatformAccess: boolean;
-            Id: string;
-            ImpersonatedBy?: components["schemas"]["Impersonator"];
-            IsFavorite: boolean;
-            IsImpersonating: boolean;
-            LastName: string;
-            Name: string;
-            Permissions: string[] | null;
-            PrimaryUserRole: string;
-            Roles: string[] | null;
-            UserId: string;
-            /** Format: int64 */
-            UserStatus: number;
-            /** Format: int64 */
-            UserType: number;
-            /** Format: int64 */
-            ViewAccountID: number;
-            ViewAllowedStores: components["schemas"]["StoreRef"][] | null;
-            ViewSelectedStores: components["schemas"]["StoreRef"][] | null;
-        };
-        AssignClaimableInputBody: {
-            /**
-             * Format: int64
-             * @description The claimable lead.
-             */
-            crmLeadId: number;
-            /** @description The user who gets the lead. */
-            userId: string;
-        };
-        AssignDealsheetInputBody: {
-            /**
-             * Format: int64
-             * @description The customer it is matched to, of the deal sheet's store.
-             */
-            contactId: number;
-            /**
-             * Format: int64
-             * @description The deal sheet.
-             */
-            entityId: number;
-        };
-        Assignment: {
-            /** @description The BDC agent holding the lead; empty for none. */
-            bdcAgentId?: string;
-            /** @description The sales person holding the lead; empty for none. */
-            salesPersonId?: string;
-        };
-        AssignmentRules: {
-            BdcAgentEditable: boolean;
-            ManagerApprovalRequired: boolean;
-            SalesPersonEditable: boolean;
-            ServiceAdvisorEditable: boolean;
-        };
-        Assignments: {
-            bdcAgentId: string;
-            bdcAgentName: string;
-            /** Format: int64 */
-            crmLeadId: number;
-            /** Format: int64 */
-            displayStatusId: number;
-            salesPersonId: string;
-            salesPersonName: string;
-            /** Format: int64 */
-            version: number;
-        };
-        AuditEntry: {
-            actorSubject: string;
-            actorUserId: string;
-            /** Format: date-time */
-            at: string;
-            /** @enum {string} */
-            event: "Write" | "ImpersonationStarted" | "ImpersonationEnded";
-            method: string;
-            path: string;
-            requestId: string;
-            /** Format: int64 */
-            status: number;
-            subject: string;
-            subjectUserId: string;
-        };
-        AuditPage: {
-            entries: components["schemas"]["AuditEntry"][] | null;
-            next: string;
-        };
-        Availability: {
-            Available: boolean;
-            Reason: string;
-            /** Format: int64 */
-            ReasonId: number;
-            /** Format: date-time */
-            Until?: string;
-            /** Format: date-time */
-            UpdatedAt?: string;
-            UpdatedBy: string;
-            UserId: string;
-        };
-        AvailabilityChange: {
-            Available: boolean;
-            /**
-             * Format: int64
-             * @description Why the user is unavailable: one of the availability reasons; 0 when available.
-             */
-            ReasonId?: number;
-            /**
-             * Format: date-time
-             * @description When an unavailable user becomes available again; absent for until changed.
-             */
-            Until?: string;
-        };
-        AvailabilityCountsInputBody: {
-            /** @description Stores counted; empty for the Scope header's stores. */
-            AccountPlatformIds?: number[] | null;
-        };
-        AvailabilityReportInputBody: {
-            /** @description Stores whose users are listed; empty for the Scope header's stores. */
-            AccountPlatformIds?: number[] | null;
-            /** @description true lists available users, false unavailable ones; absent lists both. */
-            Available?: boolean;
-            /** Format: int64 */
-            From?: number;
-            /**
-             * Format: int64
-             * @description Page size; 0 for 500.
-             */
-            Size?: number;
-        };
-        AwayReason: {
-            Active: boolean;
-            Name: string;
-            /** Format: int64 */
-            ReasonId: number;
-            /** Format: int64 */
-            SortOrder: number;
-        };
-        Bank: {
-            /** @description Masked unless the caller may edit the contact. */
-            accountNumber?: string;
-            /** Format: int64 */
-            accountTypeId?: number;
-            bankName?: string;
-            /** @description Masked unless the caller may edit the contact. */
-            routingNumber?: string;
-        };
-        BulkCount: {
+        "activity.CategoryCount": {
+            category: string;
             /** Format: int64 */
             count: number;
         };
-        BulkCriteria: {
+        "activity.ChannelStats": {
+            channel: string;
+            /** Format: int64 */
+            inbound: number;
+            /** Format: date-time */
+            lastInboundAt?: string;
+            /** Format: date-time */
+            lastOutboundAt?: string;
+            /** Format: int64 */
+            outbound: number;
+        };
+        "activity.Entry": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            actorUserId?: string;
+            /** Format: date-time */
+            at: string;
+            category: string;
+            /** Format: int64 */
+            contactId: number;
+            /** @description What the kind records besides the text: a call's outcome and duration, a call id, a section or deal sheet viewed. */
+            details?: {
+                [key: string]: string;
+            };
+            direction?: string;
+            /**
+             * Format: int64
+             * @description The entry's id; for a note, also the note's id.
+             */
+            id: number;
+            kind: string;
+            text: string;
+            userId: string;
+            userName: string;
+        };
+        "activity.Summary": {
+            /** @description Every category, in display order, with its count (0 included). */
+            categories: components["schemas"]["activity.CategoryCount"][] | null;
+            /** @description Every conversation channel (phone, text, email). */
+            channels: components["schemas"]["activity.ChannelStats"][] | null;
+            /** Format: date-time */
+            lastActivityAt?: string;
+            /** Format: date-time */
+            lastInboundAt?: string;
+            /** Format: date-time */
+            lastOutboundAt?: string;
+            /** Format: int64 */
+            total: number;
+        };
+        "assignment.BulkCriteria": {
             /** @description The stores whose customers move; none means every store of the Scope header the caller may view. */
             accountPlatformIds?: number[];
             /** @description The user the customers are assigned to now. */
@@ -3130,13 +2905,13 @@ export type components = {
             /** @description The user the customers go to; not needed for a count. */
             toUserId?: string;
         };
-        BulkJob: {
+        "assignment.BulkJob": {
             /** Format: int64 */
             chunks: number;
             /** Format: date-time */
             createdAt: string;
             createdBy: string;
-            criteria: components["schemas"]["BulkCriteria"];
+            criteria: components["schemas"]["assignment.BulkCriteria"];
             /** Format: int64 */
             done: number;
             /** Format: int64 */
@@ -3157,100 +2932,180 @@ export type components = {
             /** Format: int64 */
             version: number;
         };
-        CanText: {
-            canText: boolean;
-            /** Format: int64 */
-            contactId: number;
-            isTextable: boolean;
-            phones: components["schemas"]["TextablePhone"][] | null;
-            reason: string;
+        "assignment.RoleChange": {
+            /** @description The role's system name. */
+            role: string;
+            /** @description The user to assign; empty removes the assignment. */
+            userId: string;
         };
-        CatalogEntry: {
+        "auth.AccessToken": {
+            accessToken: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        "auth.AuditEntry": {
+            actorSubject: string;
+            actorUserId: string;
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            event: "Write" | "ImpersonationStarted" | "ImpersonationEnded";
+            method: string;
+            path: string;
+            requestId: string;
+            /** Format: int64 */
+            status: number;
+            subject: string;
+            subjectUserId: string;
+        };
+        "auth.AuditPage": {
+            entries: components["schemas"]["auth.AuditEntry"][] | null;
+            next: string;
+        };
+        "auth.EndedImpersonation": {
+            ended: boolean;
+        };
+        "auth.Impersonation": {
+            accessToken: string;
+            actor: components["schemas"]["auth.ImpersonationUser"];
+            /** Format: date-time */
+            expiresAt: string;
+            subject: components["schemas"]["auth.ImpersonationUser"];
+        };
+        "auth.ImpersonationUser": {
             Name: string;
-            ProductFeatures: components["schemas"]["Feature"][] | null;
-            /** Format: int64 */
-            ProductID: number;
+            UserId: string;
         };
-        CategoryCount: {
-            category: string;
-            /** Format: int64 */
-            count: number;
+        "auth.PartnerTokenInputBody": {
+            /** @description An RS256 JWT signed with the partner's registered key: iss the partner id, sub the CXM user id, aud "cxm", iat, exp at most 5 minutes after iat, and a jti used once. */
+            assertion: string;
         };
-        Change: {
+        "auth.SignOut": {
+            /** Format: int64 */
+            authTime: number;
+            /** Format: date-time */
+            signedOutAt: string;
+            subject: string;
+        };
+        "auth.StartImpersonationInputBody": {
+            /** @description The user to impersonate: an active user of the caller's dealer group with a sign-in. */
+            userId: string;
+        };
+        "availability.Availability": {
+            Available: boolean;
+            Reason: string;
+            /** Format: int64 */
+            ReasonId: number;
+            /** Format: date-time */
+            Until?: string;
+            /** Format: date-time */
+            UpdatedAt?: string;
+            UpdatedBy: string;
+            UserId: string;
+        };
+        "availability.AwayReason": {
+            Active: boolean;
+            Name: string;
+            /** Format: int64 */
+            ReasonId: number;
+            /** Format: int64 */
+            SortOrder: number;
+        };
+        "availability.Headcount": {
+            /** Format: int64 */
+            AccountPlatformId: number;
+            /** Format: int64 */
+            Available: number;
+            /** Format: int64 */
+            Total: number;
+            /** Format: int64 */
+            Unavailable: number;
+        };
+        "changelog.Change": {
             field: string;
             masked: boolean;
             newValue: string;
             oldValue: string;
         };
-        ChangeLogFilter: {
-            /** @description A field's JSON path (firstName, phones[1].phone) or the start of one (phones). */
-            field?: string;
-            /** @description Only saves at or after this time: RFC 3339, or YYYY-MM-DD for the start of that day (UTC). */
-            from?: string;
-            /** @description Only saves at or before this time: RFC 3339, or YYYY-MM-DD for the end of that day (UTC). */
-            to?: string;
-            /** @description Only the saves of this user. */
-            userId?: string;
-        };
-        ChangeLogInputBody: {
-            filter?: components["schemas"]["ChangeLogFilter"];
-            /**
-             * Format: int64
-             * @description From 1 (the default).
-             */
-            pageNumber?: number;
-            /**
-             * Format: int64
-             * @description 25 by default.
-             */
-            pageSize?: number;
-        };
-        ChannelStats: {
-            channel: string;
-            /** Format: int64 */
-            inbound: number;
+        "changelog.Revision": {
+            actorUserId?: string;
             /** Format: date-time */
-            lastInboundAt?: string;
-            /** Format: date-time */
-            lastOutboundAt?: string;
-            /** Format: int64 */
-            outbound: number;
-        };
-        ClaimInputBody: {
-            /**
-             * Format: int64
-             * @description The lead to claim.
-             */
-            crmLeadId: number;
-        };
-        Company: {
-            /**
-             * Format: int64
-             * @description The business customer that is the company; 0 when only a name is kept.
-             */
-            companyContactId: number;
-            companyName: string;
+            at: string;
+            changes: components["schemas"]["changelog.Change"][] | null;
             /** Format: int64 */
             contactId: number;
-            jobTitle: string;
-            /** Format: date-time */
-            updatedAt?: string;
-            updatedBy: string;
-            /**
-             * Format: int64
-             * @description 0 when no company was saved.
-             */
-            version: number;
-        };
-        Connection: {
-            authToken: string;
-            channel: string;
-            channelPrefix: string;
-            provider: string;
-            subscribeKey: string;
+            /** @enum {string} */
+            kind: "created" | "updated" | "merged" | "lead";
+            /** Format: int64 */
+            leadId?: number;
+            /** Format: int64 */
+            seq: number;
             userId: string;
         };
-        Contact: {
+        "chat.Group": {
+            AdminUserIDs: string[] | null;
+            /** Format: date-time */
+            CreateDT: string;
+            GroupID: string;
+            GroupMessagingType: string;
+            /** Format: date-time */
+            LastMessageDT: string;
+            UserIDs: string[] | null;
+        };
+        "chat.HistoryInputBody": {
+            /**
+             * Format: int64
+             * @description How many of the newest messages; 20 when 0.
+             */
+            Count?: number;
+            GroupId: string;
+        };
+        "chat.Message": {
+            GroupID: string;
+            Message: string;
+            MessageID: string;
+            SenderUserID: string;
+            /** Format: date-time */
+            SentAt: string;
+            /** Format: int64 */
+            Timetoken: number;
+        };
+        "chat.SendInputBody": {
+            ClientMessageId?: string;
+            Message: string;
+            /** @description The recipients; with the sender they form the direct group the message goes to. */
+            UserIds: string[] | null;
+        };
+        "chat.Sent": {
+            Group: components["schemas"]["chat.Group"];
+            Message: components["schemas"]["chat.Message"];
+        };
+        "contact.Address": {
+            addressLine1?: string;
+            addressLine2?: string;
+            /** Format: int64 */
+            addressTypeId?: number;
+            city?: string;
+            country?: string;
+            county?: string;
+            isPrimary?: boolean;
+            /** Format: int64 */
+            monthsAtAddress?: number;
+            postalCode?: string;
+            stateProvince?: string;
+            /** Format: int64 */
+            yearsAtAddress?: number;
+        };
+        "contact.Bank": {
+            /** @description Masked unless the caller may edit the contact. */
+            accountNumber?: string;
+            /** Format: int64 */
+            accountTypeId?: number;
+            bankName?: string;
+            /** @description Masked unless the caller may edit the contact. */
+            routingNumber?: string;
+        };
+        "contact.Contact": {
             /** Format: int64 */
             readonly accountId?: number;
             /**
@@ -3258,10 +3113,10 @@ export type components = {
              * @description The store the contact belongs to; required to save.
              */
             accountPlatformId?: number;
-            additionalIncomes?: components["schemas"]["Income"][];
-            addresses?: components["schemas"]["Address"][];
+            additionalIncomes?: components["schemas"]["contact.Income"][];
+            addresses?: components["schemas"]["contact.Address"][];
             avatarUrl?: string;
-            banks?: components["schemas"]["Bank"][];
+            banks?: components["schemas"]["contact.Bank"][];
             /** Format: int64 */
             birthDay?: number;
             /** Format: int64 */
@@ -3281,9 +3136,9 @@ export type components = {
             dealerCode?: string;
             /** @description The store's dealer id. */
             readonly dealerId?: string;
-            driverLicense?: components["schemas"]["DriverLicense"];
-            emails?: components["schemas"]["Email"][];
-            employments?: components["schemas"]["Employment"][];
+            driverLicense?: components["schemas"]["contact.DriverLicense"];
+            emails?: components["schemas"]["contact.Email"][];
+            employments?: components["schemas"]["contact.Employment"][];
             /** Format: double */
             enterpriseSalesValue?: number;
             /** Format: double */
@@ -3295,7 +3150,7 @@ export type components = {
              * @description The contact's id; 0 (or absent) saves a new contact.
              */
             id?: number;
-            insurance?: components["schemas"]["Insurance"][];
+            insurance?: components["schemas"]["contact.Insurance"][];
             isContactTimeEvening?: boolean;
             isContactTimeMidDay?: boolean;
             isContactTimeMorning?: boolean;
@@ -3321,16 +3176,16 @@ export type components = {
             readonly mergedContactIds?: number[] | null;
             middleName?: string;
             nickName?: string;
-            notes?: components["schemas"]["Note"][];
+            notes?: components["schemas"]["contact.Note"][];
             optOutAll?: boolean;
-            phones?: components["schemas"]["Phone"][];
+            phones?: components["schemas"]["contact.Phone"][];
             preferredDayOfWeek?: string;
             /** Format: int64 */
             preferredMethodTypeId?: number;
             preferredTimeOfDay?: string;
             /** Format: int64 */
             prefixTypeId?: number;
-            previousAddress?: components["schemas"]["Address"][];
+            previousAddress?: components["schemas"]["contact.Address"][];
             /** @description Whether the sensitive fields are masked in this response. */
             readonly sensitiveMasked?: boolean;
             /**
@@ -3347,12 +3202,12 @@ export type components = {
             suffix?: string;
             /** Format: double */
             surveyRating?: number;
-            tags?: components["schemas"]["Tag"][];
+            tags?: components["schemas"]["contact.Tag"][];
             /** Format: date-time */
             readonly updatedAt?: string;
             readonly updatedBy?: string;
             /** @description Vehicles the contact owns or is linked to; their VINs and stock numbers are searchable. */
-            vehicles?: components["schemas"]["Vehicle"][];
+            vehicles?: components["schemas"]["contact.Vehicle"][];
             /**
              * Format: int64
              * @description The version the contact was read at; required to save an existing contact. A stale version is refused with 409 and nothing changes.
@@ -3361,40 +3216,282 @@ export type components = {
         } & {
             [key: string]: unknown;
         };
-        ContactAssignmentSettings: {
+        "contact.DriverLicense": {
+            backImagePath?: string;
+            /** @description YYYY-MM-DD; M/D/YYYY is accepted. */
+            expirationDate?: string;
+            frontImagePath?: string;
+            /** @description YYYY-MM-DD; M/D/YYYY is accepted. */
+            issueDate?: string;
+            /** @description Masked unless the caller may edit the contact. */
+            number?: string;
             /** Format: int64 */
-            AccountPlatformId: number;
-            BdcAgentEditable: boolean;
-            IsBdcEnabled: boolean;
-            ManagerApprovalRequired: boolean;
-            SalesPersonEditable: boolean;
-            ServiceAdvisorEditable: boolean;
+            stateProvinceId?: number;
         };
-        ContactAssignments: {
+        "contact.Duplicate": {
             /** Format: int64 */
             accountPlatformId: number;
-            assignments: components["schemas"]["RoleAssignment"][] | null;
+            addressLine1: string;
+            businessName: string;
+            city: string;
             /** Format: int64 */
             contactId: number;
+            /** Format: int64 */
+            contactTypeId: number;
+            email: string;
+            firstName: string;
+            fullName: string;
+            isDoNotCall: boolean;
+            isDoNotEmail: boolean;
+            isDoNotText: boolean;
+            isMarkedHot: boolean;
+            lastName: string;
+            middleName: string;
+            nickName: string;
+            phone: string;
+            phoneLabel: string;
+            postalCode: string;
+            reasons: string[] | null;
+            stateProvince: string;
         };
-        ContactValue: {
+        "contact.Email": {
+            email: string;
+            isPreferred?: boolean;
+            optOut?: boolean;
+        };
+        "contact.Employment": {
+            employerName?: string;
+            /** Format: int64 */
+            employmentTypeId?: number;
+            isCurrent?: boolean;
+            jobTitle?: string;
+            /** Format: double */
+            monthlyIncome?: number;
+            /** Format: int64 */
+            monthsEmployed?: number;
+            phone?: string;
+            /** Format: int64 */
+            yearsEmployed?: number;
+        };
+        "contact.Income": {
+            /** Format: double */
+            amount?: number;
+            description?: string;
+            /** Format: int64 */
+            frequencyId?: number;
+            /** Format: int64 */
+            incomeSourceTypeId?: number;
+        };
+        "contact.Insurance": {
+            agentName?: string;
+            agentPhone?: string;
+            companyName?: string;
+            /** @description YYYY-MM-DD; M/D/YYYY is accepted. */
+            expirationDate?: string;
+            policyNumber?: string;
+        };
+        "contact.Match": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            addressLine1: string;
+            businessName: string;
+            city: string;
             /** Format: int64 */
             contactId: number;
-            /** Format: double */
-            enterpriseSalesValue: number;
-            /** Format: double */
-            enterpriseServiceValue: number;
-            /** Format: double */
-            enterpriseTotalValue: number;
-            /** Format: double */
-            storeSalesValue: number;
-            /** Format: double */
-            storeServiceValue: number;
-            /** Format: double */
-            storeTotalValue: number;
+            /** Format: int64 */
+            contactTypeId: number;
+            email: string;
+            firstName: string;
+            fullName: string;
+            isDoNotCall: boolean;
+            isDoNotEmail: boolean;
+            isDoNotText: boolean;
+            isMarkedHot: boolean;
+            lastName: string;
+            /** @enum {string} */
+            matchedOn: "name" | "businessName" | "email" | "phone" | "vin" | "stockNumber" | "tag";
+            matchedValue: string;
+            middleName: string;
+            nickName: string;
+            phone: string;
+            phoneLabel: string;
+            postalCode: string;
+            stateProvince: string;
         };
-        ConversationOverview: {
-            channels: components["schemas"]["ChannelStats"][] | null;
+        "contact.Note": {
+            /** Format: date-time */
+            readonly createdAt?: string;
+            readonly createdBy?: string;
+            /** Format: int64 */
+            noteId?: number;
+            text: string;
+        };
+        "contact.Permission": {
+            canEdit: boolean;
+            canReactivate: boolean;
+            canView: boolean;
+            /** Format: int64 */
+            contactId: number;
+            userId: string;
+        };
+        "contact.Phone": {
+            /** Format: int64 */
+            readonly accountId?: number;
+            /** Format: int64 */
+            readonly accountPlatformId?: number;
+            /** @description The country; absent for none (10 digits, as in the US). */
+            cc?: components["schemas"]["phone.Country"];
+            /** Format: int64 */
+            readonly contactId?: number;
+            /** Format: int64 */
+            readonly contactPhoneId?: number;
+            /** @description An optional prefix (. x or *), an optional space and up to 4 digits. */
+            ext?: string;
+            /** @description The same as ext, for callers that send it under this name. */
+            extension?: string;
+            /**
+             * Format: int64
+             * @description The phone's id within the contact; 0 for a new phone.
+             */
+            id?: number;
+            isMobile?: boolean;
+            isPreferred?: boolean;
+            /** @description Cell, Work, Home or Phone. */
+            readonly label?: string;
+            optOut?: boolean;
+            optOutSms?: boolean;
+            /** @description Spaces, parentheses, dots, commas and hyphens are ignored. A phone without a value is dropped. */
+            phone?: string;
+            readonly phoneDisplay?: string;
+            /**
+             * Format: int64
+             * @description 1 cell, 2 home, 3 work, 4 unknown.
+             */
+            phoneTypeId?: number;
+            /** Format: date-time */
+            readonly updatedt?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        "contact.Tag": {
+            name?: string;
+            /** Format: int64 */
+            tagId: number;
+            /** Format: int64 */
+            tagTypeId?: number;
+        };
+        "contact.Vehicle": {
+            make?: string;
+            model?: string;
+            stockNumber?: string;
+            vin?: string;
+            /** Format: int64 */
+            year?: number;
+        };
+        "contact.Viewed": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            addressLine1: string;
+            businessName: string;
+            city: string;
+            /** Format: int64 */
+            contactId: number;
+            /** Format: int64 */
+            contactTypeId: number;
+            email: string;
+            firstName: string;
+            fullName: string;
+            isDoNotCall: boolean;
+            isDoNotEmail: boolean;
+            isDoNotText: boolean;
+            isMarkedHot: boolean;
+            lastName: string;
+            middleName: string;
+            nickName: string;
+            phone: string;
+            phoneLabel: string;
+            postalCode: string;
+            stateProvince: string;
+            /** Format: date-time */
+            viewedAt: string;
+        };
+        "contacts.ActivityFeed": {
+            entries: components["schemas"]["activity.Entry"][] | null;
+            nextCursor: string;
+        };
+        "contacts.ActivityView": {
+            entry: components["schemas"]["activity.Entry"];
+            recorded: boolean;
+        };
+        "contacts.AddMembersInputBody": {
+            members: components["schemas"]["relations.NewMember"][];
+        };
+        "contacts.AdvancedSearchInputBody": {
+            /** @description Stores to search; absent for the Scope header's stores. */
+            accountPlatformIds?: number[] | null;
+            businessName?: string;
+            city?: string;
+            /** @description The nextCursor of the previous page; absent for the first page. */
+            cursor?: string;
+            email?: string;
+            firstName?: string;
+            isMarkedHot?: boolean;
+            lastName?: string;
+            /**
+             * Format: int64
+             * @description Results per page; 25 when absent.
+             */
+            pageSize?: number;
+            phone?: string;
+            postalCode?: string;
+            stockNumber?: string;
+            vin?: string;
+        };
+        "contacts.AssignDealsheetInputBody": {
+            /**
+             * Format: int64
+             * @description The customer it is matched to, of the deal sheet's store.
+             */
+            contactId: number;
+            /**
+             * Format: int64
+             * @description The deal sheet.
+             */
+            entityId: number;
+        };
+        "contacts.CanText": {
+            canText: boolean;
+            /** Format: int64 */
+            contactId: number;
+            isTextable: boolean;
+            phones: components["schemas"]["contacts.TextablePhone"][] | null;
+            reason: string;
+        };
+        "contacts.ChangeLogFilter": {
+            /** @description A field's JSON path (firstName, phones[1].phone) or the start of one (phones). */
+            field?: string;
+            /** @description Only saves at or after this time: RFC 3339, or YYYY-MM-DD for the start of that day (UTC). */
+            from?: string;
+            /** @description Only saves at or before this time: RFC 3339, or YYYY-MM-DD for the end of that day (UTC). */
+            to?: string;
+            /** @description Only the saves of this user. */
+            userId?: string;
+        };
+        "contacts.ChangeLogInputBody": {
+            filter?: components["schemas"]["contacts.ChangeLogFilter"];
+            /**
+             * Format: int64
+             * @description From 1 (the default).
+             */
+            pageNumber?: number;
+            /**
+             * Format: int64
+             * @description 25 by default.
+             */
+            pageSize?: number;
+        };
+        "contacts.ConversationOverview": {
+            channels: components["schemas"]["activity.ChannelStats"][] | null;
             /** Format: int64 */
             contactId: number;
             /** Format: date-time */
@@ -3404,31 +3501,509 @@ export type components = {
             /** Format: date-time */
             lastOutboundAt?: string;
         };
-        Country: {
-            /** @description US, CA, GB or FR; a save needs the abbreviation or the id. */
-            abbr?: string;
-            /** @description The dialling code, without the plus. */
-            code?: string;
-            /** @description The flag's name: the abbreviation in lower case. */
-            flag?: string;
-            /** Format: int64 */
-            id?: number;
-        };
-        CreateFromDealsheetInputBody: {
+        "contacts.CreateFromDealsheetInputBody": {
             /**
              * Format: int64
              * @description The deal sheet whose buyer becomes the customer.
              */
             entityId: number;
         };
-        CreditHistoryInputBody: {
+        "contacts.DealHistoryInputBody": {
+            filter?: components["schemas"]["contacts.FilterStruct"];
+            /**
+             * Format: int64
+             * @description The page, from 1; absent for the first.
+             */
+            pageNumber?: number;
+            /**
+             * Format: int64
+             * @description Deal sheets a page; 25 when absent.
+             */
+            pageSize?: number;
+        };
+        "contacts.DealsheetMatch": {
+            contact: components["schemas"]["contact.Contact"];
+            dealsheet: components["schemas"]["dealsheet.Dealsheet"];
+        };
+        "contacts.DeskingEnabledInputBody": {
+            /** @description Stores asked about; absent for the Scope header's stores. */
+            accountPlatformIds?: number[] | null;
+        };
+        "contacts.DeskingStatus": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** @description The product providing desking; empty when desking is not enabled. */
+            deskingProvider: string;
+            isDeskingEnabled: boolean;
+        };
+        "contacts.FeedInputBody": {
+            /** @description One category (phone, note, text, email, task, lead, visit, desking, view, system); absent for every entry. */
+            category?: string;
+            /** @description The nextCursor of the previous page; absent for the first page. */
+            cursor?: string;
+            /**
+             * Format: int64
+             * @description The number of the page the cursor leads to, from 1, echoed in pageData.
+             */
+            pageNumber?: number;
+            /**
+             * Format: int64
+             * @description Entries per page; 25 when absent.
+             */
+            pageSize?: number;
+        };
+        "contacts.FilterStruct": {
+            /** @description Only deal sheets whose deal number, stock number, VIN, make or model contains this (any case). */
+            search?: string;
+            /**
+             * @description Only deal sheets of this status.
+             * @enum {string}
+             */
+            status?: "Pending" | "Sold" | "Delivered" | "Lost";
+        };
+        "contacts.HotState": {
+            /** Format: int64 */
+            contactId: number;
+            isMarkedHot: boolean;
+            /** Format: int64 */
+            version: number;
+        };
+        "contacts.ImageSaved": {
+            /** Format: int64 */
+            contactId: number;
+            contentType: string;
+            kind: string;
+            /** Format: int64 */
+            size: number;
+        };
+        "contacts.LinkInputBody": {
+            /**
+             * Format: int64
+             * @description The customer.
+             */
+            contactId: number;
+            /**
+             * Format: int64
+             * @description The same customer at another store.
+             */
+            linkedContactId: number;
+        };
+        "contacts.LogCallInputBody": {
+            /** @description Required: inbound or outbound. */
+            direction?: string;
+            /**
+             * Format: int64
+             * @description How long the call lasted, 0 to 86400 seconds.
+             */
+            durationSeconds?: number;
+            /** @description What was said; at most 4000 characters. */
+            notes?: string;
+            /** @description Required: contacted, left_message, no_answer, busy, wrong_number or bad_number. */
+            outcome?: string;
+            /**
+             * Format: int64
+             * @description The customer's phone (its id within the contact) the call was on.
+             */
+            phoneId?: number;
+            /** @description The client's id of this request: a retry with the same id records nothing more and answers the first result. */
+            requestId?: string;
+        };
+        "contacts.LogNoteInputBody": {
+            /** @description The client's id of this request: a retry with the same id records nothing more and answers the first result. */
+            requestId?: string;
+            /** @description The note, 1 to 4000 characters (required). */
+            text?: string;
+        };
+        "contacts.LoggedNote": {
+            /** Format: int64 */
+            contactId: number;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string;
+            createdByName: string;
+            /** @description note or customer_note. */
+            kind: string;
+            /** Format: int64 */
+            noteId: number;
+            text: string;
+        };
+        "contacts.LoggedNotes": {
+            nextCursor: string;
+            notes: components["schemas"]["contacts.LoggedNote"][] | null;
+        };
+        "contacts.NotesInputBody": {
+            /**
+             * Format: int64
+             * @description The contact whose notes are listed.
+             */
+            contactId: number;
+            /** @description The nextCursor of the previous page; absent for the first page. */
+            cursor?: string;
+            /**
+             * Format: int64
+             * @description The number of the page the cursor leads to, from 1, echoed in pageData.
+             */
+            pageNumber?: number;
+            /**
+             * Format: int64
+             * @description Notes per page; 25 when absent.
+             */
+            pageSize?: number;
+        };
+        "contacts.OutboundCall": {
+            callId: string;
+            entry: components["schemas"]["activity.Entry"];
+            status: string;
+        };
+        "contacts.OutboundCallInputBody": {
+            /**
+             * Format: int64
+             * @description The customer's phone to call (its id within the contact); absent for the preferred phone that may be called.
+             */
+            phoneId?: number;
+            /** @description The client's id of this request: a retry with the same id starts no second call and answers the first result. */
+            requestId?: string;
+            /** @description Required. The caller's own phone, rung first: 10 digits for North America or + and the country code. */
+            userPhone?: string;
+        };
+        "contacts.OverviewInputBody": {
+            /**
+             * Format: int64
+             * @description The contact.
+             */
+            contactId: number;
+        };
+        "contacts.ProspectInputBody": {
+            /** @description The new customer. Its store is accountPlatformId, else the one store of the Scope header. */
+            contact: components["schemas"]["contact.Contact"];
+            /** @description true creates the customer whatever exists; false (the default) only returns the customers it probably duplicates. */
+            skipContactProposal?: boolean;
+        };
+        "contacts.ProspectResult": {
+            /** @description The created customer; absent when none was created. */
+            contact?: components["schemas"]["contact.Contact"];
+            created: boolean;
+            /** @description The store's customers the prospect probably duplicates: same e-mail address, same phone number, or same last name with a close first name. */
+            existingContacts: components["schemas"]["contact.Duplicate"][] | null;
+        };
+        "contacts.PutImageInputBody": {
+            /**
+             * @description The image's type.
+             * @enum {string}
+             */
+            contentType: "image/jpeg" | "image/png" | "image/gif" | "image/webp";
+            /** @description The image, base64 encoded; at most 4 MB once decoded. */
+            data: string;
+        };
+        "contacts.RecentInputBody": {
+            /**
+             * Format: int64
+             * @description How many customers to list; 25 when absent.
+             */
+            pageSize?: number;
+        };
+        "contacts.ScheduledTask": {
+            assignedPandoUserId: string;
+            /** Format: int64 */
+            entityId: number;
+            /** Format: date-time */
+            taskDueDt: string;
+            taskId: string;
+            taskName: string;
+            taskType: string;
+        } | null;
+        "contacts.SearchInputBody": {
+            /** @description Stores to search; absent for the Scope header's stores. */
+            accountPlatformIds?: number[] | null;
+            /** @description Whether a single alphanumeric word is searched as a stock number (the default) or as a last name. */
+            allowStockNumber?: boolean;
+            /** @description The nextCursor of the previous page; absent for the first page. */
+            cursor?: string;
+            /**
+             * Format: int64
+             * @description Results per page; 25 when absent.
+             */
+            pageSize?: number;
+            /** @description What the user typed: an e-mail address, a phone number, a VIN, a stock number, a last name, a first and last name, or a business name. */
+            term: string;
+        };
+        "contacts.SearchResults": {
+            classification?: components["schemas"]["searchterm.Term"];
+            nextCursor: string;
+            results: components["schemas"]["contact.Match"][] | null;
+        };
+        "contacts.SendToDeskingInputBody": {
+            /**
+             * Format: int64
+             * @description The vehicle or deal sheet the customer is desked on, if any.
+             */
+            entityId?: number;
+            /** @description What the desk should know; at most 4000 characters. */
+            notes?: string;
+            /** @description The client's id of this request: a retry with the same id records nothing more and answers the first result. */
+            requestId?: string;
+        };
+        "contacts.ServiceVehicles": {
+            data: components["schemas"]["repairorder.VehicleHistory"][] | null;
+        };
+        "contacts.ServiceVisit": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            advisor: string;
+            /** Format: date-time */
+            date: string;
+            roNumber: string;
+            /** Format: double */
+            total: number;
+            /** @description Year, make and model. */
+            vehicle: string;
+            vin: string;
+        } | null;
+        "contacts.SetAssignmentsInputBody": {
+            /** @description The roles to change; roles not named keep their users. */
+            assignments: components["schemas"]["assignment.RoleChange"][];
+        };
+        "contacts.SetCompanyInputBody": {
+            /**
+             * Format: int64
+             * @description A business customer the caller may view; its business name becomes the company name.
+             */
+            companyContactId?: number;
+            companyName?: string;
+            jobTitle?: string;
+            /**
+             * Format: int64
+             * @description The version the company was read at; a stale one is 409 and nothing changes. 0 (or absent) when none was saved.
+             */
+            version?: number;
+        };
+        "contacts.Snapshot": {
+            /**
+             * Format: int64
+             * @description Open tasks (pending, in progress, overdue, on hold) about the customer's leads.
+             */
+            activeLeadTasks: number;
+            /**
+             * Format: int64
+             * @description Processes (showroom visits, deal processes) in progress for the customer.
+             */
+            activeProcesses: number;
+            /** @description The last call, e-mail, text or visit logged with the customer; null when none is recorded. */
+            lastContact: components["schemas"]["contacts.Touch"];
+            /** @description The last time the customer reached out (inbound call, e-mail, text, web lead); null when none is recorded. */
+            lastCustomerEngagement: components["schemas"]["contacts.Touch"];
+            /** @description The latest repair order; null when the customer has none. */
+            lastServiceVisit: components["schemas"]["contacts.ServiceVisit"];
+            /** @description The open task due next (not yet past due); null when none. */
+            nextScheduledActivity: components["schemas"]["contacts.ScheduledTask"];
+        };
+        "contacts.SnapshotInputBody": {
+            /** @description The leads (entities) whose open tasks activeLeadTasks counts; absent or empty counts the tasks of every lead. */
+            entityIds?: number[] | null;
+        };
+        "contacts.TagCountsInputBody": {
+            /** @description Stores to count; absent for the Scope header's stores. */
+            accountPlatformIds?: number[] | null;
+            /** @description The tags to count, 1 to 25. */
+            tagIds: number[] | null;
+        };
+        "contacts.TagDetailsInputBody": {
+            /** @description Stores to list; absent for the Scope header's stores. */
+            accountPlatformIds?: number[] | null;
+            /** @description The nextCursor of the previous page; absent for the first page. */
+            cursor?: string;
+            /**
+             * Format: int64
+             * @description Customers per page; 25 when absent.
+             */
+            pageSize?: number;
+            /** @description The customers listed carry every one of these tags (1 to 25). */
+            tagIds: number[] | null;
+        };
+        "contacts.TagTypesInputBody": {
+            /** @description The tag types whose tags to list: 1 customer, 2 service, 3 sales, 4 marketing. */
+            tagTypeIds: number[] | null;
+        };
+        "contacts.TaskSearchInputBody": {
+            /** @description Only the tasks assigned to this user. */
+            assignedPandoUserId?: string;
+            /**
+             * Format: int64
+             * @description Only the tasks kept under this contact: the path's contact or one merged into it.
+             */
+            contactId?: number;
+            /**
+             * Format: int64
+             * @description Only the tasks about this lead (entity).
+             */
+            entityId?: number;
+        };
+        "contacts.TextablePhone": {
+            /** Format: int64 */
+            id: number;
+            label: string;
+            phoneDisplay: string;
+        };
+        "contacts.Touch": {
+            /** Format: date-time */
+            date: string;
+            description: string;
+            type: string;
+            userId: string;
+        } | null;
+        "contacts.ViewDealsheetInputBody": {
+            /**
+             * Format: int64
+             * @description The contact whose deal sheet was viewed.
+             */
+            ContactId: number;
+            /**
+             * Format: int64
+             * @description The deal sheet (entity) viewed.
+             */
+            EntityId: number;
+        };
+        "contacts.ViewSectionInputBody": {
+            /**
+             * Format: int64
+             * @description The contact whose profile was viewed.
+             */
+            ContactId: number;
+            /** @description Required. The section (tab) viewed: Snapshot, Profile, Garage, Leads, Service, Messages, Activity or Resolution. */
+            Section?: string;
+        };
+        "core.FilterGroupsInputBody": {
+            /** Format: int64 */
+            AccountId: number;
+            /** @description Group types to list (2, 4 and 9 are sales groups); empty for every type. */
+            GroupTypeIds?: number[] | null;
+            /** @description Stores whose groups are listed; empty for the Scope header's stores. */
+            PlatformIds?: number[] | null;
+            /** @description true lists active groups, false inactive ones; absent lists both. */
+            Status?: boolean;
+            /** @description Text the group's name contains. */
+            filter?: string;
+        };
+        "core.GroupMember": {
+            Active: boolean;
+            Name: string;
+            UserId: string;
+        };
+        "core.OrgGroup": {
+            AccountPlatformIds: number[] | null;
+            Active: boolean;
+            /** Format: int64 */
+            Depth: number;
+            /** Format: int64 */
+            GroupId: number;
+            /** Format: int64 */
+            GroupTypeId: number;
+            GroupTypeName: string;
+            MemberUserIds: string[] | null;
+            Members: components["schemas"]["core.GroupMember"][] | null;
+            Name: string;
+            /** Format: int64 */
+            ParentGroupId: number;
+        };
+        "core.PermittedUser": {
+            /** Format: int64 */
+            AccountPlatformID: number;
+            AccountPlatformIDs: number[] | null;
+            Active: boolean;
+            AvatarBGColor: string;
+            DMSUserId: string;
+            Email: string;
+            FirstName: string;
+            Id: string;
+            LastName: string;
+            Name: string;
+            Permissions: string[] | null;
+            PrimaryUserRole: string;
+            Roles: string[] | null;
+            UserId: string;
+            /** Format: int64 */
+            UserStatus: number;
+            /** Format: int64 */
+            UserType: number;
+        };
+        "core.StaffUser": {
+            /** Format: int64 */
+            AccountPlatformID: number;
+            AccountPlatformIDs: number[] | null;
+            Active: boolean;
+            AvatarBGColor: string;
+            DMSUserId: string;
+            Email: string;
+            FirstName: string;
+            Id: string;
+            LastName: string;
+            Name: string;
+            PrimaryUserRole: string;
+            Roles: string[] | null;
+            UserId: string;
+            /** Format: int64 */
+            UserStatus: number;
+            /** Format: int64 */
+            UserType: number;
+        };
+        "core.UserGroup": {
+            AccountPlatformIds: number[] | null;
+            Active: boolean;
+            /** Format: int64 */
+            GroupId: number;
+            /** Format: int64 */
+            GroupTypeId: number;
+            GroupTypeName: string;
+            MemberUserIds: string[] | null;
+            Members: components["schemas"]["core.GroupMember"][] | null;
+            Name: string;
+            /** Format: int64 */
+            ParentGroupId: number;
+        };
+        "core.UserStore": {
+            /** Format: int64 */
+            AccountPlatformID: number;
+            CXMDealerID: string;
+            Country: string;
+            Name: string;
+            Primary: boolean;
+        };
+        "core.WizardUser": {
+            /** Format: int64 */
+            AccountID: number;
+            /** Format: int64 */
+            AccountPlatformID: number;
+            AccountPlatformIDs: number[] | null;
+            Active: boolean;
+            AvatarBGColor: string;
+            DMSUserId: string;
+            Email: string;
+            FirstName: string;
+            HasAllPlatformAccess: boolean;
+            Id: string;
+            LastName: string;
+            Name: string;
+            Permissions: string[] | null;
+            PrimaryUserRole: string;
+            Roles: string[] | null;
+            Stores: components["schemas"]["core.UserStore"][] | null;
+            UserId: string;
+            /** Format: int64 */
+            UserStatus: number;
+            /** Format: int64 */
+            UserType: number;
+            /** Format: int64 */
+            ViewAccountID: number;
+            ViewAccountPlatformIDs: number[] | null;
+        };
+        "credit.CreditHistoryInputBody": {
             /**
              * Format: int64
              * @description The contact whose credit requests are listed; below 1 lists none.
              */
             contactId: number;
         };
-        CreditOrderInputBody: {
+        "credit.CreditOrderInputBody": {
             /**
              * Format: int64
              * @description The contact the inquiry is about; below 1 makes none.
@@ -3439,7 +4014,7 @@ export type components = {
             /** @description The client's id of this request: a retry with the same id has no second effect. Without one, an applicant is asked about at most once a day per product and bureau. */
             requestId?: string;
         };
-        CreditRequest: {
+        "credit.CreditRequest": {
             /** Format: int64 */
             accountPlatformId: number;
             /** Format: int64 */
@@ -3468,7 +4043,7 @@ export type components = {
             /** Format: date-time */
             updated: string;
         };
-        CreditStatusInputBody: {
+        "credit.CreditStatusInputBody": {
             /**
              * Format: int64
              * @description The applicant contact; below 1 answers none.
@@ -3477,29 +4052,175 @@ export type components = {
             /** @description One request of the applicant; none answers the latest request at each bureau. */
             creditRequestId?: string;
         };
-        CustomerLeadsInputBody: {
-            /** @description Only the leads of these stores, each one the caller may view; none means every store the caller may view. */
-            accountPlatformIds?: number[] | null;
-            /**
-             * Format: int64
-             * @description The customer.
-             */
-            contactId: number;
+        "dealer.AssignmentRules": {
+            BdcAgentEditable: boolean;
+            ManagerApprovalRequired: boolean;
+            SalesPersonEditable: boolean;
+            ServiceAdvisorEditable: boolean;
         };
-        DealHistoryInputBody: {
-            filter?: components["schemas"]["FilterStruct"];
-            /**
-             * Format: int64
-             * @description The page, from 1; absent for the first.
-             */
-            pageNumber?: number;
-            /**
-             * Format: int64
-             * @description Deal sheets a page; 25 when absent.
-             */
-            pageSize?: number;
+        "dealer.LeadFlags": {
+            AutoAssign: boolean;
+            DeliveryLog: boolean;
+            LeadManagement: boolean;
+            /** Format: int64 */
+            ResponseTimeMinutes: number;
+            RoundRobin: boolean;
+            ShowroomLog: boolean;
         };
-        DealVehicle: {
+        "dealer.NotificationRule": {
+            Channels: string[] | null;
+            Enabled: boolean;
+            Event: string;
+            Recipients: string[] | null;
+        };
+        "dealer.PushCapability": {
+            /** Format: int64 */
+            AccountPlatformId: number;
+            PushToDms: boolean;
+            PushToFinance: boolean;
+        };
+        "dealer.ReassignRule": {
+            /** Format: int64 */
+            AfterMinutes: number;
+            Enabled: boolean;
+            FromRole: string;
+            /** Format: int64 */
+            LeadTypeId: number;
+            ToRole: string;
+        };
+        "dealer.StoreSettings": {
+            /** Format: int64 */
+            AccountPlatformID: number;
+            ContactAssignment: components["schemas"]["dealer.AssignmentRules"];
+            DmsProvider: string;
+            FinanceProvider: string;
+            IsBdcEnabled: boolean;
+            LeadSettings: components["schemas"]["dealer.LeadFlags"];
+            NotificationRules: components["schemas"]["dealer.NotificationRule"][] | null;
+            PushToDms: boolean;
+            PushToFinance: boolean;
+            ReassignRules: components["schemas"]["dealer.ReassignRule"][] | null;
+            /** Format: date-time */
+            UpdatedAt?: string;
+            UpdatedBy: string;
+            /** Format: int64 */
+            Version: number;
+        };
+        "dealers.AccountPlatform": {
+            /** Format: int64 */
+            AccountID: number;
+            /** Format: int64 */
+            AccountPlatformID: number;
+            Active: boolean;
+            CXMDealerID: string;
+            City: string;
+            /** @enum {string} */
+            Country: "US" | "CA";
+            Name: string;
+            Province: string;
+            TimeZone: string;
+        };
+        "dealers.AccountPlatformSettingsInputBody": {
+            /** Format: int64 */
+            AccountPlatformId: number;
+        };
+        "dealers.ContactAssignmentSettings": {
+            /** Format: int64 */
+            AccountPlatformId: number;
+            BdcAgentEditable: boolean;
+            IsBdcEnabled: boolean;
+            ManagerApprovalRequired: boolean;
+            SalesPersonEditable: boolean;
+            ServiceAdvisorEditable: boolean;
+        };
+        "dealers.DealerPackageInputBody": {
+            /** Format: int64 */
+            AccountPlatformId: number;
+            /**
+             * Format: int64
+             * @description When not 0, the package the store must have.
+             */
+            PackageId?: number;
+        };
+        "dealers.DealerSettingsChange": {
+            /** Format: int64 */
+            AccountPlatformID: number;
+            ContactAssignment: components["schemas"]["dealer.AssignmentRules"];
+            DmsProvider?: string;
+            FinanceProvider?: string;
+            IsBdcEnabled: boolean;
+            LeadSettings: components["schemas"]["dealer.LeadFlags"];
+            NotificationRules: components["schemas"]["dealer.NotificationRule"][] | null;
+            PushToDms: boolean;
+            PushToFinance: boolean;
+            ReassignRules: components["schemas"]["dealer.ReassignRule"][] | null;
+            /**
+             * Format: int64
+             * @description The version the settings were read at; a stale version is refused with 409.
+             */
+            Version: number;
+        };
+        "dealers.DealerSettingsListInputBody": {
+            /** @description Stores whose settings are listed; empty for the Scope header's stores. */
+            AccountPlatformIds?: number[] | null;
+        };
+        "dealers.EnterpriseRelationship": {
+            /** Format: int64 */
+            accountId: number;
+            isEnterprise: boolean;
+            name: string;
+        };
+        "dealers.ListProductsInputBody": {
+            /** Format: int64 */
+            AccountID: number;
+            /** @description true lists only each subscription's active features. */
+            FeatureStatus?: boolean;
+            /**
+             * Format: int64
+             * @description Offset of the page's first subscription.
+             */
+            From?: number;
+            /** @description Stores whose products are listed; empty for the Scope header's stores. */
+            PlatformIds?: number[] | null;
+            /** @description Products listed; empty for every product. */
+            ProductIds?: number[] | null;
+            /**
+             * @description Lists only subscriptions of this status; absent for every status.
+             * @enum {string}
+             */
+            ProductStatus?: "Setup" | "Live" | "Cancelled" | "OnHold";
+            /**
+             * Format: int64
+             * @description Page size; 0 for every subscription.
+             */
+            Size?: number;
+        };
+        "dealers.StoreLeadSettings": {
+            /** Format: int64 */
+            AccountPlatformId: number;
+            AutoAssign: boolean;
+            DeliveryLog: boolean;
+            LeadManagement: boolean;
+            /** Format: int64 */
+            ResponseTimeMinutes: number;
+            RoundRobin: boolean;
+            ShowroomLog: boolean;
+        };
+        "dealers.UIDealerSettings": {
+            AccountPlatformIds: number[] | null;
+            AlertMinerProStores: number[] | null;
+            BdcStores: number[] | null;
+            FeatureStores: {
+                [key: string]: number[] | null;
+            };
+            LeadSettings: components["schemas"]["dealers.StoreLeadSettings"][] | null;
+            PushCapabilities: components["schemas"]["dealer.PushCapability"][] | null;
+        };
+        "dealers.UIDealerSettingsInputBody": {
+            /** @description Stores considered; empty for the Scope header's stores. */
+            AccountPlatformIds?: number[] | null;
+        };
+        "dealsheet.DealVehicle": {
             make: string;
             model: string;
             /** Format: double */
@@ -3510,46 +4231,7 @@ export type components = {
             /** Format: int64 */
             year: number;
         };
-        DealerPackage: {
-            /** Format: int64 */
-            AccountPlatformId: number;
-            Name: string;
-            /** Format: int64 */
-            PackageId: number;
-            ProductIds: number[] | null;
-        };
-        DealerPackageInputBody: {
-            /** Format: int64 */
-            AccountPlatformId: number;
-            /**
-             * Format: int64
-             * @description When not 0, the package the store must have.
-             */
-            PackageId?: number;
-        };
-        DealerSettingsChange: {
-            /** Format: int64 */
-            AccountPlatformID: number;
-            ContactAssignment: components["schemas"]["AssignmentRules"];
-            DmsProvider?: string;
-            FinanceProvider?: string;
-            IsBdcEnabled: boolean;
-            LeadSettings: components["schemas"]["LeadFlags"];
-            NotificationRules: components["schemas"]["NotificationRule"][] | null;
-            PushToDms: boolean;
-            PushToFinance: boolean;
-            ReassignRules: components["schemas"]["ReassignRule"][] | null;
-            /**
-             * Format: int64
-             * @description The version the settings were read at; a stale version is refused with 409.
-             */
-            Version: number;
-        };
-        DealerSettingsListInputBody: {
-            /** @description Stores whose settings are listed; empty for the Scope header's stores. */
-            AccountPlatformIds?: number[] | null;
-        };
-        Dealsheet: {
+        "dealsheet.Dealsheet": {
             /** Format: int64 */
             accountPlatformId: number;
             buyerEmail: string;
@@ -3576,342 +4258,506 @@ export type components = {
             salesPerson: string;
             /** @enum {string} */
             status: "Pending" | "Sold" | "Delivered" | "Lost";
-            vehicle: components["schemas"]["DealVehicle"];
+            vehicle: components["schemas"]["dealsheet.DealVehicle"];
             /** Format: int64 */
             version: number;
         };
-        DealsheetMatch: {
-            contact: components["schemas"]["Contact"];
-            dealsheet: components["schemas"]["Dealsheet"];
-        };
-        Definition: {
-            color: string;
-            description: string;
-            name: string;
-            /** Format: int64 */
-            tagId: number;
-            /** Format: int64 */
-            tagTypeId: number;
-        };
-        DeskingEnabledInputBody: {
-            /** @description Stores asked about; absent for the Scope header's stores. */
-            accountPlatformIds?: number[] | null;
-        };
-        DeskingStatus: {
-            /** Format: int64 */
-            accountPlatformId: number;
-            /** @description The product providing desking; empty when desking is not enabled. */
-            deskingProvider: string;
-            isDeskingEnabled: boolean;
-        };
-        DriverLicense: {
-            backImagePath?: string;
-            /** @description YYYY-MM-DD; M/D/YYYY is accepted. */
-            expirationDate?: string;
-            frontImagePath?: string;
-            /** @description YYYY-MM-DD; M/D/YYYY is accepted. */
-            issueDate?: string;
-            /** @description Masked unless the caller may edit the contact. */
-            number?: string;
-            /** Format: int64 */
-            stateProvinceId?: number;
-        };
-        Duplicate: {
-            /** Format: int64 */
-            accountPlatformId: number;
-            addressLine1: string;
-            businessName: string;
-            city: string;
-            /** Format: int64 */
-            contactId: number;
-            /** Format: int64 */
-            contactTypeId: number;
-            email: string;
-            firstName: string;
-            fullName: string;
-            isDoNotCall: boolean;
-            isDoNotEmail: boolean;
-            isDoNotText: boolean;
-            isMarkedHot: boolean;
-            lastName: string;
-            middleName: string;
-            nickName: string;
-            phone: string;
-            phoneLabel: string;
-            postalCode: string;
-            reasons: string[] | null;
-            stateProvince: string;
-        };
-        Email: {
-            email: string;
-            isPreferred?: boolean;
-            optOut?: boolean;
-        };
-        Employment: {
-            employerName?: string;
-            /** Format: int64 */
-            employmentTypeId?: number;
-            isCurrent?: boolean;
-            jobTitle?: string;
-            /** Format: double */
-            monthlyIncome?: number;
-            /** Format: int64 */
-            monthsEmployed?: number;
-            phone?: string;
-            /** Format: int64 */
-            yearsEmployed?: number;
-        };
-        EndedImpersonation: {
-            ended: boolean;
-        };
-        EnterpriseRelationship: {
-            /** Format: int64 */
-            accountId: number;
-            isEnterprise: boolean;
-            name: string;
-        };
-        EnterpriseValue: {
-            /** Format: int64 */
-            contactId: number;
-            /**
-             * Format: int64
-             * @description How many customer records the sums cover.
-             */
-            contacts: number;
-            /** Format: double */
-            salesValue: number;
-            /** Format: double */
-            serviceValue: number;
-            /** Format: double */
-            totalValue: number;
-        };
-        Entry: {
-            /** Format: int64 */
-            accountPlatformId: number;
-            actorUserId?: string;
-            /** Format: date-time */
-            at: string;
-            category: string;
-            /** Format: int64 */
-            contactId: number;
-            /** @description What the kind records besides the text: a call's outcome and duration, a call id, a section or deal sheet viewed. */
-            details?: {
-                [key: string]: string;
-            };
-            direction?: string;
-            /**
-             * Format: int64
-             * @description The entry's id; for a note, also the note's id.
-             */
-            id: number;
-            kind: string;
-            text: string;
-            userId: string;
-            userName: string;
-        };
-        ErrorBody: {
+        "httpapi.ErrorBody": {
             errorMessages: string[] | null;
             fieldErrors?: {
                 [key: string]: string;
             };
             successful: boolean;
         };
-        Feature: {
+        "httpapi.LegacyAppUser": {
+            Data: components["schemas"]["users.AppUser"];
+            Success: boolean;
+        };
+        "httpapi.LegacyAvailability": {
+            Data: components["schemas"]["availability.Availability"];
+            Success: boolean;
+        };
+        "httpapi.LegacyConnection": {
+            Data: components["schemas"]["realtime.Connection"];
+            Success: boolean;
+        };
+        "httpapi.LegacyDealerPackage": {
+            Data: components["schemas"]["product.DealerPackage"];
+            Success: boolean;
+        };
+        "httpapi.LegacyGroup": {
+            Data: components["schemas"]["chat.Group"];
+            Success: boolean;
+        };
+        "httpapi.LegacyHeadcount": {
+            Data: components["schemas"]["availability.Headcount"];
+            Success: boolean;
+        };
+        "httpapi.LegacyListAccountPlatform": {
+            Data: components["schemas"]["dealers.AccountPlatform"][] | null;
+            Success: boolean;
+        };
+        "httpapi.LegacyListAccountProduct": {
+            Data: components["schemas"]["product.AccountProduct"][] | null;
+            Success: boolean;
+        };
+        "httpapi.LegacyListAlertMinerRole": {
+            Data: components["schemas"]["role.AlertMinerRole"][] | null;
+            Success: boolean;
+        };
+        "httpapi.LegacyListAwayReason": {
+            Data: components["schemas"]["availability.AwayReason"][] | null;
+            Success: boolean;
+        };
+        "httpapi.LegacyListCatalogEntry": {
+            Data: components["schemas"]["product.CatalogEntry"][] | null;
+            Success: boolean;
+        };
+        "httpapi.LegacyListMessage": {
+            Data: components["schemas"]["chat.Message"][] | null;
+            Success: boolean;
+        };
+        "httpapi.LegacyListOrgGroup": {
+            Data: components["schemas"]["core.OrgGroup"][] | null;
+            Success: boolean;
+        };
+        "httpapi.LegacyListPermittedUser": {
+            Data: components["schemas"]["core.PermittedUser"][] | null;
+            Success: boolean;
+        };
+        "httpapi.LegacyListRulesAdminRole": {
+            Data: components["schemas"]["role.RulesAdminRole"][] | null;
+            Success: boolean;
+        };
+        "httpapi.LegacyListStoreSettings": {
+            Data: components["schemas"]["dealer.StoreSettings"][] | null;
+            Success: boolean;
+        };
+        "httpapi.LegacyListUserGroup": {
+            Data: components["schemas"]["core.UserGroup"][] | null;
+            Success: boolean;
+        };
+        "httpapi.LegacyNotification": {
+            Data: components["schemas"]["notification.Notification"];
+            Success: boolean;
+        };
+        "httpapi.LegacySent": {
+            Data: components["schemas"]["chat.Sent"];
+            Success: boolean;
+        };
+        "httpapi.LegacySuperUser": {
+            Data: components["schemas"]["users.SuperUser"];
+            Success: boolean;
+        };
+        "httpapi.LegacyWizardUser": {
+            Data: components["schemas"]["core.WizardUser"];
+            Success: boolean;
+        };
+        "httpapi.MatchedListStaffUser": {
+            Data: components["schemas"]["core.StaffUser"][] | null;
             /** Format: int64 */
-            FeatureID: number;
-            FeatureName: string;
+            MatchedCount: number;
+            Success: boolean;
         };
-        FeatureState: {
-            Active: boolean;
+        "httpapi.MatchedListUserAvailability": {
+            Data: components["schemas"]["users.UserAvailability"][] | null;
             /** Format: int64 */
-            FeatureID: number;
+            MatchedCount: number;
+            Success: boolean;
         };
-        FeedInputBody: {
-            /** @description One category (phone, note, text, email, task, lead, visit, desking, view, system); absent for every entry. */
-            category?: string;
-            /** @description The nextCursor of the previous page; absent for the first page. */
-            cursor?: string;
-            /**
-             * Format: int64
-             * @description The number of the page the cursor leads to, from 1, echoed in pageData.
-             */
-            pageNumber?: number;
-            /**
-             * Format: int64
-             * @description Entries per page; 25 when absent.
-             */
-            pageSize?: number;
-        };
-        FilterGroupsInputBody: {
+        "httpapi.PageData": {
             /** Format: int64 */
-            AccountId: number;
-            /** @description Group types to list (2, 4 and 9 are sales groups); empty for every type. */
-            GroupTypeIds?: number[] | null;
-            /** @description Stores whose groups are listed; empty for the Scope header's stores. */
-            PlatformIds?: number[] | null;
-            /** @description true lists active groups, false inactive ones; absent lists both. */
-            Status?: boolean;
-            /** @description Text the group's name contains. */
-            filter?: string;
-        };
-        FilterStruct: {
-            /** @description Only deal sheets whose deal number, stock number, VIN, make or model contains this (any case). */
-            search?: string;
-            /**
-             * @description Only deal sheets of this status.
-             * @enum {string}
-             */
-            status?: "Pending" | "Sold" | "Delivered" | "Lost";
-        };
-        Group: {
-            AdminUserIDs: string[] | null;
-            /** Format: date-time */
-            CreateDT: string;
-            GroupID: string;
-            GroupMessagingType: string;
-            /** Format: date-time */
-            LastMessageDT: string;
-            UserIDs: string[] | null;
-        };
-        GroupMember: {
-            Active: boolean;
-            Name: string;
-            UserId: string;
-        };
-        Headcount: {
+            pageNumber: number;
             /** Format: int64 */
-            AccountPlatformId: number;
+            pageSize: number;
             /** Format: int64 */
-            Available: number;
+            pageTotal: number;
             /** Format: int64 */
-            Total: number;
-            /** Format: int64 */
-            Unavailable: number;
+            totalRecords: number;
         };
-        HistoryInputBody: {
-            /**
-             * Format: int64
-             * @description How many of the newest messages; 20 when 0.
-             */
-            Count?: number;
-            GroupId: string;
+        "httpapi.ResultAccessToken": {
+            data: components["schemas"]["auth.AccessToken"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
         };
-        HotState: {
-            /** Format: int64 */
-            contactId: number;
-            isMarkedHot: boolean;
-            /** Format: int64 */
-            version: number;
+        "httpapi.ResultActivityFeed": {
+            data: components["schemas"]["contacts.ActivityFeed"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
         };
-        HouseholdContact: {
-            /** Format: int64 */
-            accountPlatformId: number;
-            addressLine1: string;
-            businessName: string;
-            city: string;
-            /** Format: int64 */
-            contactId: number;
-            /** Format: int64 */
-            contactTypeId: number;
-            email: string;
-            firstName: string;
-            fullName: string;
-            isDoNotCall: boolean;
-            isDoNotEmail: boolean;
-            isDoNotText: boolean;
-            isMarkedHot: boolean;
-            lastName: string;
-            middleName: string;
-            nickName: string;
-            phone: string;
-            phoneLabel: string;
-            postalCode: string;
-            stateProvince: string;
+        "httpapi.ResultActivityView": {
+            data: components["schemas"]["contacts.ActivityView"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
         };
-        HouseholdMember: {
-            /** Format: date-time */
-            addedAt: string;
-            addedBy: string;
-            /** @description The member's contact summary. */
-            contact: components["schemas"]["HouseholdContact"];
-            isCoBuyer: boolean;
-            /**
-             * Format: int64
-             * @description The member's contact id.
-             */
-            memberId: number;
-            relationship: string;
+        "httpapi.ResultAssignments": {
+            data: components["schemas"]["leads.Assignments"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
         };
-        ImageSaved: {
-            /** Format: int64 */
-            contactId: number;
-            contentType: string;
-            kind: string;
-            /** Format: int64 */
-            size: number;
+        "httpapi.ResultAuditPage": {
+            data: components["schemas"]["auth.AuditPage"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
         };
-        Impersonation: {
-            accessToken: string;
-            actor: components["schemas"]["ImpersonationUser"];
-            /** Format: date-time */
-            expiresAt: string;
-            subject: components["schemas"]["ImpersonationUser"];
+        "httpapi.ResultAvailability": {
+            data: components["schemas"]["availability.Availability"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
         };
-        ImpersonationUser: {
-            Name: string;
-            UserId: string;
+        "httpapi.ResultBool": {
+            data: boolean;
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
         };
-        Impersonator: {
-            Name: string;
-            UserId: string;
-        } | null;
-        Income: {
-            /** Format: double */
-            amount?: number;
-            description?: string;
-            /** Format: int64 */
-            frequencyId?: number;
-            /** Format: int64 */
-            incomeSourceTypeId?: number;
+        "httpapi.ResultBulkCount": {
+            data: components["schemas"]["relations.BulkCount"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
         };
-        Insurance: {
-            agentName?: string;
-            agentPhone?: string;
-            companyName?: string;
-            /** @description YYYY-MM-DD; M/D/YYYY is accepted. */
-            expirationDate?: string;
-            policyNumber?: string;
+        "httpapi.ResultBulkJob": {
+            data: components["schemas"]["assignment.BulkJob"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
         };
-        IntakeKey: {
-            /** Format: int64 */
-            accountPlatformId: number;
-            /** @description Send it as the X-Lead-Key header. Only its hash is kept: it cannot be shown again. */
-            key: string;
-            /** @description Where lead providers POST documents. */
-            path: string;
+        "httpapi.ResultCanText": {
+            data: components["schemas"]["contacts.CanText"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
         };
-        IntakeKeyInputBody: {
-            /**
-             * Format: int64
-             * @description The store whose intake key is replaced.
-             */
-            accountPlatformId: number;
+        "httpapi.ResultCompany": {
+            data: components["schemas"]["relations.Company"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
         };
-        IntakeLead: {
-            /** Format: int64 */
-            contactId: number;
-            /** @enum {string} */
-            contactMatch: "email" | "namePhone" | "similarNamePhone" | "new" | "delivered";
-            created: boolean;
-            /** Format: int64 */
-            crmLeadId: number;
+        "httpapi.ResultContact": {
+            data: components["schemas"]["contact.Contact"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
         };
-        IntakeResult: {
-            /** Format: int64 */
-            accountPlatformId: number;
-            leads: components["schemas"]["IntakeLead"][] | null;
+        "httpapi.ResultContactAssignmentSettings": {
+            data: components["schemas"]["dealers.ContactAssignmentSettings"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
         };
-        InventoryCount: {
+        "httpapi.ResultContactAssignments": {
+            data: components["schemas"]["relations.ContactAssignments"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultContactValue": {
+            data: components["schemas"]["relations.ContactValue"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultConversationOverview": {
+            data: components["schemas"]["contacts.ConversationOverview"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultDealsheetMatch": {
+            data: components["schemas"]["contacts.DealsheetMatch"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultEndedImpersonation": {
+            data: components["schemas"]["auth.EndedImpersonation"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultEnterpriseRelationship": {
+            data: components["schemas"]["dealers.EnterpriseRelationship"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultEnterpriseValue": {
+            data: components["schemas"]["relations.EnterpriseValue"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultEntry": {
+            data: components["schemas"]["activity.Entry"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultHotState": {
+            data: components["schemas"]["contacts.HotState"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultImageSaved": {
+            data: components["schemas"]["contacts.ImageSaved"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultImpersonation": {
+            data: components["schemas"]["auth.Impersonation"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultIntakeKey": {
+            data: components["schemas"]["leads.IntakeKey"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultIntakeResult": {
+            data: components["schemas"]["leads.IntakeResult"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultInventoryLeads": {
+            data: components["schemas"]["leads.InventoryLeads"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultLeadVehicles": {
+            data: components["schemas"]["leads.LeadVehicles"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultListAdditionalLeadCount": {
+            data: components["schemas"]["leads.AdditionalLeadCount"][] | null;
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultListCreditRequest": {
+            data: components["schemas"]["credit.CreditRequest"][] | null;
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultListDealsheet": {
+            data: components["schemas"]["dealsheet.Dealsheet"][] | null;
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultListDefinition": {
+            data: components["schemas"]["tag.Definition"][] | null;
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultListDeskingStatus": {
+            data: components["schemas"]["contacts.DeskingStatus"][] | null;
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultListHeadcount": {
+            data: components["schemas"]["availability.Headcount"][] | null;
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultListHouseholdMember": {
+            data: components["schemas"]["relations.HouseholdMember"][] | null;
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultListLeadSettings": {
+            data: components["schemas"]["leads.LeadSettings"][] | null;
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultListLeadTaskRow": {
+            data: components["schemas"]["leads.LeadTaskRow"][] | null;
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultListLeadTaskStatusCount": {
+            data: components["schemas"]["leads.LeadTaskStatusCount"][] | null;
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultListLinkedContact": {
+            data: components["schemas"]["relations.LinkedContact"][] | null;
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultListLogRow": {
+            data: components["schemas"]["leads.LogRow"][] | null;
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultListPotentialLink": {
+            data: components["schemas"]["relations.PotentialLink"][] | null;
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultListRevision": {
+            data: components["schemas"]["changelog.Revision"][] | null;
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultListStatusCount": {
+            data: components["schemas"]["lead.StatusCount"][] | null;
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultListStoreSources": {
+            data: components["schemas"]["leads.StoreSources"][] | null;
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultListTag": {
+            data: components["schemas"]["contact.Tag"][] | null;
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultListTagCount": {
+            data: components["schemas"]["relations.TagCount"][] | null;
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultListTask": {
+            data: components["schemas"]["task.Task"][] | null;
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultListVehicleLead": {
+            data: components["schemas"]["lead.VehicleLead"][] | null;
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultListViewed": {
+            data: components["schemas"]["contact.Viewed"][] | null;
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultLogRow": {
+            data: components["schemas"]["leads.LogRow"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultLoggedNote": {
+            data: components["schemas"]["contacts.LoggedNote"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultLoggedNotes": {
+            data: components["schemas"]["contacts.LoggedNotes"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultManagerCounts": {
+            data: components["schemas"]["leads.ManagerCounts"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultMergeDeleted": {
+            data: components["schemas"]["merge.MergeDeleted"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultMergeResult": {
+            data: components["schemas"]["merge.MergeResult"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultMergeSession": {
+            data: components["schemas"]["merge.MergeSession"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultOutboundCall": {
+            data: components["schemas"]["contacts.OutboundCall"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultPermission": {
+            data: components["schemas"]["contact.Permission"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultProspectResult": {
+            data: components["schemas"]["contacts.ProspectResult"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultRawLead": {
+            data: components["schemas"]["leads.RawLead"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultResponseTimes": {
+            data: components["schemas"]["lead.ResponseTimes"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultSaleCounts": {
+            data: components["schemas"]["lead.SaleCounts"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultSearchResults": {
+            data: components["schemas"]["contacts.SearchResults"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultServiceVehicles": {
+            data: components["schemas"]["contacts.ServiceVehicles"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultSetting": {
+            data: components["schemas"]["user.Setting"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultSignOut": {
+            data: components["schemas"]["auth.SignOut"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultSnapshot": {
+            data: components["schemas"]["contacts.Snapshot"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultStoreSettings": {
+            data: components["schemas"]["dealer.StoreSettings"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultSummary": {
+            data: components["schemas"]["activity.Summary"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultTagDetails": {
+            data: components["schemas"]["relations.TagDetails"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultTotals": {
+            data: components["schemas"]["repairorder.Totals"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultUIDealerSettings": {
+            data: components["schemas"]["dealers.UIDealerSettings"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "httpapi.ResultView": {
+            data: components["schemas"]["leads.View"];
+            pageData?: components["schemas"]["httpapi.PageData"];
+            successful: boolean;
+        };
+        "issuer.JWK": {
+            alg: string;
+            e: string;
+            kid: string;
+            kty: string;
+            n: string;
+            use: string;
+        };
+        "issuer.JWKS": {
+            keys: components["schemas"]["issuer.JWK"][] | null;
+        };
+        "lead.Assignment": {
+            /** @description The BDC agent holding the lead; empty for none. */
+            bdcAgentId?: string;
+            /** @description The sales person holding the lead; empty for none. */
+            salesPersonId?: string;
+        };
+        "lead.InventoryCount": {
             /** Format: int64 */
             accountPlatformId: number;
             /** Format: int64 */
@@ -3928,7 +4774,268 @@ export type components = {
             /** @description Set when the count is for a VIN the request named. */
             vin?: string;
         };
-        InventoryLeadRow: {
+        "lead.ResponseTime": {
+            /** Format: int64 */
+            accountPlatformId?: number;
+            /**
+             * Format: double
+             * @description The same, in minutes, to two decimals.
+             */
+            averageResponseMinutes: number;
+            /** Format: int64 */
+            averageResponseSeconds: number;
+            /** Format: int64 */
+            leadCount: number;
+            /** Format: int64 */
+            noResponseCount: number;
+            /** Format: int64 */
+            respondedCount: number;
+            salesPersonId?: string;
+            /** @description Filled in by the API. */
+            salesPersonName?: string;
+        };
+        "lead.ResponseTimes": {
+            /** @description One per sales person holding a lead of the range, by id; leads nobody holds count in the stores and the total only. */
+            salesPeople: components["schemas"]["lead.ResponseTime"][];
+            /** @description One per store asked, in the order asked. */
+            stores: components["schemas"]["lead.ResponseTime"][];
+            total: components["schemas"]["lead.ResponseTime"];
+        };
+        "lead.SaleCount": {
+            /** Format: int64 */
+            accountPlatformId?: number;
+            salesPersonId?: string;
+            /** @description Filled in by the API. */
+            salesPersonName?: string;
+            /** Format: int64 */
+            soldDeliveredCount: number;
+            /** Format: int64 */
+            soldPendingCount: number;
+        };
+        "lead.SaleCounts": {
+            /** @description One per sales person with a sale (across the stores), by id; sales nobody held count in the stores and the total only. */
+            salesPeople: components["schemas"]["lead.SaleCount"][];
+            /** @description One per store asked, in the order asked. */
+            stores: components["schemas"]["lead.SaleCount"][];
+            total: components["schemas"]["lead.SaleCount"];
+        };
+        "lead.Source": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** Format: int64 */
+            leadSourceId: number;
+            name: string;
+        };
+        "lead.StatusCount": {
+            /** Format: int64 */
+            count: number;
+            /** Format: int64 */
+            leadStatusId: number;
+            name: string;
+        };
+        "lead.TradeIn": {
+            /**
+             * Format: double
+             * @description Not negative.
+             */
+            appraisedValue?: number;
+            color?: string;
+            comments?: string;
+            /**
+             * Format: int64
+             * @description The trade-in's id; ignored when adding one.
+             */
+            crmLeadTradeId?: number;
+            isNew?: boolean;
+            make?: string;
+            model?: string;
+            /**
+             * Format: int64
+             * @description Miles or kilometres; not negative.
+             */
+            odometer?: number;
+            /**
+             * Format: double
+             * @description Owed on the vehicle; not negative.
+             */
+            payoff?: number;
+            /**
+             * Format: double
+             * @description Asking or offered price; not negative.
+             */
+            price?: number;
+            stockNumber?: string;
+            trim?: string;
+            /** @description 17 characters; cleaned as VINs are everywhere (spaces removed, upper case). */
+            vin?: string;
+            /**
+             * Format: int64
+             * @description 1900 to next year; 0 for unknown.
+             */
+            year?: number;
+        };
+        "lead.Type": {
+            /** Format: int64 */
+            leadTypeId: number;
+            name: string;
+        };
+        "lead.VehicleLead": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            bdcAgentId: string;
+            /** Format: int64 */
+            contactId: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            crmLeadId: number;
+            /** Format: int64 */
+            crmLeadVoiId: number;
+            /**
+             * Format: int64
+             * @description The status the lists show: -2 unclaimed, -1 new, else the lead's status.
+             */
+            displayStatusId: number;
+            /** Format: int64 */
+            leadStatusId: number;
+            leadStatusName: string;
+            salesPersonId: string;
+            /** Format: date-time */
+            statusChangedAt: string;
+            stockNumber: string;
+            vin: string;
+        };
+        "lead.VehicleOfInterest": {
+            color?: string;
+            comments?: string;
+            /**
+             * Format: int64
+             * @description The vehicle's id; ignored when adding one.
+             */
+            crmLeadVoiId?: number;
+            isNew?: boolean;
+            /** @description The customer's chosen vehicle among the lead's vehicles of interest. Exactly one of a lead's vehicles is chosen: the first added, until another is chosen. Setting it true on an update chooses this vehicle and clears the others; false leaves the choice as it is. */
+            isPrimary?: boolean;
+            make?: string;
+            model?: string;
+            /**
+             * Format: int64
+             * @description Miles or kilometres; not negative.
+             */
+            odometer?: number;
+            /**
+             * Format: double
+             * @description Asking or offered price; not negative.
+             */
+            price?: number;
+            stockNumber?: string;
+            trim?: string;
+            /** @description 17 characters; cleaned as VINs are everywhere (spaces removed, upper case). */
+            vin?: string;
+            /**
+             * Format: int64
+             * @description 1900 to next year; 0 for unknown.
+             */
+            year?: number;
+        };
+        "leads.AdditionalLeadCount": {
+            /** Format: int64 */
+            additionalLeadCount: number;
+            /** Format: int64 */
+            contactId: number;
+        };
+        "leads.AdhocInputBody": {
+            /**
+             * Format: int64
+             * @description The lead's store: one the caller may view.
+             */
+            accountPlatformId: number;
+            comments?: string;
+            /**
+             * Format: int64
+             * @description The customer.
+             */
+            contactId: number;
+            /** @description Sent by the add-lead modal; the store's own country decides. */
+            isCanadianStore?: boolean;
+            /**
+             * Format: int64
+             * @description A source of the store; 0 for none.
+             */
+            leadSourceId?: number;
+            /**
+             * Format: int64
+             * @description 0 means the default type, 1.
+             */
+            leadTypeId?: number;
+        };
+        "leads.AssignClaimableInputBody": {
+            /**
+             * Format: int64
+             * @description The claimable lead.
+             */
+            crmLeadId: number;
+            /** @description The user who gets the lead. */
+            userId: string;
+        };
+        "leads.Assignments": {
+            bdcAgentId: string;
+            bdcAgentName: string;
+            /** Format: int64 */
+            crmLeadId: number;
+            /** Format: int64 */
+            displayStatusId: number;
+            salesPersonId: string;
+            salesPersonName: string;
+            /** Format: int64 */
+            version: number;
+        };
+        "leads.ClaimInputBody": {
+            /**
+             * Format: int64
+             * @description The lead to claim.
+             */
+            crmLeadId: number;
+        };
+        "leads.CustomerLeadsInputBody": {
+            /** @description Only the leads of these stores, each one the caller may view; none means every store the caller may view. */
+            accountPlatformIds?: number[] | null;
+            /**
+             * Format: int64
+             * @description The customer.
+             */
+            contactId: number;
+        };
+        "leads.IntakeKey": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** @description Send it as the X-Lead-Key header. Only its hash is kept: it cannot be shown again. */
+            key: string;
+            /** @description Where lead providers POST documents. */
+            path: string;
+        };
+        "leads.IntakeKeyInputBody": {
+            /**
+             * Format: int64
+             * @description The store whose intake key is replaced.
+             */
+            accountPlatformId: number;
+        };
+        "leads.IntakeLead": {
+            /** Format: int64 */
+            contactId: number;
+            /** @enum {string} */
+            contactMatch: "email" | "namePhone" | "similarNamePhone" | "new" | "delivered";
+            created: boolean;
+            /** Format: int64 */
+            crmLeadId: number;
+        };
+        "leads.IntakeResult": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            leads: components["schemas"]["leads.IntakeLead"][] | null;
+        };
+        "leads.InventoryLeadRow": {
             /** Format: int64 */
             accountId: number;
             /** Format: int64 */
@@ -3979,55 +5086,35 @@ export type components = {
             statusChangedAt: string;
             stockNumber: string;
             storeName: string;
-            tradeIns: components["schemas"]["TradeIn"][];
+            tradeIns: components["schemas"]["lead.TradeIn"][];
             /** Format: date-time */
             updatedAt: string;
             updatedBy: string;
-            vehiclesOfInterest: components["schemas"]["VehicleOfInterest"][];
+            vehiclesOfInterest: components["schemas"]["lead.VehicleOfInterest"][];
             /** Format: int64 */
             version: number;
             vin: string;
             worked: boolean;
         };
-        InventoryLeads: {
-            counts: components["schemas"]["InventoryCount"][];
-            leads: components["schemas"]["InventoryLeadRow"][];
+        "leads.InventoryLeads": {
+            counts: components["schemas"]["lead.InventoryCount"][];
+            leads: components["schemas"]["leads.InventoryLeadRow"][];
         };
-        InventoryLeadsInputBody: {
+        "leads.InventoryLeadsInputBody": {
             /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
             accountPlatformIds?: number[] | null;
             /** @description Only the counts, without the leads. */
             countOnly?: boolean;
-            pagination?: components["schemas"]["Pagination"];
+            pagination?: components["schemas"]["leads.Pagination"];
             /** @description Only the leads these sales people hold; none keeps all. */
             salesPersonIds?: string[] | null;
-            sortDescriptor?: components["schemas"]["SortDescriptor"];
+            sortDescriptor?: components["schemas"]["leads.SortDescriptor"];
             /** @description Stock numbers (case and surrounding spaces do not matter). */
             stockNumbers?: string[] | null;
             /** @description 17-character VINs (spaces and case do not matter). */
             vins?: string[] | null;
         };
-        JWK: {
-            alg: string;
-            e: string;
-            kid: string;
-            kty: string;
-            n: string;
-            use: string;
-        };
-        JWKS: {
-            keys: components["schemas"]["JWK"][] | null;
-        };
-        LeadFlags: {
-            AutoAssign: boolean;
-            DeliveryLog: boolean;
-            LeadManagement: boolean;
-            /** Format: int64 */
-            ResponseTimeMinutes: number;
-            RoundRobin: boolean;
-            ShowroomLog: boolean;
-        };
-        LeadSettings: {
+        "leads.LeadSettings": {
             /** Format: int64 */
             accountPlatformId: number;
             autoAssign: boolean;
@@ -4043,7 +5130,7 @@ export type components = {
             roundRobin: boolean;
             showroomLog: boolean;
         };
-        LeadTaskFilter: {
+        "leads.LeadTaskFilter": {
             /** @description The stores; none means the stores of the Scope header (by default every store the caller may view). Every one must be a store the caller may view. */
             accountPlatformIds?: number[] | null;
             /** @description Only the tasks assigned to these users; none keeps all. */
@@ -4059,7 +5146,7 @@ export type components = {
             /** @description Only tasks of these types (Call, Email, Appointment...); none keeps all. */
             taskTypes?: string[] | null;
         };
-        LeadTaskRow: {
+        "leads.LeadTaskRow": {
             /** Format: int64 */
             accountPlatformId: number;
             assignedPandoUserId: string;
@@ -4105,7 +5192,7 @@ export type components = {
             taskStatus: string;
             taskType: string;
         };
-        LeadTaskSearchInputBody: {
+        "leads.LeadTaskSearchInputBody": {
             /** @description The stores; none means the stores of the Scope header (by default every store the caller may view). Every one must be a store the caller may view. */
             accountPlatformIds?: number[] | null;
             /** @description Only the tasks assigned to these users; none keeps all. */
@@ -4136,173 +5223,22 @@ export type components = {
             /** @description Only tasks of these types (Call, Email, Appointment...); none keeps all. */
             taskTypes?: string[] | null;
         };
-        LeadTaskStatusCount: {
+        "leads.LeadTaskStatusCount": {
             /** Format: int64 */
             count: number;
             taskStatus: string;
         };
-        LeadVehicles: {
+        "leads.LeadVehicles": {
             /** Format: int64 */
             addedId?: number;
             /** Format: int64 */
             crmLeadId: number;
-            tradeIns?: components["schemas"]["TradeIn"][] | null;
-            vehiclesOfInterest?: components["schemas"]["VehicleOfInterest"][] | null;
+            tradeIns?: components["schemas"]["lead.TradeIn"][] | null;
+            vehiclesOfInterest?: components["schemas"]["lead.VehicleOfInterest"][] | null;
             /** Format: int64 */
             version: number;
         };
-        LegacyAppUser: {
-            Data: components["schemas"]["AppUser"];
-            Success: boolean;
-        };
-        LegacyAvailability: {
-            Data: components["schemas"]["Availability"];
-            Success: boolean;
-        };
-        LegacyConnection: {
-            Data: components["schemas"]["Connection"];
-            Success: boolean;
-        };
-        LegacyDealerPackage: {
-            Data: components["schemas"]["DealerPackage"];
-            Success: boolean;
-        };
-        LegacyGroup: {
-            Data: components["schemas"]["Group"];
-            Success: boolean;
-        };
-        LegacyHeadcount: {
-            Data: components["schemas"]["Headcount"];
-            Success: boolean;
-        };
-        LegacyListAccountPlatform: {
-            Data: components["schemas"]["AccountPlatform"][] | null;
-            Success: boolean;
-        };
-        LegacyListAccountProduct: {
-            Data: components["schemas"]["AccountProduct"][] | null;
-            Success: boolean;
-        };
-        LegacyListAlertMinerRole: {
-            Data: components["schemas"]["AlertMinerRole"][] | null;
-            Success: boolean;
-        };
-        LegacyListAwayReason: {
-            Data: components["schemas"]["AwayReason"][] | null;
-            Success: boolean;
-        };
-        LegacyListCatalogEntry: {
-            Data: components["schemas"]["CatalogEntry"][] | null;
-            Success: boolean;
-        };
-        LegacyListMessage: {
-            Data: components["schemas"]["Message"][] | null;
-            Success: boolean;
-        };
-        LegacyListOrgGroup: {
-            Data: components["schemas"]["OrgGroup"][] | null;
-            Success: boolean;
-        };
-        LegacyListPermittedUser: {
-            Data: components["schemas"]["PermittedUser"][] | null;
-            Success: boolean;
-        };
-        LegacyListRulesAdminRole: {
-            Data: components["schemas"]["RulesAdminRole"][] | null;
-            Success: boolean;
-        };
-        LegacyListStoreSettings: {
-            Data: components["schemas"]["StoreSettings"][] | null;
-            Success: boolean;
-        };
-        LegacyListUserGroup: {
-            Data: components["schemas"]["UserGroup"][] | null;
-            Success: boolean;
-        };
-        LegacyNotification: {
-            Data: components["schemas"]["Notification"];
-            Success: boolean;
-        };
-        LegacySent: {
-            Data: components["schemas"]["Sent"];
-            Success: boolean;
-        };
-        LegacySuperUser: {
-            Data: components["schemas"]["SuperUser"];
-            Success: boolean;
-        };
-        LegacyWizardUser: {
-            Data: components["schemas"]["WizardUser"];
-            Success: boolean;
-        };
-        LinkInputBody: {
-            /**
-             * Format: int64
-             * @description The customer.
-             */
-            contactId: number;
-            /**
-             * Format: int64
-             * @description The same customer at another store.
-             */
-            linkedContactId: number;
-        };
-        LinkedContact: {
-            contact: components["schemas"]["HouseholdContact"];
-            /** Format: date-time */
-            linkedAt: string;
-            linkedBy: string;
-            /** Format: double */
-            storeSalesValue: number;
-            /** Format: double */
-            storeServiceValue: number;
-        };
-        ListProductsInputBody: {
-            /** Format: int64 */
-            AccountID: number;
-            /** @description true lists only each subscription's active features. */
-            FeatureStatus?: boolean;
-            /**
-             * Format: int64
-             * @description Offset of the page's first subscription.
-             */
-            From?: number;
-            /** @description Stores whose products are listed; empty for the Scope header's stores. */
-            PlatformIds?: number[] | null;
-            /** @description Products listed; empty for every product. */
-            ProductIds?: number[] | null;
-            /**
-             * @description Lists only subscriptions of this status; absent for every status.
-             * @enum {string}
-             */
-            ProductStatus?: "Setup" | "Live" | "Cancelled" | "OnHold";
-            /**
-             * Format: int64
-             * @description Page size; 0 for every subscription.
-             */
-            Size?: number;
-        };
-        LogCallInputBody: {
-            /** @description Required: inbound or outbound. */
-            direction?: string;
-            /**
-             * Format: int64
-             * @description How long the call lasted, 0 to 86400 seconds.
-             */
-            durationSeconds?: number;
-            /** @description What was said; at most 4000 characters. */
-            notes?: string;
-            /** @description Required: contacted, left_message, no_answer, busy, wrong_number or bad_number. */
-            outcome?: string;
-            /**
-             * Format: int64
-             * @description The customer's phone (its id within the contact) the call was on.
-             */
-            phoneId?: number;
-            /** @description The client's id of this request: a retry with the same id records nothing more and answers the first result. */
-            requestId?: string;
-        };
-        LogFilter: {
+        "leads.LogFilter": {
             /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
             accountPlatformIds?: number[] | null;
             /** @description Only the leads this user holds, as sales person or BDC agent. */
@@ -4316,13 +5252,7 @@ export type components = {
             /** @description Display statuses: -2 unclaimed, -1 new, 1 active, 2 lost, 3 bad, 4 duplicate, 5 sold, 6 sold pending. None means the active ones (-2, -1, 1). */
             selectedStatusTypes?: number[] | null;
         };
-        LogNoteInputBody: {
-            /** @description The client's id of this request: a retry with the same id records nothing more and answers the first result. */
-            requestId?: string;
-            /** @description The note, 1 to 4000 characters (required). */
-            text?: string;
-        };
-        LogRow: {
+        "leads.LogRow": {
             /** Format: int64 */
             accountId: number;
             /** Format: int64 */
@@ -4367,16 +5297,16 @@ export type components = {
             /** Format: date-time */
             statusChangedAt: string;
             storeName: string;
-            tradeIns: components["schemas"]["TradeIn"][];
+            tradeIns: components["schemas"]["lead.TradeIn"][];
             /** Format: date-time */
             updatedAt: string;
             updatedBy: string;
-            vehiclesOfInterest: components["schemas"]["VehicleOfInterest"][];
+            vehiclesOfInterest: components["schemas"]["lead.VehicleOfInterest"][];
             /** Format: int64 */
             version: number;
             worked: boolean;
         };
-        LogSearchInputBody: {
+        "leads.LogSearchInputBody": {
             /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
             accountPlatformIds?: number[] | null;
             /** @description Only the leads this user holds, as sales person or BDC agent. */
@@ -4400,30 +5330,13 @@ export type components = {
             /** @description Display statuses: -2 unclaimed, -1 new, 1 active, 2 lost, 3 bad, 4 duplicate, 5 sold, 6 sold pending. None means the active ones (-2, -1, 1). */
             selectedStatusTypes?: number[] | null;
         };
-        LoggedNote: {
-            /** Format: int64 */
-            contactId: number;
-            /** Format: date-time */
-            createdAt: string;
-            createdBy: string;
-            createdByName: string;
-            /** @description note or customer_note. */
-            kind: string;
-            /** Format: int64 */
-            noteId: number;
-            text: string;
-        };
-        LoggedNotes: {
-            nextCursor: string;
-            notes: components["schemas"]["LoggedNote"][] | null;
-        };
-        ManagerCounts: {
+        "leads.ManagerCounts": {
             claimLeadsEnabled: boolean;
             /** @description For every display status, how many leads of the stores match the filter. */
-            counts: components["schemas"]["StatusCount"][];
-            stores: components["schemas"]["StoreClaims"][];
+            counts: components["schemas"]["lead.StatusCount"][];
+            stores: components["schemas"]["leads.StoreClaims"][];
         };
-        ManagerLeadsInputBody: {
+        "leads.ManagerLeadsInputBody": {
             /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
             accountPlatformIds?: number[] | null;
             /** @description Only the leads this user holds, as sales person or BDC agent. */
@@ -4452,302 +5365,7 @@ export type components = {
             /** @description Display statuses: -2 unclaimed, -1 new, 1 active, 2 lost, 3 bad, 4 duplicate, 5 sold, 6 sold pending. None means the active ones (-2, -1, 1). */
             selectedStatusTypes?: number[] | null;
         };
-        Match: {
-            /** Format: int64 */
-            accountPlatformId: number;
-            addressLine1: string;
-            businessName: string;
-            city: string;
-            /** Format: int64 */
-            contactId: number;
-            /** Format: int64 */
-            contactTypeId: number;
-            email: string;
-            firstName: string;
-            fullName: string;
-            isDoNotCall: boolean;
-            isDoNotEmail: boolean;
-            isDoNotText: boolean;
-            isMarkedHot: boolean;
-            lastName: string;
-            /** @enum {string} */
-            matchedOn: "name" | "businessName" | "email" | "phone" | "vin" | "stockNumber" | "tag";
-            matchedValue: string;
-            middleName: string;
-            nickName: string;
-            phone: string;
-            phoneLabel: string;
-            postalCode: string;
-            stateProvince: string;
-        };
-        MatchedListStaffUser: {
-            Data: components["schemas"]["StaffUser"][] | null;
-            /** Format: int64 */
-            MatchedCount: number;
-            Success: boolean;
-        };
-        MatchedListUserAvailability: {
-            Data: components["schemas"]["UserAvailability"][] | null;
-            /** Format: int64 */
-            MatchedCount: number;
-            Success: boolean;
-        };
-        MergeAddInputBody: {
-            /**
-             * Format: int64
-             * @description The store the contact is at.
-             */
-            accountPlatformId: number;
-            /** Format: int64 */
-            contactId: number;
-        };
-        MergeAddress: {
-            city: string;
-            country?: string;
-            isPreferred: boolean;
-            line1: string;
-            line2?: string;
-            state: string;
-            zip: string;
-        };
-        MergeChange: {
-            field: string;
-            newValue: string;
-            oldValue: string;
-        };
-        MergeContact: {
-            /** Format: int64 */
-            accountPlatformId: number;
-            activities: components["schemas"]["MergeRef"][] | null;
-            addresses: components["schemas"]["MergeAddress"][] | null;
-            /** Format: int64 */
-            birthDay?: number;
-            /** Format: int64 */
-            birthMonth?: number;
-            /** Format: int64 */
-            birthYear?: number;
-            businessName?: string;
-            /** Format: int64 */
-            contactId: number;
-            emails: components["schemas"]["MergeEmail"][] | null;
-            firstName: string;
-            gender?: string;
-            isDoNotCall: boolean;
-            isDoNotEmail: boolean;
-            isDoNotMail: boolean;
-            isDoNotText: boolean;
-            isMarkedHot: boolean;
-            lastName: string;
-            leads: components["schemas"]["MergeRef"][] | null;
-            middleName?: string;
-            nickName?: string;
-            notes: components["schemas"]["MergeRef"][] | null;
-            optOutAll: boolean;
-            phones: components["schemas"]["MergePhone"][] | null;
-            smsOptedOut: boolean;
-            suffix?: string;
-            tags: string[] | null;
-            tasks: components["schemas"]["MergeRef"][] | null;
-            vehicles: components["schemas"]["MergeRef"][] | null;
-        };
-        MergeDeleteInputBody: {
-            /**
-             * Format: int64
-             * @description The store the web app shows; the user's one session is deleted whichever store it is at.
-             */
-            accountPlatformId?: number;
-        };
-        MergeDeleted: {
-            deleted: boolean;
-            /** @description 'Contact merge session has been deleted successfully'; the web app shows it unless the deletion is silent. */
-            message: string;
-        };
-        MergeEmail: {
-            email: string;
-            isPreferred: boolean;
-            optOut: boolean;
-        };
-        MergeMoved: {
-            activities: components["schemas"]["MergeRef"][] | null;
-            leads: components["schemas"]["MergeRef"][] | null;
-            notes: components["schemas"]["MergeRef"][] | null;
-            tasks: components["schemas"]["MergeRef"][] | null;
-            vehicles: components["schemas"]["MergeRef"][] | null;
-        };
-        MergePhone: {
-            countryCode?: string;
-            ext?: string;
-            isMobile: boolean;
-            isPreferred: boolean;
-            optOut: boolean;
-            optOutSms: boolean;
-            phone: string;
-            /** Format: int64 */
-            phoneTypeId: number;
-        };
-        MergeRef: {
-            id: string;
-            label?: string;
-        };
-        MergeRemoveInputBody: {
-            /**
-             * Format: int64
-             * @description The session's store; informational.
-             */
-            accountPlatformId?: number;
-            /** Format: int64 */
-            contactId: number;
-        };
-        MergeResult: {
-            changes: components["schemas"]["MergeChange"][] | null;
-            merged: components["schemas"]["MergeContact"];
-            moved: components["schemas"]["MergeMoved"];
-            survivor: components["schemas"]["MergeContact"];
-        };
-        MergeSession: {
-            /** Format: int64 */
-            accountPlatformId: number;
-            /** @description At most two. */
-            contacts: components["schemas"]["MergeSessionMember"][] | null;
-            /** Format: date-time */
-            created: string;
-            id: string;
-            /** Format: date-time */
-            updated: string;
-            userId: string;
-        };
-        MergeSessionMember: {
-            /** Format: date-time */
-            added: string;
-            /** Format: int64 */
-            contactId: number;
-        };
-        MergeSurvivorInputBody: {
-            /**
-             * Format: int64
-             * @description The contact that survives; none (0) keeps the contact added first.
-             */
-            survivorContactId?: number;
-        };
-        Message: {
-            GroupID: string;
-            Message: string;
-            MessageID: string;
-            SenderUserID: string;
-            /** Format: date-time */
-            SentAt: string;
-            /** Format: int64 */
-            Timetoken: number;
-        };
-        NewMember: {
-            /**
-             * Format: int64
-             * @description The customer to add.
-             */
-            contactId: number;
-            isCoBuyer?: boolean;
-            /** @description For example Spouse, Child, Parent. */
-            relationship?: string;
-        };
-        Note: {
-            /** Format: date-time */
-            readonly createdAt?: string;
-            readonly createdBy?: string;
-            /** Format: int64 */
-            noteId?: number;
-            text: string;
-        };
-        NotesInputBody: {
-            /**
-             * Format: int64
-             * @description The contact whose notes are listed.
-             */
-            contactId: number;
-            /** @description The nextCursor of the previous page; absent for the first page. */
-            cursor?: string;
-            /**
-             * Format: int64
-             * @description The number of the page the cursor leads to, from 1, echoed in pageData.
-             */
-            pageNumber?: number;
-            /**
-             * Format: int64
-             * @description Notes per page; 25 when absent.
-             */
-            pageSize?: number;
-        };
-        Notification: {
-            /** Format: date-time */
-            CreatedAt: string;
-            FromUserId: string;
-            Link: string;
-            Message: string;
-            NotificationId: string;
-            Title: string;
-            UserId: string;
-        };
-        NotificationRule: {
-            Channels: string[] | null;
-            Enabled: boolean;
-            Event: string;
-            Recipients: string[] | null;
-        };
-        NotifyInputBody: {
-            /** @description A route of the web app, starting with #/. */
-            Link?: string;
-            Message?: string;
-            Title?: string;
-        };
-        OrgGroup: {
-            AccountPlatformIds: number[] | null;
-            Active: boolean;
-            /** Format: int64 */
-            Depth: number;
-            /** Format: int64 */
-            GroupId: number;
-            /** Format: int64 */
-            GroupTypeId: number;
-            GroupTypeName: string;
-            MemberUserIds: string[] | null;
-            Members: components["schemas"]["GroupMember"][] | null;
-            Name: string;
-            /** Format: int64 */
-            ParentGroupId: number;
-        };
-        OutboundCall: {
-            callId: string;
-            entry: components["schemas"]["Entry"];
-            status: string;
-        };
-        OutboundCallInputBody: {
-            /**
-             * Format: int64
-             * @description The customer's phone to call (its id within the contact); absent for the preferred phone that may be called.
-             */
-            phoneId?: number;
-            /** @description The client's id of this request: a retry with the same id starts no second call and answers the first result. */
-            requestId?: string;
-            /** @description Required. The caller's own phone, rung first: 10 digits for North America or + and the country code. */
-            userPhone?: string;
-        };
-        OverviewInputBody: {
-            /**
-             * Format: int64
-             * @description The contact.
-             */
-            contactId: number;
-        };
-        PageData: {
-            /** Format: int64 */
-            pageNumber: number;
-            /** Format: int64 */
-            pageSize: number;
-            /** Format: int64 */
-            pageTotal: number;
-            /** Format: int64 */
-            totalRecords: number;
-        };
-        Pagination: {
+        "leads.Pagination": {
             /**
              * Format: int64
              * @description From 1; 1 when absent.
@@ -4759,603 +5377,13 @@ export type components = {
              */
             pageSize?: number;
         };
-        PartnerTokenInputBody: {
-            /** @description An RS256 JWT signed with the partner's registered key: iss the partner id, sub the CXM user id, aud "cxm", iat, exp at most 5 minutes after iat, and a jti used once. */
-            assertion: string;
-        };
-        Permission: {
-            canEdit: boolean;
-            canReactivate: boolean;
-            canView: boolean;
-            /** Format: int64 */
-            contactId: number;
-            userId: string;
-        };
-        PermittedUser: {
-            /** Format: int64 */
-            AccountPlatformID: number;
-            AccountPlatformIDs: number[] | null;
-            Active: boolean;
-            AvatarBGColor: string;
-            DMSUserId: string;
-            Email: string;
-            FirstName: string;
-            Id: string;
-            LastName: string;
-            Name: string;
-            Permissions: string[] | null;
-            PrimaryUserRole: string;
-            Roles: string[] | null;
-            UserId: string;
-            /** Format: int64 */
-            UserStatus: number;
-            /** Format: int64 */
-            UserType: number;
-        };
-        Phone: {
-            /** Format: int64 */
-            readonly accountId?: number;
-            /** Format: int64 */
-            readonly accountPlatformId?: number;
-            /** @description The country; absent for none (10 digits, as in the US). */
-            cc?: components["schemas"]["Country"];
-            /** Format: int64 */
-            readonly contactId?: number;
-            /** Format: int64 */
-            readonly contactPhoneId?: number;
-            /** @description An optional prefix (. x or *), an optional space and up to 4 digits. */
-            ext?: string;
-            /** @description The same as ext, for callers that send it under this name. */
-            extension?: string;
-            /**
-             * Format: int64
-             * @description The phone's id within the contact; 0 for a new phone.
-             */
-            id?: number;
-            isMobile?: boolean;
-            isPreferred?: boolean;
-            /** @description Cell, Work, Home or Phone. */
-            readonly label?: string;
-            optOut?: boolean;
-            optOutSms?: boolean;
-            /** @description Spaces, parentheses, dots, commas and hyphens are ignored. A phone without a value is dropped. */
-            phone?: string;
-            readonly phoneDisplay?: string;
-            /**
-             * Format: int64
-             * @description 1 cell, 2 home, 3 work, 4 unknown.
-             */
-            phoneTypeId?: number;
-            /** Format: date-time */
-            readonly updatedt?: string;
-        } & {
-            [key: string]: unknown;
-        };
-        PotentialLink: {
-            contact: components["schemas"]["HouseholdContact"];
-            /** @enum {string} */
-            matchedOn: "email" | "phone";
-            matchedValue: string;
-        };
-        ProspectInputBody: {
-            /** @description The new customer. Its store is accountPlatformId, else the one store of the Scope header. */
-            contact: components["schemas"]["Contact"];
-            /** @description true creates the customer whatever exists; false (the default) only returns the customers it probably duplicates. */
-            skipContactProposal?: boolean;
-        };
-        ProspectResult: {
-            /** @description The created customer; absent when none was created. */
-            contact?: components["schemas"]["Contact"];
-            created: boolean;
-            /** @description The store's customers the prospect probably duplicates: same e-mail address, same phone number, or same last name with a close first name. */
-            existingContacts: components["schemas"]["Duplicate"][] | null;
-        };
-        PushCapability: {
-            /** Format: int64 */
-            AccountPlatformId: number;
-            PushToDms: boolean;
-            PushToFinance: boolean;
-        };
-        PutImageInputBody: {
-            /**
-             * @description The image's type.
-             * @enum {string}
-             */
-            contentType: "image/jpeg" | "image/png" | "image/gif" | "image/webp";
-            /** @description The image, base64 encoded; at most 4 MB once decoded. */
-            data: string;
-        };
-        RawLead: {
+        "leads.RawLead": {
             /** Format: int64 */
             crmLeadId: number;
             /** @description The document exactly as the provider delivered it (an e-mail message stays a message). */
             rawAdfXml: string;
         };
-        ReassignRule: {
-            /** Format: int64 */
-            AfterMinutes: number;
-            Enabled: boolean;
-            FromRole: string;
-            /** Format: int64 */
-            LeadTypeId: number;
-            ToRole: string;
-        };
-        RecentInputBody: {
-            /**
-             * Format: int64
-             * @description How many customers to list; 25 when absent.
-             */
-            pageSize?: number;
-        };
-        ResponseTime: {
-            /** Format: int64 */
-            accountPlatformId?: number;
-            /**
-             * Format: double
-             * @description The same, in minutes, to two decimals.
-             */
-            averageResponseMinutes: number;
-            /** Format: int64 */
-            averageResponseSeconds: number;
-            /** Format: int64 */
-            leadCount: number;
-            /** Format: int64 */
-            noResponseCount: number;
-            /** Format: int64 */
-            respondedCount: number;
-            salesPersonId?: string;
-            /** @description Filled in by the API. */
-            salesPersonName?: string;
-        };
-        ResponseTimes: {
-            /** @description One per sales person holding a lead of the range, by id; leads nobody holds count in the stores and the total only. */
-            salesPeople: components["schemas"]["ResponseTime"][];
-            /** @description One per store asked, in the order asked. */
-            stores: components["schemas"]["ResponseTime"][];
-            total: components["schemas"]["ResponseTime"];
-        };
-        ResultAccessToken: {
-            data: components["schemas"]["AccessToken"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultActivityFeed: {
-            data: components["schemas"]["ActivityFeed"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultActivityView: {
-            data: components["schemas"]["ActivityView"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultAssignments: {
-            data: components["schemas"]["Assignments"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultAuditPage: {
-            data: components["schemas"]["AuditPage"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultAvailability: {
-            data: components["schemas"]["Availability"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultBool: {
-            data: boolean;
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultBulkCount: {
-            data: components["schemas"]["BulkCount"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultBulkJob: {
-            data: components["schemas"]["BulkJob"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultCanText: {
-            data: components["schemas"]["CanText"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultCompany: {
-            data: components["schemas"]["Company"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultContact: {
-            data: components["schemas"]["Contact"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultContactAssignmentSettings: {
-            data: components["schemas"]["ContactAssignmentSettings"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultContactAssignments: {
-            data: components["schemas"]["ContactAssignments"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultContactValue: {
-            data: components["schemas"]["ContactValue"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultConversationOverview: {
-            data: components["schemas"]["ConversationOverview"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultDealsheetMatch: {
-            data: components["schemas"]["DealsheetMatch"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultEndedImpersonation: {
-            data: components["schemas"]["EndedImpersonation"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultEnterpriseRelationship: {
-            data: components["schemas"]["EnterpriseRelationship"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultEnterpriseValue: {
-            data: components["schemas"]["EnterpriseValue"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultEntry: {
-            data: components["schemas"]["Entry"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultHotState: {
-            data: components["schemas"]["HotState"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultImageSaved: {
-            data: components["schemas"]["ImageSaved"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultImpersonation: {
-            data: components["schemas"]["Impersonation"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultIntakeKey: {
-            data: components["schemas"]["IntakeKey"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultIntakeResult: {
-            data: components["schemas"]["IntakeResult"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultInventoryLeads: {
-            data: components["schemas"]["InventoryLeads"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultLeadVehicles: {
-            data: components["schemas"]["LeadVehicles"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultListAdditionalLeadCount: {
-            data: components["schemas"]["AdditionalLeadCount"][] | null;
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultListCreditRequest: {
-            data: components["schemas"]["CreditRequest"][] | null;
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultListDealsheet: {
-            data: components["schemas"]["Dealsheet"][] | null;
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultListDefinition: {
-            data: components["schemas"]["Definition"][] | null;
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultListDeskingStatus: {
-            data: components["schemas"]["DeskingStatus"][] | null;
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultListHeadcount: {
-            data: components["schemas"]["Headcount"][] | null;
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultListHouseholdMember: {
-            data: components["schemas"]["HouseholdMember"][] | null;
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultListLeadSettings: {
-            data: components["schemas"]["LeadSettings"][] | null;
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultListLeadTaskRow: {
-            data: components["schemas"]["LeadTaskRow"][] | null;
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultListLeadTaskStatusCount: {
-            data: components["schemas"]["LeadTaskStatusCount"][] | null;
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultListLinkedContact: {
-            data: components["schemas"]["LinkedContact"][] | null;
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultListLogRow: {
-            data: components["schemas"]["LogRow"][] | null;
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultListPotentialLink: {
-            data: components["schemas"]["PotentialLink"][] | null;
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultListRevision: {
-            data: components["schemas"]["Revision"][] | null;
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultListStatusCount: {
-            data: components["schemas"]["StatusCount"][] | null;
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultListStoreSources: {
-            data: components["schemas"]["StoreSources"][] | null;
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultListTag: {
-            data: components["schemas"]["Tag"][] | null;
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultListTagCount: {
-            data: components["schemas"]["TagCount"][] | null;
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultListTask: {
-            data: components["schemas"]["Task"][] | null;
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultListVehicleLead: {
-            data: components["schemas"]["VehicleLead"][] | null;
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultListViewed: {
-            data: components["schemas"]["Viewed"][] | null;
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultLogRow: {
-            data: components["schemas"]["LogRow"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultLoggedNote: {
-            data: components["schemas"]["LoggedNote"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultLoggedNotes: {
-            data: components["schemas"]["LoggedNotes"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultManagerCounts: {
-            data: components["schemas"]["ManagerCounts"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultMergeDeleted: {
-            data: components["schemas"]["MergeDeleted"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultMergeResult: {
-            data: components["schemas"]["MergeResult"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultMergeSession: {
-            data: components["schemas"]["MergeSession"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultOutboundCall: {
-            data: components["schemas"]["OutboundCall"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultPermission: {
-            data: components["schemas"]["Permission"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultProspectResult: {
-            data: components["schemas"]["ProspectResult"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultRawLead: {
-            data: components["schemas"]["RawLead"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultResponseTimes: {
-            data: components["schemas"]["ResponseTimes"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultSaleCounts: {
-            data: components["schemas"]["SaleCounts"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultSearchResults: {
-            data: components["schemas"]["SearchResults"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultServiceVehicles: {
-            data: components["schemas"]["ServiceVehicles"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultSetting: {
-            data: components["schemas"]["Setting"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultSignOut: {
-            data: components["schemas"]["SignOut"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultSnapshot: {
-            data: components["schemas"]["Snapshot"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultStoreSettings: {
-            data: components["schemas"]["StoreSettings"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultSummary: {
-            data: components["schemas"]["Summary"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultTagDetails: {
-            data: components["schemas"]["TagDetails"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultTotals: {
-            data: components["schemas"]["Totals"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultUIDealerSettings: {
-            data: components["schemas"]["UIDealerSettings"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        ResultView: {
-            data: components["schemas"]["View"];
-            pageData?: components["schemas"]["PageData"];
-            successful: boolean;
-        };
-        Revision: {
-            actorUserId?: string;
-            /** Format: date-time */
-            at: string;
-            changes: components["schemas"]["Change"][] | null;
-            /** Format: int64 */
-            contactId: number;
-            /** @enum {string} */
-            kind: "created" | "updated" | "merged" | "lead";
-            /** Format: int64 */
-            leadId?: number;
-            /** Format: int64 */
-            seq: number;
-            userId: string;
-        };
-        RoleAssignment: {
-            /** Format: date-time */
-            assignedAt?: string;
-            assignedBy: string;
-            /** @description The role's system name. */
-            role: string;
-            /** @description The role's display name. */
-            roleName: string;
-            userId: string;
-            userName: string;
-        };
-        RoleChange: {
-            /** @description The role's system name. */
-            role: string;
-            /** @description The user to assign; empty removes the assignment. */
-            userId: string;
-        };
-        RulesAdminRole: {
-            /** Format: int64 */
-            AccountPlatformId: number;
-            Description: string;
-            Name: string;
-            /** Format: int64 */
-            RoleId: number;
-            RulesAssignable: boolean;
-            SystemName: string;
-            /** Format: int64 */
-            UserCount: number;
-        };
-        SaleCount: {
-            /** Format: int64 */
-            accountPlatformId?: number;
-            salesPersonId?: string;
-            /** @description Filled in by the API. */
-            salesPersonName?: string;
-            /** Format: int64 */
-            soldDeliveredCount: number;
-            /** Format: int64 */
-            soldPendingCount: number;
-        };
-        SaleCounts: {
-            /** @description One per sales person with a sale (across the stores), by id; sales nobody held count in the stores and the total only. */
-            salesPeople: components["schemas"]["SaleCount"][];
-            /** @description One per store asked, in the order asked. */
-            stores: components["schemas"]["SaleCount"][];
-            total: components["schemas"]["SaleCount"];
-        };
-        SaveAvailabilityInputBody: {
-            Available: boolean;
-            /**
-             * Format: int64
-             * @description Why the user is unavailable: one of the availability reasons; 0 when available.
-             */
-            ReasonId?: number;
-            /**
-             * Format: date-time
-             * @description When an unavailable user becomes available again; absent for until changed.
-             */
-            Until?: string;
-            UserId: string;
-        };
-        SaveInputBody: {
+        "leads.SaveInputBody": {
             /**
              * Format: int64
              * @description For a new lead: its store, one the caller may view.
@@ -5387,109 +5415,16 @@ export type components = {
              */
             leadTypeId?: number;
             /** @description For a new lead only; later through the trade-in calls. */
-            tradeIns?: components["schemas"]["TradeIn"][] | null;
+            tradeIns?: components["schemas"]["lead.TradeIn"][] | null;
             /** @description For a new lead only; later through the vehicle calls. */
-            vehiclesOfInterest?: components["schemas"]["VehicleOfInterest"][] | null;
+            vehiclesOfInterest?: components["schemas"]["lead.VehicleOfInterest"][] | null;
             /**
              * Format: int64
              * @description For an update: the version of the lead the user edited.
              */
             version?: number;
         };
-        SaveSettingInputBody: {
-            key: string;
-            value: string;
-        };
-        ScheduledTask: {
-            assignedPandoUserId: string;
-            /** Format: int64 */
-            entityId: number;
-            /** Format: date-time */
-            taskDueDt: string;
-            taskId: string;
-            taskName: string;
-            taskType: string;
-        } | null;
-        SearchInputBody: {
-            /** @description Stores to search; absent for the Scope header's stores. */
-            accountPlatformIds?: number[] | null;
-            /** @description Whether a single alphanumeric word is searched as a stock number (the default) or as a last name. */
-            allowStockNumber?: boolean;
-            /** @description The nextCursor of the previous page; absent for the first page. */
-            cursor?: string;
-            /**
-             * Format: int64
-             * @description Results per page; 25 when absent.
-             */
-            pageSize?: number;
-            /** @description What the user typed: an e-mail address, a phone number, a VIN, a stock number, a last name, a first and last name, or a business name. */
-            term: string;
-        };
-        SearchResults: {
-            classification?: components["schemas"]["Term"];
-            nextCursor: string;
-            results: components["schemas"]["Match"][] | null;
-        };
-        SendInputBody: {
-            ClientMessageId?: string;
-            Message: string;
-            /** @description The recipients; with the sender they form the direct group the message goes to. */
-            UserIds: string[] | null;
-        };
-        SendToDeskingInputBody: {
-            /**
-             * Format: int64
-             * @description The vehicle or deal sheet the customer is desked on, if any.
-             */
-            entityId?: number;
-            /** @description What the desk should know; at most 4000 characters. */
-            notes?: string;
-            /** @description The client's id of this request: a retry with the same id records nothing more and answers the first result. */
-            requestId?: string;
-        };
-        Sent: {
-            Group: components["schemas"]["Group"];
-            Message: components["schemas"]["Message"];
-        };
-        ServiceVehicles: {
-            data: components["schemas"]["VehicleHistory"][] | null;
-        };
-        ServiceVisit: {
-            /** Format: int64 */
-            accountPlatformId: number;
-            advisor: string;
-            /** Format: date-time */
-            date: string;
-            roNumber: string;
-            /** Format: double */
-            total: number;
-            /** @description Year, make and model. */
-            vehicle: string;
-            vin: string;
-        } | null;
-        SetAssignmentsInputBody: {
-            /** @description The roles to change; roles not named keep their users. */
-            assignments: components["schemas"]["RoleChange"][];
-        };
-        SetCompanyInputBody: {
-            /**
-             * Format: int64
-             * @description A business customer the caller may view; its business name becomes the company name.
-             */
-            companyContactId?: number;
-            companyName?: string;
-            jobTitle?: string;
-            /**
-             * Format: int64
-             * @description The version the company was read at; a stale one is 409 and nothing changes. 0 (or absent) when none was saved.
-             */
-            version?: number;
-        };
-        Setting: {
-            key: string;
-            value: string;
-        };
-        ShowroomLeadsInputBody: {
+        "leads.ShowroomLeadsInputBody": {
             /** @description The stores whose leads count; none means the stores of the Scope header. Every one must be a store the caller may view. */
             accountPlatformIds?: number[] | null;
             /** @description The customers on the showroom log (1 to 100). */
@@ -5497,75 +5432,13 @@ export type components = {
             /** @description The visits' own leads, left out of the counts. */
             excludeCrmLeadIds?: number[] | null;
         };
-        SignOut: {
-            /** Format: int64 */
-            authTime: number;
-            /** Format: date-time */
-            signedOutAt: string;
-            subject: string;
-        };
-        Snapshot: {
-            /**
-             * Format: int64
-             * @description Open tasks (pending, in progress, overdue, on hold) about the customer's leads.
-             */
-            activeLeadTasks: number;
-            /**
-             * Format: int64
-             * @description Processes (showroom visits, deal processes) in progress for the customer.
-             */
-            activeProcesses: number;
-            /** @description The last call, e-mail, text or visit logged with the customer; null when none is recorded. */
-            lastContact: components["schemas"]["Touch"];
-            /** @description The last time the customer reached out (inbound call, e-mail, text, web lead); null when none is recorded. */
-            lastCustomerEngagement: components["schemas"]["Touch"];
-            /** @description The latest repair order; null when the customer has none. */
-            lastServiceVisit: components["schemas"]["ServiceVisit"];
-            /** @description The open task due next (not yet past due); null when none. */
-            nextScheduledActivity: components["schemas"]["ScheduledTask"];
-        };
-        SnapshotInputBody: {
-            /** @description The leads (entities) whose open tasks activeLeadTasks counts; absent or empty counts the tasks of every lead. */
-            entityIds?: number[] | null;
-        };
-        SortDescriptor: {
+        "leads.SortDescriptor": {
             /** @description asc or desc (the default). */
             direction?: string;
             /** @description createdAt (the default), statusChangedAt, leadStatusId, vin or stockNumber. */
             field?: string;
         };
-        Source: {
-            /** Format: int64 */
-            accountPlatformId: number;
-            /** Format: int64 */
-            leadSourceId: number;
-            name: string;
-        };
-        StaffUser: {
-            /** Format: int64 */
-            AccountPlatformID: number;
-            AccountPlatformIDs: number[] | null;
-            Active: boolean;
-            AvatarBGColor: string;
-            DMSUserId: string;
-            Email: string;
-            FirstName: string;
-            Id: string;
-            LastName: string;
-            Name: string;
-            PrimaryUserRole: string;
-            Roles: string[] | null;
-            UserId: string;
-            /** Format: int64 */
-            UserStatus: number;
-            /** Format: int64 */
-            UserType: number;
-        };
-        StartImpersonationInputBody: {
-            /** @description The user to impersonate: an active user of the caller's dealer group with a sign-in. */
-            userId: string;
-        };
-        StatsFilter: {
+        "leads.StatsFilter": {
             /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
             accountPlatformIds?: number[] | null;
             /** @description First day (YYYY-MM-DD, UTC) included, or an RFC 3339 time. */
@@ -5575,281 +5448,28 @@ export type components = {
             /** @description Only the leads these sales people hold; none keeps all. */
             salesPersonIds?: string[] | null;
         };
-        StatusCount: {
-            /** Format: int64 */
-            count: number;
-            /** Format: int64 */
-            leadStatusId: number;
-            name: string;
-        };
-        StoreClaims: {
+        "leads.StoreClaims": {
             /** Format: int64 */
             accountPlatformId: number;
             claimLeadsEnabled: boolean;
         };
-        StoreLeadSettings: {
-            /** Format: int64 */
-            AccountPlatformId: number;
-            AutoAssign: boolean;
-            DeliveryLog: boolean;
-            LeadManagement: boolean;
-            /** Format: int64 */
-            ResponseTimeMinutes: number;
-            RoundRobin: boolean;
-            ShowroomLog: boolean;
-        };
-        StoreRef: {
-            /** Format: int64 */
-            AccountPlatformID: number;
-            CXMDealerID: string;
-            /** @enum {string} */
-            Country: "US" | "CA";
-            Name: string;
-        };
-        StoreSettings: {
-            /** Format: int64 */
-            AccountPlatformID: number;
-            ContactAssignment: components["schemas"]["AssignmentRules"];
-            DmsProvider: string;
-            FinanceProvider: string;
-            IsBdcEnabled: boolean;
-            LeadSettings: components["schemas"]["LeadFlags"];
-            NotificationRules: components["schemas"]["NotificationRule"][] | null;
-            PushToDms: boolean;
-            PushToFinance: boolean;
-            ReassignRules: components["schemas"]["ReassignRule"][] | null;
-            /** Format: date-time */
-            UpdatedAt?: string;
-            UpdatedBy: string;
-            /** Format: int64 */
-            Version: number;
-        };
-        StoreSources: {
+        "leads.StoreSources": {
             /** Format: int64 */
             accountPlatformId: number;
             /** @description Sorted by name. */
-            leadSources: components["schemas"]["Source"][] | null;
+            leadSources: components["schemas"]["lead.Source"][] | null;
             /** @description Sorted by name. */
-            leadTypes: components["schemas"]["Type"][] | null;
+            leadTypes: components["schemas"]["lead.Type"][] | null;
         };
-        StoresInputBody: {
+        "leads.StoresInputBody": {
             /** @description The stores; every one must be a store the caller may view. */
             accountPlatformIds?: number[] | null;
         };
-        Summary: {
-            /** @description Every category, in display order, with its count (0 included). */
-            categories: components["schemas"]["CategoryCount"][] | null;
-            /** @description Every conversation channel (phone, text, email). */
-            channels: components["schemas"]["ChannelStats"][] | null;
-            /** Format: date-time */
-            lastActivityAt?: string;
-            /** Format: date-time */
-            lastInboundAt?: string;
-            /** Format: date-time */
-            lastOutboundAt?: string;
-            /** Format: int64 */
-            total: number;
-        };
-        SuperUser: {
-            IsSuperUser: boolean;
-            UserId: string;
-        };
-        Tag: {
-            name?: string;
-            /** Format: int64 */
-            tagId: number;
-            /** Format: int64 */
-            tagTypeId?: number;
-        };
-        TagCount: {
-            /** Format: int64 */
-            count: number;
-            /** @description The tag's name; empty for a tag that is not one of the group's. */
-            name: string;
-            /** Format: int64 */
-            tagId: number;
-            /** Format: int64 */
-            tagTypeId: number;
-        };
-        TagCountsInputBody: {
-            /** @description Stores to count; absent for the Scope header's stores. */
-            accountPlatformIds?: number[] | null;
-            /** @description The tags to count, 1 to 25. */
-            tagIds: number[] | null;
-        };
-        TagDetails: {
-            nextCursor: string;
-            results: components["schemas"]["TaggedContact"][] | null;
-        };
-        TagDetailsInputBody: {
-            /** @description Stores to list; absent for the Scope header's stores. */
-            accountPlatformIds?: number[] | null;
-            /** @description The nextCursor of the previous page; absent for the first page. */
-            cursor?: string;
-            /**
-             * Format: int64
-             * @description Customers per page; 25 when absent.
-             */
-            pageSize?: number;
-            /** @description The customers listed carry every one of these tags (1 to 25). */
-            tagIds: number[] | null;
-        };
-        TagTypesInputBody: {
-            /** @description The tag types whose tags to list: 1 customer, 2 service, 3 sales, 4 marketing. */
-            tagTypeIds: number[] | null;
-        };
-        TaggedContact: {
-            /** Format: int64 */
-            accountPlatformId: number;
-            addressLine1: string;
-            businessName: string;
-            city: string;
-            /** Format: int64 */
-            contactId: number;
-            /** Format: int64 */
-            contactTypeId: number;
-            email: string;
-            firstName: string;
-            fullName: string;
-            isDoNotCall: boolean;
-            isDoNotEmail: boolean;
-            isDoNotText: boolean;
-            isMarkedHot: boolean;
-            lastName: string;
-            middleName: string;
-            nickName: string;
-            phone: string;
-            phoneLabel: string;
-            postalCode: string;
-            stateProvince: string;
-        };
-        Task: {
-            /** Format: int64 */
-            accountPlatformId: number;
-            assignedPandoUserId: string;
-            /** Format: date-time */
-            completedAt?: string;
-            /** Format: int64 */
-            contactId: number;
-            /** Format: date-time */
-            createdAt: string;
-            /**
-             * Format: int64
-             * @description The lead (entity) the task is about; 0 for none.
-             */
-            entityId: number;
-            taskDescription: string;
-            /** Format: date-time */
-            taskDueDt: string;
-            taskId: string;
-            taskName: string;
-            taskStatus: string;
-            taskType: string;
-        };
-        TaskSearchInputBody: {
-            /** @description Only the tasks assigned to this user. */
-            assignedPandoUserId?: string;
-            /**
-             * Format: int64
-             * @description Only the tasks kept under this contact: the path's contact or one merged into it.
-             */
-            contactId?: number;
-            /**
-             * Format: int64
-             * @description Only the tasks about this lead (entity).
-             */
-            entityId?: number;
-        };
-        Term: {
-            businessName?: string;
-            email?: string;
-            firstName?: string;
-            /** @enum {string} */
-            kind: "email" | "phone" | "vin" | "stockNumber" | "lastName" | "businessName" | "fullName";
-            lastName?: string;
-            phone?: string;
-            stockNumber?: string;
-            vin?: string;
-        };
-        TextablePhone: {
-            /** Format: int64 */
-            id: number;
-            label: string;
-            phoneDisplay: string;
-        };
-        Totals: {
-            /** Format: double */
-            customerPayTotal: number;
-            /**
-             * Format: double
-             * @description What the dealer paid: internal lines.
-             */
-            dealerPaidTotal: number;
-            /** Format: int64 */
-            roCount: number;
-            /** Format: double */
-            totalServiceValue: number;
-            /** Format: double */
-            warrantyPayTotal: number;
-        };
-        Touch: {
-            /** Format: date-time */
-            date: string;
-            description: string;
-            type: string;
-            userId: string;
-        } | null;
-        TradeIn: {
-            /**
-             * Format: double
-             * @description Not negative.
-             */
-            appraisedValue?: number;
-            color?: string;
-            comments?: string;
-            /**
-             * Format: int64
-             * @description The trade-in's id; ignored when adding one.
-             */
-            crmLeadTradeId?: number;
-            isNew?: boolean;
-            make?: string;
-            model?: string;
-            /**
-             * Format: int64
-             * @description Miles or kilometres; not negative.
-             */
-            odometer?: number;
-            /**
-             * Format: double
-             * @description Owed on the vehicle; not negative.
-             */
-            payoff?: number;
-            /**
-             * Format: double
-             * @description Asking or offered price; not negative.
-             */
-            price?: number;
-            stockNumber?: string;
-            trim?: string;
-            /** @description 17 characters; cleaned as VINs are everywhere (spaces removed, upper case). */
-            vin?: string;
-            /**
-             * Format: int64
-             * @description 1900 to next year; 0 for unknown.
-             */
-            year?: number;
-        };
-        TransitionBody: {
+        "leads.TransitionBody": {
             /** @description Why the status changes (a lost reason, a note). */
             reason?: string;
         };
-        Type: {
-            /** Format: int64 */
-            leadTypeId: number;
-            name: string;
-        };
-        TypeAndSourceInputBody: {
+        "leads.TypeAndSourceInputBody": {
             /**
              * Format: int64
              * @description A source of the lead's store; 0 for none.
@@ -5861,82 +5481,7 @@ export type components = {
              */
             leadTypeId: number;
         };
-        UIDealerSettings: {
-            AccountPlatformIds: number[] | null;
-            AlertMinerProStores: number[] | null;
-            BdcStores: number[] | null;
-            FeatureStores: {
-                [key: string]: number[] | null;
-            };
-            LeadSettings: components["schemas"]["StoreLeadSettings"][] | null;
-            PushCapabilities: components["schemas"]["PushCapability"][] | null;
-        };
-        UIDealerSettingsInputBody: {
-            /** @description Stores considered; empty for the Scope header's stores. */
-            AccountPlatformIds?: number[] | null;
-        };
-        UserAvailability: {
-            AccountPlatformIDs: number[] | null;
-            Available: boolean;
-            FirstName: string;
-            LastName: string;
-            Name: string;
-            PrimaryUserRole: string;
-            Reason: string;
-            /** Format: int64 */
-            ReasonId: number;
-            /** Format: date-time */
-            Until?: string;
-            /** Format: date-time */
-            UpdatedAt?: string;
-            UpdatedBy: string;
-            UserId: string;
-        };
-        UserGroup: {
-            AccountPlatformIds: number[] | null;
-            Active: boolean;
-            /** Format: int64 */
-            GroupId: number;
-            /** Format: int64 */
-            GroupTypeId: number;
-            GroupTypeName: string;
-            MemberUserIds: string[] | null;
-            Members: components["schemas"]["GroupMember"][] | null;
-            Name: string;
-            /** Format: int64 */
-            ParentGroupId: number;
-        };
-        UserStore: {
-            /** Format: int64 */
-            AccountPlatformID: number;
-            CXMDealerID: string;
-            Country: string;
-            Name: string;
-            Primary: boolean;
-        };
-        Vehicle: {
-            make?: string;
-            model?: string;
-            stockNumber?: string;
-            vin?: string;
-            /** Format: int64 */
-            year?: number;
-        };
-        VehicleHistory: {
-            /** Format: date-time */
-            lastVisit: string | null;
-            make: string;
-            model: string;
-            /** Format: double */
-            totalValue: number;
-            vin: string;
-            /** Format: int64 */
-            visitCount: number;
-            visits: components["schemas"]["Visit"][] | null;
-            /** Format: int64 */
-            year: number;
-        };
-        VehicleKeys: {
+        "leads.VehicleKeys": {
             /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
             accountPlatformIds?: number[] | null;
             /** @description Stock numbers (case and surrounding spaces do not matter). */
@@ -5944,66 +5489,7 @@ export type components = {
             /** @description 17-character VINs (spaces and case do not matter). */
             vins?: string[] | null;
         };
-        VehicleLead: {
-            /** Format: int64 */
-            accountPlatformId: number;
-            bdcAgentId: string;
-            /** Format: int64 */
-            contactId: number;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: int64 */
-            crmLeadId: number;
-            /** Format: int64 */
-            crmLeadVoiId: number;
-            /**
-             * Format: int64
-             * @description The status the lists show: -2 unclaimed, -1 new, else the lead's status.
-             */
-            displayStatusId: number;
-            /** Format: int64 */
-            leadStatusId: number;
-            leadStatusName: string;
-            salesPersonId: string;
-            /** Format: date-time */
-            statusChangedAt: string;
-            stockNumber: string;
-            vin: string;
-        };
-        VehicleOfInterest: {
-            color?: string;
-            comments?: string;
-            /**
-             * Format: int64
-             * @description The vehicle's id; ignored when adding one.
-             */
-            crmLeadVoiId?: number;
-            isNew?: boolean;
-            /** @description The customer's chosen vehicle among the lead's vehicles of interest. Exactly one of a lead's vehicles is chosen: the first added, until another is chosen. Setting it true on an update chooses this vehicle and clears the others; false leaves the choice as it is. */
-            isPrimary?: boolean;
-            make?: string;
-            model?: string;
-            /**
-             * Format: int64
-             * @description Miles or kilometres; not negative.
-             */
-            odometer?: number;
-            /**
-             * Format: double
-             * @description Asking or offered price; not negative.
-             */
-            price?: number;
-            stockNumber?: string;
-            trim?: string;
-            /** @description 17 characters; cleaned as VINs are everywhere (spaces removed, upper case). */
-            vin?: string;
-            /**
-             * Format: int64
-             * @description 1900 to next year; 0 for unknown.
-             */
-            year?: number;
-        };
-        View: {
+        "leads.View": {
             /** Format: int64 */
             accountId: number;
             /** Format: int64 */
@@ -6043,37 +5529,275 @@ export type components = {
             salesPersonId: string;
             /** Format: date-time */
             statusChangedAt: string;
-            tradeIns: components["schemas"]["TradeIn"][];
+            tradeIns: components["schemas"]["lead.TradeIn"][];
             /** Format: date-time */
             updatedAt: string;
             updatedBy: string;
-            vehiclesOfInterest: components["schemas"]["VehicleOfInterest"][];
+            vehiclesOfInterest: components["schemas"]["lead.VehicleOfInterest"][];
             /** Format: int64 */
             version: number;
             worked: boolean;
         };
-        ViewDealsheetInputBody: {
+        "merge.MergeAddInputBody": {
             /**
              * Format: int64
-             * @description The contact whose deal sheet was viewed.
+             * @description The store the contact is at.
              */
-            ContactId: number;
-            /**
-             * Format: int64
-             * @description The deal sheet (entity) viewed.
-             */
-            EntityId: number;
+            accountPlatformId: number;
+            /** Format: int64 */
+            contactId: number;
         };
-        ViewSectionInputBody: {
+        "merge.MergeAddress": {
+            city: string;
+            country?: string;
+            isPreferred: boolean;
+            line1: string;
+            line2?: string;
+            state: string;
+            zip: string;
+        };
+        "merge.MergeChange": {
+            field: string;
+            newValue: string;
+            oldValue: string;
+        };
+        "merge.MergeContact": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            activities: components["schemas"]["merge.MergeRef"][] | null;
+            addresses: components["schemas"]["merge.MergeAddress"][] | null;
+            /** Format: int64 */
+            birthDay?: number;
+            /** Format: int64 */
+            birthMonth?: number;
+            /** Format: int64 */
+            birthYear?: number;
+            businessName?: string;
+            /** Format: int64 */
+            contactId: number;
+            emails: components["schemas"]["merge.MergeEmail"][] | null;
+            firstName: string;
+            gender?: string;
+            isDoNotCall: boolean;
+            isDoNotEmail: boolean;
+            isDoNotMail: boolean;
+            isDoNotText: boolean;
+            isMarkedHot: boolean;
+            lastName: string;
+            leads: components["schemas"]["merge.MergeRef"][] | null;
+            middleName?: string;
+            nickName?: string;
+            notes: components["schemas"]["merge.MergeRef"][] | null;
+            optOutAll: boolean;
+            phones: components["schemas"]["merge.MergePhone"][] | null;
+            smsOptedOut: boolean;
+            suffix?: string;
+            tags: string[] | null;
+            tasks: components["schemas"]["merge.MergeRef"][] | null;
+            vehicles: components["schemas"]["merge.MergeRef"][] | null;
+        };
+        "merge.MergeDeleteInputBody": {
             /**
              * Format: int64
-             * @description The contact whose profile was viewed.
+             * @description The store the web app shows; the user's one session is deleted whichever store it is at.
              */
-            ContactId: number;
-            /** @description Required. The section (tab) viewed: Snapshot, Profile, Garage, Leads, Service, Messages, Activity or Resolution. */
-            Section?: string;
+            accountPlatformId?: number;
         };
-        Viewed: {
+        "merge.MergeDeleted": {
+            deleted: boolean;
+            /** @description 'Contact merge session has been deleted successfully'; the web app shows it unless the deletion is silent. */
+            message: string;
+        };
+        "merge.MergeEmail": {
+            email: string;
+            isPreferred: boolean;
+            optOut: boolean;
+        };
+        "merge.MergeMoved": {
+            activities: components["schemas"]["merge.MergeRef"][] | null;
+            leads: components["schemas"]["merge.MergeRef"][] | null;
+            notes: components["schemas"]["merge.MergeRef"][] | null;
+            tasks: components["schemas"]["merge.MergeRef"][] | null;
+            vehicles: components["schemas"]["merge.MergeRef"][] | null;
+        };
+        "merge.MergePhone": {
+            countryCode?: string;
+            ext?: string;
+            isMobile: boolean;
+            isPreferred: boolean;
+            optOut: boolean;
+            optOutSms: boolean;
+            phone: string;
+            /** Format: int64 */
+            phoneTypeId: number;
+        };
+        "merge.MergeRef": {
+            id: string;
+            label?: string;
+        };
+        "merge.MergeRemoveInputBody": {
+            /**
+             * Format: int64
+             * @description The session's store; informational.
+             */
+            accountPlatformId?: number;
+            /** Format: int64 */
+            contactId: number;
+        };
+        "merge.MergeResult": {
+            changes: components["schemas"]["merge.MergeChange"][] | null;
+            merged: components["schemas"]["merge.MergeContact"];
+            moved: components["schemas"]["merge.MergeMoved"];
+            survivor: components["schemas"]["merge.MergeContact"];
+        };
+        "merge.MergeSession": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** @description At most two. */
+            contacts: components["schemas"]["merge.MergeSessionMember"][] | null;
+            /** Format: date-time */
+            created: string;
+            id: string;
+            /** Format: date-time */
+            updated: string;
+            userId: string;
+        };
+        "merge.MergeSessionMember": {
+            /** Format: date-time */
+            added: string;
+            /** Format: int64 */
+            contactId: number;
+        };
+        "merge.MergeSurvivorInputBody": {
+            /**
+             * Format: int64
+             * @description The contact that survives; none (0) keeps the contact added first.
+             */
+            survivorContactId?: number;
+        };
+        "notification.Notification": {
+            /** Format: date-time */
+            CreatedAt: string;
+            FromUserId: string;
+            Link: string;
+            Message: string;
+            NotificationId: string;
+            Title: string;
+            UserId: string;
+        };
+        "phone.Country": {
+            /** @description US, CA, GB or FR; a save needs the abbreviation or the id. */
+            abbr?: string;
+            /** @description The dialling code, without the plus. */
+            code?: string;
+            /** @description The flag's name: the abbreviation in lower case. */
+            flag?: string;
+            /** Format: int64 */
+            id?: number;
+        };
+        "product.AccountProduct": {
+            /** Format: int64 */
+            AccountPlatformID: number;
+            Features: components["schemas"]["product.FeatureState"][] | null;
+            /** Format: int64 */
+            ProductID: number;
+            /** Format: int64 */
+            ProductStatusID: number;
+        };
+        "product.CatalogEntry": {
+            Name: string;
+            ProductFeatures: components["schemas"]["product.Feature"][] | null;
+            /** Format: int64 */
+            ProductID: number;
+        };
+        "product.DealerPackage": {
+            /** Format: int64 */
+            AccountPlatformId: number;
+            Name: string;
+            /** Format: int64 */
+            PackageId: number;
+            ProductIds: number[] | null;
+        };
+        "product.Feature": {
+            /** Format: int64 */
+            FeatureID: number;
+            FeatureName: string;
+        };
+        "product.FeatureState": {
+            Active: boolean;
+            /** Format: int64 */
+            FeatureID: number;
+        };
+        "realtime.Connection": {
+            authToken: string;
+            channel: string;
+            channelPrefix: string;
+            provider: string;
+            subscribeKey: string;
+            userId: string;
+        };
+        "relations.BulkCount": {
+            /** Format: int64 */
+            count: number;
+        };
+        "relations.Company": {
+            /**
+             * Format: int64
+             * @description The business customer that is the company; 0 when only a name is kept.
+             */
+            companyContactId: number;
+            companyName: string;
+            /** Format: int64 */
+            contactId: number;
+            jobTitle: string;
+            /** Format: date-time */
+            updatedAt?: string;
+            updatedBy: string;
+            /**
+             * Format: int64
+             * @description 0 when no company was saved.
+             */
+            version: number;
+        };
+        "relations.ContactAssignments": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            assignments: components["schemas"]["relations.RoleAssignment"][] | null;
+            /** Format: int64 */
+            contactId: number;
+        };
+        "relations.ContactValue": {
+            /** Format: int64 */
+            contactId: number;
+            /** Format: double */
+            enterpriseSalesValue: number;
+            /** Format: double */
+            enterpriseServiceValue: number;
+            /** Format: double */
+            enterpriseTotalValue: number;
+            /** Format: double */
+            storeSalesValue: number;
+            /** Format: double */
+            storeServiceValue: number;
+            /** Format: double */
+            storeTotalValue: number;
+        };
+        "relations.EnterpriseValue": {
+            /** Format: int64 */
+            contactId: number;
+            /**
+             * Format: int64
+             * @description How many customer records the sums cover.
+             */
+            contacts: number;
+            /** Format: double */
+            salesValue: number;
+            /** Format: double */
+            serviceValue: number;
+            /** Format: double */
+            totalValue: number;
+        };
+        "relations.HouseholdContact": {
             /** Format: int64 */
             accountPlatformId: number;
             addressLine1: string;
@@ -6097,10 +5821,127 @@ export type components = {
             phoneLabel: string;
             postalCode: string;
             stateProvince: string;
-            /** Format: date-time */
-            viewedAt: string;
         };
-        Visit: {
+        "relations.HouseholdMember": {
+            /** Format: date-time */
+            addedAt: string;
+            addedBy: string;
+            /** @description The member's contact summary. */
+            contact: components["schemas"]["relations.HouseholdContact"];
+            isCoBuyer: boolean;
+            /**
+             * Format: int64
+             * @description The member's contact id.
+             */
+            memberId: number;
+            relationship: string;
+        };
+        "relations.LinkedContact": {
+            contact: components["schemas"]["relations.HouseholdContact"];
+            /** Format: date-time */
+            linkedAt: string;
+            linkedBy: string;
+            /** Format: double */
+            storeSalesValue: number;
+            /** Format: double */
+            storeServiceValue: number;
+        };
+        "relations.NewMember": {
+            /**
+             * Format: int64
+             * @description The customer to add.
+             */
+            contactId: number;
+            isCoBuyer?: boolean;
+            /** @description For example Spouse, Child, Parent. */
+            relationship?: string;
+        };
+        "relations.PotentialLink": {
+            contact: components["schemas"]["relations.HouseholdContact"];
+            /** @enum {string} */
+            matchedOn: "email" | "phone";
+            matchedValue: string;
+        };
+        "relations.RoleAssignment": {
+            /** Format: date-time */
+            assignedAt?: string;
+            assignedBy: string;
+            /** @description The role's system name. */
+            role: string;
+            /** @description The role's display name. */
+            roleName: string;
+            userId: string;
+            userName: string;
+        };
+        "relations.TagCount": {
+            /** Format: int64 */
+            count: number;
+            /** @description The tag's name; empty for a tag that is not one of the group's. */
+            name: string;
+            /** Format: int64 */
+            tagId: number;
+            /** Format: int64 */
+            tagTypeId: number;
+        };
+        "relations.TagDetails": {
+            nextCursor: string;
+            results: components["schemas"]["relations.TaggedContact"][] | null;
+        };
+        "relations.TaggedContact": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            addressLine1: string;
+            businessName: string;
+            city: string;
+            /** Format: int64 */
+            contactId: number;
+            /** Format: int64 */
+            contactTypeId: number;
+            email: string;
+            firstName: string;
+            fullName: string;
+            isDoNotCall: boolean;
+            isDoNotEmail: boolean;
+            isDoNotText: boolean;
+            isMarkedHot: boolean;
+            lastName: string;
+            middleName: string;
+            nickName: string;
+            phone: string;
+            phoneLabel: string;
+            postalCode: string;
+            stateProvince: string;
+        };
+        "repairorder.Totals": {
+            /** Format: double */
+            customerPayTotal: number;
+            /**
+             * Format: double
+             * @description What the dealer paid: internal lines.
+             */
+            dealerPaidTotal: number;
+            /** Format: int64 */
+            roCount: number;
+            /** Format: double */
+            totalServiceValue: number;
+            /** Format: double */
+            warrantyPayTotal: number;
+        };
+        "repairorder.VehicleHistory": {
+            /** Format: date-time */
+            lastVisit: string | null;
+            make: string;
+            model: string;
+            /** Format: double */
+            totalValue: number;
+            vin: string;
+            /** Format: int64 */
+            visitCount: number;
+            visits: components["schemas"]["repairorder.Visit"][] | null;
+            /** Format: int64 */
+            year: number;
+        };
+        "repairorder.Visit": {
             /** Format: int64 */
             accountPlatformId: number;
             advisor: string;
@@ -6122,25 +5963,96 @@ export type components = {
             /** Format: double */
             warrantyPay: number;
         };
-        WizardUser: {
+        "role.AlertMinerRole": {
+            Description: string;
+            Name: string;
+            /** Format: int64 */
+            RoleId: number;
+            RulesAssignable: boolean;
+            SystemName: string;
+        };
+        "role.RulesAdminRole": {
+            /** Format: int64 */
+            AccountPlatformId: number;
+            Description: string;
+            Name: string;
+            /** Format: int64 */
+            RoleId: number;
+            RulesAssignable: boolean;
+            SystemName: string;
+            /** Format: int64 */
+            UserCount: number;
+        };
+        "searchterm.Term": {
+            businessName?: string;
+            email?: string;
+            firstName?: string;
+            /** @enum {string} */
+            kind: "email" | "phone" | "vin" | "stockNumber" | "lastName" | "businessName" | "fullName";
+            lastName?: string;
+            phone?: string;
+            stockNumber?: string;
+            vin?: string;
+        };
+        "tag.Definition": {
+            color: string;
+            description: string;
+            name: string;
+            /** Format: int64 */
+            tagId: number;
+            /** Format: int64 */
+            tagTypeId: number;
+        };
+        "task.Task": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            assignedPandoUserId: string;
+            /** Format: date-time */
+            completedAt?: string;
+            /** Format: int64 */
+            contactId: number;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: int64
+             * @description The lead (entity) the task is about; 0 for none.
+             */
+            entityId: number;
+            taskDescription: string;
+            /** Format: date-time */
+            taskDueDt: string;
+            taskId: string;
+            taskName: string;
+            taskStatus: string;
+            taskType: string;
+        };
+        "user.Setting": {
+            key: string;
+            value: string;
+        };
+        "users.AppUser": {
+            Account: string;
             /** Format: int64 */
             AccountID: number;
             /** Format: int64 */
             AccountPlatformID: number;
             AccountPlatformIDs: number[] | null;
             Active: boolean;
+            AllowedStores: components["schemas"]["users.StoreRef"][] | null;
             AvatarBGColor: string;
             DMSUserId: string;
             Email: string;
             FirstName: string;
             HasAllPlatformAccess: boolean;
             Id: string;
+            ImpersonatedBy?: components["schemas"]["users.Impersonator"];
+            IsFavorite: boolean;
+            IsImpersonating: boolean;
             LastName: string;
             Name: string;
             Permissions: string[] | null;
             PrimaryUserRole: string;
             Roles: string[] | null;
-            Stores: components["schemas"]["UserStore"][] | null;
             UserId: string;
             /** Format: int64 */
             UserStatus: number;
@@ -6148,7 +6060,95 @@ export type components = {
             UserType: number;
             /** Format: int64 */
             ViewAccountID: number;
-            ViewAccountPlatformIDs: number[] | null;
+            ViewAllowedStores: components["schemas"]["users.StoreRef"][] | null;
+            ViewSelectedStores: components["schemas"]["users.StoreRef"][] | null;
+        };
+        "users.AvailabilityChange": {
+            Available: boolean;
+            /**
+             * Format: int64
+             * @description Why the user is unavailable: one of the availability reasons; 0 when available.
+             */
+            ReasonId?: number;
+            /**
+             * Format: date-time
+             * @description When an unavailable user becomes available again; absent for until changed.
+             */
+            Until?: string;
+        };
+        "users.AvailabilityCountsInputBody": {
+            /** @description Stores counted; empty for the Scope header's stores. */
+            AccountPlatformIds?: number[] | null;
+        };
+        "users.AvailabilityReportInputBody": {
+            /** @description Stores whose users are listed; empty for the Scope header's stores. */
+            AccountPlatformIds?: number[] | null;
+            /** @description true lists available users, false unavailable ones; absent lists both. */
+            Available?: boolean;
+            /** Format: int64 */
+            From?: number;
+            /**
+             * Format: int64
+             * @description Page size; 0 for 500.
+             */
+            Size?: number;
+        };
+        "users.Impersonator": {
+            Name: string;
+            UserId: string;
+        } | null;
+        "users.NotifyInputBody": {
+            /** @description A route of the web app, starting with #/. */
+            Link?: string;
+            Message?: string;
+            Title?: string;
+        };
+        "users.SaveAvailabilityInputBody": {
+            Available: boolean;
+            /**
+             * Format: int64
+             * @description Why the user is unavailable: one of the availability reasons; 0 when available.
+             */
+            ReasonId?: number;
+            /**
+             * Format: date-time
+             * @description When an unavailable user becomes available again; absent for until changed.
+             */
+            Until?: string;
+            UserId: string;
+        };
+        "users.SaveSettingInputBody": {
+            key: string;
+            value: string;
+        };
+        "users.StoreRef": {
+            /** Format: int64 */
+            AccountPlatformID: number;
+            CXMDealerID: string;
+            /** @enum {string} */
+            Country: "US" | "CA";
+            Name: string;
+        };
+        "users.SuperUser": {
+            IsSuperUser: boolean;
+            UserId: string;
+        };
+        "users.UserAvailability": {
+            AccountPlatformIDs: number[] | null;
+            Available: boolean;
+            FirstName: string;
+            LastName: string;
+            Name: string;
+            PrimaryUserRole: string;
+            Reason: string;
+            /** Format: int64 */
+            ReasonId: number;
+            /** Format: date-time */
+            Until?: string;
+            /** Format: date-time */
+            UpdatedAt?: string;
+            UpdatedBy: string;
+            UserId: string;
         };
     };
     responses: never;
@@ -6174,7 +6174,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyListAlertMinerRole"];
+                    "application/json": components["schemas"]["httpapi.LegacyListAlertMinerRole"];
                 };
             };
             /** @description Unauthorized */
@@ -6183,7 +6183,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -6192,7 +6192,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -6201,7 +6201,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -6210,7 +6210,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -6233,7 +6233,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyListAccountPlatform"];
+                    "application/json": components["schemas"]["httpapi.LegacyListAccountPlatform"];
                 };
             };
             /** @description Bad Request */
@@ -6242,7 +6242,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -6251,7 +6251,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -6260,7 +6260,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -6269,7 +6269,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -6278,7 +6278,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -6287,7 +6287,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -6310,7 +6310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyListAccountPlatform"];
+                    "application/json": components["schemas"]["httpapi.LegacyListAccountPlatform"];
                 };
             };
             /** @description Bad Request */
@@ -6319,7 +6319,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -6328,7 +6328,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -6337,7 +6337,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -6346,7 +6346,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -6355,7 +6355,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -6364,7 +6364,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -6378,7 +6378,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OverviewInputBody"];
+                "application/json": components["schemas"]["contacts.OverviewInputBody"];
             };
         };
         responses: {
@@ -6388,7 +6388,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultConversationOverview"];
+                    "application/json": components["schemas"]["httpapi.ResultConversationOverview"];
                 };
             };
             /** @description Bad Request */
@@ -6397,7 +6397,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -6406,7 +6406,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -6415,7 +6415,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -6424,7 +6424,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -6433,7 +6433,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -6442,7 +6442,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -6459,7 +6459,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LogSearchInputBody"];
+                "application/json": components["schemas"]["leads.LogSearchInputBody"];
             };
         };
         responses: {
@@ -6469,7 +6469,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListLogRow"];
+                    "application/json": components["schemas"]["httpapi.ResultListLogRow"];
                 };
             };
             /** @description Bad Request */
@@ -6478,7 +6478,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -6487,7 +6487,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -6496,7 +6496,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -6505,7 +6505,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -6514,7 +6514,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -6531,7 +6531,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LogFilter"];
+                "application/json": components["schemas"]["leads.LogFilter"];
             };
         };
         responses: {
@@ -6541,7 +6541,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListStatusCount"];
+                    "application/json": components["schemas"]["httpapi.ResultListStatusCount"];
                 };
             };
             /** @description Bad Request */
@@ -6550,7 +6550,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -6559,7 +6559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -6568,7 +6568,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -6577,7 +6577,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -6586,7 +6586,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -6603,7 +6603,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LogFilter"];
+                "application/json": components["schemas"]["leads.LogFilter"];
             };
         };
         responses: {
@@ -6622,7 +6622,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -6631,7 +6631,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -6640,7 +6640,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -6649,7 +6649,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -6658,7 +6658,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -6675,7 +6675,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LogSearchInputBody"];
+                "application/json": components["schemas"]["leads.LogSearchInputBody"];
             };
         };
         responses: {
@@ -6685,7 +6685,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListLogRow"];
+                    "application/json": components["schemas"]["httpapi.ResultListLogRow"];
                 };
             };
             /** @description Bad Request */
@@ -6694,7 +6694,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -6703,7 +6703,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -6712,7 +6712,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -6721,7 +6721,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -6730,7 +6730,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -6747,7 +6747,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["VehicleKeys"];
+                "application/json": components["schemas"]["leads.VehicleKeys"];
             };
         };
         responses: {
@@ -6757,7 +6757,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListVehicleLead"];
+                    "application/json": components["schemas"]["httpapi.ResultListVehicleLead"];
                 };
             };
             /** @description Bad Request */
@@ -6766,7 +6766,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -6775,7 +6775,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -6784,7 +6784,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -6793,7 +6793,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -6802,7 +6802,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -6811,7 +6811,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -6840,7 +6840,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultIntakeResult"];
+                    "application/json": components["schemas"]["httpapi.ResultIntakeResult"];
                 };
             };
             /** @description Bad Request */
@@ -6849,7 +6849,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -6858,7 +6858,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -6867,7 +6867,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Request Entity Too Large */
@@ -6876,7 +6876,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -6885,7 +6885,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -6894,7 +6894,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -6908,7 +6908,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntakeKeyInputBody"];
+                "application/json": components["schemas"]["leads.IntakeKeyInputBody"];
             };
         };
         responses: {
@@ -6918,7 +6918,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultIntakeKey"];
+                    "application/json": components["schemas"]["httpapi.ResultIntakeKey"];
                 };
             };
             /** @description Bad Request */
@@ -6927,7 +6927,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -6936,7 +6936,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -6945,7 +6945,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -6954,7 +6954,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -6963,7 +6963,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -6972,7 +6972,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -6989,7 +6989,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["InventoryLeadsInputBody"];
+                "application/json": components["schemas"]["leads.InventoryLeadsInputBody"];
             };
         };
         responses: {
@@ -6999,7 +6999,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultInventoryLeads"];
+                    "application/json": components["schemas"]["httpapi.ResultInventoryLeads"];
                 };
             };
             /** @description Bad Request */
@@ -7008,7 +7008,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -7017,7 +7017,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -7026,7 +7026,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -7035,7 +7035,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -7044,7 +7044,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -7053,7 +7053,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -7070,7 +7070,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StoresInputBody"];
+                "application/json": components["schemas"]["leads.StoresInputBody"];
             };
         };
         responses: {
@@ -7080,7 +7080,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListLeadSettings"];
+                    "application/json": components["schemas"]["httpapi.ResultListLeadSettings"];
                 };
             };
             /** @description Bad Request */
@@ -7089,7 +7089,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -7098,7 +7098,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -7107,7 +7107,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -7116,7 +7116,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -7125,7 +7125,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -7134,7 +7134,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -7151,7 +7151,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StoresInputBody"];
+                "application/json": components["schemas"]["leads.StoresInputBody"];
             };
         };
         responses: {
@@ -7161,7 +7161,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListStoreSources"];
+                    "application/json": components["schemas"]["httpapi.ResultListStoreSources"];
                 };
             };
             /** @description Bad Request */
@@ -7170,7 +7170,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -7179,7 +7179,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -7188,7 +7188,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -7197,7 +7197,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -7206,7 +7206,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -7215,7 +7215,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -7232,7 +7232,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StatsFilter"];
+                "application/json": components["schemas"]["leads.StatsFilter"];
             };
         };
         responses: {
@@ -7242,7 +7242,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultResponseTimes"];
+                    "application/json": components["schemas"]["httpapi.ResultResponseTimes"];
                 };
             };
             /** @description Bad Request */
@@ -7251,7 +7251,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -7260,7 +7260,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -7269,7 +7269,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -7278,7 +7278,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -7287,7 +7287,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -7296,7 +7296,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -7313,7 +7313,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LogFilter"];
+                "application/json": components["schemas"]["leads.LogFilter"];
             };
         };
         responses: {
@@ -7323,7 +7323,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultManagerCounts"];
+                    "application/json": components["schemas"]["httpapi.ResultManagerCounts"];
                 };
             };
             /** @description Bad Request */
@@ -7332,7 +7332,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -7341,7 +7341,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -7350,7 +7350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -7359,7 +7359,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -7368,7 +7368,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -7377,7 +7377,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -7394,7 +7394,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ManagerLeadsInputBody"];
+                "application/json": components["schemas"]["leads.ManagerLeadsInputBody"];
             };
         };
         responses: {
@@ -7404,7 +7404,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListLogRow"];
+                    "application/json": components["schemas"]["httpapi.ResultListLogRow"];
                 };
             };
             /** @description Bad Request */
@@ -7413,7 +7413,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -7422,7 +7422,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -7431,7 +7431,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -7440,7 +7440,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -7449,7 +7449,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -7458,7 +7458,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -7472,7 +7472,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SaveInputBody"];
+                "application/json": components["schemas"]["leads.SaveInputBody"];
             };
         };
         responses: {
@@ -7482,7 +7482,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultLogRow"];
+                    "application/json": components["schemas"]["httpapi.ResultLogRow"];
                 };
             };
             /** @description Bad Request */
@@ -7491,7 +7491,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -7500,7 +7500,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -7509,7 +7509,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -7518,7 +7518,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -7527,7 +7527,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -7536,7 +7536,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -7545,7 +7545,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -7562,7 +7562,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ShowroomLeadsInputBody"];
+                "application/json": components["schemas"]["leads.ShowroomLeadsInputBody"];
             };
         };
         responses: {
@@ -7572,7 +7572,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListAdditionalLeadCount"];
+                    "application/json": components["schemas"]["httpapi.ResultListAdditionalLeadCount"];
                 };
             };
             /** @description Bad Request */
@@ -7581,7 +7581,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -7590,7 +7590,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -7599,7 +7599,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -7608,7 +7608,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -7617,7 +7617,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -7626,7 +7626,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -7643,7 +7643,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ShowroomLeadsInputBody"];
+                "application/json": components["schemas"]["leads.ShowroomLeadsInputBody"];
             };
         };
         responses: {
@@ -7653,7 +7653,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListLogRow"];
+                    "application/json": components["schemas"]["httpapi.ResultListLogRow"];
                 };
             };
             /** @description Bad Request */
@@ -7662,7 +7662,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -7671,7 +7671,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -7680,7 +7680,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -7689,7 +7689,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -7698,7 +7698,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -7707,7 +7707,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -7724,7 +7724,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["TransitionBody"];
+                "application/json": components["schemas"]["leads.TransitionBody"];
             };
         };
         responses: {
@@ -7734,7 +7734,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultView"];
+                    "application/json": components["schemas"]["httpapi.ResultView"];
                 };
             };
             /** @description Bad Request */
@@ -7743,7 +7743,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -7752,7 +7752,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -7761,7 +7761,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -7770,7 +7770,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -7779,7 +7779,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -7788,7 +7788,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -7797,7 +7797,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -7814,7 +7814,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["TransitionBody"];
+                "application/json": components["schemas"]["leads.TransitionBody"];
             };
         };
         responses: {
@@ -7824,7 +7824,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultView"];
+                    "application/json": components["schemas"]["httpapi.ResultView"];
                 };
             };
             /** @description Bad Request */
@@ -7833,7 +7833,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -7842,7 +7842,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -7851,7 +7851,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -7860,7 +7860,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -7869,7 +7869,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -7878,7 +7878,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -7887,7 +7887,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -7904,7 +7904,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["TransitionBody"];
+                "application/json": components["schemas"]["leads.TransitionBody"];
             };
         };
         responses: {
@@ -7914,7 +7914,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultView"];
+                    "application/json": components["schemas"]["httpapi.ResultView"];
                 };
             };
             /** @description Bad Request */
@@ -7923,7 +7923,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -7932,7 +7932,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -7941,7 +7941,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -7950,7 +7950,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -7959,7 +7959,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -7968,7 +7968,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -7977,7 +7977,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -7994,7 +7994,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["TransitionBody"];
+                "application/json": components["schemas"]["leads.TransitionBody"];
             };
         };
         responses: {
@@ -8004,7 +8004,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultView"];
+                    "application/json": components["schemas"]["httpapi.ResultView"];
                 };
             };
             /** @description Bad Request */
@@ -8013,7 +8013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -8022,7 +8022,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -8031,7 +8031,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -8040,7 +8040,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -8049,7 +8049,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -8058,7 +8058,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -8067,7 +8067,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -8084,7 +8084,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["TransitionBody"];
+                "application/json": components["schemas"]["leads.TransitionBody"];
             };
         };
         responses: {
@@ -8094,7 +8094,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultView"];
+                    "application/json": components["schemas"]["httpapi.ResultView"];
                 };
             };
             /** @description Bad Request */
@@ -8103,7 +8103,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -8112,7 +8112,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -8121,7 +8121,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -8130,7 +8130,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -8139,7 +8139,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -8148,7 +8148,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -8157,7 +8157,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -8174,7 +8174,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["TransitionBody"];
+                "application/json": components["schemas"]["leads.TransitionBody"];
             };
         };
         responses: {
@@ -8184,7 +8184,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultView"];
+                    "application/json": components["schemas"]["httpapi.ResultView"];
                 };
             };
             /** @description Bad Request */
@@ -8193,7 +8193,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -8202,7 +8202,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -8211,7 +8211,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -8220,7 +8220,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -8229,7 +8229,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -8238,7 +8238,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -8247,7 +8247,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -8266,7 +8266,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TradeIn"];
+                "application/json": components["schemas"]["lead.TradeIn"];
             };
         };
         responses: {
@@ -8276,7 +8276,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultLeadVehicles"];
+                    "application/json": components["schemas"]["httpapi.ResultLeadVehicles"];
                 };
             };
             /** @description Bad Request */
@@ -8285,7 +8285,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -8294,7 +8294,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -8303,7 +8303,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -8312,7 +8312,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -8321,7 +8321,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -8330,7 +8330,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -8339,7 +8339,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -8356,7 +8356,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TypeAndSourceInputBody"];
+                "application/json": components["schemas"]["leads.TypeAndSourceInputBody"];
             };
         };
         responses: {
@@ -8366,7 +8366,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultView"];
+                    "application/json": components["schemas"]["httpapi.ResultView"];
                 };
             };
             /** @description Bad Request */
@@ -8375,7 +8375,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -8384,7 +8384,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -8393,7 +8393,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -8402,7 +8402,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -8411,7 +8411,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -8420,7 +8420,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -8429,7 +8429,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -8448,7 +8448,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["VehicleOfInterest"];
+                "application/json": components["schemas"]["lead.VehicleOfInterest"];
             };
         };
         responses: {
@@ -8458,7 +8458,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultLeadVehicles"];
+                    "application/json": components["schemas"]["httpapi.ResultLeadVehicles"];
                 };
             };
             /** @description Bad Request */
@@ -8467,7 +8467,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -8476,7 +8476,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -8485,7 +8485,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -8494,7 +8494,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -8503,7 +8503,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -8512,7 +8512,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -8521,7 +8521,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -8544,7 +8544,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultView"];
+                    "application/json": components["schemas"]["httpapi.ResultView"];
                 };
             };
             /** @description Bad Request */
@@ -8553,7 +8553,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -8562,7 +8562,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -8571,7 +8571,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -8580,7 +8580,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -8589,7 +8589,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -8598,7 +8598,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -8617,7 +8617,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TradeIn"];
+                "application/json": components["schemas"]["lead.TradeIn"];
             };
         };
         responses: {
@@ -8627,7 +8627,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultLeadVehicles"];
+                    "application/json": components["schemas"]["httpapi.ResultLeadVehicles"];
                 };
             };
             /** @description Bad Request */
@@ -8636,7 +8636,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -8645,7 +8645,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -8654,7 +8654,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -8663,7 +8663,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -8672,7 +8672,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -8681,7 +8681,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -8690,7 +8690,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -8715,7 +8715,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultLeadVehicles"];
+                    "application/json": components["schemas"]["httpapi.ResultLeadVehicles"];
                 };
             };
             /** @description Bad Request */
@@ -8724,7 +8724,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -8733,7 +8733,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -8742,7 +8742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -8751,7 +8751,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -8760,7 +8760,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -8769,7 +8769,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -8778,7 +8778,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -8801,7 +8801,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultRawLead"];
+                    "application/json": components["schemas"]["httpapi.ResultRawLead"];
                 };
             };
             /** @description Bad Request */
@@ -8810,7 +8810,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -8819,7 +8819,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -8828,7 +8828,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -8837,7 +8837,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -8846,7 +8846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -8855,7 +8855,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -8878,7 +8878,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListDealsheet"];
+                    "application/json": components["schemas"]["httpapi.ResultListDealsheet"];
                 };
             };
             /** @description Bad Request */
@@ -8887,7 +8887,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -8896,7 +8896,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -8905,7 +8905,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -8914,7 +8914,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -8923,7 +8923,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -8937,7 +8937,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AdhocInputBody"];
+                "application/json": components["schemas"]["leads.AdhocInputBody"];
             };
         };
         responses: {
@@ -8947,7 +8947,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultView"];
+                    "application/json": components["schemas"]["httpapi.ResultView"];
                 };
             };
             /** @description Bad Request */
@@ -8956,7 +8956,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -8965,7 +8965,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -8974,7 +8974,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -8983,7 +8983,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -8992,7 +8992,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -9001,7 +9001,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -9015,7 +9015,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CustomerLeadsInputBody"];
+                "application/json": components["schemas"]["leads.CustomerLeadsInputBody"];
             };
         };
         responses: {
@@ -9025,7 +9025,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListLogRow"];
+                    "application/json": components["schemas"]["httpapi.ResultListLogRow"];
                 };
             };
             /** @description Bad Request */
@@ -9034,7 +9034,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -9043,7 +9043,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -9052,7 +9052,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -9061,7 +9061,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -9070,7 +9070,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -9079,7 +9079,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -9096,7 +9096,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LogSearchInputBody"];
+                "application/json": components["schemas"]["leads.LogSearchInputBody"];
             };
         };
         responses: {
@@ -9106,7 +9106,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListLogRow"];
+                    "application/json": components["schemas"]["httpapi.ResultListLogRow"];
                 };
             };
             /** @description Bad Request */
@@ -9115,7 +9115,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -9124,7 +9124,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -9133,7 +9133,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -9142,7 +9142,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -9151,7 +9151,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -9168,7 +9168,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LeadTaskFilter"];
+                "application/json": components["schemas"]["leads.LeadTaskFilter"];
             };
         };
         responses: {
@@ -9178,7 +9178,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListLeadTaskStatusCount"];
+                    "application/json": components["schemas"]["httpapi.ResultListLeadTaskStatusCount"];
                 };
             };
             /** @description Bad Request */
@@ -9187,7 +9187,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -9196,7 +9196,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -9205,7 +9205,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -9214,7 +9214,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -9223,7 +9223,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -9240,7 +9240,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LeadTaskSearchInputBody"];
+                "application/json": components["schemas"]["leads.LeadTaskSearchInputBody"];
             };
         };
         responses: {
@@ -9250,7 +9250,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListLeadTaskRow"];
+                    "application/json": components["schemas"]["httpapi.ResultListLeadTaskRow"];
                 };
             };
             /** @description Bad Request */
@@ -9259,7 +9259,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -9268,7 +9268,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -9277,7 +9277,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -9286,7 +9286,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -9295,7 +9295,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -9312,7 +9312,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LeadTaskFilter"];
+                "application/json": components["schemas"]["leads.LeadTaskFilter"];
             };
         };
         responses: {
@@ -9331,7 +9331,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -9340,7 +9340,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -9349,7 +9349,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -9358,7 +9358,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -9367,7 +9367,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -9381,7 +9381,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MergeAddInputBody"];
+                "application/json": components["schemas"]["merge.MergeAddInputBody"];
             };
         };
         responses: {
@@ -9391,7 +9391,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultMergeSession"];
+                    "application/json": components["schemas"]["httpapi.ResultMergeSession"];
                 };
             };
             /** @description Bad Request */
@@ -9400,7 +9400,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -9409,7 +9409,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -9418,7 +9418,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -9427,7 +9427,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -9436,7 +9436,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -9445,7 +9445,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -9454,7 +9454,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -9468,7 +9468,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MergeAddInputBody"];
+                "application/json": components["schemas"]["merge.MergeAddInputBody"];
             };
         };
         responses: {
@@ -9478,7 +9478,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultMergeSession"];
+                    "application/json": components["schemas"]["httpapi.ResultMergeSession"];
                 };
             };
             /** @description Bad Request */
@@ -9487,7 +9487,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -9496,7 +9496,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -9505,7 +9505,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -9514,7 +9514,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -9523,7 +9523,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -9532,7 +9532,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -9541,7 +9541,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -9555,7 +9555,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["MergeDeleteInputBody"];
+                "application/json": components["schemas"]["merge.MergeDeleteInputBody"];
             };
         };
         responses: {
@@ -9565,7 +9565,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultMergeDeleted"];
+                    "application/json": components["schemas"]["httpapi.ResultMergeDeleted"];
                 };
             };
             /** @description Bad Request */
@@ -9574,7 +9574,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -9583,7 +9583,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -9592,7 +9592,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -9601,7 +9601,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -9610,7 +9610,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -9619,7 +9619,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -9628,7 +9628,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -9642,7 +9642,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["MergeSurvivorInputBody"];
+                "application/json": components["schemas"]["merge.MergeSurvivorInputBody"];
             };
         };
         responses: {
@@ -9652,7 +9652,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultMergeResult"];
+                    "application/json": components["schemas"]["httpapi.ResultMergeResult"];
                 };
             };
             /** @description Bad Request */
@@ -9661,7 +9661,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -9670,7 +9670,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -9679,7 +9679,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -9688,7 +9688,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -9697,7 +9697,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -9706,7 +9706,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -9715,7 +9715,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -9735,7 +9735,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultMergeSession"];
+                    "application/json": components["schemas"]["httpapi.ResultMergeSession"];
                 };
             };
             /** @description Unauthorized */
@@ -9744,7 +9744,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -9753,7 +9753,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -9762,7 +9762,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -9771,7 +9771,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -9785,7 +9785,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MergeRemoveInputBody"];
+                "application/json": components["schemas"]["merge.MergeRemoveInputBody"];
             };
         };
         responses: {
@@ -9795,7 +9795,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultMergeSession"];
+                    "application/json": components["schemas"]["httpapi.ResultMergeSession"];
                 };
             };
             /** @description Bad Request */
@@ -9804,7 +9804,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -9813,7 +9813,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -9822,7 +9822,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -9831,7 +9831,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -9840,7 +9840,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -9849,7 +9849,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -9858,7 +9858,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -9872,7 +9872,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["MergeSurvivorInputBody"];
+                "application/json": components["schemas"]["merge.MergeSurvivorInputBody"];
             };
         };
         responses: {
@@ -9882,7 +9882,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultMergeResult"];
+                    "application/json": components["schemas"]["httpapi.ResultMergeResult"];
                 };
             };
             /** @description Bad Request */
@@ -9891,7 +9891,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -9900,7 +9900,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -9909,7 +9909,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -9918,7 +9918,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -9927,7 +9927,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -9936,7 +9936,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -9945,7 +9945,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -9962,7 +9962,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BulkCriteria"];
+                "application/json": components["schemas"]["assignment.BulkCriteria"];
             };
         };
         responses: {
@@ -9972,7 +9972,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultBulkJob"];
+                    "application/json": components["schemas"]["httpapi.ResultBulkJob"];
                 };
             };
             /** @description Bad Request */
@@ -9981,7 +9981,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -9990,7 +9990,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -9999,7 +9999,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -10008,7 +10008,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -10017,7 +10017,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -10026,7 +10026,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -10043,7 +10043,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BulkCriteria"];
+                "application/json": components["schemas"]["assignment.BulkCriteria"];
             };
         };
         responses: {
@@ -10053,7 +10053,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultBulkCount"];
+                    "application/json": components["schemas"]["httpapi.ResultBulkCount"];
                 };
             };
             /** @description Bad Request */
@@ -10062,7 +10062,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -10071,7 +10071,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -10080,7 +10080,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -10089,7 +10089,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -10098,7 +10098,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -10107,7 +10107,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -10130,7 +10130,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultBulkJob"];
+                    "application/json": components["schemas"]["httpapi.ResultBulkJob"];
                 };
             };
             /** @description Bad Request */
@@ -10139,7 +10139,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -10148,7 +10148,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -10157,7 +10157,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -10166,7 +10166,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -10175,7 +10175,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -10184,7 +10184,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -10207,7 +10207,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultContactAssignments"];
+                    "application/json": components["schemas"]["httpapi.ResultContactAssignments"];
                 };
             };
             /** @description Bad Request */
@@ -10216,7 +10216,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -10225,7 +10225,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -10234,7 +10234,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -10243,7 +10243,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -10252,7 +10252,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -10261,7 +10261,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -10278,7 +10278,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SetAssignmentsInputBody"];
+                "application/json": components["schemas"]["contacts.SetAssignmentsInputBody"];
             };
         };
         responses: {
@@ -10288,7 +10288,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultContactAssignments"];
+                    "application/json": components["schemas"]["httpapi.ResultContactAssignments"];
                 };
             };
             /** @description Bad Request */
@@ -10297,7 +10297,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -10306,7 +10306,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -10315,7 +10315,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -10324,7 +10324,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -10333,7 +10333,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -10342,7 +10342,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -10351,7 +10351,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -10376,7 +10376,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultPermission"];
+                    "application/json": components["schemas"]["httpapi.ResultPermission"];
                 };
             };
             /** @description Bad Request */
@@ -10385,7 +10385,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -10394,7 +10394,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -10403,7 +10403,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -10412,7 +10412,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -10421,7 +10421,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -10430,7 +10430,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -10444,7 +10444,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreditHistoryInputBody"];
+                "application/json": components["schemas"]["credit.CreditHistoryInputBody"];
             };
         };
         responses: {
@@ -10454,7 +10454,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListCreditRequest"];
+                    "application/json": components["schemas"]["httpapi.ResultListCreditRequest"];
                 };
             };
             /** @description Bad Request */
@@ -10463,7 +10463,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -10472,7 +10472,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -10481,7 +10481,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -10490,7 +10490,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -10499,7 +10499,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -10508,7 +10508,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -10517,7 +10517,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -10531,7 +10531,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreditStatusInputBody"];
+                "application/json": components["schemas"]["credit.CreditStatusInputBody"];
             };
         };
         responses: {
@@ -10541,7 +10541,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListCreditRequest"];
+                    "application/json": components["schemas"]["httpapi.ResultListCreditRequest"];
                 };
             };
             /** @description Bad Request */
@@ -10550,7 +10550,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -10559,7 +10559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -10568,7 +10568,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -10577,7 +10577,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -10586,7 +10586,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -10595,7 +10595,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -10604,7 +10604,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -10618,7 +10618,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreditOrderInputBody"];
+                "application/json": components["schemas"]["credit.CreditOrderInputBody"];
             };
         };
         responses: {
@@ -10628,7 +10628,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListCreditRequest"];
+                    "application/json": components["schemas"]["httpapi.ResultListCreditRequest"];
                 };
             };
             /** @description Bad Request */
@@ -10637,7 +10637,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -10646,7 +10646,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -10655,7 +10655,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -10664,7 +10664,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -10673,7 +10673,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -10682,7 +10682,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -10691,7 +10691,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -10705,7 +10705,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreditOrderInputBody"];
+                "application/json": components["schemas"]["credit.CreditOrderInputBody"];
             };
         };
         responses: {
@@ -10715,7 +10715,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListCreditRequest"];
+                    "application/json": components["schemas"]["httpapi.ResultListCreditRequest"];
                 };
             };
             /** @description Bad Request */
@@ -10724,7 +10724,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -10733,7 +10733,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -10742,7 +10742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -10751,7 +10751,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -10760,7 +10760,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -10769,7 +10769,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -10778,7 +10778,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -10795,7 +10795,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StatsFilter"];
+                "application/json": components["schemas"]["leads.StatsFilter"];
             };
         };
         responses: {
@@ -10805,7 +10805,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultSaleCounts"];
+                    "application/json": components["schemas"]["httpapi.ResultSaleCounts"];
                 };
             };
             /** @description Bad Request */
@@ -10814,7 +10814,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -10823,7 +10823,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -10832,7 +10832,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -10841,7 +10841,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -10850,7 +10850,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -10859,7 +10859,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -10882,7 +10882,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultAssignments"];
+                    "application/json": components["schemas"]["httpapi.ResultAssignments"];
                 };
             };
             /** @description Bad Request */
@@ -10891,7 +10891,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -10900,7 +10900,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -10909,7 +10909,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -10918,7 +10918,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -10927,7 +10927,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -10936,7 +10936,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -10953,7 +10953,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Assignment"];
+                "application/json": components["schemas"]["lead.Assignment"];
             };
         };
         responses: {
@@ -10963,7 +10963,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultAssignments"];
+                    "application/json": components["schemas"]["httpapi.ResultAssignments"];
                 };
             };
             /** @description Bad Request */
@@ -10972,7 +10972,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -10981,7 +10981,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -10990,7 +10990,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -10999,7 +10999,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -11008,7 +11008,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -11017,7 +11017,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -11026,7 +11026,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -11051,7 +11051,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultLeadVehicles"];
+                    "application/json": components["schemas"]["httpapi.ResultLeadVehicles"];
                 };
             };
             /** @description Bad Request */
@@ -11060,7 +11060,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -11069,7 +11069,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -11078,7 +11078,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -11087,7 +11087,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -11096,7 +11096,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -11105,7 +11105,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -11125,7 +11125,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultEnterpriseRelationship"];
+                    "application/json": components["schemas"]["httpapi.ResultEnterpriseRelationship"];
                 };
             };
             /** @description Unauthorized */
@@ -11134,7 +11134,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -11143,7 +11143,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -11152,7 +11152,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -11161,7 +11161,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -11178,7 +11178,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["UIDealerSettingsInputBody"];
+                "application/json": components["schemas"]["dealers.UIDealerSettingsInputBody"];
             };
         };
         responses: {
@@ -11188,7 +11188,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultUIDealerSettings"];
+                    "application/json": components["schemas"]["httpapi.ResultUIDealerSettings"];
                 };
             };
             /** @description Bad Request */
@@ -11197,7 +11197,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -11206,7 +11206,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -11215,7 +11215,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -11224,7 +11224,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -11233,7 +11233,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -11242,7 +11242,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -11265,7 +11265,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultStoreSettings"];
+                    "application/json": components["schemas"]["httpapi.ResultStoreSettings"];
                 };
             };
             /** @description Bad Request */
@@ -11274,7 +11274,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -11283,7 +11283,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -11292,7 +11292,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -11301,7 +11301,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -11310,7 +11310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -11319,7 +11319,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -11333,7 +11333,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AccountPlatformSettingsInputBody"];
+                "application/json": components["schemas"]["dealers.AccountPlatformSettingsInputBody"];
             };
         };
         responses: {
@@ -11343,7 +11343,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultStoreSettings"];
+                    "application/json": components["schemas"]["httpapi.ResultStoreSettings"];
                 };
             };
             /** @description Bad Request */
@@ -11352,7 +11352,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -11361,7 +11361,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -11370,7 +11370,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -11379,7 +11379,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -11388,7 +11388,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -11397,7 +11397,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -11411,7 +11411,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DealerSettingsChange"];
+                "application/json": components["schemas"]["dealers.DealerSettingsChange"];
             };
         };
         responses: {
@@ -11421,7 +11421,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultStoreSettings"];
+                    "application/json": components["schemas"]["httpapi.ResultStoreSettings"];
                 };
             };
             /** @description Bad Request */
@@ -11430,7 +11430,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -11439,7 +11439,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -11448,7 +11448,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -11457,7 +11457,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -11466,7 +11466,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -11475,7 +11475,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -11484,7 +11484,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -11507,7 +11507,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultContactAssignmentSettings"];
+                    "application/json": components["schemas"]["httpapi.ResultContactAssignmentSettings"];
                 };
             };
             /** @description Bad Request */
@@ -11516,7 +11516,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -11525,7 +11525,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -11534,7 +11534,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -11543,7 +11543,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -11552,7 +11552,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -11561,7 +11561,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -11575,7 +11575,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["NotesInputBody"];
+                "application/json": components["schemas"]["contacts.NotesInputBody"];
             };
         };
         responses: {
@@ -11585,7 +11585,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultLoggedNotes"];
+                    "application/json": components["schemas"]["httpapi.ResultLoggedNotes"];
                 };
             };
             /** @description Bad Request */
@@ -11594,7 +11594,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -11603,7 +11603,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -11612,7 +11612,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -11621,7 +11621,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -11630,7 +11630,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -11639,7 +11639,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -11662,7 +11662,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultLoggedNote"];
+                    "application/json": components["schemas"]["httpapi.ResultLoggedNote"];
                 };
             };
             /** @description Bad Request */
@@ -11671,7 +11671,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -11680,7 +11680,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -11689,7 +11689,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -11698,7 +11698,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -11707,7 +11707,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -11716,7 +11716,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -11733,7 +11733,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["AvailabilityCountsInputBody"];
+                "application/json": components["schemas"]["users.AvailabilityCountsInputBody"];
             };
         };
         responses: {
@@ -11743,7 +11743,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListHeadcount"];
+                    "application/json": components["schemas"]["httpapi.ResultListHeadcount"];
                 };
             };
             /** @description Bad Request */
@@ -11752,7 +11752,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -11761,7 +11761,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -11770,7 +11770,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -11779,7 +11779,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -11788,7 +11788,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -11797,7 +11797,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -11811,7 +11811,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SaveAvailabilityInputBody"];
+                "application/json": components["schemas"]["users.SaveAvailabilityInputBody"];
             };
         };
         responses: {
@@ -11821,7 +11821,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultAvailability"];
+                    "application/json": components["schemas"]["httpapi.ResultAvailability"];
                 };
             };
             /** @description Bad Request */
@@ -11830,7 +11830,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -11839,7 +11839,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -11848,7 +11848,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -11857,7 +11857,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -11866,7 +11866,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -11875,7 +11875,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -11896,7 +11896,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["JWKS"];
+                    "application/json": components["schemas"]["issuer.JWKS"];
                 };
             };
             /** @description Error */
@@ -11905,7 +11905,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -11930,7 +11930,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultAuditPage"];
+                    "application/json": components["schemas"]["httpapi.ResultAuditPage"];
                 };
             };
             /** @description Bad Request */
@@ -11939,7 +11939,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -11948,7 +11948,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -11957,7 +11957,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -11966,7 +11966,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -11975,7 +11975,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -11989,7 +11989,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StartImpersonationInputBody"];
+                "application/json": components["schemas"]["auth.StartImpersonationInputBody"];
             };
         };
         responses: {
@@ -11999,7 +11999,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultImpersonation"];
+                    "application/json": components["schemas"]["httpapi.ResultImpersonation"];
                 };
             };
             /** @description Bad Request */
@@ -12008,7 +12008,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -12017,7 +12017,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -12026,7 +12026,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -12035,7 +12035,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -12044,7 +12044,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -12053,7 +12053,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -12073,7 +12073,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultEndedImpersonation"];
+                    "application/json": components["schemas"]["httpapi.ResultEndedImpersonation"];
                 };
             };
             /** @description Unauthorized */
@@ -12082,7 +12082,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -12091,7 +12091,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -12100,7 +12100,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -12120,7 +12120,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultSignOut"];
+                    "application/json": components["schemas"]["httpapi.ResultSignOut"];
                 };
             };
             /** @description Unauthorized */
@@ -12129,7 +12129,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -12138,7 +12138,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -12152,7 +12152,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PartnerTokenInputBody"];
+                "application/json": components["schemas"]["auth.PartnerTokenInputBody"];
             };
         };
         responses: {
@@ -12162,7 +12162,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultAccessToken"];
+                    "application/json": components["schemas"]["httpapi.ResultAccessToken"];
                 };
             };
             /** @description Bad Request */
@@ -12171,7 +12171,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -12180,7 +12180,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -12189,7 +12189,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -12198,7 +12198,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -12215,7 +12215,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["FilterGroupsInputBody"];
+                "application/json": components["schemas"]["core.FilterGroupsInputBody"];
             };
         };
         responses: {
@@ -12225,7 +12225,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyListUserGroup"];
+                    "application/json": components["schemas"]["httpapi.LegacyListUserGroup"];
                 };
             };
             /** @description Bad Request */
@@ -12234,7 +12234,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -12243,7 +12243,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -12252,7 +12252,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -12261,7 +12261,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -12270,7 +12270,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -12279,7 +12279,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -12302,7 +12302,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyListOrgGroup"];
+                    "application/json": components["schemas"]["httpapi.LegacyListOrgGroup"];
                 };
             };
             /** @description Bad Request */
@@ -12311,7 +12311,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -12320,7 +12320,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -12329,7 +12329,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -12338,7 +12338,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -12347,7 +12347,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -12356,7 +12356,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -12388,7 +12388,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MatchedListStaffUser"];
+                    "application/json": components["schemas"]["httpapi.MatchedListStaffUser"];
                 };
             };
             /** @description Bad Request */
@@ -12397,7 +12397,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -12406,7 +12406,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -12415,7 +12415,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -12424,7 +12424,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -12433,7 +12433,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -12442,7 +12442,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -12467,7 +12467,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyListPermittedUser"];
+                    "application/json": components["schemas"]["httpapi.LegacyListPermittedUser"];
                 };
             };
             /** @description Bad Request */
@@ -12476,7 +12476,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -12485,7 +12485,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -12494,7 +12494,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -12503,7 +12503,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -12512,7 +12512,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -12521,7 +12521,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -12544,7 +12544,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyWizardUser"];
+                    "application/json": components["schemas"]["httpapi.LegacyWizardUser"];
                 };
             };
             /** @description Bad Request */
@@ -12553,7 +12553,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -12562,7 +12562,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -12571,7 +12571,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -12580,7 +12580,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -12589,7 +12589,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -12598,7 +12598,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -12615,7 +12615,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TagCountsInputBody"];
+                "application/json": components["schemas"]["contacts.TagCountsInputBody"];
             };
         };
         responses: {
@@ -12625,7 +12625,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListTagCount"];
+                    "application/json": components["schemas"]["httpapi.ResultListTagCount"];
                 };
             };
             /** @description Bad Request */
@@ -12634,7 +12634,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -12643,7 +12643,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -12652,7 +12652,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -12661,7 +12661,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -12670,7 +12670,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -12679,7 +12679,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -12696,7 +12696,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TagDetailsInputBody"];
+                "application/json": components["schemas"]["contacts.TagDetailsInputBody"];
             };
         };
         responses: {
@@ -12706,7 +12706,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultTagDetails"];
+                    "application/json": components["schemas"]["httpapi.ResultTagDetails"];
                 };
             };
             /** @description Bad Request */
@@ -12715,7 +12715,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -12724,7 +12724,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -12733,7 +12733,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -12742,7 +12742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -12751,7 +12751,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -12760,7 +12760,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -12774,7 +12774,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TagTypesInputBody"];
+                "application/json": components["schemas"]["contacts.TagTypesInputBody"];
             };
         };
         responses: {
@@ -12784,7 +12784,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListDefinition"];
+                    "application/json": components["schemas"]["httpapi.ResultListDefinition"];
                 };
             };
             /** @description Bad Request */
@@ -12793,7 +12793,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -12802,7 +12802,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -12811,7 +12811,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -12820,7 +12820,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -12829,7 +12829,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -12854,7 +12854,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListTag"];
+                    "application/json": components["schemas"]["httpapi.ResultListTag"];
                 };
             };
             /** @description Bad Request */
@@ -12863,7 +12863,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -12872,7 +12872,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -12881,7 +12881,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -12890,7 +12890,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -12899,7 +12899,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -12908,7 +12908,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -12917,7 +12917,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -12931,7 +12931,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Contact"];
+                "application/json": components["schemas"]["contact.Contact"];
             };
         };
         responses: {
@@ -12941,7 +12941,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultContact"];
+                    "application/json": components["schemas"]["httpapi.ResultContact"];
                 };
             };
             /** @description Bad Request */
@@ -12950,7 +12950,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -12959,7 +12959,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -12968,7 +12968,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -12977,7 +12977,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -12986,7 +12986,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -12995,7 +12995,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -13004,7 +13004,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -13021,7 +13021,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["DeskingEnabledInputBody"];
+                "application/json": components["schemas"]["contacts.DeskingEnabledInputBody"];
             };
         };
         responses: {
@@ -13031,7 +13031,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListDeskingStatus"];
+                    "application/json": components["schemas"]["httpapi.ResultListDeskingStatus"];
                 };
             };
             /** @description Bad Request */
@@ -13040,7 +13040,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -13049,7 +13049,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -13058,7 +13058,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -13067,7 +13067,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -13076,7 +13076,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -13085,7 +13085,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -13102,7 +13102,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AdvancedSearchInputBody"];
+                "application/json": components["schemas"]["contacts.AdvancedSearchInputBody"];
             };
         };
         responses: {
@@ -13112,7 +13112,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultSearchResults"];
+                    "application/json": components["schemas"]["httpapi.ResultSearchResults"];
                 };
             };
             /** @description Bad Request */
@@ -13121,7 +13121,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -13130,7 +13130,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -13139,7 +13139,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -13148,7 +13148,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -13157,7 +13157,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -13166,7 +13166,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -13180,7 +13180,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AssignDealsheetInputBody"];
+                "application/json": components["schemas"]["contacts.AssignDealsheetInputBody"];
             };
         };
         responses: {
@@ -13190,7 +13190,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultDealsheetMatch"];
+                    "application/json": components["schemas"]["httpapi.ResultDealsheetMatch"];
                 };
             };
             /** @description Bad Request */
@@ -13199,7 +13199,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -13208,7 +13208,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -13217,7 +13217,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -13226,7 +13226,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -13235,7 +13235,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -13244,7 +13244,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -13253,7 +13253,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -13270,7 +13270,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BulkCriteria"];
+                "application/json": components["schemas"]["assignment.BulkCriteria"];
             };
         };
         responses: {
@@ -13280,7 +13280,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultBulkJob"];
+                    "application/json": components["schemas"]["httpapi.ResultBulkJob"];
                 };
             };
             /** @description Bad Request */
@@ -13289,7 +13289,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -13298,7 +13298,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -13307,7 +13307,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -13316,7 +13316,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -13325,7 +13325,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -13334,7 +13334,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -13357,7 +13357,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultContactValue"];
+                    "application/json": components["schemas"]["httpapi.ResultContactValue"];
                 };
             };
             /** @description Bad Request */
@@ -13366,7 +13366,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -13375,7 +13375,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -13384,7 +13384,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -13393,7 +13393,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -13402,7 +13402,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -13411,7 +13411,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -13425,7 +13425,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateFromDealsheetInputBody"];
+                "application/json": components["schemas"]["contacts.CreateFromDealsheetInputBody"];
             };
         };
         responses: {
@@ -13435,7 +13435,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultDealsheetMatch"];
+                    "application/json": components["schemas"]["httpapi.ResultDealsheetMatch"];
                 };
             };
             /** @description Bad Request */
@@ -13444,7 +13444,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -13453,7 +13453,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -13462,7 +13462,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -13471,7 +13471,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -13480,7 +13480,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -13489,7 +13489,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -13498,7 +13498,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -13512,7 +13512,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LinkInputBody"];
+                "application/json": components["schemas"]["contacts.LinkInputBody"];
             };
         };
         responses: {
@@ -13522,7 +13522,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListLinkedContact"];
+                    "application/json": components["schemas"]["httpapi.ResultListLinkedContact"];
                 };
             };
             /** @description Bad Request */
@@ -13531,7 +13531,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -13540,7 +13540,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -13549,7 +13549,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -13558,7 +13558,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -13567,7 +13567,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -13576,7 +13576,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -13585,7 +13585,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -13599,7 +13599,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LinkInputBody"];
+                "application/json": components["schemas"]["contacts.LinkInputBody"];
             };
         };
         responses: {
@@ -13609,7 +13609,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListLinkedContact"];
+                    "application/json": components["schemas"]["httpapi.ResultListLinkedContact"];
                 };
             };
             /** @description Bad Request */
@@ -13618,7 +13618,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -13627,7 +13627,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -13636,7 +13636,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -13645,7 +13645,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -13654,7 +13654,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -13663,7 +13663,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -13686,7 +13686,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultEnterpriseValue"];
+                    "application/json": components["schemas"]["httpapi.ResultEnterpriseValue"];
                 };
             };
             /** @description Bad Request */
@@ -13695,7 +13695,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -13704,7 +13704,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -13713,7 +13713,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -13722,7 +13722,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -13731,7 +13731,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -13740,7 +13740,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -13763,7 +13763,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListLinkedContact"];
+                    "application/json": components["schemas"]["httpapi.ResultListLinkedContact"];
                 };
             };
             /** @description Bad Request */
@@ -13772,7 +13772,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -13781,7 +13781,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -13790,7 +13790,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -13799,7 +13799,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -13808,7 +13808,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -13817,7 +13817,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -13840,7 +13840,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListPotentialLink"];
+                    "application/json": components["schemas"]["httpapi.ResultListPotentialLink"];
                 };
             };
             /** @description Bad Request */
@@ -13849,7 +13849,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -13858,7 +13858,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -13867,7 +13867,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -13876,7 +13876,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -13885,7 +13885,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -13894,7 +13894,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -13911,7 +13911,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["RecentInputBody"];
+                "application/json": components["schemas"]["contacts.RecentInputBody"];
             };
         };
         responses: {
@@ -13921,7 +13921,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListViewed"];
+                    "application/json": components["schemas"]["httpapi.ResultListViewed"];
                 };
             };
             /** @description Bad Request */
@@ -13930,7 +13930,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -13939,7 +13939,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -13948,7 +13948,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -13957,7 +13957,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -13966,7 +13966,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -13983,7 +13983,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SearchInputBody"];
+                "application/json": components["schemas"]["contacts.SearchInputBody"];
             };
         };
         responses: {
@@ -13993,7 +13993,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultSearchResults"];
+                    "application/json": components["schemas"]["httpapi.ResultSearchResults"];
                 };
             };
             /** @description Bad Request */
@@ -14002,7 +14002,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -14011,7 +14011,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -14020,7 +14020,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -14029,7 +14029,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -14038,7 +14038,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -14047,7 +14047,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -14064,7 +14064,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OutboundCallInputBody"];
+                "application/json": components["schemas"]["contacts.OutboundCallInputBody"];
             };
         };
         responses: {
@@ -14074,7 +14074,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultOutboundCall"];
+                    "application/json": components["schemas"]["httpapi.ResultOutboundCall"];
                 };
             };
             /** @description Bad Request */
@@ -14083,7 +14083,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -14092,7 +14092,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -14101,7 +14101,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -14110,7 +14110,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -14119,7 +14119,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -14128,7 +14128,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -14137,7 +14137,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -14160,7 +14160,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultContact"];
+                    "application/json": components["schemas"]["httpapi.ResultContact"];
                 };
             };
             /** @description Bad Request */
@@ -14169,7 +14169,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -14178,7 +14178,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -14187,7 +14187,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -14196,7 +14196,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -14205,7 +14205,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -14214,7 +14214,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -14231,7 +14231,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LogNoteInputBody"];
+                "application/json": components["schemas"]["contacts.LogNoteInputBody"];
             };
         };
         responses: {
@@ -14241,7 +14241,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultEntry"];
+                    "application/json": components["schemas"]["httpapi.ResultEntry"];
                 };
             };
             /** @description Bad Request */
@@ -14250,7 +14250,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -14259,7 +14259,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -14268,7 +14268,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -14277,7 +14277,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -14286,7 +14286,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -14295,7 +14295,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -14304,7 +14304,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -14321,7 +14321,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LogCallInputBody"];
+                "application/json": components["schemas"]["contacts.LogCallInputBody"];
             };
         };
         responses: {
@@ -14331,7 +14331,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultEntry"];
+                    "application/json": components["schemas"]["httpapi.ResultEntry"];
                 };
             };
             /** @description Bad Request */
@@ -14340,7 +14340,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -14349,7 +14349,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -14358,7 +14358,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -14367,7 +14367,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -14376,7 +14376,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -14385,7 +14385,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -14394,7 +14394,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -14421,7 +14421,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultHotState"];
+                    "application/json": components["schemas"]["httpapi.ResultHotState"];
                 };
             };
             /** @description Bad Request */
@@ -14430,7 +14430,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -14439,7 +14439,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -14448,7 +14448,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -14457,7 +14457,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -14466,7 +14466,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -14475,7 +14475,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -14492,7 +14492,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["SendToDeskingInputBody"];
+                "application/json": components["schemas"]["contacts.SendToDeskingInputBody"];
             };
         };
         responses: {
@@ -14502,7 +14502,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultEntry"];
+                    "application/json": components["schemas"]["httpapi.ResultEntry"];
                 };
             };
             /** @description Bad Request */
@@ -14511,7 +14511,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -14520,7 +14520,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -14529,7 +14529,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -14538,7 +14538,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -14547,7 +14547,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -14556,7 +14556,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -14565,7 +14565,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -14588,7 +14588,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultCanText"];
+                    "application/json": components["schemas"]["httpapi.ResultCanText"];
                 };
             };
             /** @description Bad Request */
@@ -14597,7 +14597,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -14606,7 +14606,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -14615,7 +14615,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -14624,7 +14624,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -14633,7 +14633,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -14642,7 +14642,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -14665,7 +14665,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultSummary"];
+                    "application/json": components["schemas"]["httpapi.ResultSummary"];
                 };
             };
             /** @description Bad Request */
@@ -14674,7 +14674,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -14683,7 +14683,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -14692,7 +14692,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -14701,7 +14701,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -14710,7 +14710,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -14719,7 +14719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -14736,7 +14736,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["FeedInputBody"];
+                "application/json": components["schemas"]["contacts.FeedInputBody"];
             };
         };
         responses: {
@@ -14746,7 +14746,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultActivityFeed"];
+                    "application/json": components["schemas"]["httpapi.ResultActivityFeed"];
                 };
             };
             /** @description Bad Request */
@@ -14755,7 +14755,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -14764,7 +14764,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -14773,7 +14773,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -14782,7 +14782,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -14791,7 +14791,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -14800,7 +14800,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -14817,7 +14817,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["ChangeLogInputBody"];
+                "application/json": components["schemas"]["contacts.ChangeLogInputBody"];
             };
         };
         responses: {
@@ -14827,7 +14827,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListRevision"];
+                    "application/json": components["schemas"]["httpapi.ResultListRevision"];
                 };
             };
             /** @description Bad Request */
@@ -14836,7 +14836,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -14845,7 +14845,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -14854,7 +14854,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -14863,7 +14863,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -14872,7 +14872,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -14881,7 +14881,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -14904,7 +14904,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultCompany"];
+                    "application/json": components["schemas"]["httpapi.ResultCompany"];
                 };
             };
             /** @description Bad Request */
@@ -14913,7 +14913,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -14922,7 +14922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -14931,7 +14931,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -14940,7 +14940,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -14949,7 +14949,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -14958,7 +14958,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -14975,7 +14975,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SetCompanyInputBody"];
+                "application/json": components["schemas"]["contacts.SetCompanyInputBody"];
             };
         };
         responses: {
@@ -14985,7 +14985,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultBool"];
+                    "application/json": components["schemas"]["httpapi.ResultBool"];
                 };
             };
             /** @description Bad Request */
@@ -14994,7 +14994,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -15003,7 +15003,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -15012,7 +15012,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -15021,7 +15021,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -15030,7 +15030,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -15039,7 +15039,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -15048,7 +15048,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -15065,7 +15065,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["DealHistoryInputBody"];
+                "application/json": components["schemas"]["contacts.DealHistoryInputBody"];
             };
         };
         responses: {
@@ -15075,7 +15075,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListDealsheet"];
+                    "application/json": components["schemas"]["httpapi.ResultListDealsheet"];
                 };
             };
             /** @description Bad Request */
@@ -15084,7 +15084,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -15093,7 +15093,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -15102,7 +15102,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -15111,7 +15111,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -15120,7 +15120,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -15129,7 +15129,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -15163,7 +15163,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -15172,7 +15172,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -15181,7 +15181,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -15190,7 +15190,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -15199,7 +15199,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -15208,7 +15208,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -15225,7 +15225,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PutImageInputBody"];
+                "application/json": components["schemas"]["contacts.PutImageInputBody"];
             };
         };
         responses: {
@@ -15235,7 +15235,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultImageSaved"];
+                    "application/json": components["schemas"]["httpapi.ResultImageSaved"];
                 };
             };
             /** @description Bad Request */
@@ -15244,7 +15244,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -15253,7 +15253,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -15262,7 +15262,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -15271,7 +15271,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -15280,7 +15280,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -15289,7 +15289,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -15323,7 +15323,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -15332,7 +15332,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -15341,7 +15341,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -15350,7 +15350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -15359,7 +15359,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -15368,7 +15368,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -15385,7 +15385,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PutImageInputBody"];
+                "application/json": components["schemas"]["contacts.PutImageInputBody"];
             };
         };
         responses: {
@@ -15395,7 +15395,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultImageSaved"];
+                    "application/json": components["schemas"]["httpapi.ResultImageSaved"];
                 };
             };
             /** @description Bad Request */
@@ -15404,7 +15404,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -15413,7 +15413,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -15422,7 +15422,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -15431,7 +15431,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -15440,7 +15440,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -15449,7 +15449,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -15483,7 +15483,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -15492,7 +15492,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -15501,7 +15501,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -15510,7 +15510,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -15519,7 +15519,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -15528,7 +15528,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -15545,7 +15545,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PutImageInputBody"];
+                "application/json": components["schemas"]["contacts.PutImageInputBody"];
             };
         };
         responses: {
@@ -15555,7 +15555,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultImageSaved"];
+                    "application/json": components["schemas"]["httpapi.ResultImageSaved"];
                 };
             };
             /** @description Bad Request */
@@ -15564,7 +15564,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -15573,7 +15573,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -15582,7 +15582,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -15591,7 +15591,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -15600,7 +15600,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -15609,7 +15609,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -15632,7 +15632,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListHouseholdMember"];
+                    "application/json": components["schemas"]["httpapi.ResultListHouseholdMember"];
                 };
             };
             /** @description Bad Request */
@@ -15641,7 +15641,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -15650,7 +15650,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -15659,7 +15659,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -15668,7 +15668,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -15677,7 +15677,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -15686,7 +15686,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -15703,7 +15703,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AddMembersInputBody"];
+                "application/json": components["schemas"]["contacts.AddMembersInputBody"];
             };
         };
         responses: {
@@ -15713,7 +15713,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListHouseholdMember"];
+                    "application/json": components["schemas"]["httpapi.ResultListHouseholdMember"];
                 };
             };
             /** @description Bad Request */
@@ -15722,7 +15722,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -15731,7 +15731,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -15740,7 +15740,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -15749,7 +15749,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -15758,7 +15758,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -15767,7 +15767,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -15776,7 +15776,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -15801,7 +15801,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListHouseholdMember"];
+                    "application/json": components["schemas"]["httpapi.ResultListHouseholdMember"];
                 };
             };
             /** @description Bad Request */
@@ -15810,7 +15810,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -15819,7 +15819,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -15828,7 +15828,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -15837,7 +15837,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -15846,7 +15846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -15855,7 +15855,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -15872,7 +15872,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LogNoteInputBody"];
+                "application/json": components["schemas"]["contacts.LogNoteInputBody"];
             };
         };
         responses: {
@@ -15882,7 +15882,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultEntry"];
+                    "application/json": components["schemas"]["httpapi.ResultEntry"];
                 };
             };
             /** @description Bad Request */
@@ -15891,7 +15891,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -15900,7 +15900,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -15909,7 +15909,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -15918,7 +15918,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -15927,7 +15927,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -15936,7 +15936,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -15945,7 +15945,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -15968,7 +15968,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultTotals"];
+                    "application/json": components["schemas"]["httpapi.ResultTotals"];
                 };
             };
             /** @description Bad Request */
@@ -15977,7 +15977,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -15986,7 +15986,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -15995,7 +15995,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -16004,7 +16004,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -16013,7 +16013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -16022,7 +16022,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -16045,7 +16045,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultServiceVehicles"];
+                    "application/json": components["schemas"]["httpapi.ResultServiceVehicles"];
                 };
             };
             /** @description Bad Request */
@@ -16054,7 +16054,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -16063,7 +16063,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -16072,7 +16072,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -16081,7 +16081,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -16090,7 +16090,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -16099,7 +16099,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -16116,7 +16116,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["SnapshotInputBody"];
+                "application/json": components["schemas"]["contacts.SnapshotInputBody"];
             };
         };
         responses: {
@@ -16126,7 +16126,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultSnapshot"];
+                    "application/json": components["schemas"]["httpapi.ResultSnapshot"];
                 };
             };
             /** @description Bad Request */
@@ -16135,7 +16135,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -16144,7 +16144,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -16153,7 +16153,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -16162,7 +16162,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -16171,7 +16171,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -16180,7 +16180,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -16197,7 +16197,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["TaskSearchInputBody"];
+                "application/json": components["schemas"]["contacts.TaskSearchInputBody"];
             };
         };
         responses: {
@@ -16207,7 +16207,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultListTask"];
+                    "application/json": components["schemas"]["httpapi.ResultListTask"];
                 };
             };
             /** @description Bad Request */
@@ -16216,7 +16216,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -16225,7 +16225,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -16234,7 +16234,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -16243,7 +16243,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -16252,7 +16252,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -16261,7 +16261,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -16278,7 +16278,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ProspectInputBody"];
+                "application/json": components["schemas"]["contacts.ProspectInputBody"];
             };
         };
         responses: {
@@ -16288,7 +16288,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultProspectResult"];
+                    "application/json": components["schemas"]["httpapi.ResultProspectResult"];
                 };
             };
             /** @description Bad Request */
@@ -16297,7 +16297,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -16306,7 +16306,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -16315,7 +16315,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -16324,7 +16324,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -16333,7 +16333,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -16342,7 +16342,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -16365,7 +16365,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyGroup"];
+                    "application/json": components["schemas"]["httpapi.LegacyGroup"];
                 };
             };
             /** @description Bad Request */
@@ -16374,7 +16374,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -16383,7 +16383,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -16392,7 +16392,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -16401,7 +16401,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -16410,7 +16410,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -16419,7 +16419,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -16433,7 +16433,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["HistoryInputBody"];
+                "application/json": components["schemas"]["chat.HistoryInputBody"];
             };
         };
         responses: {
@@ -16443,7 +16443,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyListMessage"];
+                    "application/json": components["schemas"]["httpapi.LegacyListMessage"];
                 };
             };
             /** @description Bad Request */
@@ -16452,7 +16452,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -16461,7 +16461,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -16470,7 +16470,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -16479,7 +16479,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -16488,7 +16488,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -16497,7 +16497,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -16511,7 +16511,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SendInputBody"];
+                "application/json": components["schemas"]["chat.SendInputBody"];
             };
         };
         responses: {
@@ -16521,7 +16521,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacySent"];
+                    "application/json": components["schemas"]["httpapi.LegacySent"];
                 };
             };
             /** @description Bad Request */
@@ -16530,7 +16530,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -16539,7 +16539,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -16548,7 +16548,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -16557,7 +16557,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -16566,7 +16566,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -16575,7 +16575,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -16595,7 +16595,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyConnection"];
+                    "application/json": components["schemas"]["httpapi.LegacyConnection"];
                 };
             };
             /** @description Unauthorized */
@@ -16604,7 +16604,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -16613,7 +16613,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -16622,7 +16622,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -16631,7 +16631,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -16645,7 +16645,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DealerPackageInputBody"];
+                "application/json": components["schemas"]["dealers.DealerPackageInputBody"];
             };
         };
         responses: {
@@ -16655,7 +16655,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyDealerPackage"];
+                    "application/json": components["schemas"]["httpapi.LegacyDealerPackage"];
                 };
             };
             /** @description Bad Request */
@@ -16664,7 +16664,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -16673,7 +16673,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -16682,7 +16682,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -16691,7 +16691,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -16700,7 +16700,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -16709,7 +16709,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -16723,7 +16723,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AssignClaimableInputBody"];
+                "application/json": components["schemas"]["leads.AssignClaimableInputBody"];
             };
         };
         responses: {
@@ -16733,7 +16733,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultAssignments"];
+                    "application/json": components["schemas"]["httpapi.ResultAssignments"];
                 };
             };
             /** @description Bad Request */
@@ -16742,7 +16742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -16751,7 +16751,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -16760,7 +16760,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -16769,7 +16769,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -16778,7 +16778,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -16787,7 +16787,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -16796,7 +16796,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -16810,7 +16810,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ClaimInputBody"];
+                "application/json": components["schemas"]["leads.ClaimInputBody"];
             };
         };
         responses: {
@@ -16820,7 +16820,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultAssignments"];
+                    "application/json": components["schemas"]["httpapi.ResultAssignments"];
                 };
             };
             /** @description Bad Request */
@@ -16829,7 +16829,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -16838,7 +16838,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -16847,7 +16847,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -16856,7 +16856,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -16865,7 +16865,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -16874,7 +16874,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -16883,7 +16883,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -16900,7 +16900,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DealerSettingsListInputBody"];
+                "application/json": components["schemas"]["dealers.DealerSettingsListInputBody"];
             };
         };
         responses: {
@@ -16910,7 +16910,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyListStoreSettings"];
+                    "application/json": components["schemas"]["httpapi.LegacyListStoreSettings"];
                 };
             };
             /** @description Bad Request */
@@ -16919,7 +16919,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -16928,7 +16928,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -16937,7 +16937,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -16946,7 +16946,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -16955,7 +16955,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -16964,7 +16964,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -16987,7 +16987,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyListAccountPlatform"];
+                    "application/json": components["schemas"]["httpapi.LegacyListAccountPlatform"];
                 };
             };
             /** @description Bad Request */
@@ -16996,7 +16996,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -17005,7 +17005,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17014,7 +17014,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17023,7 +17023,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -17032,7 +17032,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17041,7 +17041,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -17058,7 +17058,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ListProductsInputBody"];
+                "application/json": components["schemas"]["dealers.ListProductsInputBody"];
             };
         };
         responses: {
@@ -17068,7 +17068,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyListAccountProduct"];
+                    "application/json": components["schemas"]["httpapi.LegacyListAccountProduct"];
                 };
             };
             /** @description Bad Request */
@@ -17077,7 +17077,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -17086,7 +17086,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17095,7 +17095,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17104,7 +17104,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -17113,7 +17113,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17122,7 +17122,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -17142,7 +17142,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyListCatalogEntry"];
+                    "application/json": components["schemas"]["httpapi.LegacyListCatalogEntry"];
                 };
             };
             /** @description Unauthorized */
@@ -17151,7 +17151,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17160,7 +17160,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17169,7 +17169,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17178,7 +17178,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -17201,7 +17201,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyListRulesAdminRole"];
+                    "application/json": components["schemas"]["httpapi.LegacyListRulesAdminRole"];
                 };
             };
             /** @description Bad Request */
@@ -17210,7 +17210,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -17219,7 +17219,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17228,7 +17228,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17237,7 +17237,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -17246,7 +17246,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17255,7 +17255,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -17269,7 +17269,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ViewDealsheetInputBody"];
+                "application/json": components["schemas"]["contacts.ViewDealsheetInputBody"];
             };
         };
         responses: {
@@ -17279,7 +17279,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultActivityView"];
+                    "application/json": components["schemas"]["httpapi.ResultActivityView"];
                 };
             };
             /** @description Bad Request */
@@ -17288,7 +17288,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -17297,7 +17297,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17306,7 +17306,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17315,7 +17315,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -17324,7 +17324,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17333,7 +17333,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -17347,7 +17347,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ViewSectionInputBody"];
+                "application/json": components["schemas"]["contacts.ViewSectionInputBody"];
             };
         };
         responses: {
@@ -17357,7 +17357,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultActivityView"];
+                    "application/json": components["schemas"]["httpapi.ResultActivityView"];
                 };
             };
             /** @description Bad Request */
@@ -17366,7 +17366,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -17375,7 +17375,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17384,7 +17384,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17393,7 +17393,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -17402,7 +17402,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17411,7 +17411,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -17428,7 +17428,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["AvailabilityReportInputBody"];
+                "application/json": components["schemas"]["users.AvailabilityReportInputBody"];
             };
         };
         responses: {
@@ -17438,7 +17438,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MatchedListUserAvailability"];
+                    "application/json": components["schemas"]["httpapi.MatchedListUserAvailability"];
                 };
             };
             /** @description Bad Request */
@@ -17447,7 +17447,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -17456,7 +17456,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17465,7 +17465,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17474,7 +17474,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -17483,7 +17483,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17492,7 +17492,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -17515,7 +17515,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyHeadcount"];
+                    "application/json": components["schemas"]["httpapi.LegacyHeadcount"];
                 };
             };
             /** @description Bad Request */
@@ -17524,7 +17524,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -17533,7 +17533,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17542,7 +17542,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17551,7 +17551,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -17560,7 +17560,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17569,7 +17569,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -17589,7 +17589,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyListAwayReason"];
+                    "application/json": components["schemas"]["httpapi.LegacyListAwayReason"];
                 };
             };
             /** @description Unauthorized */
@@ -17598,7 +17598,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17607,7 +17607,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17616,7 +17616,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17625,7 +17625,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -17645,7 +17645,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyAppUser"];
+                    "application/json": components["schemas"]["httpapi.LegacyAppUser"];
                 };
             };
             /** @description Unauthorized */
@@ -17654,7 +17654,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17663,7 +17663,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17672,7 +17672,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17681,7 +17681,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -17701,7 +17701,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacySuperUser"];
+                    "application/json": components["schemas"]["httpapi.LegacySuperUser"];
                 };
             };
             /** @description Unauthorized */
@@ -17710,7 +17710,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17719,7 +17719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17728,7 +17728,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17737,7 +17737,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -17754,7 +17754,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AvailabilityChange"];
+                "application/json": components["schemas"]["users.AvailabilityChange"];
             };
         };
         responses: {
@@ -17764,7 +17764,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyAvailability"];
+                    "application/json": components["schemas"]["httpapi.LegacyAvailability"];
                 };
             };
             /** @description Bad Request */
@@ -17773,7 +17773,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -17782,7 +17782,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17791,7 +17791,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17800,7 +17800,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -17809,7 +17809,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17818,7 +17818,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -17835,7 +17835,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["NotifyInputBody"];
+                "application/json": components["schemas"]["users.NotifyInputBody"];
             };
         };
         responses: {
@@ -17845,7 +17845,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyNotification"];
+                    "application/json": components["schemas"]["httpapi.LegacyNotification"];
                 };
             };
             /** @description Bad Request */
@@ -17854,7 +17854,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -17863,7 +17863,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17872,7 +17872,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17881,7 +17881,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -17890,7 +17890,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17899,7 +17899,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -17922,7 +17922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultSetting"];
+                    "application/json": components["schemas"]["httpapi.ResultSetting"];
                 };
             };
             /** @description Bad Request */
@@ -17931,7 +17931,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -17940,7 +17940,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17949,7 +17949,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17958,7 +17958,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -17967,7 +17967,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17976,7 +17976,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
@@ -17993,7 +17993,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SaveSettingInputBody"];
+                "application/json": components["schemas"]["users.SaveSettingInputBody"];
             };
         };
         responses: {
@@ -18003,7 +18003,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultSetting"];
+                    "application/json": components["schemas"]["httpapi.ResultSetting"];
                 };
             };
             /** @description Bad Request */
@@ -18012,7 +18012,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -18021,7 +18021,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -18030,7 +18030,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -18039,7 +18039,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -18048,7 +18048,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["httpapi.ErrorBody"];
                 };
             };
         };
