@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/cxm/cxm/shared/domain/user"
+
 	"github.com/cxm/cxm/shared/domain/account"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	identity "github.com/cxm/cxm/shared/runtime/auth"
@@ -36,8 +38,12 @@ type signOutItem struct {
 	SignedOutAt  time.Time
 }
 
+// signOutKey is the key of a sign-out, in the user's partition (package user):
+//
+//	pattern                    index  key condition
+//	a user's sign-out          table  PK = A#{acct}#USER#{user}, SK = SIGNOUT#{auth time}
 func signOutKey(t store.Tenant, userID string, authTime int64) (store.Key, error) {
-	return t.Key("SIGNOUT#"+strconv.FormatInt(authTime, 10), "USER", userID)
+	return user.Key(t, userID, "SIGNOUT#"+strconv.FormatInt(authTime, 10))
 }
 
 func registerLogout(api *httpapi.API, a *area) {

@@ -3,10 +3,10 @@ package relations
 import (
 	"context"
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/contactkey"
 	"github.com/cxm/cxm/shared/domain/user"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
@@ -92,7 +92,7 @@ func (a *area) registerCompanies(api *httpapi.API) {
 		if it.CompanyName == "" {
 			return nil, apperr.InvalidFields("The company is not valid.", map[string]string{"companyName": "Enter the company's name or choose a business customer."})
 		}
-		k, err := t.Key("COMPANY", "C", strconv.FormatInt(c.ID, 10))
+		k, err := companyKey(t, c.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -112,9 +112,18 @@ func (a *area) registerCompanies(api *httpapi.API) {
 	})
 }
 
+// companyKey is the key of contact id's company, in the customer's partition (package
+// contactkey):
+//
+//	pattern                    index  key condition
+//	a customer's company       table  PK = A#{acct}#C#{id}, SK = COMPANY
+func companyKey(t store.Tenant, id int64) (store.Key, error) {
+	return contactkey.Key(t, id, "COMPANY")
+}
+
 // company returns the saved company of contact id, or an empty one.
 func (a *area) company(ctx context.Context, t store.Tenant, id int64) (Company, error) {
-	k, err := t.Key("COMPANY", "C", strconv.FormatInt(id, 10))
+	k, err := companyKey(t, id)
 	if err != nil {
 		return Company{}, err
 	}

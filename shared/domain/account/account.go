@@ -1,4 +1,11 @@
 // Package account keeps dealer groups (accounts) and their stores (account platforms).
+//
+// Access patterns:
+//
+//	pattern                     index  key condition
+//	the dealer group            table  PK = A#{acct}, SK = ACCOUNT
+//	a store                     table  PK = A#{acct}, SK = STORE#{store, 12 digits}
+//	the group and its stores    table  PK = A#{acct}
 package account
 
 import (

@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/cxm/cxm/shared/domain/contactkey"
+
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/eventbus"
 	"github.com/cxm/cxm/shared/runtime/store"
@@ -156,7 +158,7 @@ type noteItem struct {
 }
 
 func part(contactID int64) []string {
-	return []string{"C", strconv.FormatInt(contactID, 10), "ACT"}
+	return contactkey.Parts(contactID, "ACT")
 }
 
 func entrySK(e Entry) string {
@@ -181,7 +183,7 @@ func noteKey(t store.Tenant, id int64) (store.Key, error) {
 }
 
 func categoryParts(contactID int64, c Category) []string {
-	return []string{"C", strconv.FormatInt(contactID, 10), "ACTCAT", string(c)}
+	return contactkey.Parts(contactID, "ACTCAT", string(c))
 }
 
 // newID returns a random id in [1, 2^53): unique in practice, and exact in JavaScript numbers.

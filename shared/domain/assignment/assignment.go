@@ -23,6 +23,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/cxm/cxm/shared/domain/contactkey"
+
 	"github.com/cxm/cxm/shared/domain/role"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/store"
@@ -76,7 +78,7 @@ func NewRepo(s *store.Store) *Repo { return &Repo{s: s, now: time.Now} }
 const sortPrefix = "ASSIGN#"
 
 func itemKey(t store.Tenant, contactID int64, r string) (store.Key, error) {
-	return t.Key(sortPrefix+r, "C", strconv.FormatInt(contactID, 10))
+	return contactkey.Key(t, contactID, sortPrefix+r)
 }
 
 func holderPartition(t store.Tenant, st int64, r, userID string) (store.Partition, error) {
@@ -99,7 +101,7 @@ func record(t store.Tenant, it item, version int64) (store.Record, error) {
 
 // List returns the assignments of contact id, in the order of Roles.
 func (r *Repo) List(ctx context.Context, t store.Tenant, contactID int64) ([]Assignment, error) {
-	part, err := t.Partition("C", strconv.FormatInt(contactID, 10))
+	part, err := contactkey.Of(t, contactID)
 	if err != nil {
 		return nil, err
 	}

@@ -5,9 +5,9 @@
 //
 // Access patterns:
 //
-//	pattern                          key
-//	entries of a dealer group        A#{acct}#AUDIT / {time, UTC, fixed width}#{request id}
-//	newest first                     the same partition, descending
+//	pattern                          index  key condition
+//	entries of a dealer group        table  PK = A#{acct}#AUDIT, SK = {time, UTC, fixed width}#{request id}#{event}
+//	newest first                     table  PK = A#{acct}#AUDIT, descending
 package audit
 
 import (

@@ -38,6 +38,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cxm/cxm/shared/domain/contactkey"
+
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/store"
 )
@@ -91,7 +93,7 @@ func (s Segment) partition(t store.Tenant) (store.Partition, error) {
 	if s.LeadID != 0 {
 		return t.Partition("L", strconv.FormatInt(s.LeadID, 10))
 	}
-	return t.Partition("C", strconv.FormatInt(s.ContactID, 10))
+	return contactkey.Of(t, s.ContactID)
 }
 
 func (s Segment) String() string {
@@ -113,7 +115,7 @@ func entryKey(t store.Tenant, e Revision) (store.Key, error) {
 	if e.LeadID != 0 {
 		return t.Key(sortKey(e.Seq), "L", strconv.FormatInt(e.LeadID, 10))
 	}
-	return t.Key(sortKey(e.Seq), "C", strconv.FormatInt(e.ContactID, 10))
+	return contactkey.Key(t, e.ContactID, sortKey(e.Seq))
 }
 
 // item is an entry as stored.

@@ -3,11 +3,11 @@
 //
 // Access patterns:
 //
-//	pattern                               key
-//	the direct group of a set of members  PK A#{acct}#CHATDIRECT, SK {sorted member ids}
-//	a group                               PK A#{acct}#CHAT#{groupId}, SK GROUP
-//	a group's messages, newest first      PK A#{acct}#CHAT#{groupId}, SK begins_with MSG#
-//	a sent message by its client id       PK A#{acct}#CHAT#{groupId}, SK CLIENT#{clientMessageId}
+//	pattern                               index  key condition
+//	the direct group of a set of members  table  PK = A#{acct}#CHATDIRECT, SK = {sorted member ids}
+//	a group                               table  PK = A#{acct}#CHAT#{groupId}, SK = GROUP
+//	a group's messages, newest first      table  PK = A#{acct}#CHAT#{groupId}, begins_with(SK, "MSG#")
+//	a sent message by its client id       table  PK = A#{acct}#CHAT#{groupId}, SK = CLIENT#{clientMessageId}
 package chat
 
 import (

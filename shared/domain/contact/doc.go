@@ -16,7 +16,6 @@
 //	pattern                        index  key condition
 //	contact by id                  table  PK = A#{acct}#C#{id}, SK = CONTACT
 //	its search entries             table  PK = A#{acct}#C#{id}, begins_with(SK, "L#")
-//	its change log (package changelog) table  PK = A#{acct}#C#{id}, SK = LOG#{seq}
 //	by e-mail address              GSI1   GSI1PK = A#{acct}#CS#{store}#E#{email}
 //	by phone (digits)              GSI1   GSI1PK = A#{acct}#CS#{store}#P#{digits}
 //	by VIN                         GSI1   GSI1PK = A#{acct}#CS#{store}#V#{VIN}

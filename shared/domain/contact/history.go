@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cxm/cxm/shared/domain/contactkey"
+
 	"github.com/cxm/cxm/shared/domain/changelog"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/store"
@@ -170,7 +172,7 @@ func (r *Repo) SaveMerge(ctx context.Context, t store.Tenant, survivor, merged C
 	}
 	writes = append(writes, store.UpdateOp(store.Record{Key: k, Type: "Contact", Value: value, Version: mv}))
 	for _, sk := range mrec.Entries {
-		ek, err := t.Key(sk, "C", strconv.FormatInt(mrec.ID, 10))
+		ek, err := contactkey.Key(t, mrec.ID, sk)
 		if err != nil {
 			return err
 		}

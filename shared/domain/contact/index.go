@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/cxm/cxm/shared/domain/contactkey"
+
 	"github.com/cxm/cxm/shared/runtime/store"
 	"github.com/cxm/cxm/shared/value/phone"
 )
@@ -231,7 +233,7 @@ func entryRecords(t store.Tenant, c Contact) (map[string]store.Record, string, e
 	h := sha256.New()
 	for _, sk := range sks {
 		e := es[sk]
-		k, err := t.Key(sk, "C", strconv.FormatInt(c.ID, 10))
+		k, err := contactkey.Key(t, c.ID, sk)
 		if err != nil {
 			return nil, "", err
 		}

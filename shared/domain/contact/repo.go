@@ -13,12 +13,17 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/cxm/cxm/shared/domain/contactkey"
+
 	"github.com/cxm/cxm/shared/domain/changelog"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/eventbus"
 	"github.com/cxm/cxm/shared/runtime/fieldcrypt"
 	"github.com/cxm/cxm/shared/runtime/store"
 )
+
+// skContact is the sort key of the contact item in its partition (package contactkey).
+const skContact = "CONTACT"
 
 // Types of the events a contact's saves publish. Their detail is a Changed value.
 const (
@@ -97,7 +102,7 @@ type save struct {
 }
 
 func contactKey(t store.Tenant, id int64) (store.Key, error) {
-	return t.Key("CONTACT", "C", strconv.FormatInt(id, 10))
+	return contactkey.Key(t, id, skContact)
 }
 
 // newID returns a random id in [1, 2^53): unique in practice across every tenant, and exact
@@ -400,7 +405,7 @@ func (r *Repo) writeOps(ctx context.Context, t store.Tenant, c Contact, version 
 			if _, ok := st.entries[sk]; ok {
 				continue
 			}
-			ek, err := t.Key(sk, "C", strconv.FormatInt(c.ID, 10))
+			ek, err := contactkey.Key(t, c.ID, sk)
 			if err != nil {
 				return nil, err
 			}

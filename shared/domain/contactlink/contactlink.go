@@ -2,17 +2,18 @@
 // side lives in its contact's own partition, under a sort key naming the other contact, so a
 // contact's links are one query and a pair's two sides are written and removed together.
 //
-// Access patterns:
-//
-//	pattern                 index  key condition
-//	a contact's links       table  PK = A#{acct}#C#{id}, begins_with(SK, {prefix})
-//	one side of a link      table  PK = A#{acct}#C#{id}, SK = {prefix}{otherId}
+// Each kind of link names its sort-key prefix, and the package that uses it lists the record
+// in its access-pattern table (household: HH#, enterprise: ENT#): the contact's partition
+// (package contactkey), SK = {prefix}{otherId}; a contact's links of a kind are
+// begins_with(SK, {prefix}).
 package contactlink
 
 import (
 	"context"
 	"fmt"
 	"strconv"
+
+	"github.com/cxm/cxm/shared/domain/contactkey"
 
 	"github.com/cxm/cxm/shared/runtime/store"
 )
@@ -26,7 +27,7 @@ type Kind struct {
 
 // Key returns the key of contactID's side of its link to otherID.
 func (k Kind) Key(t store.Tenant, contactID, otherID int64) (store.Key, error) {
-	return t.Key(k.Prefix+strconv.FormatInt(otherID, 10), "C", strconv.FormatInt(contactID, 10))
+	return contactkey.Key(t, contactID, k.Prefix+strconv.FormatInt(otherID, 10))
 }
 
 // Pair returns the keys of both sides of the link of a and b: a's side first.
@@ -52,7 +53,7 @@ func List[L any](ctx context.Context, s *store.Store, t store.Tenant, k Kind, ow
 	seen := map[int64]bool{}
 	var out []L
 	for _, o := range owners {
-		part, err := t.Partition("C", strconv.FormatInt(o, 10))
+		part, err := contactkey.Of(t, o)
 		if err != nil {
 			return nil, err
 		}

@@ -28,7 +28,6 @@
 //	a delivered document             table  PK = A#{acct}#LIN#{store}#{digest}, SK = INTAKE
 //	a store's sources, by name       table  PK = A#{acct}#LSRC#{store}, begins_with(SK, "SRC#")
 //	a store's intake key             table  PK = A#{acct}#LKEY#{store}, SK = INTAKEKEY
-//	a lead's change-log entries      table  PK = A#{acct}#L#{id}, begins_with(SK, "LOG#")
 //
 // Every change is a versioned write of the lead item (with the pointer items it adds or
 // removes, in one transaction). A change that loses a race re-reads the lead and applies

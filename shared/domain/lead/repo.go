@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/cxm/cxm/shared/domain/contactkey"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/cxm/cxm/shared/runtime/apperr"
@@ -82,7 +84,7 @@ type pointer struct {
 func idPart(id int64) string { return strconv.FormatInt(id, 10) }
 
 func leadKey(t store.Tenant, contactID, id int64) (store.Key, error) {
-	return t.Key("LEAD#"+idPart(id), "C", idPart(contactID))
+	return contactkey.Key(t, contactID, "LEAD#"+idPart(id))
 }
 
 func pointerKey(t store.Tenant, id int64) (store.Key, error) { return t.Key("LEAD", "L", idPart(id)) }
@@ -357,7 +359,7 @@ func (r *Repo) Get(ctx context.Context, t store.Tenant, id int64) (Lead, error) 
 func (r *Repo) ForContact(ctx context.Context, t store.Tenant, owners []int64) ([]Lead, error) {
 	var all []Lead
 	for _, id := range owners {
-		part, err := t.Partition("C", idPart(id))
+		part, err := contactkey.Of(t, id)
 		if err != nil {
 			return nil, err
 		}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/cxm/cxm/shared/domain/user"
+
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/store"
 )
@@ -51,7 +53,7 @@ func fromItem(it sessionItem) Session {
 }
 
 func sessionKey(t store.Tenant, userID string) (store.Key, error) {
-	return t.Key("MERGESESSION", "USER", userID)
+	return user.Key(t, userID, "MERGESESSION")
 }
 
 // repo reads and writes sessions.

@@ -5,10 +5,13 @@
 //
 // Access patterns:
 //
-//	pattern                      key
-//	partner by id                DIR#partner#{id} / DIR  ->  A#{acct}#PARTNER / {id}
-//	partners of a dealer group   A#{acct}#PARTNER, every sort key
-//	used assertion ids           A#{acct}#PARTNER#{id} / JTI#{jti}   (expires after the assertion)
+//	pattern                      index  key condition
+//	partner id to its group      table  PK = DIR#partner#{id}, SK = DIR
+//	partner by id                table  PK = A#{acct}#PARTNER, SK = {id}
+//	partners of a dealer group   table  PK = A#{acct}#PARTNER
+//	used assertion ids           table  PK = A#{acct}#PARTNER#{id}, SK = JTI#{jti}
+//
+// Used assertion ids expire after their assertion.
 package partner
 
 import (

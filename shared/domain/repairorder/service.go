@@ -15,9 +15,10 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/cxm/cxm/shared/domain/contactkey"
 
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/store"
@@ -191,7 +192,7 @@ type Repo struct {
 func NewRepo(s *store.Store) *Repo { return &Repo{s: s} }
 
 func roKey(t store.Tenant, ro RepairOrder) (store.Key, error) {
-	return t.Key("RO#"+ro.OpenedAt.UTC().Format(time.RFC3339)+"#"+ro.RONumber, "C", strconv.FormatInt(ro.ContactID, 10))
+	return contactkey.Key(t, ro.ContactID, "RO#"+ro.OpenedAt.UTC().Format(time.RFC3339)+"#"+ro.RONumber)
 }
 
 // Validate checks ro: an RO number, a contact, a store, a VIN, an opening date and lines with
@@ -245,7 +246,7 @@ func (r *Repo) Create(ctx context.Context, t store.Tenant, ro RepairOrder) error
 func (r *Repo) ForContacts(ctx context.Context, t store.Tenant, ids []int64) ([]RepairOrder, error) {
 	var out []RepairOrder
 	for _, id := range ids {
-		p, err := t.Partition("C", strconv.FormatInt(id, 10))
+		p, err := contactkey.Of(t, id)
 		if err != nil {
 			return nil, err
 		}

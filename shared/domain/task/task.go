@@ -15,8 +15,9 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strconv"
 	"time"
+
+	"github.com/cxm/cxm/shared/domain/contactkey"
 
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/store"
@@ -113,7 +114,7 @@ type Repo struct {
 func NewRepo(s *store.Store) *Repo { return &Repo{s: s} }
 
 func taskKey(t store.Tenant, contactID int64, id string) (store.Key, error) {
-	return t.Key("TASK#"+id, "C", strconv.FormatInt(contactID, 10))
+	return contactkey.Key(t, contactID, "TASK#"+id)
 }
 
 // Create stores task. A task with its id exists already for the contact: a Conflict error. An
@@ -138,7 +139,7 @@ func (r *Repo) Create(ctx context.Context, t store.Tenant, task Task) error {
 func (r *Repo) ForContacts(ctx context.Context, t store.Tenant, ids []int64) ([]Task, error) {
 	var out []Task
 	for _, id := range ids {
-		p, err := t.Partition("C", strconv.FormatInt(id, 10))
+		p, err := contactkey.Of(t, id)
 		if err != nil {
 			return nil, err
 		}

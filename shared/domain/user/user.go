@@ -1,5 +1,13 @@
 // Package user keeps staff user profiles, their saved settings and the directory that resolves
 // a sign-in identity to its profile, and builds the principal a request acts for.
+//
+// Access patterns:
+//
+//	pattern                        index  key condition
+//	a user's profile               table  PK = A#{acct}#USER#{user}, SK = PROFILE
+//	a user's setting               table  PK = A#{acct}#USER#{user}, SK = SETTING#{key}
+//	the users of a group by name   GSI1   GSI1PK = A#{acct}#USERS, GSI1SK = {LAST}#{FIRST}#{user}
+//	a sign-in identity's tenant    table  PK = DIR#sub#{subject}, SK = DIR
 package user
 
 import (
@@ -80,8 +88,16 @@ func NewRepo(s *store.Store) *Repo {
 	return &Repo{s: s, accounts: account.NewRepo(s), identities: &identityCache{}, sessions: &sessionCache{now: time.Now}}
 }
 
+// Key returns the key of the record with sort key sort in user userID's partition. The user
+// package owns the partition: the profile and settings here, and the records other packages
+// keep per user (a merge session, sign-outs) take their keys from Key with sort keys listed in
+// their own access-pattern tables.
+func Key(t store.Tenant, userID, sort string) (store.Key, error) {
+	return t.Key(sort, "USER", userID)
+}
+
 func profileKey(t store.Tenant, userID string) (store.Key, error) {
-	return t.Key("PROFILE", "USER", userID)
+	return Key(t, userID, "PROFILE")
 }
 
 func listKey(t store.Tenant, p Profile) (store.IndexKey, error) {
@@ -334,7 +350,7 @@ func ValidateSetting(s Setting) error {
 }
 
 func settingKey(p auth.Principal, key string) (store.Key, error) {
-	return p.Tenant.Key("SETTING#"+key, "USER", p.UserID)
+	return Key(p.Tenant, p.UserID, "SETTING#"+key)
 }
 
 // Setting returns the principal's setting key. A setting never saved is a NotFound error.

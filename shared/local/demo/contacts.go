@@ -320,6 +320,10 @@ type contactSeed struct {
 	Generated   int
 }
 
+// contactSeedKey is the key of the seed's record of a group's customers:
+//
+//	pattern                    index  key condition
+//	what the seed wrote        table  PK = A#{acct}#SEED, SK = CONTACTS
 func contactSeedKey(t store.Tenant) (store.Key, error) { return t.Key("CONTACTS", "SEED") }
 
 // SeedContacts writes g's tag definitions (see SeedTags), its hand-written customers and its first g.GeneratedContacts generated

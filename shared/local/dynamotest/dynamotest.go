@@ -70,25 +70,30 @@ func Client(t testing.TB) *dynamodb.Client {
 }
 
 // Table creates a table of the application's definition for this test and deletes it when
-// the test ends. It returns the client and the table's name.
+// the test ends. It returns the client and the table's name. When the test ends, every item
+// left in the table must be a record type of one package's access-pattern table (package
+// accesspattern), or the test fails.
 func Table(t testing.TB) (*dynamodb.Client, string) {
 	t.Helper()
-	db := Client(t)
-	name := fmt.Sprintf("test-%s-%d-%d", sanitize(t.Name()), os.Getpid(), tableSeq.Add(1))
-	ctx := context.Background()
-	if err := store.CreateTable(ctx, db, name); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_, _ = db.DeleteTable(context.Background(), &dynamodb.DeleteTableInput{TableName: aws.String(name)})
-	})
-	return db, name
+	return newTable(t, true)
 }
 
-// Store returns a store over a fresh table with a random cursor key.
+// Store returns a store over a fresh table (see Table) with a random cursor key.
 func Store(t testing.TB) *store.Store {
 	t.Helper()
-	db, name := Table(t)
+	return newStore(t, true)
+}
+
+// UncheckedStore is Store for the tests of package store itself, which write items of no
+// record type.
+func UncheckedStore(t testing.TB) *store.Store {
+	t.Helper()
+	return newStore(t, false)
+}
+
+func newStore(t testing.TB, check bool) *store.Store {
+	t.Helper()
+	db, name := newTable(t, check)
 	key := make([]byte, 32)
 	rand.Read(key)
 	s, err := store.New(db, name, key)
@@ -96,6 +101,22 @@ func Store(t testing.TB) *store.Store {
 		t.Fatal(err)
 	}
 	return s
+}
+
+func newTable(t testing.TB, check bool) (*dynamodb.Client, string) {
+	t.Helper()
+	db := Client(t)
+	name := fmt.Sprintf("test-%s-%d-%d", sanitize(t.Name()), os.Getpid(), tableSeq.Add(1))
+	if err := store.CreateTable(context.Background(), db, name); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_, _ = db.DeleteTable(context.Background(), &dynamodb.DeleteTableInput{TableName: aws.String(name)})
+	})
+	if check {
+		t.Cleanup(func() { checkRecords(t, db, name) })
+	}
+	return db, name
 }
 
 func sanitize(name string) string {

@@ -1,14 +1,18 @@
-// Package authz holds the authorization matrix (matrix.tsv): for every operation, the
+// Package authz holds the authorization matrix (matrix/<area>.tsv, one file per API area,
+// loaded together): for every operation, the
 // permission it needs and how the object it names is checked. The guard built here enforces the
 // permission of an operation before its handler runs and denies operations the matrix does not
 // list; the handlers check the owner of the objects they read.
 package authz
 
 import (
-	_ "embed"
+	"embed"
 	"fmt"
+	"io/fs"
 	"log/slog"
+	"maps"
 	"net/http"
+	"path"
 	"slices"
 	"strings"
 
@@ -18,8 +22,8 @@ import (
 	"github.com/cxm/cxm/shared/runtime/httpapi"
 )
 
-//go:embed matrix.tsv
-var matrixFile string
+//go:embed matrix/*.tsv
+var matrixFiles embed.FS
 
 // Owner says how the object an operation names is checked.
 type Owner string
@@ -51,17 +55,48 @@ type Rule struct {
 	Body   string
 }
 
-// Rules returns the matrix. It panics if the embedded file is malformed, which its tests
-// rule out.
+// Rules returns the matrix: the rows of every area's file, in the files' name order. It panics
+// if a file is malformed, which its tests rule out.
 func Rules() []Rule {
-	rules, err := parse(matrixFile)
-	if err != nil {
-		panic(err)
+	var rules []Rule
+	byArea := AreaRules()
+	for _, area := range slices.Sorted(maps.Keys(byArea)) {
+		rules = append(rules, byArea[area]...)
 	}
 	return rules
 }
 
-func parse(file string) ([]Rule, error) {
+// AreaRules returns the rows of each area's file (matrix/<area>.tsv) by the area's name. It
+// panics if a file is malformed, which its tests rule out.
+func AreaRules() map[string][]Rule {
+	byArea, err := load(matrixFiles)
+	if err != nil {
+		panic(err)
+	}
+	return byArea
+}
+
+func load(files fs.FS) (map[string][]Rule, error) {
+	names, err := fs.Glob(files, "matrix/*.tsv")
+	if err != nil {
+		return nil, err
+	}
+	byArea := map[string][]Rule{}
+	for _, name := range names {
+		b, err := fs.ReadFile(files, name)
+		if err != nil {
+			return nil, err
+		}
+		rules, err := parse(name, string(b))
+		if err != nil {
+			return nil, err
+		}
+		byArea[strings.TrimSuffix(path.Base(name), ".tsv")] = rules
+	}
+	return byArea, nil
+}
+
+func parse(name, file string) ([]Rule, error) {
 	var rules []Rule
 	for i, line := range strings.Split(file, "\n") {
 		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
@@ -69,12 +104,12 @@ func parse(file string) ([]Rule, error) {
 		}
 		f := strings.Split(line, "\t")
 		if len(f) != 6 {
-			return nil, fmt.Errorf("matrix.tsv line %d: %d fields, want 6", i+1, len(f))
+			return nil, fmt.Errorf("%s line %d: %d fields, want 6", name, i+1, len(f))
 		}
 		switch Owner(f[3]) {
 		case OwnerSelf, OwnerAccount, OwnerStore, OwnerScope, OwnerUserInGroup, OwnerUserInView, OwnerUserManaged, OwnerContact:
 		default:
-			return nil, fmt.Errorf("matrix.tsv line %d: unknown owner %q", i+1, f[3])
+			return nil, fmt.Errorf("%s line %d: unknown owner %q", name, i+1, f[3])
 		}
 		rules = append(rules, Rule{
 			Operation:  httpapi.Operation{Method: f[0], Pattern: f[1]},

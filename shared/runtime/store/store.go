@@ -3,14 +3,12 @@
 // never a lost update), multi-item changes are transactions, and pages are addressed by signed
 // cursors.
 //
-// Access patterns:
-//
-//	pattern                         index  key condition
-//	item by key                     table  PK = A#{acct}#{parts...}, SK = {sort}
-//	items of a partition            table  PK = A#{acct}#{parts...}, begins_with(SK, {prefix})
-//	items by an alternate key       GSI1   GSI1PK = A#{acct}#{parts...}, begins_with(GSI1SK, ...)
-//	items by a second alternate     GSI2   GSI2PK = A#{acct}#{parts...}, begins_with(GSI2SK, ...)
-//	identity to tenant              table  PK = DIR#{kind}#{id}, SK = DIR
+// Keys: every partition key is A#{acct}#{parts...} (Tenant.Key, Tenant.Partition,
+// Tenant.IndexKey), apart from the directory's DIR#{kind}#{id} entries that lead from a sign-in
+// identity to its tenant; GSI1 and GSI2 are overloaded alternate keys of the same shape. Each
+// package that writes items lists its record types in an access-pattern table beside its key
+// builders (pattern, index, key condition); package accesspattern reads those tables and the
+// tests check every item the areas write against them.
 package store
 
 import (

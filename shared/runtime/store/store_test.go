@@ -70,7 +70,7 @@ func TestKeysNeedATenant(t *testing.T) {
 func TestCreateGetUpdateDelete(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	s := dynamotest.Store(t)
+	s := dynamotest.UncheckedStore(t)
 	tn := tenant(t, "1001")
 	k := noteKey(t, tn, "1")
 
@@ -121,7 +121,7 @@ func TestCreateGetUpdateDelete(t *testing.T) {
 func TestConcurrentUpdaters(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	s := dynamotest.Store(t)
+	s := dynamotest.UncheckedStore(t)
 	k := noteKey(t, tenant(t, "1001"), "counter")
 	type counter struct{ N int }
 	if err := s.Create(ctx, store.Record{Key: k, Value: counter{}}); err != nil {
@@ -184,7 +184,7 @@ func TestConcurrentUpdaters(t *testing.T) {
 func TestTransactIsAllOrNothing(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	s := dynamotest.Store(t)
+	s := dynamotest.UncheckedStore(t)
 	tn := tenant(t, "1001")
 	a, b := noteKey(t, tn, "a"), noteKey(t, tn, "b")
 	if err := s.Create(ctx, store.Record{Key: a, Value: note{ID: "a"}}); err != nil {
@@ -216,7 +216,7 @@ func TestTransactIsAllOrNothing(t *testing.T) {
 func TestQueryPagesWithSignedCursors(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	s := dynamotest.Store(t)
+	s := dynamotest.UncheckedStore(t)
 	tn, other := tenant(t, "1001"), tenant(t, "2002")
 	for _, tt := range []store.Tenant{tn, other} {
 		for i := 0; i < 7; i++ {
@@ -284,7 +284,7 @@ func TestQueryPagesWithSignedCursors(t *testing.T) {
 func TestPutReplacesAndCountsVersions(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	s := dynamotest.Store(t)
+	s := dynamotest.UncheckedStore(t)
 	k := noteKey(t, tenant(t, "1001"), "setting")
 	for i, text := range []string{"one", "two", "three"} {
 		v, err := s.Put(ctx, store.Record{Key: k, Value: note{ID: "s", Text: text}})
