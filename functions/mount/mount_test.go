@@ -27,6 +27,6 @@ func TestCommittedContractIsCurrent(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(doc, contract.Document()) {
-		t.Fatal("shared/contract/openapi.json is stale: run `make contract` and commit it")
+		t.Fatal("shared/runtime/contract/openapi.json is stale: run `make contract` and commit it")
 	}
 }

@@ -42,7 +42,7 @@ type Row struct {
 	Whole bool
 }
 
-var rowPattern = regexp.MustCompile(`^//\t(.+?)\s{2,}(table|GSI1|GSI2)\s+(PK|GSI1PK|GSI2PK) = ([^, ]+)(?:,\s*(.*))?$`)
+var rowPattern = regexp.MustCompile(`^//\t(.+?)\s{2,}(table|GSI1|GSI2)\s+(PK|GSI1PK|GSI2PK) = (.+)$`)
 
 // Load reads every access-pattern row of the non-test Go files below root.
 func Load(root string) ([]Row, error) {
@@ -90,7 +90,7 @@ func parseRow(line string) (Row, bool, error) {
 		return Row{}, false, nil
 	}
 	r := Row{Pattern: strings.TrimSpace(m[1]), Index: m[2]}
-	pk := m[4]
+	pk, cond := splitKey(m[4])
 	switch {
 	case strings.HasPrefix(pk, "DIR#"):
 		r.Partition = pk
@@ -104,7 +104,6 @@ func parseRow(line string) (Row, bool, error) {
 	if r.Index != "table" {
 		return r, true, nil
 	}
-	cond := m[5]
 	switch {
 	case strings.HasPrefix(cond, "SK = "):
 		sk, _, _ := strings.Cut(strings.TrimPrefix(cond, "SK = "), ",")
@@ -127,6 +126,25 @@ func parseRow(line string) (Row, bool, error) {
 		return Row{}, false, fmt.Errorf("row %q: bad sort key %q", r.Pattern, r.Sort)
 	}
 	return r, true, nil
+}
+
+// splitKey splits a key condition after "PK = " into the partition key and the rest, at the
+// first comma outside braces ("A#{acct}#LV#{vehicle id}, SK = LEADVEHICLE").
+func splitKey(s string) (pk, rest string) {
+	depth := 0
+	for i, r := range s {
+		switch r {
+		case '{':
+			depth++
+		case '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				return strings.TrimSpace(s[:i]), strings.TrimSpace(s[i+1:])
+			}
+		}
+	}
+	return strings.TrimSpace(s), ""
 }
 
 // Item is the keys of one item of the table.
