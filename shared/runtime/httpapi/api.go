@@ -78,8 +78,9 @@ func New(log *slog.Logger) *API {
 	return a
 }
 
-// SchemaName names a type's schema in the contract after its package and its name
-// ("lead.Vehicle"), so types of one name in two packages can both be in the contract. A type
+// SchemaName names a type's schema in the contract after its package's path in the module and
+// its name ("domain.lead.Vehicle", "functions.credit.Request"), so types of one name in two
+// packages can both be in the contract. A type
 // without a name (an operation's body) takes the hint the contract library gives, after the
 // scope its operation was registered in ("leads.SaveInputBody").
 func SchemaName(scope string, t reflect.Type, hint string) string {
@@ -89,11 +90,24 @@ func SchemaName(scope string, t reflect.Type, hint string) string {
 	name := huma.DefaultSchemaNamer(t, hint)
 	switch {
 	case t.Name() != "" && t.PkgPath() != "":
-		return path.Base(t.PkgPath()) + "." + name
+		return schemaPackage(t.PkgPath()) + "." + name
 	case scope != "":
 		return scope + "." + name
 	}
 	return name
+}
+
+// schemaPackage is a package's path below the module's shared/ folder, or below the module
+// (functions/...), with dots: "domain.lead", "functions.credit"; a package outside the module
+// keeps its last element ("json").
+func schemaPackage(pkgPath string) string {
+	const module = "github.com/cxm/cxm/"
+	rest, ok := strings.CutPrefix(pkgPath, module)
+	if !ok {
+		return path.Base(pkgPath)
+	}
+	rest = strings.TrimPrefix(rest, "shared/")
+	return strings.ReplaceAll(rest, "/", ".")
 }
 
 // Scope makes the operations registered from now on name their bodies' schemas after scope

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
 )
 
@@ -19,12 +20,13 @@ func TestSchemaName(t *testing.T) {
 		hint  string
 		want  string
 	}{
-		{"named type", "", reflect.TypeFor[json.Encoder](), "", "json.Encoder"},
+		{"type outside the module", "", reflect.TypeFor[json.Encoder](), "", "json.Encoder"},
 		{"same name, other package", "", reflect.TypeFor[gob.Encoder](), "", "gob.Encoder"},
 		{"pointer", "leads", reflect.TypeFor[*json.Encoder](), "", "json.Encoder"},
 		{"unnamed body in a scope", "leads", reflect.TypeFor[struct{ A int }](), "SaveInputBody", "leads.SaveInputBody"},
 		{"unnamed body without a scope", "", reflect.TypeFor[struct{ A int }](), "SaveInputBody", "SaveInputBody"},
-		{"test-local type", "x", reflect.TypeFor[body](), "", "httpapi_test.Body"},
+		{"test-local type", "x", reflect.TypeFor[body](), "", "runtime.httpapi_test.Body"},
+		{"error type of the module", "", reflect.TypeFor[apperr.Error](), "", "runtime.apperr.Error"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -2841,216 +2841,13 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
-        "activity.CategoryCount": {
-            category: string;
-            /** Format: int64 */
-            count: number;
-        };
-        "activity.ChannelStats": {
-            channel: string;
-            /** Format: int64 */
-            inbound: number;
-            /** Format: date-time */
-            lastInboundAt?: string;
-            /** Format: date-time */
-            lastOutboundAt?: string;
-            /** Format: int64 */
-            outbound: number;
-        };
-        "activity.Entry": {
-            /** Format: int64 */
-            accountPlatformId: number;
-            actorUserId?: string;
-            /** Format: date-time */
-            at: string;
-            category: string;
-            /** Format: int64 */
-            contactId: number;
-            /** @description What the kind records besides the text: a call's outcome and duration, a call id, a section or deal sheet viewed. */
-            details?: {
-                [key: string]: string;
-            };
-            direction?: string;
-            /**
-             * Format: int64
-             * @description The entry's id; for a note, also the note's id.
-             */
-            id: number;
-            kind: string;
-            text: string;
-            userId: string;
-            userName: string;
-        };
-        "activity.Summary": {
-            /** @description Every category, in display order, with its count (0 included). */
-            categories: components["schemas"]["activity.CategoryCount"][] | null;
-            /** @description Every conversation channel (phone, text, email). */
-            channels: components["schemas"]["activity.ChannelStats"][] | null;
-            /** Format: date-time */
-            lastActivityAt?: string;
-            /** Format: date-time */
-            lastInboundAt?: string;
-            /** Format: date-time */
-            lastOutboundAt?: string;
-            /** Format: int64 */
-            total: number;
-        };
-        "assignment.BulkCriteria": {
-            /** @description The stores whose customers move; none means every store of the Scope header the caller may view. */
-            accountPlatformIds?: number[];
-            /** @description The user the customers are assigned to now. */
-            fromUserId: string;
-            /** @description The role's system name (SalesPerson, BDCAgent, ServiceAdvisor, SalesManager, FIManager). */
-            role: string;
-            /** @description The user the customers go to; not needed for a count. */
-            toUserId?: string;
-        };
-        "assignment.BulkJob": {
-            /** Format: int64 */
-            chunks: number;
-            /** Format: date-time */
-            createdAt: string;
-            createdBy: string;
-            criteria: components["schemas"]["assignment.BulkCriteria"];
-            /** Format: int64 */
-            done: number;
-            /** Format: int64 */
-            failed: number;
-            /** Format: date-time */
-            finishedAt?: string;
-            id: string;
-            /** Format: int64 */
-            nextChunk: number;
-            /** Format: int64 */
-            skipped: number;
-            /** @enum {string} */
-            status: "running" | "done";
-            /** Format: int64 */
-            total: number;
-            /** Format: date-time */
-            updatedAt: string;
-            /** Format: int64 */
-            version: number;
-        };
-        "assignment.RoleChange": {
-            /** @description The role's system name. */
-            role: string;
-            /** @description The user to assign; empty removes the assignment. */
-            userId: string;
-        };
-        "auth.AccessToken": {
-            accessToken: string;
-            /** Format: date-time */
-            expiresAt: string;
-        };
-        "auth.AuditEntry": {
-            actorSubject: string;
-            actorUserId: string;
-            /** Format: date-time */
-            at: string;
-            /** @enum {string} */
-            event: "Write" | "ImpersonationStarted" | "ImpersonationEnded";
-            method: string;
-            path: string;
-            requestId: string;
-            /** Format: int64 */
-            status: number;
-            subject: string;
-            subjectUserId: string;
-        };
-        "auth.AuditPage": {
-            entries: components["schemas"]["auth.AuditEntry"][] | null;
-            next: string;
-        };
-        "auth.EndedImpersonation": {
-            ended: boolean;
-        };
-        "auth.Impersonation": {
-            accessToken: string;
-            actor: components["schemas"]["auth.ImpersonationUser"];
-            /** Format: date-time */
-            expiresAt: string;
-            subject: components["schemas"]["auth.ImpersonationUser"];
-        };
-        "auth.ImpersonationUser": {
-            Name: string;
-            UserId: string;
-        };
         "auth.PartnerTokenInputBody": {
             /** @description An RS256 JWT signed with the partner's registered key: iss the partner id, sub the CXM user id, aud "cxm", iat, exp at most 5 minutes after iat, and a jti used once. */
             assertion: string;
         };
-        "auth.SignOut": {
-            /** Format: int64 */
-            authTime: number;
-            /** Format: date-time */
-            signedOutAt: string;
-            subject: string;
-        };
         "auth.StartImpersonationInputBody": {
             /** @description The user to impersonate: an active user of the caller's dealer group with a sign-in. */
             userId: string;
-        };
-        "availability.Availability": {
-            Available: boolean;
-            Reason: string;
-            /** Format: int64 */
-            ReasonId: number;
-            /** Format: date-time */
-            Until?: string;
-            /** Format: date-time */
-            UpdatedAt?: string;
-            UpdatedBy: string;
-            UserId: string;
-        };
-        "availability.AwayReason": {
-            Active: boolean;
-            Name: string;
-            /** Format: int64 */
-            ReasonId: number;
-            /** Format: int64 */
-            SortOrder: number;
-        };
-        "availability.Headcount": {
-            /** Format: int64 */
-            AccountPlatformId: number;
-            /** Format: int64 */
-            Available: number;
-            /** Format: int64 */
-            Total: number;
-            /** Format: int64 */
-            Unavailable: number;
-        };
-        "changelog.Change": {
-            field: string;
-            masked: boolean;
-            newValue: string;
-            oldValue: string;
-        };
-        "changelog.Revision": {
-            actorUserId?: string;
-            /** Format: date-time */
-            at: string;
-            changes: components["schemas"]["changelog.Change"][] | null;
-            /** Format: int64 */
-            contactId: number;
-            /** @enum {string} */
-            kind: "created" | "updated" | "merged" | "lead";
-            /** Format: int64 */
-            leadId?: number;
-            /** Format: int64 */
-            seq: number;
-            userId: string;
-        };
-        "chat.Group": {
-            AdminUserIDs: string[] | null;
-            /** Format: date-time */
-            CreateDT: string;
-            GroupID: string;
-            GroupMessagingType: string;
-            /** Format: date-time */
-            LastMessageDT: string;
-            UserIDs: string[] | null;
         };
         "chat.HistoryInputBody": {
             /**
@@ -3060,371 +2857,14 @@ export type components = {
             Count?: number;
             GroupId: string;
         };
-        "chat.Message": {
-            GroupID: string;
-            Message: string;
-            MessageID: string;
-            SenderUserID: string;
-            /** Format: date-time */
-            SentAt: string;
-            /** Format: int64 */
-            Timetoken: number;
-        };
         "chat.SendInputBody": {
             ClientMessageId?: string;
             Message: string;
             /** @description The recipients; with the sender they form the direct group the message goes to. */
             UserIds: string[] | null;
         };
-        "chat.Sent": {
-            Group: components["schemas"]["chat.Group"];
-            Message: components["schemas"]["chat.Message"];
-        };
-        "contact.Address": {
-            addressLine1?: string;
-            addressLine2?: string;
-            /** Format: int64 */
-            addressTypeId?: number;
-            city?: string;
-            country?: string;
-            county?: string;
-            isPrimary?: boolean;
-            /** Format: int64 */
-            monthsAtAddress?: number;
-            postalCode?: string;
-            stateProvince?: string;
-            /** Format: int64 */
-            yearsAtAddress?: number;
-        };
-        "contact.Bank": {
-            /** @description Masked unless the caller may edit the contact. */
-            accountNumber?: string;
-            /** Format: int64 */
-            accountTypeId?: number;
-            bankName?: string;
-            /** @description Masked unless the caller may edit the contact. */
-            routingNumber?: string;
-        };
-        "contact.Contact": {
-            /** Format: int64 */
-            readonly accountId?: number;
-            /**
-             * Format: int64
-             * @description The store the contact belongs to; required to save.
-             */
-            accountPlatformId?: number;
-            additionalIncomes?: components["schemas"]["contact.Income"][];
-            addresses?: components["schemas"]["contact.Address"][];
-            avatarUrl?: string;
-            banks?: components["schemas"]["contact.Bank"][];
-            /** Format: int64 */
-            birthDay?: number;
-            /** Format: int64 */
-            birthMonth?: number;
-            /** Format: int64 */
-            birthYear?: number;
-            businessName?: string;
-            /**
-             * Format: int64
-             * @description 1 individual (the default), 2 business.
-             */
-            contactTypeId?: number;
-            /** Format: date-time */
-            readonly createdAt?: string;
-            readonly createdBy?: string;
-            cxmPurl?: string;
-            dealerCode?: string;
-            /** @description The store's dealer id. */
-            readonly dealerId?: string;
-            driverLicense?: components["schemas"]["contact.DriverLicense"];
-            emails?: components["schemas"]["contact.Email"][];
-            employments?: components["schemas"]["contact.Employment"][];
-            /** Format: double */
-            enterpriseSalesValue?: number;
-            /** Format: double */
-            enterpriseServiceValue?: number;
-            firstName?: string;
-            gender?: string;
-            /**
-             * Format: int64
-             * @description The contact's id; 0 (or absent) saves a new contact.
-             */
-            id?: number;
-            insurance?: components["schemas"]["contact.Insurance"][];
-            isContactTimeEvening?: boolean;
-            isContactTimeMidDay?: boolean;
-            isContactTimeMorning?: boolean;
-            isDoNotCall?: boolean;
-            isDoNotEmail?: boolean;
-            isDoNotMail?: boolean;
-            isDoNotText?: boolean;
-            /** @description Whether the contact may be e-mailed (section 5's rule). */
-            readonly isEmailable?: boolean;
-            isMarkedHot?: boolean;
-            isMarried?: boolean;
-            isPreferredContactCall?: boolean;
-            isPreferredContactEmail?: boolean;
-            isPreferredContactMail?: boolean;
-            isPreferredContactText?: boolean;
-            /** @description Whether the contact may be texted (section 5's rule). */
-            readonly isTextable?: boolean;
-            lastName?: string;
-            /** Format: date-time */
-            lastSmsOptInDate?: string;
-            maritalStatus?: string;
-            /** @description The contacts merged into this one: their activity, notes and history are read as this contact's. */
-            readonly mergedContactIds?: number[] | null;
-            middleName?: string;
-            nickName?: string;
-            notes?: components["schemas"]["contact.Note"][];
-            optOutAll?: boolean;
-            phones?: components["schemas"]["contact.Phone"][];
-            preferredDayOfWeek?: string;
-            /** Format: int64 */
-            preferredMethodTypeId?: number;
-            preferredTimeOfDay?: string;
-            /** Format: int64 */
-            prefixTypeId?: number;
-            previousAddress?: components["schemas"]["contact.Address"][];
-            /** @description Whether the sensitive fields are masked in this response. */
-            readonly sensitiveMasked?: boolean;
-            /**
-             * Format: int64
-             * @description 1 not requested (the default), 2 requested, 3 opted in, 4 opted out.
-             */
-            smsOptInStatusId?: number;
-            /** @description Masked (***-**-1234) unless the caller may edit the contact. Sending a masked value keeps the stored one; an empty value clears it. */
-            ssn?: string;
-            /** Format: double */
-            storeSalesValue?: number;
-            /** Format: double */
-            storeServiceValue?: number;
-            suffix?: string;
-            /** Format: double */
-            surveyRating?: number;
-            tags?: components["schemas"]["contact.Tag"][];
-            /** Format: date-time */
-            readonly updatedAt?: string;
-            readonly updatedBy?: string;
-            /** @description Vehicles the contact owns or is linked to; their VINs and stock numbers are searchable. */
-            vehicles?: components["schemas"]["contact.Vehicle"][];
-            /**
-             * Format: int64
-             * @description The version the contact was read at; required to save an existing contact. A stale version is refused with 409 and nothing changes.
-             */
-            version?: number;
-        } & {
-            [key: string]: unknown;
-        };
-        "contact.DriverLicense": {
-            backImagePath?: string;
-            /** @description YYYY-MM-DD; M/D/YYYY is accepted. */
-            expirationDate?: string;
-            frontImagePath?: string;
-            /** @description YYYY-MM-DD; M/D/YYYY is accepted. */
-            issueDate?: string;
-            /** @description Masked unless the caller may edit the contact. */
-            number?: string;
-            /** Format: int64 */
-            stateProvinceId?: number;
-        };
-        "contact.Duplicate": {
-            /** Format: int64 */
-            accountPlatformId: number;
-            addressLine1: string;
-            businessName: string;
-            city: string;
-            /** Format: int64 */
-            contactId: number;
-            /** Format: int64 */
-            contactTypeId: number;
-            email: string;
-            firstName: string;
-            fullName: string;
-            isDoNotCall: boolean;
-            isDoNotEmail: boolean;
-            isDoNotText: boolean;
-            isMarkedHot: boolean;
-            lastName: string;
-            middleName: string;
-            nickName: string;
-            phone: string;
-            phoneLabel: string;
-            postalCode: string;
-            reasons: string[] | null;
-            stateProvince: string;
-        };
-        "contact.Email": {
-            email: string;
-            isPreferred?: boolean;
-            optOut?: boolean;
-        };
-        "contact.Employment": {
-            employerName?: string;
-            /** Format: int64 */
-            employmentTypeId?: number;
-            isCurrent?: boolean;
-            jobTitle?: string;
-            /** Format: double */
-            monthlyIncome?: number;
-            /** Format: int64 */
-            monthsEmployed?: number;
-            phone?: string;
-            /** Format: int64 */
-            yearsEmployed?: number;
-        };
-        "contact.Income": {
-            /** Format: double */
-            amount?: number;
-            description?: string;
-            /** Format: int64 */
-            frequencyId?: number;
-            /** Format: int64 */
-            incomeSourceTypeId?: number;
-        };
-        "contact.Insurance": {
-            agentName?: string;
-            agentPhone?: string;
-            companyName?: string;
-            /** @description YYYY-MM-DD; M/D/YYYY is accepted. */
-            expirationDate?: string;
-            policyNumber?: string;
-        };
-        "contact.Match": {
-            /** Format: int64 */
-            accountPlatformId: number;
-            addressLine1: string;
-            businessName: string;
-            city: string;
-            /** Format: int64 */
-            contactId: number;
-            /** Format: int64 */
-            contactTypeId: number;
-            email: string;
-            firstName: string;
-            fullName: string;
-            isDoNotCall: boolean;
-            isDoNotEmail: boolean;
-            isDoNotText: boolean;
-            isMarkedHot: boolean;
-            lastName: string;
-            /** @enum {string} */
-            matchedOn: "name" | "businessName" | "email" | "phone" | "vin" | "stockNumber" | "tag";
-            matchedValue: string;
-            middleName: string;
-            nickName: string;
-            phone: string;
-            phoneLabel: string;
-            postalCode: string;
-            stateProvince: string;
-        };
-        "contact.Note": {
-            /** Format: date-time */
-            readonly createdAt?: string;
-            readonly createdBy?: string;
-            /** Format: int64 */
-            noteId?: number;
-            text: string;
-        };
-        "contact.Permission": {
-            canEdit: boolean;
-            canReactivate: boolean;
-            canView: boolean;
-            /** Format: int64 */
-            contactId: number;
-            userId: string;
-        };
-        "contact.Phone": {
-            /** Format: int64 */
-            readonly accountId?: number;
-            /** Format: int64 */
-            readonly accountPlatformId?: number;
-            /** @description The country; absent for none (10 digits, as in the US). */
-            cc?: components["schemas"]["phone.Country"];
-            /** Format: int64 */
-            readonly contactId?: number;
-            /** Format: int64 */
-            readonly contactPhoneId?: number;
-            /** @description An optional prefix (. x or *), an optional space and up to 4 digits. */
-            ext?: string;
-            /** @description The same as ext, for callers that send it under this name. */
-            extension?: string;
-            /**
-             * Format: int64
-             * @description The phone's id within the contact; 0 for a new phone.
-             */
-            id?: number;
-            isMobile?: boolean;
-            isPreferred?: boolean;
-            /** @description Cell, Work, Home or Phone. */
-            readonly label?: string;
-            optOut?: boolean;
-            optOutSms?: boolean;
-            /** @description Spaces, parentheses, dots, commas and hyphens are ignored. A phone without a value is dropped. */
-            phone?: string;
-            readonly phoneDisplay?: string;
-            /**
-             * Format: int64
-             * @description 1 cell, 2 home, 3 work, 4 unknown.
-             */
-            phoneTypeId?: number;
-            /** Format: date-time */
-            readonly updatedt?: string;
-        } & {
-            [key: string]: unknown;
-        };
-        "contact.Tag": {
-            name?: string;
-            /** Format: int64 */
-            tagId: number;
-            /** Format: int64 */
-            tagTypeId?: number;
-        };
-        "contact.Vehicle": {
-            make?: string;
-            model?: string;
-            stockNumber?: string;
-            vin?: string;
-            /** Format: int64 */
-            year?: number;
-        };
-        "contact.Viewed": {
-            /** Format: int64 */
-            accountPlatformId: number;
-            addressLine1: string;
-            businessName: string;
-            city: string;
-            /** Format: int64 */
-            contactId: number;
-            /** Format: int64 */
-            contactTypeId: number;
-            email: string;
-            firstName: string;
-            fullName: string;
-            isDoNotCall: boolean;
-            isDoNotEmail: boolean;
-            isDoNotText: boolean;
-            isMarkedHot: boolean;
-            lastName: string;
-            middleName: string;
-            nickName: string;
-            phone: string;
-            phoneLabel: string;
-            postalCode: string;
-            stateProvince: string;
-            /** Format: date-time */
-            viewedAt: string;
-        };
-        "contacts.ActivityFeed": {
-            entries: components["schemas"]["activity.Entry"][] | null;
-            nextCursor: string;
-        };
-        "contacts.ActivityView": {
-            entry: components["schemas"]["activity.Entry"];
-            recorded: boolean;
-        };
         "contacts.AddMembersInputBody": {
-            members: components["schemas"]["relations.NewMember"][];
+            members: components["schemas"]["functions.relations.NewMember"][];
         };
         "contacts.AdvancedSearchInputBody": {
             /** @description Stores to search; absent for the Scope header's stores. */
@@ -3459,26 +2899,8 @@ export type components = {
              */
             entityId: number;
         };
-        "contacts.CanText": {
-            canText: boolean;
-            /** Format: int64 */
-            contactId: number;
-            isTextable: boolean;
-            phones: components["schemas"]["contacts.TextablePhone"][] | null;
-            reason: string;
-        };
-        "contacts.ChangeLogFilter": {
-            /** @description A field's JSON path (firstName, phones[1].phone) or the start of one (phones). */
-            field?: string;
-            /** @description Only saves at or after this time: RFC 3339, or YYYY-MM-DD for the start of that day (UTC). */
-            from?: string;
-            /** @description Only saves at or before this time: RFC 3339, or YYYY-MM-DD for the end of that day (UTC). */
-            to?: string;
-            /** @description Only the saves of this user. */
-            userId?: string;
-        };
         "contacts.ChangeLogInputBody": {
-            filter?: components["schemas"]["contacts.ChangeLogFilter"];
+            filter?: components["schemas"]["functions.contacts.ChangeLogFilter"];
             /**
              * Format: int64
              * @description From 1 (the default).
@@ -3489,17 +2911,6 @@ export type components = {
              * @description 25 by default.
              */
             pageSize?: number;
-        };
-        "contacts.ConversationOverview": {
-            channels: components["schemas"]["activity.ChannelStats"][] | null;
-            /** Format: int64 */
-            contactId: number;
-            /** Format: date-time */
-            lastActivityAt?: string;
-            /** Format: date-time */
-            lastInboundAt?: string;
-            /** Format: date-time */
-            lastOutboundAt?: string;
         };
         "contacts.CreateFromDealsheetInputBody": {
             /**
@@ -3521,20 +2932,9 @@ export type components = {
              */
             pageSize?: number;
         };
-        "contacts.DealsheetMatch": {
-            contact: components["schemas"]["contact.Contact"];
-            dealsheet: components["schemas"]["dealsheet.Dealsheet"];
-        };
         "contacts.DeskingEnabledInputBody": {
             /** @description Stores asked about; absent for the Scope header's stores. */
             accountPlatformIds?: number[] | null;
-        };
-        "contacts.DeskingStatus": {
-            /** Format: int64 */
-            accountPlatformId: number;
-            /** @description The product providing desking; empty when desking is not enabled. */
-            deskingProvider: string;
-            isDeskingEnabled: boolean;
         };
         "contacts.FeedInputBody": {
             /** @description One category (phone, note, text, email, task, lead, visit, desking, view, system); absent for every entry. */
@@ -3560,21 +2960,6 @@ export type components = {
              * @enum {string}
              */
             status?: "Pending" | "Sold" | "Delivered" | "Lost";
-        };
-        "contacts.HotState": {
-            /** Format: int64 */
-            contactId: number;
-            isMarkedHot: boolean;
-            /** Format: int64 */
-            version: number;
-        };
-        "contacts.ImageSaved": {
-            /** Format: int64 */
-            contactId: number;
-            contentType: string;
-            kind: string;
-            /** Format: int64 */
-            size: number;
         };
         "contacts.LinkInputBody": {
             /**
@@ -3614,23 +2999,6 @@ export type components = {
             /** @description The note, 1 to 4000 characters (required). */
             text?: string;
         };
-        "contacts.LoggedNote": {
-            /** Format: int64 */
-            contactId: number;
-            /** Format: date-time */
-            createdAt: string;
-            createdBy: string;
-            createdByName: string;
-            /** @description note or customer_note. */
-            kind: string;
-            /** Format: int64 */
-            noteId: number;
-            text: string;
-        };
-        "contacts.LoggedNotes": {
-            nextCursor: string;
-            notes: components["schemas"]["contacts.LoggedNote"][] | null;
-        };
         "contacts.NotesInputBody": {
             /**
              * Format: int64
@@ -3649,11 +3017,6 @@ export type components = {
              * @description Notes per page; 25 when absent.
              */
             pageSize?: number;
-        };
-        "contacts.OutboundCall": {
-            callId: string;
-            entry: components["schemas"]["activity.Entry"];
-            status: string;
         };
         "contacts.OutboundCallInputBody": {
             /**
@@ -3675,16 +3038,9 @@ export type components = {
         };
         "contacts.ProspectInputBody": {
             /** @description The new customer. Its store is accountPlatformId, else the one store of the Scope header. */
-            contact: components["schemas"]["contact.Contact"];
+            contact: components["schemas"]["domain.contact.Contact"];
             /** @description true creates the customer whatever exists; false (the default) only returns the customers it probably duplicates. */
             skipContactProposal?: boolean;
-        };
-        "contacts.ProspectResult": {
-            /** @description The created customer; absent when none was created. */
-            contact?: components["schemas"]["contact.Contact"];
-            created: boolean;
-            /** @description The store's customers the prospect probably duplicates: same e-mail address, same phone number, or same last name with a close first name. */
-            existingContacts: components["schemas"]["contact.Duplicate"][] | null;
         };
         "contacts.PutImageInputBody": {
             /**
@@ -3702,16 +3058,6 @@ export type components = {
              */
             pageSize?: number;
         };
-        "contacts.ScheduledTask": {
-            assignedPandoUserId: string;
-            /** Format: int64 */
-            entityId: number;
-            /** Format: date-time */
-            taskDueDt: string;
-            taskId: string;
-            taskName: string;
-            taskType: string;
-        } | null;
         "contacts.SearchInputBody": {
             /** @description Stores to search; absent for the Scope header's stores. */
             accountPlatformIds?: number[] | null;
@@ -3727,11 +3073,6 @@ export type components = {
             /** @description What the user typed: an e-mail address, a phone number, a VIN, a stock number, a last name, a first and last name, or a business name. */
             term: string;
         };
-        "contacts.SearchResults": {
-            classification?: components["schemas"]["searchterm.Term"];
-            nextCursor: string;
-            results: components["schemas"]["contact.Match"][] | null;
-        };
         "contacts.SendToDeskingInputBody": {
             /**
              * Format: int64
@@ -3743,25 +3084,9 @@ export type components = {
             /** @description The client's id of this request: a retry with the same id records nothing more and answers the first result. */
             requestId?: string;
         };
-        "contacts.ServiceVehicles": {
-            data: components["schemas"]["repairorder.VehicleHistory"][] | null;
-        };
-        "contacts.ServiceVisit": {
-            /** Format: int64 */
-            accountPlatformId: number;
-            advisor: string;
-            /** Format: date-time */
-            date: string;
-            roNumber: string;
-            /** Format: double */
-            total: number;
-            /** @description Year, make and model. */
-            vehicle: string;
-            vin: string;
-        } | null;
         "contacts.SetAssignmentsInputBody": {
             /** @description The roles to change; roles not named keep their users. */
-            assignments: components["schemas"]["assignment.RoleChange"][];
+            assignments: components["schemas"]["domain.assignment.RoleChange"][];
         };
         "contacts.SetCompanyInputBody": {
             /**
@@ -3776,26 +3101,6 @@ export type components = {
              * @description The version the company was read at; a stale one is 409 and nothing changes. 0 (or absent) when none was saved.
              */
             version?: number;
-        };
-        "contacts.Snapshot": {
-            /**
-             * Format: int64
-             * @description Open tasks (pending, in progress, overdue, on hold) about the customer's leads.
-             */
-            activeLeadTasks: number;
-            /**
-             * Format: int64
-             * @description Processes (showroom visits, deal processes) in progress for the customer.
-             */
-            activeProcesses: number;
-            /** @description The last call, e-mail, text or visit logged with the customer; null when none is recorded. */
-            lastContact: components["schemas"]["contacts.Touch"];
-            /** @description The last time the customer reached out (inbound call, e-mail, text, web lead); null when none is recorded. */
-            lastCustomerEngagement: components["schemas"]["contacts.Touch"];
-            /** @description The latest repair order; null when the customer has none. */
-            lastServiceVisit: components["schemas"]["contacts.ServiceVisit"];
-            /** @description The open task due next (not yet past due); null when none. */
-            nextScheduledActivity: components["schemas"]["contacts.ScheduledTask"];
         };
         "contacts.SnapshotInputBody": {
             /** @description The leads (entities) whose open tasks activeLeadTasks counts; absent or empty counts the tasks of every lead. */
@@ -3838,19 +3143,6 @@ export type components = {
              */
             entityId?: number;
         };
-        "contacts.TextablePhone": {
-            /** Format: int64 */
-            id: number;
-            label: string;
-            phoneDisplay: string;
-        };
-        "contacts.Touch": {
-            /** Format: date-time */
-            date: string;
-            description: string;
-            type: string;
-            userId: string;
-        } | null;
         "contacts.ViewDealsheetInputBody": {
             /**
              * Format: int64
@@ -3884,118 +3176,6 @@ export type components = {
             /** @description Text the group's name contains. */
             filter?: string;
         };
-        "core.GroupMember": {
-            Active: boolean;
-            Name: string;
-            UserId: string;
-        };
-        "core.OrgGroup": {
-            AccountPlatformIds: number[] | null;
-            Active: boolean;
-            /** Format: int64 */
-            Depth: number;
-            /** Format: int64 */
-            GroupId: number;
-            /** Format: int64 */
-            GroupTypeId: number;
-            GroupTypeName: string;
-            MemberUserIds: string[] | null;
-            Members: components["schemas"]["core.GroupMember"][] | null;
-            Name: string;
-            /** Format: int64 */
-            ParentGroupId: number;
-        };
-        "core.PermittedUser": {
-            /** Format: int64 */
-            AccountPlatformID: number;
-            AccountPlatformIDs: number[] | null;
-            Active: boolean;
-            AvatarBGColor: string;
-            DMSUserId: string;
-            Email: string;
-            FirstName: string;
-            Id: string;
-            LastName: string;
-            Name: string;
-            Permissions: string[] | null;
-            PrimaryUserRole: string;
-            Roles: string[] | null;
-            UserId: string;
-            /** Format: int64 */
-            UserStatus: number;
-            /** Format: int64 */
-            UserType: number;
-        };
-        "core.StaffUser": {
-            /** Format: int64 */
-            AccountPlatformID: number;
-            AccountPlatformIDs: number[] | null;
-            Active: boolean;
-            AvatarBGColor: string;
-            DMSUserId: string;
-            Email: string;
-            FirstName: string;
-            Id: string;
-            LastName: string;
-            Name: string;
-            PrimaryUserRole: string;
-            Roles: string[] | null;
-            UserId: string;
-            /** Format: int64 */
-            UserStatus: number;
-            /** Format: int64 */
-            UserType: number;
-        };
-        "core.UserGroup": {
-            AccountPlatformIds: number[] | null;
-            Active: boolean;
-            /** Format: int64 */
-            GroupId: number;
-            /** Format: int64 */
-            GroupTypeId: number;
-            GroupTypeName: string;
-            MemberUserIds: string[] | null;
-            Members: components["schemas"]["core.GroupMember"][] | null;
-            Name: string;
-            /** Format: int64 */
-            ParentGroupId: number;
-        };
-        "core.UserStore": {
-            /** Format: int64 */
-            AccountPlatformID: number;
-            CXMDealerID: string;
-            Country: string;
-            Name: string;
-            Primary: boolean;
-        };
-        "core.WizardUser": {
-            /** Format: int64 */
-            AccountID: number;
-            /** Format: int64 */
-            AccountPlatformID: number;
-            AccountPlatformIDs: number[] | null;
-            Active: boolean;
-            AvatarBGColor: string;
-            DMSUserId: string;
-            Email: string;
-            FirstName: string;
-            HasAllPlatformAccess: boolean;
-            Id: string;
-            LastName: string;
-            Name: string;
-            Permissions: string[] | null;
-            PrimaryUserRole: string;
-            Roles: string[] | null;
-            Stores: components["schemas"]["core.UserStore"][] | null;
-            UserId: string;
-            /** Format: int64 */
-            UserStatus: number;
-            /** Format: int64 */
-            UserType: number;
-            /** Format: int64 */
-            ViewAccountID: number;
-            ViewAccountPlatformIDs: number[] | null;
-        };
         "credit.CreditHistoryInputBody": {
             /**
              * Format: int64
@@ -4014,35 +3194,6 @@ export type components = {
             /** @description The client's id of this request: a retry with the same id has no second effect. Without one, an applicant is asked about at most once a day per product and bureau. */
             requestId?: string;
         };
-        "credit.CreditRequest": {
-            /** Format: int64 */
-            accountPlatformId: number;
-            /** Format: int64 */
-            applicantContactId: number;
-            /** Format: int64 */
-            attempts: number;
-            /** @enum {string} */
-            bureau: "Experian" | "TransUnion" | "Equifax";
-            /** Format: int64 */
-            contactId: number;
-            /** Format: date-time */
-            created: string;
-            creditRequestId: string;
-            errorCode?: string;
-            /** @enum {string} */
-            product: "BaseRequest" | "PreScreen";
-            provider: string;
-            reference?: string;
-            requestedBy: string;
-            /** Format: int64 */
-            score: number;
-            scoreModel?: string;
-            ssnLast4?: string;
-            /** @enum {string} */
-            status: "Pending" | "Completed" | "NoHit" | "Failed";
-            /** Format: date-time */
-            updated: string;
-        };
         "credit.CreditStatusInputBody": {
             /**
              * Format: int64
@@ -4052,86 +3203,9 @@ export type components = {
             /** @description One request of the applicant; none answers the latest request at each bureau. */
             creditRequestId?: string;
         };
-        "dealer.AssignmentRules": {
-            BdcAgentEditable: boolean;
-            ManagerApprovalRequired: boolean;
-            SalesPersonEditable: boolean;
-            ServiceAdvisorEditable: boolean;
-        };
-        "dealer.LeadFlags": {
-            AutoAssign: boolean;
-            DeliveryLog: boolean;
-            LeadManagement: boolean;
-            /** Format: int64 */
-            ResponseTimeMinutes: number;
-            RoundRobin: boolean;
-            ShowroomLog: boolean;
-        };
-        "dealer.NotificationRule": {
-            Channels: string[] | null;
-            Enabled: boolean;
-            Event: string;
-            Recipients: string[] | null;
-        };
-        "dealer.PushCapability": {
-            /** Format: int64 */
-            AccountPlatformId: number;
-            PushToDms: boolean;
-            PushToFinance: boolean;
-        };
-        "dealer.ReassignRule": {
-            /** Format: int64 */
-            AfterMinutes: number;
-            Enabled: boolean;
-            FromRole: string;
-            /** Format: int64 */
-            LeadTypeId: number;
-            ToRole: string;
-        };
-        "dealer.StoreSettings": {
-            /** Format: int64 */
-            AccountPlatformID: number;
-            ContactAssignment: components["schemas"]["dealer.AssignmentRules"];
-            DmsProvider: string;
-            FinanceProvider: string;
-            IsBdcEnabled: boolean;
-            LeadSettings: components["schemas"]["dealer.LeadFlags"];
-            NotificationRules: components["schemas"]["dealer.NotificationRule"][] | null;
-            PushToDms: boolean;
-            PushToFinance: boolean;
-            ReassignRules: components["schemas"]["dealer.ReassignRule"][] | null;
-            /** Format: date-time */
-            UpdatedAt?: string;
-            UpdatedBy: string;
-            /** Format: int64 */
-            Version: number;
-        };
-        "dealers.AccountPlatform": {
-            /** Format: int64 */
-            AccountID: number;
-            /** Format: int64 */
-            AccountPlatformID: number;
-            Active: boolean;
-            CXMDealerID: string;
-            City: string;
-            /** @enum {string} */
-            Country: "US" | "CA";
-            Name: string;
-            Province: string;
-            TimeZone: string;
-        };
         "dealers.AccountPlatformSettingsInputBody": {
             /** Format: int64 */
             AccountPlatformId: number;
-        };
-        "dealers.ContactAssignmentSettings": {
-            /** Format: int64 */
-            AccountPlatformId: number;
-            BdcAgentEditable: boolean;
-            IsBdcEnabled: boolean;
-            ManagerApprovalRequired: boolean;
-            SalesPersonEditable: boolean;
-            ServiceAdvisorEditable: boolean;
         };
         "dealers.DealerPackageInputBody": {
             /** Format: int64 */
@@ -4142,33 +3216,9 @@ export type components = {
              */
             PackageId?: number;
         };
-        "dealers.DealerSettingsChange": {
-            /** Format: int64 */
-            AccountPlatformID: number;
-            ContactAssignment: components["schemas"]["dealer.AssignmentRules"];
-            DmsProvider?: string;
-            FinanceProvider?: string;
-            IsBdcEnabled: boolean;
-            LeadSettings: components["schemas"]["dealer.LeadFlags"];
-            NotificationRules: components["schemas"]["dealer.NotificationRule"][] | null;
-            PushToDms: boolean;
-            PushToFinance: boolean;
-            ReassignRules: components["schemas"]["dealer.ReassignRule"][] | null;
-            /**
-             * Format: int64
-             * @description The version the settings were read at; a stale version is refused with 409.
-             */
-            Version: number;
-        };
         "dealers.DealerSettingsListInputBody": {
             /** @description Stores whose settings are listed; empty for the Scope header's stores. */
             AccountPlatformIds?: number[] | null;
-        };
-        "dealers.EnterpriseRelationship": {
-            /** Format: int64 */
-            accountId: number;
-            isEnterprise: boolean;
-            name: string;
         };
         "dealers.ListProductsInputBody": {
             /** Format: int64 */
@@ -4195,9 +3245,520 @@ export type components = {
              */
             Size?: number;
         };
-        "dealers.StoreLeadSettings": {
+        "dealers.UIDealerSettingsInputBody": {
+            /** @description Stores considered; empty for the Scope header's stores. */
+            AccountPlatformIds?: number[] | null;
+        };
+        "domain.activity.CategoryCount": {
+            category: string;
+            /** Format: int64 */
+            count: number;
+        };
+        "domain.activity.ChannelStats": {
+            channel: string;
+            /** Format: int64 */
+            inbound: number;
+            /** Format: date-time */
+            lastInboundAt?: string;
+            /** Format: date-time */
+            lastOutboundAt?: string;
+            /** Format: int64 */
+            outbound: number;
+        };
+        "domain.activity.Entry": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            actorUserId?: string;
+            /** Format: date-time */
+            at: string;
+            category: string;
+            /** Format: int64 */
+            contactId: number;
+            /** @description What the kind records besides the text: a call's outcome and duration, a call id, a section or deal sheet viewed. */
+            details?: {
+                [key: string]: string;
+            };
+            direction?: string;
+            /**
+             * Format: int64
+             * @description The entry's id; for a note, also the note's id.
+             */
+            id: number;
+            kind: string;
+            text: string;
+            userId: string;
+            userName: string;
+        };
+        "domain.activity.Summary": {
+            /** @description Every category, in display order, with its count (0 included). */
+            categories: components["schemas"]["domain.activity.CategoryCount"][] | null;
+            /** @description Every conversation channel (phone, text, email). */
+            channels: components["schemas"]["domain.activity.ChannelStats"][] | null;
+            /** Format: date-time */
+            lastActivityAt?: string;
+            /** Format: date-time */
+            lastInboundAt?: string;
+            /** Format: date-time */
+            lastOutboundAt?: string;
+            /** Format: int64 */
+            total: number;
+        };
+        "domain.assignment.BulkCriteria": {
+            /** @description The stores whose customers move; none means every store of the Scope header the caller may view. */
+            accountPlatformIds?: number[];
+            /** @description The user the customers are assigned to now. */
+            fromUserId: string;
+            /** @description The role's system name (SalesPerson, BDCAgent, ServiceAdvisor, SalesManager, FIManager). */
+            role: string;
+            /** @description The user the customers go to; not needed for a count. */
+            toUserId?: string;
+        };
+        "domain.assignment.BulkJob": {
+            /** Format: int64 */
+            chunks: number;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string;
+            criteria: components["schemas"]["domain.assignment.BulkCriteria"];
+            /** Format: int64 */
+            done: number;
+            /** Format: int64 */
+            failed: number;
+            /** Format: date-time */
+            finishedAt?: string;
+            id: string;
+            /** Format: int64 */
+            nextChunk: number;
+            /** Format: int64 */
+            skipped: number;
+            /** @enum {string} */
+            status: "running" | "done";
+            /** Format: int64 */
+            total: number;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: int64 */
+            version: number;
+        };
+        "domain.assignment.RoleChange": {
+            /** @description The role's system name. */
+            role: string;
+            /** @description The user to assign; empty removes the assignment. */
+            userId: string;
+        };
+        "domain.availability.Availability": {
+            Available: boolean;
+            Reason: string;
+            /** Format: int64 */
+            ReasonId: number;
+            /** Format: date-time */
+            Until?: string;
+            /** Format: date-time */
+            UpdatedAt?: string;
+            UpdatedBy: string;
+            UserId: string;
+        };
+        "domain.availability.AwayReason": {
+            Active: boolean;
+            Name: string;
+            /** Format: int64 */
+            ReasonId: number;
+            /** Format: int64 */
+            SortOrder: number;
+        };
+        "domain.availability.Headcount": {
             /** Format: int64 */
             AccountPlatformId: number;
+            /** Format: int64 */
+            Available: number;
+            /** Format: int64 */
+            Total: number;
+            /** Format: int64 */
+            Unavailable: number;
+        };
+        "domain.changelog.Change": {
+            field: string;
+            masked: boolean;
+            newValue: string;
+            oldValue: string;
+        };
+        "domain.changelog.Revision": {
+            actorUserId?: string;
+            /** Format: date-time */
+            at: string;
+            changes: components["schemas"]["domain.changelog.Change"][] | null;
+            /** Format: int64 */
+            contactId: number;
+            /** @enum {string} */
+            kind: "created" | "updated" | "merged" | "lead";
+            /** Format: int64 */
+            leadId?: number;
+            /** Format: int64 */
+            seq: number;
+            userId: string;
+        };
+        "domain.chat.Group": {
+            AdminUserIDs: string[] | null;
+            /** Format: date-time */
+            CreateDT: string;
+            GroupID: string;
+            GroupMessagingType: string;
+            /** Format: date-time */
+            LastMessageDT: string;
+            UserIDs: string[] | null;
+        };
+        "domain.chat.Message": {
+            GroupID: string;
+            Message: string;
+            MessageID: string;
+            SenderUserID: string;
+            /** Format: date-time */
+            SentAt: string;
+            /** Format: int64 */
+            Timetoken: number;
+        };
+        "domain.contact.Address": {
+            addressLine1?: string;
+            addressLine2?: string;
+            /** Format: int64 */
+            addressTypeId?: number;
+            city?: string;
+            country?: string;
+            county?: string;
+            isPrimary?: boolean;
+            /** Format: int64 */
+            monthsAtAddress?: number;
+            postalCode?: string;
+            stateProvince?: string;
+            /** Format: int64 */
+            yearsAtAddress?: number;
+        };
+        "domain.contact.Bank": {
+            /** @description Masked unless the caller may edit the contact. */
+            accountNumber?: string;
+            /** Format: int64 */
+            accountTypeId?: number;
+            bankName?: string;
+            /** @description Masked unless the caller may edit the contact. */
+            routingNumber?: string;
+        };
+        "domain.contact.Contact": {
+            /** Format: int64 */
+            readonly accountId?: number;
+            /**
+             * Format: int64
+             * @description The store the contact belongs to; required to save.
+             */
+            accountPlatformId?: number;
+            additionalIncomes?: components["schemas"]["domain.contact.Income"][];
+            addresses?: components["schemas"]["domain.contact.Address"][];
+            avatarUrl?: string;
+            banks?: components["schemas"]["domain.contact.Bank"][];
+            /** Format: int64 */
+            birthDay?: number;
+            /** Format: int64 */
+            birthMonth?: number;
+            /** Format: int64 */
+            birthYear?: number;
+            businessName?: string;
+            /**
+             * Format: int64
+             * @description 1 individual (the default), 2 business.
+             */
+            contactTypeId?: number;
+            /** Format: date-time */
+            readonly createdAt?: string;
+            readonly createdBy?: string;
+            cxmPurl?: string;
+            dealerCode?: string;
+            /** @description The store's dealer id. */
+            readonly dealerId?: string;
+            driverLicense?: components["schemas"]["domain.contact.DriverLicense"];
+            emails?: components["schemas"]["domain.contact.Email"][];
+            employments?: components["schemas"]["domain.contact.Employment"][];
+            /** Format: double */
+            enterpriseSalesValue?: number;
+            /** Format: double */
+            enterpriseServiceValue?: number;
+            firstName?: string;
+            gender?: string;
+            /**
+             * Format: int64
+             * @description The contact's id; 0 (or absent) saves a new contact.
+             */
+            id?: number;
+            insurance?: components["schemas"]["domain.contact.Insurance"][];
+            isContactTimeEvening?: boolean;
+            isContactTimeMidDay?: boolean;
+            isContactTimeMorning?: boolean;
+            isDoNotCall?: boolean;
+            isDoNotEmail?: boolean;
+            isDoNotMail?: boolean;
+            isDoNotText?: boolean;
+            /** @description Whether the contact may be e-mailed (section 5's rule). */
+            readonly isEmailable?: boolean;
+            isMarkedHot?: boolean;
+            isMarried?: boolean;
+            isPreferredContactCall?: boolean;
+            isPreferredContactEmail?: boolean;
+            isPreferredContactMail?: boolean;
+            isPreferredContactText?: boolean;
+            /** @description Whether the contact may be texted (section 5's rule). */
+            readonly isTextable?: boolean;
+            lastName?: string;
+            /** Format: date-time */
+            lastSmsOptInDate?: string;
+            maritalStatus?: string;
+            /** @description The contacts merged into this one: their activity, notes and history are read as this contact's. */
+            readonly mergedContactIds?: number[] | null;
+            middleName?: string;
+            nickName?: string;
+            notes?: components["schemas"]["domain.contact.Note"][];
+            optOutAll?: boolean;
+            phones?: components["schemas"]["domain.contact.Phone"][];
+            preferredDayOfWeek?: string;
+            /** Format: int64 */
+            preferredMethodTypeId?: number;
+            preferredTimeOfDay?: string;
+            /** Format: int64 */
+            prefixTypeId?: number;
+            previousAddress?: components["schemas"]["domain.contact.Address"][];
+            /** @description Whether the sensitive fields are masked in this response. */
+            readonly sensitiveMasked?: boolean;
+            /**
+             * Format: int64
+             * @description 1 not requested (the default), 2 requested, 3 opted in, 4 opted out.
+             */
+            smsOptInStatusId?: number;
+            /** @description Masked (***-**-1234) unless the caller may edit the contact. Sending a masked value keeps the stored one; an empty value clears it. */
+            ssn?: string;
+            /** Format: double */
+            storeSalesValue?: number;
+            /** Format: double */
+            storeServiceValue?: number;
+            suffix?: string;
+            /** Format: double */
+            surveyRating?: number;
+            tags?: components["schemas"]["domain.contact.Tag"][];
+            /** Format: date-time */
+            readonly updatedAt?: string;
+            readonly updatedBy?: string;
+            /** @description Vehicles the contact owns or is linked to; their VINs and stock numbers are searchable. */
+            vehicles?: components["schemas"]["domain.contact.Vehicle"][];
+            /**
+             * Format: int64
+             * @description The version the contact was read at; required to save an existing contact. A stale version is refused with 409 and nothing changes.
+             */
+            version?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        "domain.contact.DriverLicense": {
+            backImagePath?: string;
+            /** @description YYYY-MM-DD; M/D/YYYY is accepted. */
+            expirationDate?: string;
+            frontImagePath?: string;
+            /** @description YYYY-MM-DD; M/D/YYYY is accepted. */
+            issueDate?: string;
+            /** @description Masked unless the caller may edit the contact. */
+            number?: string;
+            /** Format: int64 */
+            stateProvinceId?: number;
+        };
+        "domain.contact.Duplicate": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            addressLine1: string;
+            businessName: string;
+            city: string;
+            /** Format: int64 */
+            contactId: number;
+            /** Format: int64 */
+            contactTypeId: number;
+            email: string;
+            firstName: string;
+            fullName: string;
+            isDoNotCall: boolean;
+            isDoNotEmail: boolean;
+            isDoNotText: boolean;
+            isMarkedHot: boolean;
+            lastName: string;
+            middleName: string;
+            nickName: string;
+            phone: string;
+            phoneLabel: string;
+            postalCode: string;
+            reasons: string[] | null;
+            stateProvince: string;
+        };
+        "domain.contact.Email": {
+            email: string;
+            isPreferred?: boolean;
+            optOut?: boolean;
+        };
+        "domain.contact.Employment": {
+            employerName?: string;
+            /** Format: int64 */
+            employmentTypeId?: number;
+            isCurrent?: boolean;
+            jobTitle?: string;
+            /** Format: double */
+            monthlyIncome?: number;
+            /** Format: int64 */
+            monthsEmployed?: number;
+            phone?: string;
+            /** Format: int64 */
+            yearsEmployed?: number;
+        };
+        "domain.contact.Income": {
+            /** Format: double */
+            amount?: number;
+            description?: string;
+            /** Format: int64 */
+            frequencyId?: number;
+            /** Format: int64 */
+            incomeSourceTypeId?: number;
+        };
+        "domain.contact.Insurance": {
+            agentName?: string;
+            agentPhone?: string;
+            companyName?: string;
+            /** @description YYYY-MM-DD; M/D/YYYY is accepted. */
+            expirationDate?: string;
+            policyNumber?: string;
+        };
+        "domain.contact.Match": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            addressLine1: string;
+            businessName: string;
+            city: string;
+            /** Format: int64 */
+            contactId: number;
+            /** Format: int64 */
+            contactTypeId: number;
+            email: string;
+            firstName: string;
+            fullName: string;
+            isDoNotCall: boolean;
+            isDoNotEmail: boolean;
+            isDoNotText: boolean;
+            isMarkedHot: boolean;
+            lastName: string;
+            /** @enum {string} */
+            matchedOn: "name" | "businessName" | "email" | "phone" | "vin" | "stockNumber" | "tag";
+            matchedValue: string;
+            middleName: string;
+            nickName: string;
+            phone: string;
+            phoneLabel: string;
+            postalCode: string;
+            stateProvince: string;
+        };
+        "domain.contact.Note": {
+            /** Format: date-time */
+            readonly createdAt?: string;
+            readonly createdBy?: string;
+            /** Format: int64 */
+            noteId?: number;
+            text: string;
+        };
+        "domain.contact.Permission": {
+            canEdit: boolean;
+            canReactivate: boolean;
+            canView: boolean;
+            /** Format: int64 */
+            contactId: number;
+            userId: string;
+        };
+        "domain.contact.Phone": {
+            /** Format: int64 */
+            readonly accountId?: number;
+            /** Format: int64 */
+            readonly accountPlatformId?: number;
+            /** @description The country; absent for none (10 digits, as in the US). */
+            cc?: components["schemas"]["value.phone.Country"];
+            /** Format: int64 */
+            readonly contactId?: number;
+            /** Format: int64 */
+            readonly contactPhoneId?: number;
+            /** @description An optional prefix (. x or *), an optional space and up to 4 digits. */
+            ext?: string;
+            /** @description The same as ext, for callers that send it under this name. */
+            extension?: string;
+            /**
+             * Format: int64
+             * @description The phone's id within the contact; 0 for a new phone.
+             */
+            id?: number;
+            isMobile?: boolean;
+            isPreferred?: boolean;
+            /** @description Cell, Work, Home or Phone. */
+            readonly label?: string;
+            optOut?: boolean;
+            optOutSms?: boolean;
+            /** @description Spaces, parentheses, dots, commas and hyphens are ignored. A phone without a value is dropped. */
+            phone?: string;
+            readonly phoneDisplay?: string;
+            /**
+             * Format: int64
+             * @description 1 cell, 2 home, 3 work, 4 unknown.
+             */
+            phoneTypeId?: number;
+            /** Format: date-time */
+            readonly updatedt?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        "domain.contact.Tag": {
+            name?: string;
+            /** Format: int64 */
+            tagId: number;
+            /** Format: int64 */
+            tagTypeId?: number;
+        };
+        "domain.contact.Vehicle": {
+            make?: string;
+            model?: string;
+            stockNumber?: string;
+            vin?: string;
+            /** Format: int64 */
+            year?: number;
+        };
+        "domain.contact.Viewed": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            addressLine1: string;
+            businessName: string;
+            city: string;
+            /** Format: int64 */
+            contactId: number;
+            /** Format: int64 */
+            contactTypeId: number;
+            email: string;
+            firstName: string;
+            fullName: string;
+            isDoNotCall: boolean;
+            isDoNotEmail: boolean;
+            isDoNotText: boolean;
+            isMarkedHot: boolean;
+            lastName: string;
+            middleName: string;
+            nickName: string;
+            phone: string;
+            phoneLabel: string;
+            postalCode: string;
+            stateProvince: string;
+            /** Format: date-time */
+            viewedAt: string;
+        };
+        "domain.dealer.AssignmentRules": {
+            BdcAgentEditable: boolean;
+            ManagerApprovalRequired: boolean;
+            SalesPersonEditable: boolean;
+            ServiceAdvisorEditable: boolean;
+        };
+        "domain.dealer.LeadFlags": {
             AutoAssign: boolean;
             DeliveryLog: boolean;
             LeadManagement: boolean;
@@ -4206,21 +3767,46 @@ export type components = {
             RoundRobin: boolean;
             ShowroomLog: boolean;
         };
-        "dealers.UIDealerSettings": {
-            AccountPlatformIds: number[] | null;
-            AlertMinerProStores: number[] | null;
-            BdcStores: number[] | null;
-            FeatureStores: {
-                [key: string]: number[] | null;
-            };
-            LeadSettings: components["schemas"]["dealers.StoreLeadSettings"][] | null;
-            PushCapabilities: components["schemas"]["dealer.PushCapability"][] | null;
+        "domain.dealer.NotificationRule": {
+            Channels: string[] | null;
+            Enabled: boolean;
+            Event: string;
+            Recipients: string[] | null;
         };
-        "dealers.UIDealerSettingsInputBody": {
-            /** @description Stores considered; empty for the Scope header's stores. */
-            AccountPlatformIds?: number[] | null;
+        "domain.dealer.PushCapability": {
+            /** Format: int64 */
+            AccountPlatformId: number;
+            PushToDms: boolean;
+            PushToFinance: boolean;
         };
-        "dealsheet.DealVehicle": {
+        "domain.dealer.ReassignRule": {
+            /** Format: int64 */
+            AfterMinutes: number;
+            Enabled: boolean;
+            FromRole: string;
+            /** Format: int64 */
+            LeadTypeId: number;
+            ToRole: string;
+        };
+        "domain.dealer.StoreSettings": {
+            /** Format: int64 */
+            AccountPlatformID: number;
+            ContactAssignment: components["schemas"]["domain.dealer.AssignmentRules"];
+            DmsProvider: string;
+            FinanceProvider: string;
+            IsBdcEnabled: boolean;
+            LeadSettings: components["schemas"]["domain.dealer.LeadFlags"];
+            NotificationRules: components["schemas"]["domain.dealer.NotificationRule"][] | null;
+            PushToDms: boolean;
+            PushToFinance: boolean;
+            ReassignRules: components["schemas"]["domain.dealer.ReassignRule"][] | null;
+            /** Format: date-time */
+            UpdatedAt?: string;
+            UpdatedBy: string;
+            /** Format: int64 */
+            Version: number;
+        };
+        "domain.dealsheet.DealVehicle": {
             make: string;
             model: string;
             /** Format: double */
@@ -4231,7 +3817,7 @@ export type components = {
             /** Format: int64 */
             year: number;
         };
-        "dealsheet.Dealsheet": {
+        "domain.dealsheet.Dealsheet": {
             /** Format: int64 */
             accountPlatformId: number;
             buyerEmail: string;
@@ -4258,506 +3844,17 @@ export type components = {
             salesPerson: string;
             /** @enum {string} */
             status: "Pending" | "Sold" | "Delivered" | "Lost";
-            vehicle: components["schemas"]["dealsheet.DealVehicle"];
+            vehicle: components["schemas"]["domain.dealsheet.DealVehicle"];
             /** Format: int64 */
             version: number;
         };
-        "httpapi.ErrorBody": {
-            errorMessages: string[] | null;
-            fieldErrors?: {
-                [key: string]: string;
-            };
-            successful: boolean;
-        };
-        "httpapi.LegacyAppUser": {
-            Data: components["schemas"]["users.AppUser"];
-            Success: boolean;
-        };
-        "httpapi.LegacyAvailability": {
-            Data: components["schemas"]["availability.Availability"];
-            Success: boolean;
-        };
-        "httpapi.LegacyConnection": {
-            Data: components["schemas"]["realtime.Connection"];
-            Success: boolean;
-        };
-        "httpapi.LegacyDealerPackage": {
-            Data: components["schemas"]["product.DealerPackage"];
-            Success: boolean;
-        };
-        "httpapi.LegacyGroup": {
-            Data: components["schemas"]["chat.Group"];
-            Success: boolean;
-        };
-        "httpapi.LegacyHeadcount": {
-            Data: components["schemas"]["availability.Headcount"];
-            Success: boolean;
-        };
-        "httpapi.LegacyListAccountPlatform": {
-            Data: components["schemas"]["dealers.AccountPlatform"][] | null;
-            Success: boolean;
-        };
-        "httpapi.LegacyListAccountProduct": {
-            Data: components["schemas"]["product.AccountProduct"][] | null;
-            Success: boolean;
-        };
-        "httpapi.LegacyListAlertMinerRole": {
-            Data: components["schemas"]["role.AlertMinerRole"][] | null;
-            Success: boolean;
-        };
-        "httpapi.LegacyListAwayReason": {
-            Data: components["schemas"]["availability.AwayReason"][] | null;
-            Success: boolean;
-        };
-        "httpapi.LegacyListCatalogEntry": {
-            Data: components["schemas"]["product.CatalogEntry"][] | null;
-            Success: boolean;
-        };
-        "httpapi.LegacyListMessage": {
-            Data: components["schemas"]["chat.Message"][] | null;
-            Success: boolean;
-        };
-        "httpapi.LegacyListOrgGroup": {
-            Data: components["schemas"]["core.OrgGroup"][] | null;
-            Success: boolean;
-        };
-        "httpapi.LegacyListPermittedUser": {
-            Data: components["schemas"]["core.PermittedUser"][] | null;
-            Success: boolean;
-        };
-        "httpapi.LegacyListRulesAdminRole": {
-            Data: components["schemas"]["role.RulesAdminRole"][] | null;
-            Success: boolean;
-        };
-        "httpapi.LegacyListStoreSettings": {
-            Data: components["schemas"]["dealer.StoreSettings"][] | null;
-            Success: boolean;
-        };
-        "httpapi.LegacyListUserGroup": {
-            Data: components["schemas"]["core.UserGroup"][] | null;
-            Success: boolean;
-        };
-        "httpapi.LegacyNotification": {
-            Data: components["schemas"]["notification.Notification"];
-            Success: boolean;
-        };
-        "httpapi.LegacySent": {
-            Data: components["schemas"]["chat.Sent"];
-            Success: boolean;
-        };
-        "httpapi.LegacySuperUser": {
-            Data: components["schemas"]["users.SuperUser"];
-            Success: boolean;
-        };
-        "httpapi.LegacyWizardUser": {
-            Data: components["schemas"]["core.WizardUser"];
-            Success: boolean;
-        };
-        "httpapi.MatchedListStaffUser": {
-            Data: components["schemas"]["core.StaffUser"][] | null;
-            /** Format: int64 */
-            MatchedCount: number;
-            Success: boolean;
-        };
-        "httpapi.MatchedListUserAvailability": {
-            Data: components["schemas"]["users.UserAvailability"][] | null;
-            /** Format: int64 */
-            MatchedCount: number;
-            Success: boolean;
-        };
-        "httpapi.PageData": {
-            /** Format: int64 */
-            pageNumber: number;
-            /** Format: int64 */
-            pageSize: number;
-            /** Format: int64 */
-            pageTotal: number;
-            /** Format: int64 */
-            totalRecords: number;
-        };
-        "httpapi.ResultAccessToken": {
-            data: components["schemas"]["auth.AccessToken"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultActivityFeed": {
-            data: components["schemas"]["contacts.ActivityFeed"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultActivityView": {
-            data: components["schemas"]["contacts.ActivityView"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultAssignments": {
-            data: components["schemas"]["leads.Assignments"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultAuditPage": {
-            data: components["schemas"]["auth.AuditPage"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultAvailability": {
-            data: components["schemas"]["availability.Availability"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultBool": {
-            data: boolean;
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultBulkCount": {
-            data: components["schemas"]["relations.BulkCount"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultBulkJob": {
-            data: components["schemas"]["assignment.BulkJob"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultCanText": {
-            data: components["schemas"]["contacts.CanText"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultCompany": {
-            data: components["schemas"]["relations.Company"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultContact": {
-            data: components["schemas"]["contact.Contact"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultContactAssignmentSettings": {
-            data: components["schemas"]["dealers.ContactAssignmentSettings"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultContactAssignments": {
-            data: components["schemas"]["relations.ContactAssignments"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultContactValue": {
-            data: components["schemas"]["relations.ContactValue"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultConversationOverview": {
-            data: components["schemas"]["contacts.ConversationOverview"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultDealsheetMatch": {
-            data: components["schemas"]["contacts.DealsheetMatch"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultEndedImpersonation": {
-            data: components["schemas"]["auth.EndedImpersonation"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultEnterpriseRelationship": {
-            data: components["schemas"]["dealers.EnterpriseRelationship"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultEnterpriseValue": {
-            data: components["schemas"]["relations.EnterpriseValue"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultEntry": {
-            data: components["schemas"]["activity.Entry"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultHotState": {
-            data: components["schemas"]["contacts.HotState"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultImageSaved": {
-            data: components["schemas"]["contacts.ImageSaved"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultImpersonation": {
-            data: components["schemas"]["auth.Impersonation"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultIntakeKey": {
-            data: components["schemas"]["leads.IntakeKey"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultIntakeResult": {
-            data: components["schemas"]["leads.IntakeResult"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultInventoryLeads": {
-            data: components["schemas"]["leads.InventoryLeads"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultLeadVehicles": {
-            data: components["schemas"]["leads.LeadVehicles"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultListAdditionalLeadCount": {
-            data: components["schemas"]["leads.AdditionalLeadCount"][] | null;
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultListCreditRequest": {
-            data: components["schemas"]["credit.CreditRequest"][] | null;
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultListDealsheet": {
-            data: components["schemas"]["dealsheet.Dealsheet"][] | null;
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultListDefinition": {
-            data: components["schemas"]["tag.Definition"][] | null;
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultListDeskingStatus": {
-            data: components["schemas"]["contacts.DeskingStatus"][] | null;
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultListHeadcount": {
-            data: components["schemas"]["availability.Headcount"][] | null;
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultListHouseholdMember": {
-            data: components["schemas"]["relations.HouseholdMember"][] | null;
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultListLeadSettings": {
-            data: components["schemas"]["leads.LeadSettings"][] | null;
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultListLeadTaskRow": {
-            data: components["schemas"]["leads.LeadTaskRow"][] | null;
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultListLeadTaskStatusCount": {
-            data: components["schemas"]["leads.LeadTaskStatusCount"][] | null;
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultListLinkedContact": {
-            data: components["schemas"]["relations.LinkedContact"][] | null;
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultListLogRow": {
-            data: components["schemas"]["leads.LogRow"][] | null;
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultListPotentialLink": {
-            data: components["schemas"]["relations.PotentialLink"][] | null;
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultListRevision": {
-            data: components["schemas"]["changelog.Revision"][] | null;
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultListStatusCount": {
-            data: components["schemas"]["lead.StatusCount"][] | null;
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultListStoreSources": {
-            data: components["schemas"]["leads.StoreSources"][] | null;
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultListTag": {
-            data: components["schemas"]["contact.Tag"][] | null;
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultListTagCount": {
-            data: components["schemas"]["relations.TagCount"][] | null;
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultListTask": {
-            data: components["schemas"]["task.Task"][] | null;
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultListVehicleLead": {
-            data: components["schemas"]["lead.VehicleLead"][] | null;
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultListViewed": {
-            data: components["schemas"]["contact.Viewed"][] | null;
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultLogRow": {
-            data: components["schemas"]["leads.LogRow"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultLoggedNote": {
-            data: components["schemas"]["contacts.LoggedNote"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultLoggedNotes": {
-            data: components["schemas"]["contacts.LoggedNotes"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultManagerCounts": {
-            data: components["schemas"]["leads.ManagerCounts"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultMergeDeleted": {
-            data: components["schemas"]["merge.MergeDeleted"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultMergeResult": {
-            data: components["schemas"]["merge.MergeResult"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultMergeSession": {
-            data: components["schemas"]["merge.MergeSession"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultOutboundCall": {
-            data: components["schemas"]["contacts.OutboundCall"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultPermission": {
-            data: components["schemas"]["contact.Permission"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultProspectResult": {
-            data: components["schemas"]["contacts.ProspectResult"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultRawLead": {
-            data: components["schemas"]["leads.RawLead"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultResponseTimes": {
-            data: components["schemas"]["lead.ResponseTimes"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultSaleCounts": {
-            data: components["schemas"]["lead.SaleCounts"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultSearchResults": {
-            data: components["schemas"]["contacts.SearchResults"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultServiceVehicles": {
-            data: components["schemas"]["contacts.ServiceVehicles"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultSetting": {
-            data: components["schemas"]["user.Setting"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultSignOut": {
-            data: components["schemas"]["auth.SignOut"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultSnapshot": {
-            data: components["schemas"]["contacts.Snapshot"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultStoreSettings": {
-            data: components["schemas"]["dealer.StoreSettings"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultSummary": {
-            data: components["schemas"]["activity.Summary"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultTagDetails": {
-            data: components["schemas"]["relations.TagDetails"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultTotals": {
-            data: components["schemas"]["repairorder.Totals"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultUIDealerSettings": {
-            data: components["schemas"]["dealers.UIDealerSettings"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "httpapi.ResultView": {
-            data: components["schemas"]["leads.View"];
-            pageData?: components["schemas"]["httpapi.PageData"];
-            successful: boolean;
-        };
-        "issuer.JWK": {
-            alg: string;
-            e: string;
-            kid: string;
-            kty: string;
-            n: string;
-            use: string;
-        };
-        "issuer.JWKS": {
-            keys: components["schemas"]["issuer.JWK"][] | null;
-        };
-        "lead.Assignment": {
+        "domain.lead.Assignment": {
             /** @description The BDC agent holding the lead; empty for none. */
             bdcAgentId?: string;
             /** @description The sales person holding the lead; empty for none. */
             salesPersonId?: string;
         };
-        "lead.InventoryCount": {
+        "domain.lead.InventoryCount": {
             /** Format: int64 */
             accountPlatformId: number;
             /** Format: int64 */
@@ -4774,7 +3871,7 @@ export type components = {
             /** @description Set when the count is for a VIN the request named. */
             vin?: string;
         };
-        "lead.ResponseTime": {
+        "domain.lead.ResponseTime": {
             /** Format: int64 */
             accountPlatformId?: number;
             /**
@@ -4794,14 +3891,14 @@ export type components = {
             /** @description Filled in by the API. */
             salesPersonName?: string;
         };
-        "lead.ResponseTimes": {
+        "domain.lead.ResponseTimes": {
             /** @description One per sales person holding a lead of the range, by id; leads nobody holds count in the stores and the total only. */
-            salesPeople: components["schemas"]["lead.ResponseTime"][];
+            salesPeople: components["schemas"]["domain.lead.ResponseTime"][];
             /** @description One per store asked, in the order asked. */
-            stores: components["schemas"]["lead.ResponseTime"][];
-            total: components["schemas"]["lead.ResponseTime"];
+            stores: components["schemas"]["domain.lead.ResponseTime"][];
+            total: components["schemas"]["domain.lead.ResponseTime"];
         };
-        "lead.SaleCount": {
+        "domain.lead.SaleCount": {
             /** Format: int64 */
             accountPlatformId?: number;
             salesPersonId?: string;
@@ -4812,28 +3909,28 @@ export type components = {
             /** Format: int64 */
             soldPendingCount: number;
         };
-        "lead.SaleCounts": {
+        "domain.lead.SaleCounts": {
             /** @description One per sales person with a sale (across the stores), by id; sales nobody held count in the stores and the total only. */
-            salesPeople: components["schemas"]["lead.SaleCount"][];
+            salesPeople: components["schemas"]["domain.lead.SaleCount"][];
             /** @description One per store asked, in the order asked. */
-            stores: components["schemas"]["lead.SaleCount"][];
-            total: components["schemas"]["lead.SaleCount"];
+            stores: components["schemas"]["domain.lead.SaleCount"][];
+            total: components["schemas"]["domain.lead.SaleCount"];
         };
-        "lead.Source": {
+        "domain.lead.Source": {
             /** Format: int64 */
             accountPlatformId: number;
             /** Format: int64 */
             leadSourceId: number;
             name: string;
         };
-        "lead.StatusCount": {
+        "domain.lead.StatusCount": {
             /** Format: int64 */
             count: number;
             /** Format: int64 */
             leadStatusId: number;
             name: string;
         };
-        "lead.TradeIn": {
+        "domain.lead.TradeIn": {
             /**
              * Format: double
              * @description Not negative.
@@ -4874,12 +3971,12 @@ export type components = {
              */
             year?: number;
         };
-        "lead.Type": {
+        "domain.lead.Type": {
             /** Format: int64 */
             leadTypeId: number;
             name: string;
         };
-        "lead.VehicleLead": {
+        "domain.lead.VehicleLead": {
             /** Format: int64 */
             accountPlatformId: number;
             bdcAgentId: string;
@@ -4905,7 +4002,7 @@ export type components = {
             stockNumber: string;
             vin: string;
         };
-        "lead.VehicleOfInterest": {
+        "domain.lead.VehicleOfInterest": {
             color?: string;
             comments?: string;
             /**
@@ -4938,47 +4035,585 @@ export type components = {
              */
             year?: number;
         };
-        "leads.AdditionalLeadCount": {
+        "domain.notification.Notification": {
+            /** Format: date-time */
+            CreatedAt: string;
+            FromUserId: string;
+            Link: string;
+            Message: string;
+            NotificationId: string;
+            Title: string;
+            UserId: string;
+        };
+        "domain.product.AccountProduct": {
+            /** Format: int64 */
+            AccountPlatformID: number;
+            Features: components["schemas"]["domain.product.FeatureState"][] | null;
+            /** Format: int64 */
+            ProductID: number;
+            /** Format: int64 */
+            ProductStatusID: number;
+        };
+        "domain.product.CatalogEntry": {
+            Name: string;
+            ProductFeatures: components["schemas"]["domain.product.Feature"][] | null;
+            /** Format: int64 */
+            ProductID: number;
+        };
+        "domain.product.DealerPackage": {
+            /** Format: int64 */
+            AccountPlatformId: number;
+            Name: string;
+            /** Format: int64 */
+            PackageId: number;
+            ProductIds: number[] | null;
+        };
+        "domain.product.Feature": {
+            /** Format: int64 */
+            FeatureID: number;
+            FeatureName: string;
+        };
+        "domain.product.FeatureState": {
+            Active: boolean;
+            /** Format: int64 */
+            FeatureID: number;
+        };
+        "domain.realtime.Connection": {
+            authToken: string;
+            channel: string;
+            channelPrefix: string;
+            provider: string;
+            subscribeKey: string;
+            userId: string;
+        };
+        "domain.repairorder.Totals": {
+            /** Format: double */
+            customerPayTotal: number;
+            /**
+             * Format: double
+             * @description What the dealer paid: internal lines.
+             */
+            dealerPaidTotal: number;
+            /** Format: int64 */
+            roCount: number;
+            /** Format: double */
+            totalServiceValue: number;
+            /** Format: double */
+            warrantyPayTotal: number;
+        };
+        "domain.repairorder.VehicleHistory": {
+            /** Format: date-time */
+            lastVisit: string | null;
+            make: string;
+            model: string;
+            /** Format: double */
+            totalValue: number;
+            vin: string;
+            /** Format: int64 */
+            visitCount: number;
+            visits: components["schemas"]["domain.repairorder.Visit"][] | null;
+            /** Format: int64 */
+            year: number;
+        };
+        "domain.repairorder.Visit": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            advisor: string;
+            /** Format: date-time */
+            closedAt?: string;
+            /** Format: double */
+            customerPay: number;
+            /** Format: double */
+            dealerPaid: number;
+            /** @description The RO's jobs, separated by semicolons. */
+            description: string;
+            /** Format: int64 */
+            mileage: number;
+            /** Format: date-time */
+            openedAt: string;
+            roNumber: string;
+            /** Format: double */
+            total: number;
+            /** Format: double */
+            warrantyPay: number;
+        };
+        "domain.role.AlertMinerRole": {
+            Description: string;
+            Name: string;
+            /** Format: int64 */
+            RoleId: number;
+            RulesAssignable: boolean;
+            SystemName: string;
+        };
+        "domain.role.RulesAdminRole": {
+            /** Format: int64 */
+            AccountPlatformId: number;
+            Description: string;
+            Name: string;
+            /** Format: int64 */
+            RoleId: number;
+            RulesAssignable: boolean;
+            SystemName: string;
+            /** Format: int64 */
+            UserCount: number;
+        };
+        "domain.tag.Definition": {
+            color: string;
+            description: string;
+            name: string;
+            /** Format: int64 */
+            tagId: number;
+            /** Format: int64 */
+            tagTypeId: number;
+        };
+        "domain.task.Task": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            assignedPandoUserId: string;
+            /** Format: date-time */
+            completedAt?: string;
+            /** Format: int64 */
+            contactId: number;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: int64
+             * @description The lead (entity) the task is about; 0 for none.
+             */
+            entityId: number;
+            taskDescription: string;
+            /** Format: date-time */
+            taskDueDt: string;
+            taskId: string;
+            taskName: string;
+            taskStatus: string;
+            taskType: string;
+        };
+        "domain.user.Setting": {
+            key: string;
+            value: string;
+        };
+        "functions.auth.AccessToken": {
+            accessToken: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        "functions.auth.AuditEntry": {
+            actorSubject: string;
+            actorUserId: string;
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            event: "Write" | "ImpersonationStarted" | "ImpersonationEnded";
+            method: string;
+            path: string;
+            requestId: string;
+            /** Format: int64 */
+            status: number;
+            subject: string;
+            subjectUserId: string;
+        };
+        "functions.auth.AuditPage": {
+            entries: components["schemas"]["functions.auth.AuditEntry"][] | null;
+            next: string;
+        };
+        "functions.auth.EndedImpersonation": {
+            ended: boolean;
+        };
+        "functions.auth.Impersonation": {
+            accessToken: string;
+            actor: components["schemas"]["functions.auth.ImpersonationUser"];
+            /** Format: date-time */
+            expiresAt: string;
+            subject: components["schemas"]["functions.auth.ImpersonationUser"];
+        };
+        "functions.auth.ImpersonationUser": {
+            Name: string;
+            UserId: string;
+        };
+        "functions.auth.SignOut": {
+            /** Format: int64 */
+            authTime: number;
+            /** Format: date-time */
+            signedOutAt: string;
+            subject: string;
+        };
+        "functions.chat.Sent": {
+            Group: components["schemas"]["domain.chat.Group"];
+            Message: components["schemas"]["domain.chat.Message"];
+        };
+        "functions.contacts.ActivityFeed": {
+            entries: components["schemas"]["domain.activity.Entry"][] | null;
+            nextCursor: string;
+        };
+        "functions.contacts.ActivityView": {
+            entry: components["schemas"]["domain.activity.Entry"];
+            recorded: boolean;
+        };
+        "functions.contacts.CanText": {
+            canText: boolean;
+            /** Format: int64 */
+            contactId: number;
+            isTextable: boolean;
+            phones: components["schemas"]["functions.contacts.TextablePhone"][] | null;
+            reason: string;
+        };
+        "functions.contacts.ChangeLogFilter": {
+            /** @description A field's JSON path (firstName, phones[1].phone) or the start of one (phones). */
+            field?: string;
+            /** @description Only saves at or after this time: RFC 3339, or YYYY-MM-DD for the start of that day (UTC). */
+            from?: string;
+            /** @description Only saves at or before this time: RFC 3339, or YYYY-MM-DD for the end of that day (UTC). */
+            to?: string;
+            /** @description Only the saves of this user. */
+            userId?: string;
+        };
+        "functions.contacts.ConversationOverview": {
+            channels: components["schemas"]["domain.activity.ChannelStats"][] | null;
+            /** Format: int64 */
+            contactId: number;
+            /** Format: date-time */
+            lastActivityAt?: string;
+            /** Format: date-time */
+            lastInboundAt?: string;
+            /** Format: date-time */
+            lastOutboundAt?: string;
+        };
+        "functions.contacts.DealsheetMatch": {
+            contact: components["schemas"]["domain.contact.Contact"];
+            dealsheet: components["schemas"]["domain.dealsheet.Dealsheet"];
+        };
+        "functions.contacts.DeskingStatus": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** @description The product providing desking; empty when desking is not enabled. */
+            deskingProvider: string;
+            isDeskingEnabled: boolean;
+        };
+        "functions.contacts.HotState": {
+            /** Format: int64 */
+            contactId: number;
+            isMarkedHot: boolean;
+            /** Format: int64 */
+            version: number;
+        };
+        "functions.contacts.ImageSaved": {
+            /** Format: int64 */
+            contactId: number;
+            contentType: string;
+            kind: string;
+            /** Format: int64 */
+            size: number;
+        };
+        "functions.contacts.LoggedNote": {
+            /** Format: int64 */
+            contactId: number;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string;
+            createdByName: string;
+            /** @description note or customer_note. */
+            kind: string;
+            /** Format: int64 */
+            noteId: number;
+            text: string;
+        };
+        "functions.contacts.LoggedNotes": {
+            nextCursor: string;
+            notes: components["schemas"]["functions.contacts.LoggedNote"][] | null;
+        };
+        "functions.contacts.OutboundCall": {
+            callId: string;
+            entry: components["schemas"]["domain.activity.Entry"];
+            status: string;
+        };
+        "functions.contacts.ProspectResult": {
+            /** @description The created customer; absent when none was created. */
+            contact?: components["schemas"]["domain.contact.Contact"];
+            created: boolean;
+            /** @description The store's customers the prospect probably duplicates: same e-mail address, same phone number, or same last name with a close first name. */
+            existingContacts: components["schemas"]["domain.contact.Duplicate"][] | null;
+        };
+        "functions.contacts.ScheduledTask": {
+            assignedPandoUserId: string;
+            /** Format: int64 */
+            entityId: number;
+            /** Format: date-time */
+            taskDueDt: string;
+            taskId: string;
+            taskName: string;
+            taskType: string;
+        } | null;
+        "functions.contacts.SearchResults": {
+            classification?: components["schemas"]["value.searchterm.Term"];
+            nextCursor: string;
+            results: components["schemas"]["domain.contact.Match"][] | null;
+        };
+        "functions.contacts.ServiceVehicles": {
+            data: components["schemas"]["domain.repairorder.VehicleHistory"][] | null;
+        };
+        "functions.contacts.ServiceVisit": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            advisor: string;
+            /** Format: date-time */
+            date: string;
+            roNumber: string;
+            /** Format: double */
+            total: number;
+            /** @description Year, make and model. */
+            vehicle: string;
+            vin: string;
+        } | null;
+        "functions.contacts.Snapshot": {
+            /**
+             * Format: int64
+             * @description Open tasks (pending, in progress, overdue, on hold) about the customer's leads.
+             */
+            activeLeadTasks: number;
+            /**
+             * Format: int64
+             * @description Processes (showroom visits, deal processes) in progress for the customer.
+             */
+            activeProcesses: number;
+            /** @description The last call, e-mail, text or visit logged with the customer; null when none is recorded. */
+            lastContact: components["schemas"]["functions.contacts.Touch"];
+            /** @description The last time the customer reached out (inbound call, e-mail, text, web lead); null when none is recorded. */
+            lastCustomerEngagement: components["schemas"]["functions.contacts.Touch"];
+            /** @description The latest repair order; null when the customer has none. */
+            lastServiceVisit: components["schemas"]["functions.contacts.ServiceVisit"];
+            /** @description The open task due next (not yet past due); null when none. */
+            nextScheduledActivity: components["schemas"]["functions.contacts.ScheduledTask"];
+        };
+        "functions.contacts.TextablePhone": {
+            /** Format: int64 */
+            id: number;
+            label: string;
+            phoneDisplay: string;
+        };
+        "functions.contacts.Touch": {
+            /** Format: date-time */
+            date: string;
+            description: string;
+            type: string;
+            userId: string;
+        } | null;
+        "functions.core.GroupMember": {
+            Active: boolean;
+            Name: string;
+            UserId: string;
+        };
+        "functions.core.OrgGroup": {
+            AccountPlatformIds: number[] | null;
+            Active: boolean;
+            /** Format: int64 */
+            Depth: number;
+            /** Format: int64 */
+            GroupId: number;
+            /** Format: int64 */
+            GroupTypeId: number;
+            GroupTypeName: string;
+            MemberUserIds: string[] | null;
+            Members: components["schemas"]["functions.core.GroupMember"][] | null;
+            Name: string;
+            /** Format: int64 */
+            ParentGroupId: number;
+        };
+        "functions.core.PermittedUser": {
+            /** Format: int64 */
+            AccountPlatformID: number;
+            AccountPlatformIDs: number[] | null;
+            Active: boolean;
+            AvatarBGColor: string;
+            DMSUserId: string;
+            Email: string;
+            FirstName: string;
+            Id: string;
+            LastName: string;
+            Name: string;
+            Permissions: string[] | null;
+            PrimaryUserRole: string;
+            Roles: string[] | null;
+            UserId: string;
+            /** Format: int64 */
+            UserStatus: number;
+            /** Format: int64 */
+            UserType: number;
+        };
+        "functions.core.StaffUser": {
+            /** Format: int64 */
+            AccountPlatformID: number;
+            AccountPlatformIDs: number[] | null;
+            Active: boolean;
+            AvatarBGColor: string;
+            DMSUserId: string;
+            Email: string;
+            FirstName: string;
+            Id: string;
+            LastName: string;
+            Name: string;
+            PrimaryUserRole: string;
+            Roles: string[] | null;
+            UserId: string;
+            /** Format: int64 */
+            UserStatus: number;
+            /** Format: int64 */
+            UserType: number;
+        };
+        "functions.core.UserGroup": {
+            AccountPlatformIds: number[] | null;
+            Active: boolean;
+            /** Format: int64 */
+            GroupId: number;
+            /** Format: int64 */
+            GroupTypeId: number;
+            GroupTypeName: string;
+            MemberUserIds: string[] | null;
+            Members: components["schemas"]["functions.core.GroupMember"][] | null;
+            Name: string;
+            /** Format: int64 */
+            ParentGroupId: number;
+        };
+        "functions.core.UserStore": {
+            /** Format: int64 */
+            AccountPlatformID: number;
+            CXMDealerID: string;
+            Country: string;
+            Name: string;
+            Primary: boolean;
+        };
+        "functions.core.WizardUser": {
+            /** Format: int64 */
+            AccountID: number;
+            /** Format: int64 */
+            AccountPlatformID: number;
+            AccountPlatformIDs: number[] | null;
+            Active: boolean;
+            AvatarBGColor: string;
+            DMSUserId: string;
+            Email: string;
+            FirstName: string;
+            HasAllPlatformAccess: boolean;
+            Id: string;
+            LastName: string;
+            Name: string;
+            Permissions: string[] | null;
+            PrimaryUserRole: string;
+            Roles: string[] | null;
+            Stores: components["schemas"]["functions.core.UserStore"][] | null;
+            UserId: string;
+            /** Format: int64 */
+            UserStatus: number;
+            /** Format: int64 */
+            UserType: number;
+            /** Format: int64 */
+            ViewAccountID: number;
+            ViewAccountPlatformIDs: number[] | null;
+        };
+        "functions.credit.CreditRequest": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** Format: int64 */
+            applicantContactId: number;
+            /** Format: int64 */
+            attempts: number;
+            /** @enum {string} */
+            bureau: "Experian" | "TransUnion" | "Equifax";
+            /** Format: int64 */
+            contactId: number;
+            /** Format: date-time */
+            created: string;
+            creditRequestId: string;
+            errorCode?: string;
+            /** @enum {string} */
+            product: "BaseRequest" | "PreScreen";
+            provider: string;
+            reference?: string;
+            requestedBy: string;
+            /** Format: int64 */
+            score: number;
+            scoreModel?: string;
+            ssnLast4?: string;
+            /** @enum {string} */
+            status: "Pending" | "Completed" | "NoHit" | "Failed";
+            /** Format: date-time */
+            updated: string;
+        };
+        "functions.dealers.AccountPlatform": {
+            /** Format: int64 */
+            AccountID: number;
+            /** Format: int64 */
+            AccountPlatformID: number;
+            Active: boolean;
+            CXMDealerID: string;
+            City: string;
+            /** @enum {string} */
+            Country: "US" | "CA";
+            Name: string;
+            Province: string;
+            TimeZone: string;
+        };
+        "functions.dealers.ContactAssignmentSettings": {
+            /** Format: int64 */
+            AccountPlatformId: number;
+            BdcAgentEditable: boolean;
+            IsBdcEnabled: boolean;
+            ManagerApprovalRequired: boolean;
+            SalesPersonEditable: boolean;
+            ServiceAdvisorEditable: boolean;
+        };
+        "functions.dealers.DealerSettingsChange": {
+            /** Format: int64 */
+            AccountPlatformID: number;
+            ContactAssignment: components["schemas"]["domain.dealer.AssignmentRules"];
+            DmsProvider?: string;
+            FinanceProvider?: string;
+            IsBdcEnabled: boolean;
+            LeadSettings: components["schemas"]["domain.dealer.LeadFlags"];
+            NotificationRules: components["schemas"]["domain.dealer.NotificationRule"][] | null;
+            PushToDms: boolean;
+            PushToFinance: boolean;
+            ReassignRules: components["schemas"]["domain.dealer.ReassignRule"][] | null;
+            /**
+             * Format: int64
+             * @description The version the settings were read at; a stale version is refused with 409.
+             */
+            Version: number;
+        };
+        "functions.dealers.EnterpriseRelationship": {
+            /** Format: int64 */
+            accountId: number;
+            isEnterprise: boolean;
+            name: string;
+        };
+        "functions.dealers.StoreLeadSettings": {
+            /** Format: int64 */
+            AccountPlatformId: number;
+            AutoAssign: boolean;
+            DeliveryLog: boolean;
+            LeadManagement: boolean;
+            /** Format: int64 */
+            ResponseTimeMinutes: number;
+            RoundRobin: boolean;
+            ShowroomLog: boolean;
+        };
+        "functions.dealers.UIDealerSettings": {
+            AccountPlatformIds: number[] | null;
+            AlertMinerProStores: number[] | null;
+            BdcStores: number[] | null;
+            FeatureStores: {
+                [key: string]: number[] | null;
+            };
+            LeadSettings: components["schemas"]["functions.dealers.StoreLeadSettings"][] | null;
+            PushCapabilities: components["schemas"]["domain.dealer.PushCapability"][] | null;
+        };
+        "functions.leads.AdditionalLeadCount": {
             /** Format: int64 */
             additionalLeadCount: number;
             /** Format: int64 */
             contactId: number;
         };
-        "leads.AdhocInputBody": {
-            /**
-             * Format: int64
-             * @description The lead's store: one the caller may view.
-             */
-            accountPlatformId: number;
-            comments?: string;
-            /**
-             * Format: int64
-             * @description The customer.
-             */
-            contactId: number;
-            /** @description Sent by the add-lead modal; the store's own country decides. */
-            isCanadianStore?: boolean;
-            /**
-             * Format: int64
-             * @description A source of the store; 0 for none.
-             */
-            leadSourceId?: number;
-            /**
-             * Format: int64
-             * @description 0 means the default type, 1.
-             */
-            leadTypeId?: number;
-        };
-        "leads.AssignClaimableInputBody": {
-            /**
-             * Format: int64
-             * @description The claimable lead.
-             */
-            crmLeadId: number;
-            /** @description The user who gets the lead. */
-            userId: string;
-        };
-        "leads.Assignments": {
+        "functions.leads.Assignments": {
             bdcAgentId: string;
             bdcAgentName: string;
             /** Format: int64 */
@@ -4990,23 +4625,7 @@ export type components = {
             /** Format: int64 */
             version: number;
         };
-        "leads.ClaimInputBody": {
-            /**
-             * Format: int64
-             * @description The lead to claim.
-             */
-            crmLeadId: number;
-        };
-        "leads.CustomerLeadsInputBody": {
-            /** @description Only the leads of these stores, each one the caller may view; none means every store the caller may view. */
-            accountPlatformIds?: number[] | null;
-            /**
-             * Format: int64
-             * @description The customer.
-             */
-            contactId: number;
-        };
-        "leads.IntakeKey": {
+        "functions.leads.IntakeKey": {
             /** Format: int64 */
             accountPlatformId: number;
             /** @description Send it as the X-Lead-Key header. Only its hash is kept: it cannot be shown again. */
@@ -5014,14 +4633,7 @@ export type components = {
             /** @description Where lead providers POST documents. */
             path: string;
         };
-        "leads.IntakeKeyInputBody": {
-            /**
-             * Format: int64
-             * @description The store whose intake key is replaced.
-             */
-            accountPlatformId: number;
-        };
-        "leads.IntakeLead": {
+        "functions.leads.IntakeLead": {
             /** Format: int64 */
             contactId: number;
             /** @enum {string} */
@@ -5030,12 +4642,12 @@ export type components = {
             /** Format: int64 */
             crmLeadId: number;
         };
-        "leads.IntakeResult": {
+        "functions.leads.IntakeResult": {
             /** Format: int64 */
             accountPlatformId: number;
-            leads: components["schemas"]["leads.IntakeLead"][] | null;
+            leads: components["schemas"]["functions.leads.IntakeLead"][] | null;
         };
-        "leads.InventoryLeadRow": {
+        "functions.leads.InventoryLeadRow": {
             /** Format: int64 */
             accountId: number;
             /** Format: int64 */
@@ -5086,35 +4698,21 @@ export type components = {
             statusChangedAt: string;
             stockNumber: string;
             storeName: string;
-            tradeIns: components["schemas"]["lead.TradeIn"][];
+            tradeIns: components["schemas"]["domain.lead.TradeIn"][];
             /** Format: date-time */
             updatedAt: string;
             updatedBy: string;
-            vehiclesOfInterest: components["schemas"]["lead.VehicleOfInterest"][];
+            vehiclesOfInterest: components["schemas"]["domain.lead.VehicleOfInterest"][];
             /** Format: int64 */
             version: number;
             vin: string;
             worked: boolean;
         };
-        "leads.InventoryLeads": {
-            counts: components["schemas"]["lead.InventoryCount"][];
-            leads: components["schemas"]["leads.InventoryLeadRow"][];
+        "functions.leads.InventoryLeads": {
+            counts: components["schemas"]["domain.lead.InventoryCount"][];
+            leads: components["schemas"]["functions.leads.InventoryLeadRow"][];
         };
-        "leads.InventoryLeadsInputBody": {
-            /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
-            accountPlatformIds?: number[] | null;
-            /** @description Only the counts, without the leads. */
-            countOnly?: boolean;
-            pagination?: components["schemas"]["leads.Pagination"];
-            /** @description Only the leads these sales people hold; none keeps all. */
-            salesPersonIds?: string[] | null;
-            sortDescriptor?: components["schemas"]["leads.SortDescriptor"];
-            /** @description Stock numbers (case and surrounding spaces do not matter). */
-            stockNumbers?: string[] | null;
-            /** @description 17-character VINs (spaces and case do not matter). */
-            vins?: string[] | null;
-        };
-        "leads.LeadSettings": {
+        "functions.leads.LeadSettings": {
             /** Format: int64 */
             accountPlatformId: number;
             autoAssign: boolean;
@@ -5130,7 +4728,7 @@ export type components = {
             roundRobin: boolean;
             showroomLog: boolean;
         };
-        "leads.LeadTaskFilter": {
+        "functions.leads.LeadTaskFilter": {
             /** @description The stores; none means the stores of the Scope header (by default every store the caller may view). Every one must be a store the caller may view. */
             accountPlatformIds?: number[] | null;
             /** @description Only the tasks assigned to these users; none keeps all. */
@@ -5146,7 +4744,7 @@ export type components = {
             /** @description Only tasks of these types (Call, Email, Appointment...); none keeps all. */
             taskTypes?: string[] | null;
         };
-        "leads.LeadTaskRow": {
+        "functions.leads.LeadTaskRow": {
             /** Format: int64 */
             accountPlatformId: number;
             assignedPandoUserId: string;
@@ -5192,53 +4790,22 @@ export type components = {
             taskStatus: string;
             taskType: string;
         };
-        "leads.LeadTaskSearchInputBody": {
-            /** @description The stores; none means the stores of the Scope header (by default every store the caller may view). Every one must be a store the caller may view. */
-            accountPlatformIds?: number[] | null;
-            /** @description Only the tasks assigned to these users; none keeps all. */
-            assignedUserIds?: string[] | null;
-            /** @description Only tasks about customers whose full name contains this text (any case). */
-            contactName?: string;
-            /** @description First day the tasks are due on (YYYY-MM-DD, UTC), included. */
-            dueDateFrom?: string;
-            /** @description Last day the tasks are due on (YYYY-MM-DD, UTC), included. */
-            dueDateTo?: string;
-            /**
-             * Format: int64
-             * @description From 1; 1 when absent.
-             */
-            pageNumber?: number;
-            /**
-             * Format: int64
-             * @description 1 to 100; 25 when absent.
-             */
-            pageSize?: number;
-            /**
-             * @description By due time: asc (earliest first, the default) or desc.
-             * @enum {string}
-             */
-            sortOrder?: "asc" | "desc";
-            /** @description Only tasks in these statuses as they stand now (a pending or in-progress task past its due time is Overdue); none keeps all. */
-            taskStatuses?: string[] | null;
-            /** @description Only tasks of these types (Call, Email, Appointment...); none keeps all. */
-            taskTypes?: string[] | null;
-        };
-        "leads.LeadTaskStatusCount": {
+        "functions.leads.LeadTaskStatusCount": {
             /** Format: int64 */
             count: number;
             taskStatus: string;
         };
-        "leads.LeadVehicles": {
+        "functions.leads.LeadVehicles": {
             /** Format: int64 */
             addedId?: number;
             /** Format: int64 */
             crmLeadId: number;
-            tradeIns?: components["schemas"]["lead.TradeIn"][] | null;
-            vehiclesOfInterest?: components["schemas"]["lead.VehicleOfInterest"][] | null;
+            tradeIns?: components["schemas"]["domain.lead.TradeIn"][] | null;
+            vehiclesOfInterest?: components["schemas"]["domain.lead.VehicleOfInterest"][] | null;
             /** Format: int64 */
             version: number;
         };
-        "leads.LogFilter": {
+        "functions.leads.LogFilter": {
             /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
             accountPlatformIds?: number[] | null;
             /** @description Only the leads this user holds, as sales person or BDC agent. */
@@ -5252,7 +4819,7 @@ export type components = {
             /** @description Display statuses: -2 unclaimed, -1 new, 1 active, 2 lost, 3 bad, 4 duplicate, 5 sold, 6 sold pending. None means the active ones (-2, -1, 1). */
             selectedStatusTypes?: number[] | null;
         };
-        "leads.LogRow": {
+        "functions.leads.LogRow": {
             /** Format: int64 */
             accountId: number;
             /** Format: int64 */
@@ -5297,75 +4864,22 @@ export type components = {
             /** Format: date-time */
             statusChangedAt: string;
             storeName: string;
-            tradeIns: components["schemas"]["lead.TradeIn"][];
+            tradeIns: components["schemas"]["domain.lead.TradeIn"][];
             /** Format: date-time */
             updatedAt: string;
             updatedBy: string;
-            vehiclesOfInterest: components["schemas"]["lead.VehicleOfInterest"][];
+            vehiclesOfInterest: components["schemas"]["domain.lead.VehicleOfInterest"][];
             /** Format: int64 */
             version: number;
             worked: boolean;
         };
-        "leads.LogSearchInputBody": {
-            /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
-            accountPlatformIds?: number[] | null;
-            /** @description Only the leads this user holds, as sales person or BDC agent. */
-            assignedUserId?: string;
-            /** @description First day the leads were created on (YYYY-MM-DD, UTC), included. */
-            dateFrom?: string;
-            /** @description Last day the leads were created on (YYYY-MM-DD, UTC), included. */
-            dateTo?: string;
-            leadSourceIds?: number[] | null;
-            leadTypeIds?: number[] | null;
-            /**
-             * Format: int64
-             * @description From 1; 1 when absent.
-             */
-            pageNumber?: number;
-            /**
-             * Format: int64
-             * @description 1 to 100; 25 when absent.
-             */
-            pageSize?: number;
-            /** @description Display statuses: -2 unclaimed, -1 new, 1 active, 2 lost, 3 bad, 4 duplicate, 5 sold, 6 sold pending. None means the active ones (-2, -1, 1). */
-            selectedStatusTypes?: number[] | null;
-        };
-        "leads.ManagerCounts": {
+        "functions.leads.ManagerCounts": {
             claimLeadsEnabled: boolean;
             /** @description For every display status, how many leads of the stores match the filter. */
-            counts: components["schemas"]["lead.StatusCount"][];
-            stores: components["schemas"]["leads.StoreClaims"][];
+            counts: components["schemas"]["domain.lead.StatusCount"][];
+            stores: components["schemas"]["functions.leads.StoreClaims"][];
         };
-        "leads.ManagerLeadsInputBody": {
-            /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
-            accountPlatformIds?: number[] | null;
-            /** @description Only the leads this user holds, as sales person or BDC agent. */
-            assignedUserId?: string;
-            /** @description First day the leads were created on (YYYY-MM-DD, UTC), included. */
-            dateFrom?: string;
-            /** @description Last day the leads were created on (YYYY-MM-DD, UTC), included. */
-            dateTo?: string;
-            leadSourceIds?: number[] | null;
-            /**
-             * Format: int64
-             * @description The display status of the count whose leads to list: -2 unclaimed, -1 new, 1 active, 2 lost, 3 bad, 4 duplicate, 5 sold, 6 sold pending. Required.
-             */
-            leadStatusId?: number | null;
-            leadTypeIds?: number[] | null;
-            /**
-             * Format: int64
-             * @description From 1; 1 when absent.
-             */
-            pageNumber?: number;
-            /**
-             * Format: int64
-             * @description 1 to 100; 25 when absent.
-             */
-            pageSize?: number;
-            /** @description Display statuses: -2 unclaimed, -1 new, 1 active, 2 lost, 3 bad, 4 duplicate, 5 sold, 6 sold pending. None means the active ones (-2, -1, 1). */
-            selectedStatusTypes?: number[] | null;
-        };
-        "leads.Pagination": {
+        "functions.leads.Pagination": {
             /**
              * Format: int64
              * @description From 1; 1 when absent.
@@ -5377,68 +4891,19 @@ export type components = {
              */
             pageSize?: number;
         };
-        "leads.RawLead": {
+        "functions.leads.RawLead": {
             /** Format: int64 */
             crmLeadId: number;
             /** @description The document exactly as the provider delivered it (an e-mail message stays a message). */
             rawAdfXml: string;
         };
-        "leads.SaveInputBody": {
-            /**
-             * Format: int64
-             * @description For a new lead: its store, one the caller may view.
-             */
-            accountPlatformId?: number;
-            /** @description For a new lead of a Canadian store: the customer's consent under Canada's anti-spam law, express or implied. */
-            caslConsent?: string;
-            comments?: string;
-            /**
-             * Format: int64
-             * @description For a new lead: the customer.
-             */
-            contactId?: number;
-            /**
-             * Format: int64
-             * @description The lead to update; 0 or absent adds a lead.
-             */
-            crmLeadId?: number;
-            /** @description For a new lead: whether its store is in Canada; must agree with the store. */
-            isCanadianStore?: boolean;
-            /**
-             * Format: int64
-             * @description A source of the lead's store; 0 for none.
-             */
-            leadSourceId?: number;
-            /**
-             * Format: int64
-             * @description 0 or absent means the default type, 1.
-             */
-            leadTypeId?: number;
-            /** @description For a new lead only; later through the trade-in calls. */
-            tradeIns?: components["schemas"]["lead.TradeIn"][] | null;
-            /** @description For a new lead only; later through the vehicle calls. */
-            vehiclesOfInterest?: components["schemas"]["lead.VehicleOfInterest"][] | null;
-            /**
-             * Format: int64
-             * @description For an update: the version of the lead the user edited.
-             */
-            version?: number;
-        };
-        "leads.ShowroomLeadsInputBody": {
-            /** @description The stores whose leads count; none means the stores of the Scope header. Every one must be a store the caller may view. */
-            accountPlatformIds?: number[] | null;
-            /** @description The customers on the showroom log (1 to 100). */
-            contactIds: number[] | null;
-            /** @description The visits' own leads, left out of the counts. */
-            excludeCrmLeadIds?: number[] | null;
-        };
-        "leads.SortDescriptor": {
+        "functions.leads.SortDescriptor": {
             /** @description asc or desc (the default). */
             direction?: string;
             /** @description createdAt (the default), statusChangedAt, leadStatusId, vin or stockNumber. */
             field?: string;
         };
-        "leads.StatsFilter": {
+        "functions.leads.StatsFilter": {
             /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
             accountPlatformIds?: number[] | null;
             /** @description First day (YYYY-MM-DD, UTC) included, or an RFC 3339 time. */
@@ -5448,40 +4913,24 @@ export type components = {
             /** @description Only the leads these sales people hold; none keeps all. */
             salesPersonIds?: string[] | null;
         };
-        "leads.StoreClaims": {
+        "functions.leads.StoreClaims": {
             /** Format: int64 */
             accountPlatformId: number;
             claimLeadsEnabled: boolean;
         };
-        "leads.StoreSources": {
+        "functions.leads.StoreSources": {
             /** Format: int64 */
             accountPlatformId: number;
             /** @description Sorted by name. */
-            leadSources: components["schemas"]["lead.Source"][] | null;
+            leadSources: components["schemas"]["domain.lead.Source"][] | null;
             /** @description Sorted by name. */
-            leadTypes: components["schemas"]["lead.Type"][] | null;
+            leadTypes: components["schemas"]["domain.lead.Type"][] | null;
         };
-        "leads.StoresInputBody": {
-            /** @description The stores; every one must be a store the caller may view. */
-            accountPlatformIds?: number[] | null;
-        };
-        "leads.TransitionBody": {
+        "functions.leads.TransitionBody": {
             /** @description Why the status changes (a lost reason, a note). */
             reason?: string;
         };
-        "leads.TypeAndSourceInputBody": {
-            /**
-             * Format: int64
-             * @description A source of the lead's store; 0 for none.
-             */
-            leadSourceId?: number;
-            /**
-             * Format: int64
-             * @description The lead type; 0 means the default type, 1.
-             */
-            leadTypeId: number;
-        };
-        "leads.VehicleKeys": {
+        "functions.leads.VehicleKeys": {
             /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
             accountPlatformIds?: number[] | null;
             /** @description Stock numbers (case and surrounding spaces do not matter). */
@@ -5489,7 +4938,7 @@ export type components = {
             /** @description 17-character VINs (spaces and case do not matter). */
             vins?: string[] | null;
         };
-        "leads.View": {
+        "functions.leads.View": {
             /** Format: int64 */
             accountId: number;
             /** Format: int64 */
@@ -5529,25 +4978,16 @@ export type components = {
             salesPersonId: string;
             /** Format: date-time */
             statusChangedAt: string;
-            tradeIns: components["schemas"]["lead.TradeIn"][];
+            tradeIns: components["schemas"]["domain.lead.TradeIn"][];
             /** Format: date-time */
             updatedAt: string;
             updatedBy: string;
-            vehiclesOfInterest: components["schemas"]["lead.VehicleOfInterest"][];
+            vehiclesOfInterest: components["schemas"]["domain.lead.VehicleOfInterest"][];
             /** Format: int64 */
             version: number;
             worked: boolean;
         };
-        "merge.MergeAddInputBody": {
-            /**
-             * Format: int64
-             * @description The store the contact is at.
-             */
-            accountPlatformId: number;
-            /** Format: int64 */
-            contactId: number;
-        };
-        "merge.MergeAddress": {
+        "functions.merge.MergeAddress": {
             city: string;
             country?: string;
             isPreferred: boolean;
@@ -5556,16 +4996,16 @@ export type components = {
             state: string;
             zip: string;
         };
-        "merge.MergeChange": {
+        "functions.merge.MergeChange": {
             field: string;
             newValue: string;
             oldValue: string;
         };
-        "merge.MergeContact": {
+        "functions.merge.MergeContact": {
             /** Format: int64 */
             accountPlatformId: number;
-            activities: components["schemas"]["merge.MergeRef"][] | null;
-            addresses: components["schemas"]["merge.MergeAddress"][] | null;
+            activities: components["schemas"]["functions.merge.MergeRef"][] | null;
+            addresses: components["schemas"]["functions.merge.MergeAddress"][] | null;
             /** Format: int64 */
             birthDay?: number;
             /** Format: int64 */
@@ -5575,7 +5015,7 @@ export type components = {
             businessName?: string;
             /** Format: int64 */
             contactId: number;
-            emails: components["schemas"]["merge.MergeEmail"][] | null;
+            emails: components["schemas"]["functions.merge.MergeEmail"][] | null;
             firstName: string;
             gender?: string;
             isDoNotCall: boolean;
@@ -5584,43 +5024,36 @@ export type components = {
             isDoNotText: boolean;
             isMarkedHot: boolean;
             lastName: string;
-            leads: components["schemas"]["merge.MergeRef"][] | null;
+            leads: components["schemas"]["functions.merge.MergeRef"][] | null;
             middleName?: string;
             nickName?: string;
-            notes: components["schemas"]["merge.MergeRef"][] | null;
+            notes: components["schemas"]["functions.merge.MergeRef"][] | null;
             optOutAll: boolean;
-            phones: components["schemas"]["merge.MergePhone"][] | null;
+            phones: components["schemas"]["functions.merge.MergePhone"][] | null;
             smsOptedOut: boolean;
             suffix?: string;
             tags: string[] | null;
-            tasks: components["schemas"]["merge.MergeRef"][] | null;
-            vehicles: components["schemas"]["merge.MergeRef"][] | null;
+            tasks: components["schemas"]["functions.merge.MergeRef"][] | null;
+            vehicles: components["schemas"]["functions.merge.MergeRef"][] | null;
         };
-        "merge.MergeDeleteInputBody": {
-            /**
-             * Format: int64
-             * @description The store the web app shows; the user's one session is deleted whichever store it is at.
-             */
-            accountPlatformId?: number;
-        };
-        "merge.MergeDeleted": {
+        "functions.merge.MergeDeleted": {
             deleted: boolean;
             /** @description 'Contact merge session has been deleted successfully'; the web app shows it unless the deletion is silent. */
             message: string;
         };
-        "merge.MergeEmail": {
+        "functions.merge.MergeEmail": {
             email: string;
             isPreferred: boolean;
             optOut: boolean;
         };
-        "merge.MergeMoved": {
-            activities: components["schemas"]["merge.MergeRef"][] | null;
-            leads: components["schemas"]["merge.MergeRef"][] | null;
-            notes: components["schemas"]["merge.MergeRef"][] | null;
-            tasks: components["schemas"]["merge.MergeRef"][] | null;
-            vehicles: components["schemas"]["merge.MergeRef"][] | null;
+        "functions.merge.MergeMoved": {
+            activities: components["schemas"]["functions.merge.MergeRef"][] | null;
+            leads: components["schemas"]["functions.merge.MergeRef"][] | null;
+            notes: components["schemas"]["functions.merge.MergeRef"][] | null;
+            tasks: components["schemas"]["functions.merge.MergeRef"][] | null;
+            vehicles: components["schemas"]["functions.merge.MergeRef"][] | null;
         };
-        "merge.MergePhone": {
+        "functions.merge.MergePhone": {
             countryCode?: string;
             ext?: string;
             isMobile: boolean;
@@ -5631,30 +5064,21 @@ export type components = {
             /** Format: int64 */
             phoneTypeId: number;
         };
-        "merge.MergeRef": {
+        "functions.merge.MergeRef": {
             id: string;
             label?: string;
         };
-        "merge.MergeRemoveInputBody": {
-            /**
-             * Format: int64
-             * @description The session's store; informational.
-             */
-            accountPlatformId?: number;
-            /** Format: int64 */
-            contactId: number;
+        "functions.merge.MergeResult": {
+            changes: components["schemas"]["functions.merge.MergeChange"][] | null;
+            merged: components["schemas"]["functions.merge.MergeContact"];
+            moved: components["schemas"]["functions.merge.MergeMoved"];
+            survivor: components["schemas"]["functions.merge.MergeContact"];
         };
-        "merge.MergeResult": {
-            changes: components["schemas"]["merge.MergeChange"][] | null;
-            merged: components["schemas"]["merge.MergeContact"];
-            moved: components["schemas"]["merge.MergeMoved"];
-            survivor: components["schemas"]["merge.MergeContact"];
-        };
-        "merge.MergeSession": {
+        "functions.merge.MergeSession": {
             /** Format: int64 */
             accountPlatformId: number;
             /** @description At most two. */
-            contacts: components["schemas"]["merge.MergeSessionMember"][] | null;
+            contacts: components["schemas"]["functions.merge.MergeSessionMember"][] | null;
             /** Format: date-time */
             created: string;
             id: string;
@@ -5662,85 +5086,17 @@ export type components = {
             updated: string;
             userId: string;
         };
-        "merge.MergeSessionMember": {
+        "functions.merge.MergeSessionMember": {
             /** Format: date-time */
             added: string;
             /** Format: int64 */
             contactId: number;
         };
-        "merge.MergeSurvivorInputBody": {
-            /**
-             * Format: int64
-             * @description The contact that survives; none (0) keeps the contact added first.
-             */
-            survivorContactId?: number;
-        };
-        "notification.Notification": {
-            /** Format: date-time */
-            CreatedAt: string;
-            FromUserId: string;
-            Link: string;
-            Message: string;
-            NotificationId: string;
-            Title: string;
-            UserId: string;
-        };
-        "phone.Country": {
-            /** @description US, CA, GB or FR; a save needs the abbreviation or the id. */
-            abbr?: string;
-            /** @description The dialling code, without the plus. */
-            code?: string;
-            /** @description The flag's name: the abbreviation in lower case. */
-            flag?: string;
-            /** Format: int64 */
-            id?: number;
-        };
-        "product.AccountProduct": {
-            /** Format: int64 */
-            AccountPlatformID: number;
-            Features: components["schemas"]["product.FeatureState"][] | null;
-            /** Format: int64 */
-            ProductID: number;
-            /** Format: int64 */
-            ProductStatusID: number;
-        };
-        "product.CatalogEntry": {
-            Name: string;
-            ProductFeatures: components["schemas"]["product.Feature"][] | null;
-            /** Format: int64 */
-            ProductID: number;
-        };
-        "product.DealerPackage": {
-            /** Format: int64 */
-            AccountPlatformId: number;
-            Name: string;
-            /** Format: int64 */
-            PackageId: number;
-            ProductIds: number[] | null;
-        };
-        "product.Feature": {
-            /** Format: int64 */
-            FeatureID: number;
-            FeatureName: string;
-        };
-        "product.FeatureState": {
-            Active: boolean;
-            /** Format: int64 */
-            FeatureID: number;
-        };
-        "realtime.Connection": {
-            authToken: string;
-            channel: string;
-            channelPrefix: string;
-            provider: string;
-            subscribeKey: string;
-            userId: string;
-        };
-        "relations.BulkCount": {
+        "functions.relations.BulkCount": {
             /** Format: int64 */
             count: number;
         };
-        "relations.Company": {
+        "functions.relations.Company": {
             /**
              * Format: int64
              * @description The business customer that is the company; 0 when only a name is kept.
@@ -5759,14 +5115,14 @@ export type components = {
              */
             version: number;
         };
-        "relations.ContactAssignments": {
+        "functions.relations.ContactAssignments": {
             /** Format: int64 */
             accountPlatformId: number;
-            assignments: components["schemas"]["relations.RoleAssignment"][] | null;
+            assignments: components["schemas"]["functions.relations.RoleAssignment"][] | null;
             /** Format: int64 */
             contactId: number;
         };
-        "relations.ContactValue": {
+        "functions.relations.ContactValue": {
             /** Format: int64 */
             contactId: number;
             /** Format: double */
@@ -5782,7 +5138,7 @@ export type components = {
             /** Format: double */
             storeTotalValue: number;
         };
-        "relations.EnterpriseValue": {
+        "functions.relations.EnterpriseValue": {
             /** Format: int64 */
             contactId: number;
             /**
@@ -5797,7 +5153,7 @@ export type components = {
             /** Format: double */
             totalValue: number;
         };
-        "relations.HouseholdContact": {
+        "functions.relations.HouseholdContact": {
             /** Format: int64 */
             accountPlatformId: number;
             addressLine1: string;
@@ -5822,12 +5178,12 @@ export type components = {
             postalCode: string;
             stateProvince: string;
         };
-        "relations.HouseholdMember": {
+        "functions.relations.HouseholdMember": {
             /** Format: date-time */
             addedAt: string;
             addedBy: string;
             /** @description The member's contact summary. */
-            contact: components["schemas"]["relations.HouseholdContact"];
+            contact: components["schemas"]["functions.relations.HouseholdContact"];
             isCoBuyer: boolean;
             /**
              * Format: int64
@@ -5836,8 +5192,8 @@ export type components = {
             memberId: number;
             relationship: string;
         };
-        "relations.LinkedContact": {
-            contact: components["schemas"]["relations.HouseholdContact"];
+        "functions.relations.LinkedContact": {
+            contact: components["schemas"]["functions.relations.HouseholdContact"];
             /** Format: date-time */
             linkedAt: string;
             linkedBy: string;
@@ -5846,7 +5202,7 @@ export type components = {
             /** Format: double */
             storeServiceValue: number;
         };
-        "relations.NewMember": {
+        "functions.relations.NewMember": {
             /**
              * Format: int64
              * @description The customer to add.
@@ -5856,13 +5212,13 @@ export type components = {
             /** @description For example Spouse, Child, Parent. */
             relationship?: string;
         };
-        "relations.PotentialLink": {
-            contact: components["schemas"]["relations.HouseholdContact"];
+        "functions.relations.PotentialLink": {
+            contact: components["schemas"]["functions.relations.HouseholdContact"];
             /** @enum {string} */
             matchedOn: "email" | "phone";
             matchedValue: string;
         };
-        "relations.RoleAssignment": {
+        "functions.relations.RoleAssignment": {
             /** Format: date-time */
             assignedAt?: string;
             assignedBy: string;
@@ -5873,7 +5229,7 @@ export type components = {
             userId: string;
             userName: string;
         };
-        "relations.TagCount": {
+        "functions.relations.TagCount": {
             /** Format: int64 */
             count: number;
             /** @description The tag's name; empty for a tag that is not one of the group's. */
@@ -5883,11 +5239,11 @@ export type components = {
             /** Format: int64 */
             tagTypeId: number;
         };
-        "relations.TagDetails": {
+        "functions.relations.TagDetails": {
             nextCursor: string;
-            results: components["schemas"]["relations.TaggedContact"][] | null;
+            results: components["schemas"]["functions.relations.TaggedContact"][] | null;
         };
-        "relations.TaggedContact": {
+        "functions.relations.TaggedContact": {
             /** Format: int64 */
             accountPlatformId: number;
             addressLine1: string;
@@ -5912,125 +5268,7 @@ export type components = {
             postalCode: string;
             stateProvince: string;
         };
-        "repairorder.Totals": {
-            /** Format: double */
-            customerPayTotal: number;
-            /**
-             * Format: double
-             * @description What the dealer paid: internal lines.
-             */
-            dealerPaidTotal: number;
-            /** Format: int64 */
-            roCount: number;
-            /** Format: double */
-            totalServiceValue: number;
-            /** Format: double */
-            warrantyPayTotal: number;
-        };
-        "repairorder.VehicleHistory": {
-            /** Format: date-time */
-            lastVisit: string | null;
-            make: string;
-            model: string;
-            /** Format: double */
-            totalValue: number;
-            vin: string;
-            /** Format: int64 */
-            visitCount: number;
-            visits: components["schemas"]["repairorder.Visit"][] | null;
-            /** Format: int64 */
-            year: number;
-        };
-        "repairorder.Visit": {
-            /** Format: int64 */
-            accountPlatformId: number;
-            advisor: string;
-            /** Format: date-time */
-            closedAt?: string;
-            /** Format: double */
-            customerPay: number;
-            /** Format: double */
-            dealerPaid: number;
-            /** @description The RO's jobs, separated by semicolons. */
-            description: string;
-            /** Format: int64 */
-            mileage: number;
-            /** Format: date-time */
-            openedAt: string;
-            roNumber: string;
-            /** Format: double */
-            total: number;
-            /** Format: double */
-            warrantyPay: number;
-        };
-        "role.AlertMinerRole": {
-            Description: string;
-            Name: string;
-            /** Format: int64 */
-            RoleId: number;
-            RulesAssignable: boolean;
-            SystemName: string;
-        };
-        "role.RulesAdminRole": {
-            /** Format: int64 */
-            AccountPlatformId: number;
-            Description: string;
-            Name: string;
-            /** Format: int64 */
-            RoleId: number;
-            RulesAssignable: boolean;
-            SystemName: string;
-            /** Format: int64 */
-            UserCount: number;
-        };
-        "searchterm.Term": {
-            businessName?: string;
-            email?: string;
-            firstName?: string;
-            /** @enum {string} */
-            kind: "email" | "phone" | "vin" | "stockNumber" | "lastName" | "businessName" | "fullName";
-            lastName?: string;
-            phone?: string;
-            stockNumber?: string;
-            vin?: string;
-        };
-        "tag.Definition": {
-            color: string;
-            description: string;
-            name: string;
-            /** Format: int64 */
-            tagId: number;
-            /** Format: int64 */
-            tagTypeId: number;
-        };
-        "task.Task": {
-            /** Format: int64 */
-            accountPlatformId: number;
-            assignedPandoUserId: string;
-            /** Format: date-time */
-            completedAt?: string;
-            /** Format: int64 */
-            contactId: number;
-            /** Format: date-time */
-            createdAt: string;
-            /**
-             * Format: int64
-             * @description The lead (entity) the task is about; 0 for none.
-             */
-            entityId: number;
-            taskDescription: string;
-            /** Format: date-time */
-            taskDueDt: string;
-            taskId: string;
-            taskName: string;
-            taskStatus: string;
-            taskType: string;
-        };
-        "user.Setting": {
-            key: string;
-            value: string;
-        };
-        "users.AppUser": {
+        "functions.users.AppUser": {
             Account: string;
             /** Format: int64 */
             AccountID: number;
@@ -6038,14 +5276,14 @@ export type components = {
             AccountPlatformID: number;
             AccountPlatformIDs: number[] | null;
             Active: boolean;
-            AllowedStores: components["schemas"]["users.StoreRef"][] | null;
+            AllowedStores: components["schemas"]["functions.users.StoreRef"][] | null;
             AvatarBGColor: string;
             DMSUserId: string;
             Email: string;
             FirstName: string;
             HasAllPlatformAccess: boolean;
             Id: string;
-            ImpersonatedBy?: components["schemas"]["users.Impersonator"];
+            ImpersonatedBy?: components["schemas"]["functions.users.Impersonator"];
             IsFavorite: boolean;
             IsImpersonating: boolean;
             LastName: string;
@@ -6060,10 +5298,10 @@ export type components = {
             UserType: number;
             /** Format: int64 */
             ViewAccountID: number;
-            ViewAllowedStores: components["schemas"]["users.StoreRef"][] | null;
-            ViewSelectedStores: components["schemas"]["users.StoreRef"][] | null;
+            ViewAllowedStores: components["schemas"]["functions.users.StoreRef"][] | null;
+            ViewSelectedStores: components["schemas"]["functions.users.StoreRef"][] | null;
         };
-        "users.AvailabilityChange": {
+        "functions.users.AvailabilityChange": {
             Available: boolean;
             /**
              * Format: int64
@@ -6075,6 +5313,780 @@ export type components = {
              * @description When an unavailable user becomes available again; absent for until changed.
              */
             Until?: string;
+        };
+        "functions.users.Impersonator": {
+            Name: string;
+            UserId: string;
+        } | null;
+        "functions.users.StoreRef": {
+            /** Format: int64 */
+            AccountPlatformID: number;
+            CXMDealerID: string;
+            /** @enum {string} */
+            Country: "US" | "CA";
+            Name: string;
+        };
+        "functions.users.SuperUser": {
+            IsSuperUser: boolean;
+            UserId: string;
+        };
+        "functions.users.UserAvailability": {
+            AccountPlatformIDs: number[] | null;
+            Available: boolean;
+            FirstName: string;
+            LastName: string;
+            Name: string;
+            PrimaryUserRole: string;
+            Reason: string;
+            /** Format: int64 */
+            ReasonId: number;
+            /** Format: date-time */
+            Until?: string;
+            /** Format: date-time */
+            UpdatedAt?: string;
+            UpdatedBy: string;
+            UserId: string;
+        };
+        "leads.AdhocInputBody": {
+            /**
+             * Format: int64
+             * @description The lead's store: one the caller may view.
+             */
+            accountPlatformId: number;
+            comments?: string;
+            /**
+             * Format: int64
+             * @description The customer.
+             */
+            contactId: number;
+            /** @description Sent by the add-lead modal; the store's own country decides. */
+            isCanadianStore?: boolean;
+            /**
+             * Format: int64
+             * @description A source of the store; 0 for none.
+             */
+            leadSourceId?: number;
+            /**
+             * Format: int64
+             * @description 0 means the default type, 1.
+             */
+            leadTypeId?: number;
+        };
+        "leads.AssignClaimableInputBody": {
+            /**
+             * Format: int64
+             * @description The claimable lead.
+             */
+            crmLeadId: number;
+            /** @description The user who gets the lead. */
+            userId: string;
+        };
+        "leads.ClaimInputBody": {
+            /**
+             * Format: int64
+             * @description The lead to claim.
+             */
+            crmLeadId: number;
+        };
+        "leads.CustomerLeadsInputBody": {
+            /** @description Only the leads of these stores, each one the caller may view; none means every store the caller may view. */
+            accountPlatformIds?: number[] | null;
+            /**
+             * Format: int64
+             * @description The customer.
+             */
+            contactId: number;
+        };
+        "leads.IntakeKeyInputBody": {
+            /**
+             * Format: int64
+             * @description The store whose intake key is replaced.
+             */
+            accountPlatformId: number;
+        };
+        "leads.InventoryLeadsInputBody": {
+            /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
+            accountPlatformIds?: number[] | null;
+            /** @description Only the counts, without the leads. */
+            countOnly?: boolean;
+            pagination?: components["schemas"]["functions.leads.Pagination"];
+            /** @description Only the leads these sales people hold; none keeps all. */
+            salesPersonIds?: string[] | null;
+            sortDescriptor?: components["schemas"]["functions.leads.SortDescriptor"];
+            /** @description Stock numbers (case and surrounding spaces do not matter). */
+            stockNumbers?: string[] | null;
+            /** @description 17-character VINs (spaces and case do not matter). */
+            vins?: string[] | null;
+        };
+        "leads.LeadTaskSearchInputBody": {
+            /** @description The stores; none means the stores of the Scope header (by default every store the caller may view). Every one must be a store the caller may view. */
+            accountPlatformIds?: number[] | null;
+            /** @description Only the tasks assigned to these users; none keeps all. */
+            assignedUserIds?: string[] | null;
+            /** @description Only tasks about customers whose full name contains this text (any case). */
+            contactName?: string;
+            /** @description First day the tasks are due on (YYYY-MM-DD, UTC), included. */
+            dueDateFrom?: string;
+            /** @description Last day the tasks are due on (YYYY-MM-DD, UTC), included. */
+            dueDateTo?: string;
+            /**
+             * Format: int64
+             * @description From 1; 1 when absent.
+             */
+            pageNumber?: number;
+            /**
+             * Format: int64
+             * @description 1 to 100; 25 when absent.
+             */
+            pageSize?: number;
+            /**
+             * @description By due time: asc (earliest first, the default) or desc.
+             * @enum {string}
+             */
+            sortOrder?: "asc" | "desc";
+            /** @description Only tasks in these statuses as they stand now (a pending or in-progress task past its due time is Overdue); none keeps all. */
+            taskStatuses?: string[] | null;
+            /** @description Only tasks of these types (Call, Email, Appointment...); none keeps all. */
+            taskTypes?: string[] | null;
+        };
+        "leads.LogSearchInputBody": {
+            /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
+            accountPlatformIds?: number[] | null;
+            /** @description Only the leads this user holds, as sales person or BDC agent. */
+            assignedUserId?: string;
+            /** @description First day the leads were created on (YYYY-MM-DD, UTC), included. */
+            dateFrom?: string;
+            /** @description Last day the leads were created on (YYYY-MM-DD, UTC), included. */
+            dateTo?: string;
+            leadSourceIds?: number[] | null;
+            leadTypeIds?: number[] | null;
+            /**
+             * Format: int64
+             * @description From 1; 1 when absent.
+             */
+            pageNumber?: number;
+            /**
+             * Format: int64
+             * @description 1 to 100; 25 when absent.
+             */
+            pageSize?: number;
+            /** @description Display statuses: -2 unclaimed, -1 new, 1 active, 2 lost, 3 bad, 4 duplicate, 5 sold, 6 sold pending. None means the active ones (-2, -1, 1). */
+            selectedStatusTypes?: number[] | null;
+        };
+        "leads.ManagerLeadsInputBody": {
+            /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
+            accountPlatformIds?: number[] | null;
+            /** @description Only the leads this user holds, as sales person or BDC agent. */
+            assignedUserId?: string;
+            /** @description First day the leads were created on (YYYY-MM-DD, UTC), included. */
+            dateFrom?: string;
+            /** @description Last day the leads were created on (YYYY-MM-DD, UTC), included. */
+            dateTo?: string;
+            leadSourceIds?: number[] | null;
+            /**
+             * Format: int64
+             * @description The display status of the count whose leads to list: -2 unclaimed, -1 new, 1 active, 2 lost, 3 bad, 4 duplicate, 5 sold, 6 sold pending. Required.
+             */
+            leadStatusId?: number | null;
+            leadTypeIds?: number[] | null;
+            /**
+             * Format: int64
+             * @description From 1; 1 when absent.
+             */
+            pageNumber?: number;
+            /**
+             * Format: int64
+             * @description 1 to 100; 25 when absent.
+             */
+            pageSize?: number;
+            /** @description Display statuses: -2 unclaimed, -1 new, 1 active, 2 lost, 3 bad, 4 duplicate, 5 sold, 6 sold pending. None means the active ones (-2, -1, 1). */
+            selectedStatusTypes?: number[] | null;
+        };
+        "leads.SaveInputBody": {
+            /**
+             * Format: int64
+             * @description For a new lead: its store, one the caller may view.
+             */
+            accountPlatformId?: number;
+            /** @description For a new lead of a Canadian store: the customer's consent under Canada's anti-spam law, express or implied. */
+            caslConsent?: string;
+            comments?: string;
+            /**
+             * Format: int64
+             * @description For a new lead: the customer.
+             */
+            contactId?: number;
+            /**
+             * Format: int64
+             * @description The lead to update; 0 or absent adds a lead.
+             */
+            crmLeadId?: number;
+            /** @description For a new lead: whether its store is in Canada; must agree with the store. */
+            isCanadianStore?: boolean;
+            /**
+             * Format: int64
+             * @description A source of the lead's store; 0 for none.
+             */
+            leadSourceId?: number;
+            /**
+             * Format: int64
+             * @description 0 or absent means the default type, 1.
+             */
+            leadTypeId?: number;
+            /** @description For a new lead only; later through the trade-in calls. */
+            tradeIns?: components["schemas"]["domain.lead.TradeIn"][] | null;
+            /** @description For a new lead only; later through the vehicle calls. */
+            vehiclesOfInterest?: components["schemas"]["domain.lead.VehicleOfInterest"][] | null;
+            /**
+             * Format: int64
+             * @description For an update: the version of the lead the user edited.
+             */
+            version?: number;
+        };
+        "leads.ShowroomLeadsInputBody": {
+            /** @description The stores whose leads count; none means the stores of the Scope header. Every one must be a store the caller may view. */
+            accountPlatformIds?: number[] | null;
+            /** @description The customers on the showroom log (1 to 100). */
+            contactIds: number[] | null;
+            /** @description The visits' own leads, left out of the counts. */
+            excludeCrmLeadIds?: number[] | null;
+        };
+        "leads.StoresInputBody": {
+            /** @description The stores; every one must be a store the caller may view. */
+            accountPlatformIds?: number[] | null;
+        };
+        "leads.TypeAndSourceInputBody": {
+            /**
+             * Format: int64
+             * @description A source of the lead's store; 0 for none.
+             */
+            leadSourceId?: number;
+            /**
+             * Format: int64
+             * @description The lead type; 0 means the default type, 1.
+             */
+            leadTypeId: number;
+        };
+        "merge.MergeAddInputBody": {
+            /**
+             * Format: int64
+             * @description The store the contact is at.
+             */
+            accountPlatformId: number;
+            /** Format: int64 */
+            contactId: number;
+        };
+        "merge.MergeDeleteInputBody": {
+            /**
+             * Format: int64
+             * @description The store the web app shows; the user's one session is deleted whichever store it is at.
+             */
+            accountPlatformId?: number;
+        };
+        "merge.MergeRemoveInputBody": {
+            /**
+             * Format: int64
+             * @description The session's store; informational.
+             */
+            accountPlatformId?: number;
+            /** Format: int64 */
+            contactId: number;
+        };
+        "merge.MergeSurvivorInputBody": {
+            /**
+             * Format: int64
+             * @description The contact that survives; none (0) keeps the contact added first.
+             */
+            survivorContactId?: number;
+        };
+        "runtime.httpapi.ErrorBody": {
+            errorMessages: string[] | null;
+            fieldErrors?: {
+                [key: string]: string;
+            };
+            successful: boolean;
+        };
+        "runtime.httpapi.LegacyAppUser": {
+            Data: components["schemas"]["functions.users.AppUser"];
+            Success: boolean;
+        };
+        "runtime.httpapi.LegacyAvailability": {
+            Data: components["schemas"]["domain.availability.Availability"];
+            Success: boolean;
+        };
+        "runtime.httpapi.LegacyConnection": {
+            Data: components["schemas"]["domain.realtime.Connection"];
+            Success: boolean;
+        };
+        "runtime.httpapi.LegacyDealerPackage": {
+            Data: components["schemas"]["domain.product.DealerPackage"];
+            Success: boolean;
+        };
+        "runtime.httpapi.LegacyGroup": {
+            Data: components["schemas"]["domain.chat.Group"];
+            Success: boolean;
+        };
+        "runtime.httpapi.LegacyHeadcount": {
+            Data: components["schemas"]["domain.availability.Headcount"];
+            Success: boolean;
+        };
+        "runtime.httpapi.LegacyListAccountPlatform": {
+            Data: components["schemas"]["functions.dealers.AccountPlatform"][] | null;
+            Success: boolean;
+        };
+        "runtime.httpapi.LegacyListAccountProduct": {
+            Data: components["schemas"]["domain.product.AccountProduct"][] | null;
+            Success: boolean;
+        };
+        "runtime.httpapi.LegacyListAlertMinerRole": {
+            Data: components["schemas"]["domain.role.AlertMinerRole"][] | null;
+            Success: boolean;
+        };
+        "runtime.httpapi.LegacyListAwayReason": {
+            Data: components["schemas"]["domain.availability.AwayReason"][] | null;
+            Success: boolean;
+        };
+        "runtime.httpapi.LegacyListCatalogEntry": {
+            Data: components["schemas"]["domain.product.CatalogEntry"][] | null;
+            Success: boolean;
+        };
+        "runtime.httpapi.LegacyListMessage": {
+            Data: components["schemas"]["domain.chat.Message"][] | null;
+            Success: boolean;
+        };
+        "runtime.httpapi.LegacyListOrgGroup": {
+            Data: components["schemas"]["functions.core.OrgGroup"][] | null;
+            Success: boolean;
+        };
+        "runtime.httpapi.LegacyListPermittedUser": {
+            Data: components["schemas"]["functions.core.PermittedUser"][] | null;
+            Success: boolean;
+        };
+        "runtime.httpapi.LegacyListRulesAdminRole": {
+            Data: components["schemas"]["domain.role.RulesAdminRole"][] | null;
+            Success: boolean;
+        };
+        "runtime.httpapi.LegacyListStoreSettings": {
+            Data: components["schemas"]["domain.dealer.StoreSettings"][] | null;
+            Success: boolean;
+        };
+        "runtime.httpapi.LegacyListUserGroup": {
+            Data: components["schemas"]["functions.core.UserGroup"][] | null;
+            Success: boolean;
+        };
+        "runtime.httpapi.LegacyNotification": {
+            Data: components["schemas"]["domain.notification.Notification"];
+            Success: boolean;
+        };
+        "runtime.httpapi.LegacySent": {
+            Data: components["schemas"]["functions.chat.Sent"];
+            Success: boolean;
+        };
+        "runtime.httpapi.LegacySuperUser": {
+            Data: components["schemas"]["functions.users.SuperUser"];
+            Success: boolean;
+        };
+        "runtime.httpapi.LegacyWizardUser": {
+            Data: components["schemas"]["functions.core.WizardUser"];
+            Success: boolean;
+        };
+        "runtime.httpapi.MatchedListStaffUser": {
+            Data: components["schemas"]["functions.core.StaffUser"][] | null;
+            /** Format: int64 */
+            MatchedCount: number;
+            Success: boolean;
+        };
+        "runtime.httpapi.MatchedListUserAvailability": {
+            Data: components["schemas"]["functions.users.UserAvailability"][] | null;
+            /** Format: int64 */
+            MatchedCount: number;
+            Success: boolean;
+        };
+        "runtime.httpapi.PageData": {
+            /** Format: int64 */
+            pageNumber: number;
+            /** Format: int64 */
+            pageSize: number;
+            /** Format: int64 */
+            pageTotal: number;
+            /** Format: int64 */
+            totalRecords: number;
+        };
+        "runtime.httpapi.ResultAccessToken": {
+            data: components["schemas"]["functions.auth.AccessToken"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultActivityFeed": {
+            data: components["schemas"]["functions.contacts.ActivityFeed"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultActivityView": {
+            data: components["schemas"]["functions.contacts.ActivityView"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultAssignments": {
+            data: components["schemas"]["functions.leads.Assignments"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultAuditPage": {
+            data: components["schemas"]["functions.auth.AuditPage"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultAvailability": {
+            data: components["schemas"]["domain.availability.Availability"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultBool": {
+            data: boolean;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultBulkCount": {
+            data: components["schemas"]["functions.relations.BulkCount"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultBulkJob": {
+            data: components["schemas"]["domain.assignment.BulkJob"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultCanText": {
+            data: components["schemas"]["functions.contacts.CanText"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultCompany": {
+            data: components["schemas"]["functions.relations.Company"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultContact": {
+            data: components["schemas"]["domain.contact.Contact"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultContactAssignmentSettings": {
+            data: components["schemas"]["functions.dealers.ContactAssignmentSettings"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultContactAssignments": {
+            data: components["schemas"]["functions.relations.ContactAssignments"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultContactValue": {
+            data: components["schemas"]["functions.relations.ContactValue"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultConversationOverview": {
+            data: components["schemas"]["functions.contacts.ConversationOverview"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultDealsheetMatch": {
+            data: components["schemas"]["functions.contacts.DealsheetMatch"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultEndedImpersonation": {
+            data: components["schemas"]["functions.auth.EndedImpersonation"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultEnterpriseRelationship": {
+            data: components["schemas"]["functions.dealers.EnterpriseRelationship"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultEnterpriseValue": {
+            data: components["schemas"]["functions.relations.EnterpriseValue"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultEntry": {
+            data: components["schemas"]["domain.activity.Entry"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultHotState": {
+            data: components["schemas"]["functions.contacts.HotState"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultImageSaved": {
+            data: components["schemas"]["functions.contacts.ImageSaved"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultImpersonation": {
+            data: components["schemas"]["functions.auth.Impersonation"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultIntakeKey": {
+            data: components["schemas"]["functions.leads.IntakeKey"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultIntakeResult": {
+            data: components["schemas"]["functions.leads.IntakeResult"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultInventoryLeads": {
+            data: components["schemas"]["functions.leads.InventoryLeads"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultLeadVehicles": {
+            data: components["schemas"]["functions.leads.LeadVehicles"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListAdditionalLeadCount": {
+            data: components["schemas"]["functions.leads.AdditionalLeadCount"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListCreditRequest": {
+            data: components["schemas"]["functions.credit.CreditRequest"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListDealsheet": {
+            data: components["schemas"]["domain.dealsheet.Dealsheet"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListDefinition": {
+            data: components["schemas"]["domain.tag.Definition"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListDeskingStatus": {
+            data: components["schemas"]["functions.contacts.DeskingStatus"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListHeadcount": {
+            data: components["schemas"]["domain.availability.Headcount"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListHouseholdMember": {
+            data: components["schemas"]["functions.relations.HouseholdMember"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListLeadSettings": {
+            data: components["schemas"]["functions.leads.LeadSettings"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListLeadTaskRow": {
+            data: components["schemas"]["functions.leads.LeadTaskRow"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListLeadTaskStatusCount": {
+            data: components["schemas"]["functions.leads.LeadTaskStatusCount"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListLinkedContact": {
+            data: components["schemas"]["functions.relations.LinkedContact"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListLogRow": {
+            data: components["schemas"]["functions.leads.LogRow"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListPotentialLink": {
+            data: components["schemas"]["functions.relations.PotentialLink"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListRevision": {
+            data: components["schemas"]["domain.changelog.Revision"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListStatusCount": {
+            data: components["schemas"]["domain.lead.StatusCount"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListStoreSources": {
+            data: components["schemas"]["functions.leads.StoreSources"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListTag": {
+            data: components["schemas"]["domain.contact.Tag"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListTagCount": {
+            data: components["schemas"]["functions.relations.TagCount"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListTask": {
+            data: components["schemas"]["domain.task.Task"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListVehicleLead": {
+            data: components["schemas"]["domain.lead.VehicleLead"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListViewed": {
+            data: components["schemas"]["domain.contact.Viewed"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultLogRow": {
+            data: components["schemas"]["functions.leads.LogRow"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultLoggedNote": {
+            data: components["schemas"]["functions.contacts.LoggedNote"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultLoggedNotes": {
+            data: components["schemas"]["functions.contacts.LoggedNotes"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultManagerCounts": {
+            data: components["schemas"]["functions.leads.ManagerCounts"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultMergeDeleted": {
+            data: components["schemas"]["functions.merge.MergeDeleted"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultMergeResult": {
+            data: components["schemas"]["functions.merge.MergeResult"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultMergeSession": {
+            data: components["schemas"]["functions.merge.MergeSession"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultOutboundCall": {
+            data: components["schemas"]["functions.contacts.OutboundCall"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultPermission": {
+            data: components["schemas"]["domain.contact.Permission"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultProspectResult": {
+            data: components["schemas"]["functions.contacts.ProspectResult"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultRawLead": {
+            data: components["schemas"]["functions.leads.RawLead"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultResponseTimes": {
+            data: components["schemas"]["domain.lead.ResponseTimes"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultSaleCounts": {
+            data: components["schemas"]["domain.lead.SaleCounts"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultSearchResults": {
+            data: components["schemas"]["functions.contacts.SearchResults"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultServiceVehicles": {
+            data: components["schemas"]["functions.contacts.ServiceVehicles"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultSetting": {
+            data: components["schemas"]["domain.user.Setting"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultSignOut": {
+            data: components["schemas"]["functions.auth.SignOut"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultSnapshot": {
+            data: components["schemas"]["functions.contacts.Snapshot"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultStoreSettings": {
+            data: components["schemas"]["domain.dealer.StoreSettings"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultSummary": {
+            data: components["schemas"]["domain.activity.Summary"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultTagDetails": {
+            data: components["schemas"]["functions.relations.TagDetails"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultTotals": {
+            data: components["schemas"]["domain.repairorder.Totals"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultUIDealerSettings": {
+            data: components["schemas"]["functions.dealers.UIDealerSettings"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultView": {
+            data: components["schemas"]["functions.leads.View"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.issuer.JWK": {
+            alg: string;
+            e: string;
+            kid: string;
+            kty: string;
+            n: string;
+            use: string;
+        };
+        "runtime.issuer.JWKS": {
+            keys: components["schemas"]["runtime.issuer.JWK"][] | null;
         };
         "users.AvailabilityCountsInputBody": {
             /** @description Stores counted; empty for the Scope header's stores. */
@@ -6093,10 +6105,6 @@ export type components = {
              */
             Size?: number;
         };
-        "users.Impersonator": {
-            Name: string;
-            UserId: string;
-        } | null;
         "users.NotifyInputBody": {
             /** @description A route of the web app, starting with #/. */
             Link?: string;
@@ -6121,34 +6129,26 @@ export type components = {
             key: string;
             value: string;
         };
-        "users.StoreRef": {
+        "value.phone.Country": {
+            /** @description US, CA, GB or FR; a save needs the abbreviation or the id. */
+            abbr?: string;
+            /** @description The dialling code, without the plus. */
+            code?: string;
+            /** @description The flag's name: the abbreviation in lower case. */
+            flag?: string;
             /** Format: int64 */
-            AccountPlatformID: number;
-            CXMDealerID: string;
+            id?: number;
+        };
+        "value.searchterm.Term": {
+            businessName?: string;
+            email?: string;
+            firstName?: string;
             /** @enum {string} */
-            Country: "US" | "CA";
-            Name: string;
-        };
-        "users.SuperUser": {
-            IsSuperUser: boolean;
-            UserId: string;
-        };
-        "users.UserAvailability": {
-            AccountPlatformIDs: number[] | null;
-            Available: boolean;
-            FirstName: string;
-            LastName: string;
-            Name: string;
-            PrimaryUserRole: string;
-            Reason: string;
-            /** Format: int64 */
-            ReasonId: number;
-            /** Format: date-time */
-            Until?: string;
-            /** Format: date-time */
-            UpdatedAt?: string;
-            UpdatedBy: string;
-            UserId: string;
+            kind: "email" | "phone" | "vin" | "stockNumber" | "lastName" | "businessName" | "fullName";
+            lastName?: string;
+            phone?: string;
+            stockNumber?: string;
+            vin?: string;
         };
     };
     responses: never;
@@ -6174,7 +6174,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.LegacyListAlertMinerRole"];
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyListAlertMinerRole"];
                 };
             };
             /** @description Unauthorized */
@@ -6183,7 +6183,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -6192,7 +6192,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -6201,7 +6201,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -6210,7 +6210,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -6233,7 +6233,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.LegacyListAccountPlatform"];
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyListAccountPlatform"];
                 };
             };
             /** @description Bad Request */
@@ -6242,7 +6242,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -6251,7 +6251,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -6260,7 +6260,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -6269,7 +6269,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -6278,7 +6278,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -6287,7 +6287,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -6310,7 +6310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.LegacyListAccountPlatform"];
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyListAccountPlatform"];
                 };
             };
             /** @description Bad Request */
@@ -6319,7 +6319,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -6328,7 +6328,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -6337,7 +6337,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -6346,7 +6346,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -6355,7 +6355,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -6364,7 +6364,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -6388,7 +6388,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultConversationOverview"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultConversationOverview"];
                 };
             };
             /** @description Bad Request */
@@ -6397,7 +6397,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -6406,7 +6406,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -6415,7 +6415,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -6424,7 +6424,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -6433,7 +6433,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -6442,7 +6442,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -6469,7 +6469,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListLogRow"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListLogRow"];
                 };
             };
             /** @description Bad Request */
@@ -6478,7 +6478,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -6487,7 +6487,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -6496,7 +6496,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -6505,7 +6505,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -6514,7 +6514,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -6531,7 +6531,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["leads.LogFilter"];
+                "application/json": components["schemas"]["functions.leads.LogFilter"];
             };
         };
         responses: {
@@ -6541,7 +6541,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListStatusCount"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListStatusCount"];
                 };
             };
             /** @description Bad Request */
@@ -6550,7 +6550,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -6559,7 +6559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -6568,7 +6568,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -6577,7 +6577,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -6586,7 +6586,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -6603,7 +6603,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["leads.LogFilter"];
+                "application/json": components["schemas"]["functions.leads.LogFilter"];
             };
         };
         responses: {
@@ -6622,7 +6622,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -6631,7 +6631,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -6640,7 +6640,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -6649,7 +6649,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -6658,7 +6658,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -6685,7 +6685,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListLogRow"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListLogRow"];
                 };
             };
             /** @description Bad Request */
@@ -6694,7 +6694,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -6703,7 +6703,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -6712,7 +6712,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -6721,7 +6721,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -6730,7 +6730,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -6747,7 +6747,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["leads.VehicleKeys"];
+                "application/json": components["schemas"]["functions.leads.VehicleKeys"];
             };
         };
         responses: {
@@ -6757,7 +6757,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListVehicleLead"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListVehicleLead"];
                 };
             };
             /** @description Bad Request */
@@ -6766,7 +6766,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -6775,7 +6775,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -6784,7 +6784,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -6793,7 +6793,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -6802,7 +6802,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -6811,7 +6811,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -6840,7 +6840,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultIntakeResult"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultIntakeResult"];
                 };
             };
             /** @description Bad Request */
@@ -6849,7 +6849,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -6858,7 +6858,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -6867,7 +6867,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Request Entity Too Large */
@@ -6876,7 +6876,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -6885,7 +6885,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -6894,7 +6894,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -6918,7 +6918,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultIntakeKey"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultIntakeKey"];
                 };
             };
             /** @description Bad Request */
@@ -6927,7 +6927,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -6936,7 +6936,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -6945,7 +6945,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -6954,7 +6954,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -6963,7 +6963,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -6972,7 +6972,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -6999,7 +6999,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultInventoryLeads"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultInventoryLeads"];
                 };
             };
             /** @description Bad Request */
@@ -7008,7 +7008,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -7017,7 +7017,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -7026,7 +7026,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -7035,7 +7035,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -7044,7 +7044,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -7053,7 +7053,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -7080,7 +7080,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListLeadSettings"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListLeadSettings"];
                 };
             };
             /** @description Bad Request */
@@ -7089,7 +7089,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -7098,7 +7098,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -7107,7 +7107,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -7116,7 +7116,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -7125,7 +7125,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -7134,7 +7134,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -7161,7 +7161,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListStoreSources"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListStoreSources"];
                 };
             };
             /** @description Bad Request */
@@ -7170,7 +7170,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -7179,7 +7179,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -7188,7 +7188,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -7197,7 +7197,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -7206,7 +7206,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -7215,7 +7215,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -7232,7 +7232,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["leads.StatsFilter"];
+                "application/json": components["schemas"]["functions.leads.StatsFilter"];
             };
         };
         responses: {
@@ -7242,7 +7242,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultResponseTimes"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultResponseTimes"];
                 };
             };
             /** @description Bad Request */
@@ -7251,7 +7251,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -7260,7 +7260,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -7269,7 +7269,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -7278,7 +7278,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -7287,7 +7287,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -7296,7 +7296,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -7313,7 +7313,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["leads.LogFilter"];
+                "application/json": components["schemas"]["functions.leads.LogFilter"];
             };
         };
         responses: {
@@ -7323,7 +7323,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultManagerCounts"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultManagerCounts"];
                 };
             };
             /** @description Bad Request */
@@ -7332,7 +7332,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -7341,7 +7341,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -7350,7 +7350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -7359,7 +7359,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -7368,7 +7368,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -7377,7 +7377,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -7404,7 +7404,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListLogRow"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListLogRow"];
                 };
             };
             /** @description Bad Request */
@@ -7413,7 +7413,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -7422,7 +7422,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -7431,7 +7431,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -7440,7 +7440,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -7449,7 +7449,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -7458,7 +7458,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -7482,7 +7482,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultLogRow"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultLogRow"];
                 };
             };
             /** @description Bad Request */
@@ -7491,7 +7491,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -7500,7 +7500,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -7509,7 +7509,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -7518,7 +7518,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -7527,7 +7527,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -7536,7 +7536,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -7545,7 +7545,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -7572,7 +7572,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListAdditionalLeadCount"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListAdditionalLeadCount"];
                 };
             };
             /** @description Bad Request */
@@ -7581,7 +7581,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -7590,7 +7590,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -7599,7 +7599,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -7608,7 +7608,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -7617,7 +7617,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -7626,7 +7626,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -7653,7 +7653,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListLogRow"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListLogRow"];
                 };
             };
             /** @description Bad Request */
@@ -7662,7 +7662,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -7671,7 +7671,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -7680,7 +7680,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -7689,7 +7689,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -7698,7 +7698,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -7707,7 +7707,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -7724,7 +7724,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["leads.TransitionBody"];
+                "application/json": components["schemas"]["functions.leads.TransitionBody"];
             };
         };
         responses: {
@@ -7734,7 +7734,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultView"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultView"];
                 };
             };
             /** @description Bad Request */
@@ -7743,7 +7743,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -7752,7 +7752,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -7761,7 +7761,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -7770,7 +7770,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -7779,7 +7779,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -7788,7 +7788,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -7797,7 +7797,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -7814,7 +7814,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["leads.TransitionBody"];
+                "application/json": components["schemas"]["functions.leads.TransitionBody"];
             };
         };
         responses: {
@@ -7824,7 +7824,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultView"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultView"];
                 };
             };
             /** @description Bad Request */
@@ -7833,7 +7833,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -7842,7 +7842,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -7851,7 +7851,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -7860,7 +7860,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -7869,7 +7869,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -7878,7 +7878,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -7887,7 +7887,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -7904,7 +7904,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["leads.TransitionBody"];
+                "application/json": components["schemas"]["functions.leads.TransitionBody"];
             };
         };
         responses: {
@@ -7914,7 +7914,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultView"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultView"];
                 };
             };
             /** @description Bad Request */
@@ -7923,7 +7923,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -7932,7 +7932,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -7941,7 +7941,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -7950,7 +7950,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -7959,7 +7959,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -7968,7 +7968,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -7977,7 +7977,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -7994,7 +7994,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["leads.TransitionBody"];
+                "application/json": components["schemas"]["functions.leads.TransitionBody"];
             };
         };
         responses: {
@@ -8004,7 +8004,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultView"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultView"];
                 };
             };
             /** @description Bad Request */
@@ -8013,7 +8013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -8022,7 +8022,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -8031,7 +8031,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -8040,7 +8040,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -8049,7 +8049,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -8058,7 +8058,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -8067,7 +8067,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -8084,7 +8084,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["leads.TransitionBody"];
+                "application/json": components["schemas"]["functions.leads.TransitionBody"];
             };
         };
         responses: {
@@ -8094,7 +8094,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultView"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultView"];
                 };
             };
             /** @description Bad Request */
@@ -8103,7 +8103,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -8112,7 +8112,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -8121,7 +8121,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -8130,7 +8130,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -8139,7 +8139,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -8148,7 +8148,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -8157,7 +8157,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -8174,7 +8174,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["leads.TransitionBody"];
+                "application/json": components["schemas"]["functions.leads.TransitionBody"];
             };
         };
         responses: {
@@ -8184,7 +8184,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultView"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultView"];
                 };
             };
             /** @description Bad Request */
@@ -8193,7 +8193,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -8202,7 +8202,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -8211,7 +8211,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -8220,7 +8220,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -8229,7 +8229,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -8238,7 +8238,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -8247,7 +8247,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -8266,7 +8266,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["lead.TradeIn"];
+                "application/json": components["schemas"]["domain.lead.TradeIn"];
             };
         };
         responses: {
@@ -8276,7 +8276,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultLeadVehicles"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultLeadVehicles"];
                 };
             };
             /** @description Bad Request */
@@ -8285,7 +8285,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -8294,7 +8294,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -8303,7 +8303,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -8312,7 +8312,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -8321,7 +8321,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -8330,7 +8330,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -8339,7 +8339,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -8366,7 +8366,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultView"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultView"];
                 };
             };
             /** @description Bad Request */
@@ -8375,7 +8375,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -8384,7 +8384,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -8393,7 +8393,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -8402,7 +8402,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -8411,7 +8411,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -8420,7 +8420,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -8429,7 +8429,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -8448,7 +8448,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["lead.VehicleOfInterest"];
+                "application/json": components["schemas"]["domain.lead.VehicleOfInterest"];
             };
         };
         responses: {
@@ -8458,7 +8458,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultLeadVehicles"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultLeadVehicles"];
                 };
             };
             /** @description Bad Request */
@@ -8467,7 +8467,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -8476,7 +8476,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -8485,7 +8485,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -8494,7 +8494,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -8503,7 +8503,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -8512,7 +8512,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -8521,7 +8521,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -8544,7 +8544,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultView"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultView"];
                 };
             };
             /** @description Bad Request */
@@ -8553,7 +8553,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -8562,7 +8562,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -8571,7 +8571,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -8580,7 +8580,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -8589,7 +8589,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -8598,7 +8598,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -8617,7 +8617,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["lead.TradeIn"];
+                "application/json": components["schemas"]["domain.lead.TradeIn"];
             };
         };
         responses: {
@@ -8627,7 +8627,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultLeadVehicles"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultLeadVehicles"];
                 };
             };
             /** @description Bad Request */
@@ -8636,7 +8636,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -8645,7 +8645,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -8654,7 +8654,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -8663,7 +8663,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -8672,7 +8672,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -8681,7 +8681,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -8690,7 +8690,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -8715,7 +8715,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultLeadVehicles"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultLeadVehicles"];
                 };
             };
             /** @description Bad Request */
@@ -8724,7 +8724,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -8733,7 +8733,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -8742,7 +8742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -8751,7 +8751,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -8760,7 +8760,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -8769,7 +8769,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -8778,7 +8778,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -8801,7 +8801,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultRawLead"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultRawLead"];
                 };
             };
             /** @description Bad Request */
@@ -8810,7 +8810,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -8819,7 +8819,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -8828,7 +8828,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -8837,7 +8837,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -8846,7 +8846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -8855,7 +8855,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -8878,7 +8878,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListDealsheet"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListDealsheet"];
                 };
             };
             /** @description Bad Request */
@@ -8887,7 +8887,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -8896,7 +8896,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -8905,7 +8905,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -8914,7 +8914,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -8923,7 +8923,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -8947,7 +8947,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultView"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultView"];
                 };
             };
             /** @description Bad Request */
@@ -8956,7 +8956,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -8965,7 +8965,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -8974,7 +8974,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -8983,7 +8983,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -8992,7 +8992,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -9001,7 +9001,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -9025,7 +9025,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListLogRow"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListLogRow"];
                 };
             };
             /** @description Bad Request */
@@ -9034,7 +9034,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -9043,7 +9043,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -9052,7 +9052,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -9061,7 +9061,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -9070,7 +9070,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -9079,7 +9079,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -9106,7 +9106,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListLogRow"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListLogRow"];
                 };
             };
             /** @description Bad Request */
@@ -9115,7 +9115,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -9124,7 +9124,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -9133,7 +9133,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -9142,7 +9142,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -9151,7 +9151,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -9168,7 +9168,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["leads.LeadTaskFilter"];
+                "application/json": components["schemas"]["functions.leads.LeadTaskFilter"];
             };
         };
         responses: {
@@ -9178,7 +9178,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListLeadTaskStatusCount"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListLeadTaskStatusCount"];
                 };
             };
             /** @description Bad Request */
@@ -9187,7 +9187,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -9196,7 +9196,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -9205,7 +9205,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -9214,7 +9214,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -9223,7 +9223,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -9250,7 +9250,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListLeadTaskRow"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListLeadTaskRow"];
                 };
             };
             /** @description Bad Request */
@@ -9259,7 +9259,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -9268,7 +9268,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -9277,7 +9277,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -9286,7 +9286,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -9295,7 +9295,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -9312,7 +9312,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["leads.LeadTaskFilter"];
+                "application/json": components["schemas"]["functions.leads.LeadTaskFilter"];
             };
         };
         responses: {
@@ -9331,7 +9331,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -9340,7 +9340,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -9349,7 +9349,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -9358,7 +9358,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -9367,7 +9367,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -9391,7 +9391,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultMergeSession"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultMergeSession"];
                 };
             };
             /** @description Bad Request */
@@ -9400,7 +9400,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -9409,7 +9409,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -9418,7 +9418,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -9427,7 +9427,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -9436,7 +9436,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -9445,7 +9445,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -9454,7 +9454,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -9478,7 +9478,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultMergeSession"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultMergeSession"];
                 };
             };
             /** @description Bad Request */
@@ -9487,7 +9487,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -9496,7 +9496,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -9505,7 +9505,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -9514,7 +9514,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -9523,7 +9523,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -9532,7 +9532,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -9541,7 +9541,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -9565,7 +9565,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultMergeDeleted"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultMergeDeleted"];
                 };
             };
             /** @description Bad Request */
@@ -9574,7 +9574,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -9583,7 +9583,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -9592,7 +9592,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -9601,7 +9601,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -9610,7 +9610,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -9619,7 +9619,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -9628,7 +9628,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -9652,7 +9652,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultMergeResult"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultMergeResult"];
                 };
             };
             /** @description Bad Request */
@@ -9661,7 +9661,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -9670,7 +9670,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -9679,7 +9679,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -9688,7 +9688,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -9697,7 +9697,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -9706,7 +9706,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -9715,7 +9715,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -9735,7 +9735,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultMergeSession"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultMergeSession"];
                 };
             };
             /** @description Unauthorized */
@@ -9744,7 +9744,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -9753,7 +9753,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -9762,7 +9762,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -9771,7 +9771,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -9795,7 +9795,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultMergeSession"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultMergeSession"];
                 };
             };
             /** @description Bad Request */
@@ -9804,7 +9804,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -9813,7 +9813,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -9822,7 +9822,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -9831,7 +9831,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -9840,7 +9840,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -9849,7 +9849,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -9858,7 +9858,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -9882,7 +9882,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultMergeResult"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultMergeResult"];
                 };
             };
             /** @description Bad Request */
@@ -9891,7 +9891,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -9900,7 +9900,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -9909,7 +9909,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -9918,7 +9918,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -9927,7 +9927,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -9936,7 +9936,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -9945,7 +9945,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -9962,7 +9962,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["assignment.BulkCriteria"];
+                "application/json": components["schemas"]["domain.assignment.BulkCriteria"];
             };
         };
         responses: {
@@ -9972,7 +9972,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultBulkJob"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultBulkJob"];
                 };
             };
             /** @description Bad Request */
@@ -9981,7 +9981,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -9990,7 +9990,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -9999,7 +9999,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -10008,7 +10008,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -10017,7 +10017,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -10026,7 +10026,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -10043,7 +10043,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["assignment.BulkCriteria"];
+                "application/json": components["schemas"]["domain.assignment.BulkCriteria"];
             };
         };
         responses: {
@@ -10053,7 +10053,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultBulkCount"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultBulkCount"];
                 };
             };
             /** @description Bad Request */
@@ -10062,7 +10062,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -10071,7 +10071,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -10080,7 +10080,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -10089,7 +10089,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -10098,7 +10098,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -10107,7 +10107,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -10130,7 +10130,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultBulkJob"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultBulkJob"];
                 };
             };
             /** @description Bad Request */
@@ -10139,7 +10139,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -10148,7 +10148,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -10157,7 +10157,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -10166,7 +10166,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -10175,7 +10175,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -10184,7 +10184,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -10207,7 +10207,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultContactAssignments"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultContactAssignments"];
                 };
             };
             /** @description Bad Request */
@@ -10216,7 +10216,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -10225,7 +10225,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -10234,7 +10234,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -10243,7 +10243,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -10252,7 +10252,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -10261,7 +10261,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -10288,7 +10288,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultContactAssignments"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultContactAssignments"];
                 };
             };
             /** @description Bad Request */
@@ -10297,7 +10297,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -10306,7 +10306,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -10315,7 +10315,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -10324,7 +10324,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -10333,7 +10333,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -10342,7 +10342,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -10351,7 +10351,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -10376,7 +10376,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultPermission"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultPermission"];
                 };
             };
             /** @description Bad Request */
@@ -10385,7 +10385,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -10394,7 +10394,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -10403,7 +10403,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -10412,7 +10412,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -10421,7 +10421,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -10430,7 +10430,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -10454,7 +10454,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListCreditRequest"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListCreditRequest"];
                 };
             };
             /** @description Bad Request */
@@ -10463,7 +10463,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -10472,7 +10472,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -10481,7 +10481,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -10490,7 +10490,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -10499,7 +10499,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -10508,7 +10508,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -10517,7 +10517,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -10541,7 +10541,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListCreditRequest"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListCreditRequest"];
                 };
             };
             /** @description Bad Request */
@@ -10550,7 +10550,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -10559,7 +10559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -10568,7 +10568,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -10577,7 +10577,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -10586,7 +10586,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -10595,7 +10595,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -10604,7 +10604,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -10628,7 +10628,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListCreditRequest"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListCreditRequest"];
                 };
             };
             /** @description Bad Request */
@@ -10637,7 +10637,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -10646,7 +10646,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -10655,7 +10655,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -10664,7 +10664,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -10673,7 +10673,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -10682,7 +10682,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -10691,7 +10691,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -10715,7 +10715,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListCreditRequest"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListCreditRequest"];
                 };
             };
             /** @description Bad Request */
@@ -10724,7 +10724,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -10733,7 +10733,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -10742,7 +10742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -10751,7 +10751,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -10760,7 +10760,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -10769,7 +10769,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -10778,7 +10778,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -10795,7 +10795,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["leads.StatsFilter"];
+                "application/json": components["schemas"]["functions.leads.StatsFilter"];
             };
         };
         responses: {
@@ -10805,7 +10805,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultSaleCounts"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultSaleCounts"];
                 };
             };
             /** @description Bad Request */
@@ -10814,7 +10814,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -10823,7 +10823,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -10832,7 +10832,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -10841,7 +10841,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -10850,7 +10850,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -10859,7 +10859,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -10882,7 +10882,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultAssignments"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultAssignments"];
                 };
             };
             /** @description Bad Request */
@@ -10891,7 +10891,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -10900,7 +10900,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -10909,7 +10909,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -10918,7 +10918,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -10927,7 +10927,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -10936,7 +10936,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -10953,7 +10953,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["lead.Assignment"];
+                "application/json": components["schemas"]["domain.lead.Assignment"];
             };
         };
         responses: {
@@ -10963,7 +10963,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultAssignments"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultAssignments"];
                 };
             };
             /** @description Bad Request */
@@ -10972,7 +10972,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -10981,7 +10981,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -10990,7 +10990,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -10999,7 +10999,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -11008,7 +11008,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -11017,7 +11017,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -11026,7 +11026,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -11051,7 +11051,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultLeadVehicles"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultLeadVehicles"];
                 };
             };
             /** @description Bad Request */
@@ -11060,7 +11060,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -11069,7 +11069,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -11078,7 +11078,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -11087,7 +11087,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -11096,7 +11096,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -11105,7 +11105,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -11125,7 +11125,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultEnterpriseRelationship"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultEnterpriseRelationship"];
                 };
             };
             /** @description Unauthorized */
@@ -11134,7 +11134,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -11143,7 +11143,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -11152,7 +11152,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -11161,7 +11161,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -11188,7 +11188,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultUIDealerSettings"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultUIDealerSettings"];
                 };
             };
             /** @description Bad Request */
@@ -11197,7 +11197,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -11206,7 +11206,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -11215,7 +11215,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -11224,7 +11224,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -11233,7 +11233,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -11242,7 +11242,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -11265,7 +11265,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultStoreSettings"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultStoreSettings"];
                 };
             };
             /** @description Bad Request */
@@ -11274,7 +11274,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -11283,7 +11283,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -11292,7 +11292,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -11301,7 +11301,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -11310,7 +11310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -11319,7 +11319,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -11343,7 +11343,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultStoreSettings"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultStoreSettings"];
                 };
             };
             /** @description Bad Request */
@@ -11352,7 +11352,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -11361,7 +11361,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -11370,7 +11370,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -11379,7 +11379,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -11388,7 +11388,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -11397,7 +11397,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -11411,7 +11411,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["dealers.DealerSettingsChange"];
+                "application/json": components["schemas"]["functions.dealers.DealerSettingsChange"];
             };
         };
         responses: {
@@ -11421,7 +11421,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultStoreSettings"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultStoreSettings"];
                 };
             };
             /** @description Bad Request */
@@ -11430,7 +11430,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -11439,7 +11439,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -11448,7 +11448,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -11457,7 +11457,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -11466,7 +11466,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -11475,7 +11475,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -11484,7 +11484,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -11507,7 +11507,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultContactAssignmentSettings"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultContactAssignmentSettings"];
                 };
             };
             /** @description Bad Request */
@@ -11516,7 +11516,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -11525,7 +11525,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -11534,7 +11534,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -11543,7 +11543,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -11552,7 +11552,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -11561,7 +11561,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -11585,7 +11585,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultLoggedNotes"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultLoggedNotes"];
                 };
             };
             /** @description Bad Request */
@@ -11594,7 +11594,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -11603,7 +11603,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -11612,7 +11612,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -11621,7 +11621,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -11630,7 +11630,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -11639,7 +11639,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -11662,7 +11662,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultLoggedNote"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultLoggedNote"];
                 };
             };
             /** @description Bad Request */
@@ -11671,7 +11671,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -11680,7 +11680,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -11689,7 +11689,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -11698,7 +11698,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -11707,7 +11707,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -11716,7 +11716,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -11743,7 +11743,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListHeadcount"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListHeadcount"];
                 };
             };
             /** @description Bad Request */
@@ -11752,7 +11752,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -11761,7 +11761,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -11770,7 +11770,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -11779,7 +11779,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -11788,7 +11788,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -11797,7 +11797,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -11821,7 +11821,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultAvailability"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultAvailability"];
                 };
             };
             /** @description Bad Request */
@@ -11830,7 +11830,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -11839,7 +11839,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -11848,7 +11848,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -11857,7 +11857,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -11866,7 +11866,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -11875,7 +11875,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -11896,7 +11896,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["issuer.JWKS"];
+                    "application/json": components["schemas"]["runtime.issuer.JWKS"];
                 };
             };
             /** @description Error */
@@ -11905,7 +11905,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -11930,7 +11930,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultAuditPage"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultAuditPage"];
                 };
             };
             /** @description Bad Request */
@@ -11939,7 +11939,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -11948,7 +11948,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -11957,7 +11957,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -11966,7 +11966,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -11975,7 +11975,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -11999,7 +11999,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultImpersonation"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultImpersonation"];
                 };
             };
             /** @description Bad Request */
@@ -12008,7 +12008,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -12017,7 +12017,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -12026,7 +12026,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -12035,7 +12035,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -12044,7 +12044,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -12053,7 +12053,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -12073,7 +12073,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultEndedImpersonation"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultEndedImpersonation"];
                 };
             };
             /** @description Unauthorized */
@@ -12082,7 +12082,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -12091,7 +12091,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -12100,7 +12100,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -12120,7 +12120,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultSignOut"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultSignOut"];
                 };
             };
             /** @description Unauthorized */
@@ -12129,7 +12129,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -12138,7 +12138,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -12162,7 +12162,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultAccessToken"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultAccessToken"];
                 };
             };
             /** @description Bad Request */
@@ -12171,7 +12171,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -12180,7 +12180,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -12189,7 +12189,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -12198,7 +12198,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -12225,7 +12225,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.LegacyListUserGroup"];
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyListUserGroup"];
                 };
             };
             /** @description Bad Request */
@@ -12234,7 +12234,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -12243,7 +12243,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -12252,7 +12252,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -12261,7 +12261,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -12270,7 +12270,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -12279,7 +12279,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -12302,7 +12302,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.LegacyListOrgGroup"];
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyListOrgGroup"];
                 };
             };
             /** @description Bad Request */
@@ -12311,7 +12311,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -12320,7 +12320,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -12329,7 +12329,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -12338,7 +12338,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -12347,7 +12347,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -12356,7 +12356,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -12388,7 +12388,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.MatchedListStaffUser"];
+                    "application/json": components["schemas"]["runtime.httpapi.MatchedListStaffUser"];
                 };
             };
             /** @description Bad Request */
@@ -12397,7 +12397,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -12406,7 +12406,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -12415,7 +12415,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -12424,7 +12424,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -12433,7 +12433,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -12442,7 +12442,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -12467,7 +12467,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.LegacyListPermittedUser"];
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyListPermittedUser"];
                 };
             };
             /** @description Bad Request */
@@ -12476,7 +12476,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -12485,7 +12485,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -12494,7 +12494,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -12503,7 +12503,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -12512,7 +12512,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -12521,7 +12521,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -12544,7 +12544,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.LegacyWizardUser"];
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyWizardUser"];
                 };
             };
             /** @description Bad Request */
@@ -12553,7 +12553,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -12562,7 +12562,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -12571,7 +12571,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -12580,7 +12580,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -12589,7 +12589,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -12598,7 +12598,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -12625,7 +12625,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListTagCount"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListTagCount"];
                 };
             };
             /** @description Bad Request */
@@ -12634,7 +12634,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -12643,7 +12643,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -12652,7 +12652,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -12661,7 +12661,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -12670,7 +12670,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -12679,7 +12679,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -12706,7 +12706,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultTagDetails"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultTagDetails"];
                 };
             };
             /** @description Bad Request */
@@ -12715,7 +12715,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -12724,7 +12724,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -12733,7 +12733,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -12742,7 +12742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -12751,7 +12751,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -12760,7 +12760,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -12784,7 +12784,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListDefinition"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListDefinition"];
                 };
             };
             /** @description Bad Request */
@@ -12793,7 +12793,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -12802,7 +12802,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -12811,7 +12811,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -12820,7 +12820,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -12829,7 +12829,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -12854,7 +12854,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListTag"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListTag"];
                 };
             };
             /** @description Bad Request */
@@ -12863,7 +12863,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -12872,7 +12872,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -12881,7 +12881,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -12890,7 +12890,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -12899,7 +12899,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -12908,7 +12908,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -12917,7 +12917,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -12931,7 +12931,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["contact.Contact"];
+                "application/json": components["schemas"]["domain.contact.Contact"];
             };
         };
         responses: {
@@ -12941,7 +12941,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultContact"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultContact"];
                 };
             };
             /** @description Bad Request */
@@ -12950,7 +12950,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -12959,7 +12959,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -12968,7 +12968,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -12977,7 +12977,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -12986,7 +12986,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -12995,7 +12995,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -13004,7 +13004,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -13031,7 +13031,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListDeskingStatus"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListDeskingStatus"];
                 };
             };
             /** @description Bad Request */
@@ -13040,7 +13040,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -13049,7 +13049,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -13058,7 +13058,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -13067,7 +13067,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -13076,7 +13076,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -13085,7 +13085,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -13112,7 +13112,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultSearchResults"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultSearchResults"];
                 };
             };
             /** @description Bad Request */
@@ -13121,7 +13121,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -13130,7 +13130,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -13139,7 +13139,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -13148,7 +13148,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -13157,7 +13157,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -13166,7 +13166,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -13190,7 +13190,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultDealsheetMatch"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetMatch"];
                 };
             };
             /** @description Bad Request */
@@ -13199,7 +13199,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -13208,7 +13208,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -13217,7 +13217,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -13226,7 +13226,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -13235,7 +13235,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -13244,7 +13244,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -13253,7 +13253,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -13270,7 +13270,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["assignment.BulkCriteria"];
+                "application/json": components["schemas"]["domain.assignment.BulkCriteria"];
             };
         };
         responses: {
@@ -13280,7 +13280,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultBulkJob"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultBulkJob"];
                 };
             };
             /** @description Bad Request */
@@ -13289,7 +13289,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -13298,7 +13298,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -13307,7 +13307,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -13316,7 +13316,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -13325,7 +13325,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -13334,7 +13334,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -13357,7 +13357,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultContactValue"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultContactValue"];
                 };
             };
             /** @description Bad Request */
@@ -13366,7 +13366,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -13375,7 +13375,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -13384,7 +13384,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -13393,7 +13393,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -13402,7 +13402,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -13411,7 +13411,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -13435,7 +13435,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultDealsheetMatch"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetMatch"];
                 };
             };
             /** @description Bad Request */
@@ -13444,7 +13444,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -13453,7 +13453,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -13462,7 +13462,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -13471,7 +13471,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -13480,7 +13480,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -13489,7 +13489,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -13498,7 +13498,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -13522,7 +13522,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListLinkedContact"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListLinkedContact"];
                 };
             };
             /** @description Bad Request */
@@ -13531,7 +13531,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -13540,7 +13540,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -13549,7 +13549,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -13558,7 +13558,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -13567,7 +13567,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -13576,7 +13576,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -13585,7 +13585,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -13609,7 +13609,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListLinkedContact"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListLinkedContact"];
                 };
             };
             /** @description Bad Request */
@@ -13618,7 +13618,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -13627,7 +13627,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -13636,7 +13636,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -13645,7 +13645,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -13654,7 +13654,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -13663,7 +13663,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -13686,7 +13686,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultEnterpriseValue"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultEnterpriseValue"];
                 };
             };
             /** @description Bad Request */
@@ -13695,7 +13695,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -13704,7 +13704,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -13713,7 +13713,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -13722,7 +13722,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -13731,7 +13731,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -13740,7 +13740,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -13763,7 +13763,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListLinkedContact"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListLinkedContact"];
                 };
             };
             /** @description Bad Request */
@@ -13772,7 +13772,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -13781,7 +13781,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -13790,7 +13790,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -13799,7 +13799,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -13808,7 +13808,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -13817,7 +13817,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -13840,7 +13840,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListPotentialLink"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListPotentialLink"];
                 };
             };
             /** @description Bad Request */
@@ -13849,7 +13849,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -13858,7 +13858,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -13867,7 +13867,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -13876,7 +13876,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -13885,7 +13885,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -13894,7 +13894,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -13921,7 +13921,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListViewed"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListViewed"];
                 };
             };
             /** @description Bad Request */
@@ -13930,7 +13930,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -13939,7 +13939,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -13948,7 +13948,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -13957,7 +13957,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -13966,7 +13966,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -13993,7 +13993,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultSearchResults"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultSearchResults"];
                 };
             };
             /** @description Bad Request */
@@ -14002,7 +14002,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -14011,7 +14011,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -14020,7 +14020,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -14029,7 +14029,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -14038,7 +14038,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -14047,7 +14047,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -14074,7 +14074,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultOutboundCall"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultOutboundCall"];
                 };
             };
             /** @description Bad Request */
@@ -14083,7 +14083,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -14092,7 +14092,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -14101,7 +14101,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -14110,7 +14110,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -14119,7 +14119,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -14128,7 +14128,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -14137,7 +14137,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -14160,7 +14160,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultContact"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultContact"];
                 };
             };
             /** @description Bad Request */
@@ -14169,7 +14169,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -14178,7 +14178,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -14187,7 +14187,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -14196,7 +14196,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -14205,7 +14205,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -14214,7 +14214,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -14241,7 +14241,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultEntry"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultEntry"];
                 };
             };
             /** @description Bad Request */
@@ -14250,7 +14250,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -14259,7 +14259,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -14268,7 +14268,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -14277,7 +14277,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -14286,7 +14286,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -14295,7 +14295,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -14304,7 +14304,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -14331,7 +14331,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultEntry"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultEntry"];
                 };
             };
             /** @description Bad Request */
@@ -14340,7 +14340,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -14349,7 +14349,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -14358,7 +14358,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -14367,7 +14367,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -14376,7 +14376,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -14385,7 +14385,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -14394,7 +14394,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -14421,7 +14421,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultHotState"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultHotState"];
                 };
             };
             /** @description Bad Request */
@@ -14430,7 +14430,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -14439,7 +14439,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -14448,7 +14448,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -14457,7 +14457,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -14466,7 +14466,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -14475,7 +14475,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -14502,7 +14502,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultEntry"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultEntry"];
                 };
             };
             /** @description Bad Request */
@@ -14511,7 +14511,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -14520,7 +14520,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -14529,7 +14529,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -14538,7 +14538,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -14547,7 +14547,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -14556,7 +14556,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -14565,7 +14565,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -14588,7 +14588,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultCanText"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultCanText"];
                 };
             };
             /** @description Bad Request */
@@ -14597,7 +14597,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -14606,7 +14606,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -14615,7 +14615,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -14624,7 +14624,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -14633,7 +14633,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -14642,7 +14642,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -14665,7 +14665,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultSummary"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultSummary"];
                 };
             };
             /** @description Bad Request */
@@ -14674,7 +14674,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -14683,7 +14683,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -14692,7 +14692,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -14701,7 +14701,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -14710,7 +14710,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -14719,7 +14719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -14746,7 +14746,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultActivityFeed"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultActivityFeed"];
                 };
             };
             /** @description Bad Request */
@@ -14755,7 +14755,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -14764,7 +14764,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -14773,7 +14773,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -14782,7 +14782,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -14791,7 +14791,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -14800,7 +14800,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -14827,7 +14827,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListRevision"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListRevision"];
                 };
             };
             /** @description Bad Request */
@@ -14836,7 +14836,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -14845,7 +14845,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -14854,7 +14854,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -14863,7 +14863,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -14872,7 +14872,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -14881,7 +14881,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -14904,7 +14904,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultCompany"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultCompany"];
                 };
             };
             /** @description Bad Request */
@@ -14913,7 +14913,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -14922,7 +14922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -14931,7 +14931,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -14940,7 +14940,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -14949,7 +14949,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -14958,7 +14958,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -14985,7 +14985,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultBool"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultBool"];
                 };
             };
             /** @description Bad Request */
@@ -14994,7 +14994,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -15003,7 +15003,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -15012,7 +15012,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -15021,7 +15021,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -15030,7 +15030,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -15039,7 +15039,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -15048,7 +15048,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -15075,7 +15075,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListDealsheet"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListDealsheet"];
                 };
             };
             /** @description Bad Request */
@@ -15084,7 +15084,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -15093,7 +15093,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -15102,7 +15102,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -15111,7 +15111,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -15120,7 +15120,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -15129,7 +15129,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -15163,7 +15163,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -15172,7 +15172,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -15181,7 +15181,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -15190,7 +15190,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -15199,7 +15199,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -15208,7 +15208,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -15235,7 +15235,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultImageSaved"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultImageSaved"];
                 };
             };
             /** @description Bad Request */
@@ -15244,7 +15244,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -15253,7 +15253,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -15262,7 +15262,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -15271,7 +15271,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -15280,7 +15280,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -15289,7 +15289,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -15323,7 +15323,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -15332,7 +15332,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -15341,7 +15341,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -15350,7 +15350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -15359,7 +15359,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -15368,7 +15368,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -15395,7 +15395,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultImageSaved"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultImageSaved"];
                 };
             };
             /** @description Bad Request */
@@ -15404,7 +15404,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -15413,7 +15413,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -15422,7 +15422,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -15431,7 +15431,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -15440,7 +15440,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -15449,7 +15449,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -15483,7 +15483,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -15492,7 +15492,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -15501,7 +15501,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -15510,7 +15510,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -15519,7 +15519,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -15528,7 +15528,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -15555,7 +15555,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultImageSaved"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultImageSaved"];
                 };
             };
             /** @description Bad Request */
@@ -15564,7 +15564,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -15573,7 +15573,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -15582,7 +15582,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -15591,7 +15591,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -15600,7 +15600,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -15609,7 +15609,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -15632,7 +15632,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListHouseholdMember"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListHouseholdMember"];
                 };
             };
             /** @description Bad Request */
@@ -15641,7 +15641,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -15650,7 +15650,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -15659,7 +15659,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -15668,7 +15668,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -15677,7 +15677,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -15686,7 +15686,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -15713,7 +15713,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListHouseholdMember"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListHouseholdMember"];
                 };
             };
             /** @description Bad Request */
@@ -15722,7 +15722,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -15731,7 +15731,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -15740,7 +15740,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -15749,7 +15749,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -15758,7 +15758,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -15767,7 +15767,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -15776,7 +15776,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -15801,7 +15801,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListHouseholdMember"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListHouseholdMember"];
                 };
             };
             /** @description Bad Request */
@@ -15810,7 +15810,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -15819,7 +15819,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -15828,7 +15828,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -15837,7 +15837,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -15846,7 +15846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -15855,7 +15855,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -15882,7 +15882,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultEntry"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultEntry"];
                 };
             };
             /** @description Bad Request */
@@ -15891,7 +15891,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -15900,7 +15900,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -15909,7 +15909,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -15918,7 +15918,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -15927,7 +15927,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -15936,7 +15936,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -15945,7 +15945,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -15968,7 +15968,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultTotals"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultTotals"];
                 };
             };
             /** @description Bad Request */
@@ -15977,7 +15977,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -15986,7 +15986,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -15995,7 +15995,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -16004,7 +16004,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -16013,7 +16013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -16022,7 +16022,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -16045,7 +16045,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultServiceVehicles"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultServiceVehicles"];
                 };
             };
             /** @description Bad Request */
@@ -16054,7 +16054,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -16063,7 +16063,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -16072,7 +16072,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -16081,7 +16081,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -16090,7 +16090,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -16099,7 +16099,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -16126,7 +16126,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultSnapshot"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultSnapshot"];
                 };
             };
             /** @description Bad Request */
@@ -16135,7 +16135,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -16144,7 +16144,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -16153,7 +16153,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -16162,7 +16162,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -16171,7 +16171,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -16180,7 +16180,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -16207,7 +16207,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultListTask"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListTask"];
                 };
             };
             /** @description Bad Request */
@@ -16216,7 +16216,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -16225,7 +16225,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -16234,7 +16234,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -16243,7 +16243,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -16252,7 +16252,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -16261,7 +16261,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -16288,7 +16288,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultProspectResult"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultProspectResult"];
                 };
             };
             /** @description Bad Request */
@@ -16297,7 +16297,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -16306,7 +16306,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -16315,7 +16315,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -16324,7 +16324,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -16333,7 +16333,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -16342,7 +16342,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -16365,7 +16365,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.LegacyGroup"];
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyGroup"];
                 };
             };
             /** @description Bad Request */
@@ -16374,7 +16374,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -16383,7 +16383,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -16392,7 +16392,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -16401,7 +16401,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -16410,7 +16410,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -16419,7 +16419,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -16443,7 +16443,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.LegacyListMessage"];
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyListMessage"];
                 };
             };
             /** @description Bad Request */
@@ -16452,7 +16452,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -16461,7 +16461,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -16470,7 +16470,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -16479,7 +16479,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -16488,7 +16488,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -16497,7 +16497,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -16521,7 +16521,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.LegacySent"];
+                    "application/json": components["schemas"]["runtime.httpapi.LegacySent"];
                 };
             };
             /** @description Bad Request */
@@ -16530,7 +16530,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -16539,7 +16539,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -16548,7 +16548,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -16557,7 +16557,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -16566,7 +16566,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -16575,7 +16575,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -16595,7 +16595,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.LegacyConnection"];
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyConnection"];
                 };
             };
             /** @description Unauthorized */
@@ -16604,7 +16604,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -16613,7 +16613,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -16622,7 +16622,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -16631,7 +16631,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -16655,7 +16655,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.LegacyDealerPackage"];
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyDealerPackage"];
                 };
             };
             /** @description Bad Request */
@@ -16664,7 +16664,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -16673,7 +16673,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -16682,7 +16682,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -16691,7 +16691,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -16700,7 +16700,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -16709,7 +16709,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -16733,7 +16733,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultAssignments"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultAssignments"];
                 };
             };
             /** @description Bad Request */
@@ -16742,7 +16742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -16751,7 +16751,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -16760,7 +16760,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -16769,7 +16769,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -16778,7 +16778,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -16787,7 +16787,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -16796,7 +16796,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -16820,7 +16820,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultAssignments"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultAssignments"];
                 };
             };
             /** @description Bad Request */
@@ -16829,7 +16829,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -16838,7 +16838,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -16847,7 +16847,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -16856,7 +16856,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Conflict */
@@ -16865,7 +16865,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -16874,7 +16874,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -16883,7 +16883,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -16910,7 +16910,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.LegacyListStoreSettings"];
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyListStoreSettings"];
                 };
             };
             /** @description Bad Request */
@@ -16919,7 +16919,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -16928,7 +16928,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -16937,7 +16937,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -16946,7 +16946,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -16955,7 +16955,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -16964,7 +16964,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -16987,7 +16987,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.LegacyListAccountPlatform"];
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyListAccountPlatform"];
                 };
             };
             /** @description Bad Request */
@@ -16996,7 +16996,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -17005,7 +17005,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17014,7 +17014,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17023,7 +17023,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -17032,7 +17032,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17041,7 +17041,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -17068,7 +17068,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.LegacyListAccountProduct"];
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyListAccountProduct"];
                 };
             };
             /** @description Bad Request */
@@ -17077,7 +17077,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -17086,7 +17086,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17095,7 +17095,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17104,7 +17104,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -17113,7 +17113,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17122,7 +17122,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -17142,7 +17142,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.LegacyListCatalogEntry"];
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyListCatalogEntry"];
                 };
             };
             /** @description Unauthorized */
@@ -17151,7 +17151,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17160,7 +17160,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17169,7 +17169,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17178,7 +17178,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -17201,7 +17201,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.LegacyListRulesAdminRole"];
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyListRulesAdminRole"];
                 };
             };
             /** @description Bad Request */
@@ -17210,7 +17210,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -17219,7 +17219,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17228,7 +17228,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17237,7 +17237,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -17246,7 +17246,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17255,7 +17255,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -17279,7 +17279,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultActivityView"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultActivityView"];
                 };
             };
             /** @description Bad Request */
@@ -17288,7 +17288,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -17297,7 +17297,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17306,7 +17306,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17315,7 +17315,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -17324,7 +17324,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17333,7 +17333,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -17357,7 +17357,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultActivityView"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultActivityView"];
                 };
             };
             /** @description Bad Request */
@@ -17366,7 +17366,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -17375,7 +17375,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17384,7 +17384,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17393,7 +17393,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -17402,7 +17402,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17411,7 +17411,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -17438,7 +17438,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.MatchedListUserAvailability"];
+                    "application/json": components["schemas"]["runtime.httpapi.MatchedListUserAvailability"];
                 };
             };
             /** @description Bad Request */
@@ -17447,7 +17447,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -17456,7 +17456,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17465,7 +17465,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17474,7 +17474,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -17483,7 +17483,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17492,7 +17492,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -17515,7 +17515,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.LegacyHeadcount"];
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyHeadcount"];
                 };
             };
             /** @description Bad Request */
@@ -17524,7 +17524,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -17533,7 +17533,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17542,7 +17542,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17551,7 +17551,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -17560,7 +17560,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17569,7 +17569,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -17589,7 +17589,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.LegacyListAwayReason"];
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyListAwayReason"];
                 };
             };
             /** @description Unauthorized */
@@ -17598,7 +17598,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17607,7 +17607,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17616,7 +17616,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17625,7 +17625,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -17645,7 +17645,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.LegacyAppUser"];
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyAppUser"];
                 };
             };
             /** @description Unauthorized */
@@ -17654,7 +17654,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17663,7 +17663,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17672,7 +17672,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17681,7 +17681,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -17701,7 +17701,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.LegacySuperUser"];
+                    "application/json": components["schemas"]["runtime.httpapi.LegacySuperUser"];
                 };
             };
             /** @description Unauthorized */
@@ -17710,7 +17710,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17719,7 +17719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17728,7 +17728,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17737,7 +17737,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -17754,7 +17754,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["users.AvailabilityChange"];
+                "application/json": components["schemas"]["functions.users.AvailabilityChange"];
             };
         };
         responses: {
@@ -17764,7 +17764,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.LegacyAvailability"];
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyAvailability"];
                 };
             };
             /** @description Bad Request */
@@ -17773,7 +17773,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -17782,7 +17782,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17791,7 +17791,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17800,7 +17800,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -17809,7 +17809,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17818,7 +17818,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -17845,7 +17845,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.LegacyNotification"];
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyNotification"];
                 };
             };
             /** @description Bad Request */
@@ -17854,7 +17854,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -17863,7 +17863,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17872,7 +17872,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17881,7 +17881,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -17890,7 +17890,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17899,7 +17899,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -17922,7 +17922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultSetting"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultSetting"];
                 };
             };
             /** @description Bad Request */
@@ -17931,7 +17931,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -17940,7 +17940,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -17949,7 +17949,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -17958,7 +17958,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -17967,7 +17967,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -17976,7 +17976,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
@@ -18003,7 +18003,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ResultSetting"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultSetting"];
                 };
             };
             /** @description Bad Request */
@@ -18012,7 +18012,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -18021,7 +18021,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Forbidden */
@@ -18030,7 +18030,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -18039,7 +18039,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
             /** @description Internal Server Error */
@@ -18048,7 +18048,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["httpapi.ErrorBody"];
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
                 };
             };
         };
