@@ -741,3 +741,55 @@ func TestRecentlyViewed(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchByTheEndOfAVIN checks that the last 6 to 8 characters of a VIN find the customer
+// whose vehicle it is, after the word found nobody as a stock number or a last name, in the
+// quick and the advanced search, and never another store's or group's customer.
+func TestSearchByTheEndOfAVIN(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	tests := []struct {
+		name    string
+		as      string
+		path    string
+		body    string
+		status  int
+		want    []int64
+		matched string
+	}{
+		{"eight characters, not a stock number", sales, "/crm/contacts/search", `{"term":"mh612345"}`, 200, []int64{demo.ContactHonda}, "vin"},
+		{"seven characters", sales, "/crm/contacts/search", `{"term":"H612345"}`, 200, []int64{demo.ContactHonda}, "vin"},
+		{"six digits, not a last name", sales, "/crm/contacts/search", `{"term":"612345"}`, 200, []int64{demo.ContactHonda}, "vin"},
+		{"a stock number stays a stock number", sales, "/crm/contacts/search", `{"term":"T24817A"}`, 200, []int64{demo.ContactToyota}, "stockNumber"},
+		{"an end no VIN has", sales, "/crm/contacts/search", `{"term":"XH612345"}`, 200, nil, ""},
+		{"not another store's customer", sales, "/crm/contacts/search", `{"term":"NU123456"}`, 200, nil, ""},
+		{"the other group's customer only for its users", demo.OtherUserID, "/crm/contacts/search", `{"term":"KU123456"}`, 200, []int64{demo.OtherContactID}, "vin"},
+		{"advanced search by the end of a VIN", sales, "/crm/contacts/advanced_search", `{"vin":"MH612345"}`, 200, []int64{demo.ContactHonda}, "vin"},
+		{"advanced search narrows it by name", sales, "/crm/contacts/advanced_search", `{"vin":"612345","lastName":"Nobody"}`, 200, nil, ""},
+		{"advanced search refuses five characters", sales, "/crm/contacts/advanced_search", `{"vin":"23456"}`, 400, nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var res httpapi.Result[contacts.SearchResults]
+			status := srv.Do(t, areatest.Request{Method: "POST", Path: tt.path, As: tt.as, Body: tt.body}, &res)
+			if status != tt.status {
+				t.Fatalf("status %d, want %d", status, tt.status)
+			}
+			if tt.status != 200 {
+				_, e := srv.Error(t, areatest.Request{Method: "POST", Path: tt.path, As: tt.as, Body: tt.body})
+				if got := e.FieldErrors["vin"]; got != contact.MsgVINSearch {
+					t.Errorf("vin error %q, want %q", got, contact.MsgVINSearch)
+				}
+				return
+			}
+			if diff := cmp.Diff(tt.want, ids(res.Data.Results)); diff != "" {
+				t.Errorf("results (-want +got):\n%s", diff)
+			}
+			for _, m := range res.Data.Results {
+				if m.MatchedOn != tt.matched {
+					t.Errorf("matchedOn %q, want %q", m.MatchedOn, tt.matched)
+				}
+			}
+		})
+	}
+}

@@ -19,6 +19,7 @@
 //	by e-mail address              GSI1   GSI1PK = A#{acct}#CS#{store}#E#{email}
 //	by phone (digits)              GSI1   GSI1PK = A#{acct}#CS#{store}#P#{digits}
 //	by VIN                         GSI1   GSI1PK = A#{acct}#CS#{store}#V#{VIN}
+//	by the end of a VIN            GSI1   GSI1PK = A#{acct}#CS#{store}#W#{last 6 of the VIN}, then the VINs that end with the whole fragment
 //	by stock number                GSI1   GSI1PK = A#{acct}#CS#{store}#S#{STOCK}
 //	by tag                         GSI1   GSI1PK = A#{acct}#CS#{store}#T#{tagId}
 //	how many carry a tag           GSI1   GSI1PK = A#{acct}#CS#{store}#T#{tagId}, Select COUNT

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/cxm/cxm/shared/value/vin"
+
 	"github.com/cxm/cxm/shared/domain/contactkey"
 
 	"github.com/cxm/cxm/shared/runtime/store"
@@ -116,6 +118,7 @@ const (
 	kindEmail    = "E"
 	kindPhone    = "P"
 	kindVIN      = "V"
+	kindVINTail  = "W"
 	kindStock    = "S"
 	kindTag      = "T"
 )
@@ -123,7 +126,7 @@ const (
 // matchedOn names an entry kind in search results.
 var matchedOn = map[string]string{
 	kindName: "name", kindBusiness: "businessName", kindEmail: "email",
-	kindPhone: "phone", kindVIN: "vin", kindStock: "stockNumber", kindTag: "tag",
+	kindPhone: "phone", kindVIN: "vin", kindVINTail: "vin", kindStock: "stockNumber", kindTag: "tag",
 }
 
 // entry is a search entry: the contact's summary, the kind of entry and the value it is found
@@ -211,6 +214,7 @@ func entries(c Contact) map[string]entry {
 	}
 	for _, v := range sum.VINs {
 		add(kindVIN, v)
+		add(kindVINTail, v)
 	}
 	for _, s := range sum.StockNumbers {
 		add(kindStock, s)
@@ -243,6 +247,8 @@ func entryRecords(t store.Tenant, c Contact) (map[string]store.Record, string, e
 			gsk, gpart = e.Value+"#"+idPart(c.ID), shard(NormName(c.LastName))
 		case kindBusiness:
 			gsk, gpart = e.Value+"#"+idPart(c.ID), shard(e.Value)
+		case kindVINTail:
+			gsk, gpart = nameSort(c)+"#"+idPart(c.ID), vin.Tail(e.Value)
 		default:
 			gsk, gpart = nameSort(c)+"#"+idPart(c.ID), e.Value
 		}

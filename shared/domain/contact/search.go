@@ -96,7 +96,33 @@ func (r *Repo) Search(ctx context.Context, t store.Tenant, stores []int64, term 
 	if !ok {
 		return Page{Matches: []Match{}, Number: 1}, nil
 	}
-	return r.run(ctx, t, stores, p, pageSize, cursor)
+	if term.VINFragment == "" {
+		return r.run(ctx, t, stores, p, pageSize, cursor)
+	}
+	// The word may be the end of a VIN: when it finds nobody as what it was classified as, the
+	// search falls through to the vehicles' VIN tails. A cursor continues the search it came
+	// from: the fall-through's cursors are bound to its plan, so the first plan refuses them.
+	tail := fragmentPlan(term.VINFragment)
+	if cursor != "" {
+		if page, err := r.run(ctx, t, stores, tail, pageSize, cursor); err == nil {
+			return page, nil
+		}
+		return r.run(ctx, t, stores, p, pageSize, cursor)
+	}
+	page, err := r.run(ctx, t, stores, p, pageSize, "")
+	if err != nil || len(page.Matches) > 0 || page.Next != "" {
+		return page, err
+	}
+	return r.run(ctx, t, stores, tail, pageSize, "")
+}
+
+// fragmentPlan reads the entries of the VINs whose last six characters a fragment ends with,
+// keeping those that end with the whole fragment.
+func fragmentPlan(frag string) plan {
+	return plan{
+		kind: kindVINTail, value: vin.Tail(frag), filterKey: "tail\x1f" + frag,
+		filter: func(e entry) bool { return strings.HasSuffix(e.Value, frag) },
+	}
 }
 
 // Criteria are the fields of an advanced search. At least one of LastName, BusinessName,
@@ -147,9 +173,13 @@ func planCriteria(c Criteria) (plan, error) {
 		}
 		digits = d
 	}
+	var frag string
 	if strings.TrimSpace(c.VIN) != "" {
 		if v = vin.Clean(c.VIN); v == "" {
-			fields["vin"] = MsgVIN
+			var ok bool
+			if frag, ok = vin.Fragment(c.VIN); !ok {
+				fields["vin"] = MsgVINSearch
+			}
 		}
 	}
 	if s := strings.ToUpper(strings.TrimSpace(c.StockNumber)); s != "" {
@@ -169,6 +199,8 @@ func planCriteria(c Criteria) (plan, error) {
 		p = plan{kind: kindPhone, value: digits}
 	case v != "":
 		p = plan{kind: kindVIN, value: v}
+	case frag != "":
+		p = fragmentPlan(frag)
 	case stock != "":
 		p = plan{kind: kindStock, value: stock}
 	case last != "":
@@ -178,7 +210,11 @@ func planCriteria(c Criteria) (plan, error) {
 	default:
 		return plan{}, apperr.InvalidFields(MsgNoCriteria, map[string]string{"lastName": MsgNoCriteria})
 	}
+	byKind := p.filter
 	p.filter = func(e entry) bool {
+		if byKind != nil && !byKind(e) {
+			return false
+		}
 		s := e.Summary
 		switch {
 		case first != "" && !strings.HasPrefix(NormName(s.FirstName), first),
@@ -187,6 +223,7 @@ func planCriteria(c Criteria) (plan, error) {
 			mail != "" && !slices.Contains(s.Emails, mail),
 			digits != "" && !slices.Contains(s.Phones, digits),
 			v != "" && !slices.Contains(s.VINs, v),
+			frag != "" && !slices.ContainsFunc(s.VINs, func(x string) bool { return strings.HasSuffix(x, frag) }),
 			stock != "" && !slices.Contains(s.StockNumbers, stock),
 			city != "" && !strings.EqualFold(s.City, city),
 			postal != "" && !strings.HasPrefix(strings.ToUpper(s.PostalCode), postal),
@@ -199,7 +236,7 @@ func planCriteria(c Criteria) (plan, error) {
 	if c.IsMarkedHot != nil {
 		hot = strconv.FormatBool(*c.IsMarkedHot)
 	}
-	p.filterKey = strings.Join([]string{first, last, biz, mail, digits, v, stock, strings.ToUpper(city), postal, hot}, "\x1f")
+	p.filterKey = strings.Join([]string{first, last, biz, mail, digits, v, frag, stock, strings.ToUpper(city), postal, hot}, "\x1f")
 	return p, nil
 }
 

@@ -41,6 +41,9 @@ const (
 	MsgSSN          = "Invalid SSN"
 	MsgDate         = "Invalid date"
 	MsgVIN          = "Invalid VIN"
+	// MsgVINSearch refuses a search VIN that is neither a whole VIN nor its last 6 to 8
+	// characters.
+	MsgVINSearch = "Enter a whole VIN or its last 6 to 8 characters."
 	MsgStockNumber  = "Invalid stock number"
 	MsgAccount      = "Invalid account number"
 	MsgRouting      = "Invalid routing number"

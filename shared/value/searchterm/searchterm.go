@@ -1,7 +1,9 @@
 // Package searchterm classifies what a user typed into the customer quick search. The rules
 // apply in the spec's order: an e-mail address, a phone number, a VIN, a single word (a stock
 // number when it is alphanumeric and stock numbers may be searched, else a last name), more
-// than two words (a business name), two words (a first and a last name).
+// than two words (a business name), two words (a first and a last name). A single word that
+// can be the end of a VIN (6 to 8 characters) also carries it as a VIN fragment, which the
+// search falls through to when the word finds nobody as what it was classified as.
 package searchterm
 
 import (
@@ -40,6 +42,10 @@ type Term struct {
 	FirstName    string `json:"firstName,omitempty"`
 	LastName     string `json:"lastName,omitempty"`
 	BusinessName string `json:"businessName,omitempty"`
+	// VINFragment is set on a single word (a stock number or a last name) that can also be the
+	// end of a VIN: when the word matches no customer as what it was classified as, the search
+	// falls through to the customers whose vehicles' VINs end with it.
+	VINFragment string `json:"vinFragment,omitempty"`
 }
 
 // Alphanumeric reports whether s has at least one letter and one digit.
@@ -69,11 +75,12 @@ func Classify(term string, allowStock bool) Term {
 	if v := vin.Clean(t); v != "" {
 		return Term{Kind: VIN, VIN: v}
 	}
+	frag, _ := vin.Fragment(t)
 	switch {
 	case len(words) == 1 && allowStock && Alphanumeric(t):
-		return Term{Kind: StockNumber, StockNumber: strings.ToUpper(t)}
+		return Term{Kind: StockNumber, StockNumber: strings.ToUpper(t), VINFragment: frag}
 	case len(words) == 1:
-		return Term{Kind: LastName, LastName: t}
+		return Term{Kind: LastName, LastName: t, VINFragment: frag}
 	case len(words) > 2:
 		return Term{Kind: BusinessName, BusinessName: t}
 	}

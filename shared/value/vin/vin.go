@@ -62,3 +62,40 @@ func Valid(v string) bool {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// The lengths of a VIN fragment: the last characters of a VIN, as a service or sales desk reads
+// them off a car (the serial number at the end, with the plant code before it).
+const (
+	MinFragment = 6
+	MaxFragment = 8
+)
+
+// Fragment returns s as the end of a VIN (upper case, spaces removed) and true when it can be
+// one: 6 to 8 characters a VIN may hold (no I, O or Q), at least one a digit.
+func Fragment(s string) (string, bool) {
+	v := strings.ToUpper(strings.ReplaceAll(s, " ", ""))
+	if len(v) < MinFragment || len(v) > MaxFragment {
+		return "", false
+	}
+	digit := false
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case isDigit(c):
+			digit = true
+		case c < 'A' || c > 'Z', c == 'I', c == 'O', c == 'Q':
+			return "", false
+		}
+	}
+	return v, digit
+}
+
+// Tail returns the last MinFragment characters of a whole VIN: the key every fragment of it
+// is found by.
+func Tail(v string) string {
+	if len(v) < MinFragment {
+		return v
+	}
+	return v[len(v)-MinFragment:]
+}
+

@@ -70,3 +70,29 @@ func FuzzClean(f *testing.F) {
 		}
 	})
 }
+
+func TestFragment(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		in, want string
+		ok       bool
+	}{
+		{"612345", "612345", true},
+		{"mh612345", "MH612345", true},
+		{"A 612345", "A612345", true},
+		{"12345", "", false},
+		{"KMH612345", "", false},
+		{"BAKERS", "BAKERS", false},
+		{"O12345", "", false},
+		{"61-2345", "", false},
+	}
+	for _, tt := range tests {
+		got, ok := vin.Fragment(tt.in)
+		if ok != tt.ok || (ok && got != tt.want) {
+			t.Errorf("Fragment(%q) = %q, %v, want %q, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+	if got, want := vin.Tail("5NPE34AF4HH612345"), "612345"; got != want {
+		t.Errorf("Tail = %q, want %q", got, want)
+	}
+}
