@@ -35,15 +35,15 @@ const (
 
 // Messages of the validation rules that the spec does not word.
 const (
-	MsgStore        = "Choose the contact's store."
-	MsgName         = "Enter a first name, last name or business name."
-	MsgCountry      = "Choose US, CA, GB or FR."
-	MsgSSN          = "Invalid SSN"
-	MsgDate         = "Invalid date"
-	MsgVIN          = "Invalid VIN"
+	MsgStore   = "Choose the contact's store."
+	MsgName    = "Enter a first name, last name or business name."
+	MsgCountry = "Choose US, CA, GB or FR."
+	MsgSSN     = "Invalid SSN"
+	MsgDate    = "Invalid date"
+	MsgVIN     = "Invalid VIN"
 	// MsgVINSearch refuses a search VIN that is neither a whole VIN nor its last 6 to 8
 	// characters.
-	MsgVINSearch = "Enter a whole VIN or its last 6 to 8 characters."
+	MsgVINSearch    = "Enter a whole VIN or its last 6 to 8 characters."
 	MsgStockNumber  = "Invalid stock number"
 	MsgAccount      = "Invalid account number"
 	MsgRouting      = "Invalid routing number"

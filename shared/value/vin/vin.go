@@ -98,4 +98,3 @@ func Tail(v string) string {
 	}
 	return v[len(v)-MinFragment:]
 }
-
