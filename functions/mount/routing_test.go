@@ -1,6 +1,9 @@
 package mount_test
 
 import (
+	"io/fs"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -70,4 +73,51 @@ func TestEveryAreaServesItsOwnCalls(t *testing.T) {
 			t.Errorf("area %s registers no operation", a.Name)
 		}
 	}
+}
+
+// TestWebCallsReachTheSameAreaInAWS reads the paths the web app calls (the literal and template
+// paths passed to its API client) and checks that each one a local area serves reaches the same
+// area in AWS, where API Gateway matches the spelling case-sensitively: a spelling without a
+// route of its own would fall to another area's greedy route, or to none.
+func TestWebCallsReachTheSameAreaInAWS(t *testing.T) {
+	t.Parallel()
+	root := filepath.Join("..", "..", "web", "src")
+	if _, err := os.Stat(root); err != nil {
+		t.Skipf("no web app sources: %v", err)
+	}
+	call := regexp.MustCompile("api\\.(?:get|post|put|delete|request|blob|stream)(?:<[^(]*>)?\\(\\s*['`](/[^'`?]*)")
+	expr := regexp.MustCompile(`\$\{[^}]*\}`)
+	aws, err := route.NewRouter(route.Routes(route.Table()), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	err = filepath.WalkDir(root, func(path string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() || !strings.HasSuffix(path, ".ts") && !strings.HasSuffix(path, ".tsx") {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, m := range call.FindAllStringSubmatch(string(src), -1) {
+			p := expr.ReplaceAllString(m[1], "1")
+			local, ok := route.Lookup(route.Any, p)
+			if !ok {
+				continue
+			}
+			n++
+			if rt, ok := aws.Lookup(route.Any, p); !ok || rt.Area != local.Area {
+				t.Errorf("%s calls %s: served by %s locally, by %q in AWS (route %s)", path, m[1], local.Area, rt.Area, rt.Key())
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n == 0 {
+		t.Error("found no call of the web app")
+	}
+	t.Logf("%d calls of the web app reach the same area locally and in AWS", n)
 }
