@@ -29,16 +29,31 @@ import (
 )
 
 // New returns the area's HTTP handler: the one the Lambda function and the local gateway serve.
-func New(s wiring.Services) http.Handler {
+func New(s wiring.Services) http.Handler { return NewWith(s, Options{}) }
+
+// NewWith is New with opts.
+func NewWith(s wiring.Services, opts Options) http.Handler {
 	api := s.NewAPI()
-	Register(api, s)
+	RegisterWith(api, s, opts)
 	return api
 }
 
+// Options change how the area is built; the zero value is the production area.
+type Options struct {
+	// Now is the clock of the hourly view records; nil for the wall clock.
+	Now func() time.Time
+}
+
 // Register adds the area's operations to api.
-func Register(api *httpapi.API, d wiring.Services) {
+func Register(api *httpapi.API, d wiring.Services) { RegisterWith(api, d, Options{}) }
+
+// RegisterWith is Register with opts.
+func RegisterWith(api *httpapi.API, d wiring.Services, opts Options) {
 	x := &area{d: d, contacts: contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log),
-		log: activity.NewRepo(d.Store, d.Events, d.Log), leads: lead.NewRepo(d.Store, nil, d.Log), now: time.Now}
+		log: activity.NewRepo(d.Store, d.Events, d.Log), leads: lead.NewRepo(d.Store, nil, d.Log), now: opts.Now}
+	if x.now == nil {
+		x.now = time.Now
+	}
 	x.registerLogging(api)
 	x.registerReading(api)
 }

@@ -4,9 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	areaactivity "github.com/cxm/cxm/functions/activity"
 	"github.com/cxm/cxm/functions/areatest"
@@ -14,6 +18,7 @@ import (
 	"github.com/cxm/cxm/shared/domain/contact"
 	"github.com/cxm/cxm/shared/local/demo"
 	"github.com/cxm/cxm/shared/local/dynamotest"
+	"github.com/cxm/cxm/shared/runtime/auth"
 	"github.com/cxm/cxm/shared/runtime/eventbus"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/cxm/cxm/shared/runtime/store"
@@ -271,27 +276,93 @@ func TestOwnersFeed(t *testing.T) {
 	}
 }
 
+// clock is a settable clock for the area's hourly view records.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *clock) Set(t time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = t
+}
+
 func TestViewSubmissions(t *testing.T) {
 	t.Parallel()
 	srv := areatest.New(t)
-	var first, again httpapi.Result[areaactivity.ActivityView]
-	body := map[string]any{"ContactId": demo.ContactHonda, "Section": "garage"}
-	post(t, srv, sales, "/user_activity_submission/view_profile_section", body, &first)
-	post(t, srv, sales, "/user_activity_submission/view_profile_section", body, &again)
-	if !first.Data.Recorded || again.Data.Recorded || first.Data.Entry.Details["section"] != "Garage" {
-		t.Errorf("views = %+v then %+v, want one recorded view of Garage", first.Data, again.Data)
+	clk := &clock{now: time.Date(2026, 3, 2, 10, 5, 0, 0, time.UTC)}
+	h := areaactivity.NewWith(srv.Services, areaactivity.Options{Now: clk.Now})
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		claims := auth.ClaimsFromMap(map[string]string{"sub": "sub-" + r.Header.Get("X-User"), "token_use": "access"})
+		h.ServeHTTP(w, r.WithContext(auth.WithClaims(r.Context(), claims)))
+	}))
+	t.Cleanup(ts.Close)
+	view := func(as, path, body string) (int, httpapi.Result[areaactivity.ActivityView], httpapi.ErrorBody) {
+		t.Helper()
+		req, err := http.NewRequest("POST", ts.URL+path, strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-User", as)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var out httpapi.Result[areaactivity.ActivityView]
+		var e httpapi.ErrorBody
+		b, _ := io.ReadAll(res.Body)
+		if res.StatusCode < 300 {
+			err = json.Unmarshal(b, &out)
+		} else {
+			err = json.Unmarshal(b, &e)
+		}
+		if err != nil {
+			t.Fatalf("%s: %s: %v", path, b, err)
+		}
+		return res.StatusCode, out, e
 	}
-	var deal httpapi.Result[areaactivity.ActivityView]
-	if status := post(t, srv, manager, "/user_activity_submission/view_dealsheet", map[string]any{"ContactId": demo.ContactHonda, "EntityId": 5}, &deal); status != 200 || !deal.Data.Recorded {
-		t.Errorf("deal sheet view: %d %+v", status, deal.Data)
+	const section = "/user_activity_submission/view_profile_section"
+	garage := fmt.Sprintf(`{"ContactId":%d,"Section":"garage"}`, demo.ContactHonda)
+	tests := []struct {
+		name     string
+		at       time.Time
+		as       string
+		path     string
+		body     string
+		recorded bool
+	}{
+		{"first view", time.Date(2026, 3, 2, 10, 5, 0, 0, time.UTC), sales, section, garage, true},
+		{"same view within the hour", time.Date(2026, 3, 2, 10, 55, 0, 0, time.UTC), sales, section, garage, false},
+		{"another user's view", time.Date(2026, 3, 2, 10, 56, 0, 0, time.UTC), manager, section, garage, true},
+		{"same view the next hour", time.Date(2026, 3, 2, 11, 1, 0, 0, time.UTC), sales, section, garage, true},
+		{"deal sheet view", time.Date(2026, 3, 2, 11, 2, 0, 0, time.UTC), manager, "/user_activity_submission/view_dealsheet", fmt.Sprintf(`{"ContactId":%d,"EntityId":5}`, demo.ContactHonda), true},
 	}
-	if s := counts(t, srv, sales, demo.ContactHonda); s.Count(activity.CategoryView) != 2 {
-		t.Errorf("views counted = %d, want 2", s.Count(activity.CategoryView))
+	for _, tt := range tests {
+		clk.Set(tt.at)
+		status, got, _ := view(tt.as, tt.path, tt.body)
+		if status != 200 || got.Data.Recorded != tt.recorded {
+			t.Errorf("%s: status %d, recorded %v; want 200, %v", tt.name, status, got.Data.Recorded, tt.recorded)
+		}
+		if tt.recorded && got.Data.Entry.Details["section"] == "" && got.Data.Entry.Details["entityId"] == "" {
+			t.Errorf("%s: entry %+v names no section or deal sheet", tt.name, got.Data.Entry)
+		}
 	}
-	if status, e := srv.Error(t, areatest.Request{Method: "POST", Path: "/user_activity_submission/view_profile_section", As: sales, Body: fmt.Sprintf(`{"ContactId":%d,"Section":"Basement"}`, demo.ContactHonda)}); status != 400 || e.FieldErrors["Section"] == "" {
+	if s := counts(t, srv, sales, demo.ContactHonda); s.Count(activity.CategoryView) != 4 {
+		t.Errorf("views counted = %d, want 4", s.Count(activity.CategoryView))
+	}
+	if status, _, e := view(sales, section, fmt.Sprintf(`{"ContactId":%d,"Section":"Basement"}`, demo.ContactHonda)); status != 400 || e.FieldErrors["Section"] == "" {
 		t.Errorf("bad section: %d %v", status, e.FieldErrors)
 	}
-	if status, _ := srv.Error(t, areatest.Request{Method: "POST", Path: "/user_activity_submission/view_dealsheet", As: admin, Body: fmt.Sprintf(`{"ContactId":%d,"EntityId":1}`, demo.OtherContactID)}); status != 404 {
+	if status, _, _ := view(admin, "/user_activity_submission/view_dealsheet", fmt.Sprintf(`{"ContactId":%d,"EntityId":1}`, demo.OtherContactID)); status != 404 {
 		t.Errorf("other group's deal sheet view: %d, want 404", status)
 	}
 }
