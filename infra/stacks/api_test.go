@@ -430,13 +430,15 @@ func TestCORS(t *testing.T) {
 	})
 }
 
-// TestRouteTableWiring checks a route table with several areas and case variants of one path:
-// every route reaches the function of the area that owns its prefix.
+// TestRouteTableWiring checks a route table with several areas, case variants of one path and
+// a prefix with a variable segment below another area's prefix: every route reaches the
+// function of the area that owns its prefix.
 func TestRouteTableWiring(t *testing.T) {
 	areas := []route.Area{
 		{Name: "users", Prefixes: []string{"/users", "/usersettings"}},
 		{Name: "leads", Prefixes: []string{"/api/CrmLead", "/api/crmlead"}},
 		{Name: "calendar", Prefixes: []string{"/api/calendar"}, Public: []string{"GET /api/calendar/feed.ics"}},
+		{Name: "garage", Prefixes: []string{"/users/{id}/vehicles"}},
 	}
 	d := newDeployment(t, stacks.Props{Areas: areas})
 
