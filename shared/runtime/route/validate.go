@@ -76,7 +76,7 @@ func validPrefix(p string) error {
 	pat, err := ParsePattern(p)
 	switch {
 	case err != nil:
-		return fmt.Errorf("prefix %q must start with / and not end with /: %w", p, err)
+		return fmt.Errorf("prefix: %w", err)
 	case p == "/" || strings.HasSuffix(p, "/"):
 		return fmt.Errorf("prefix %q must start with / and not end with /", p)
 	case pat.greedy:
