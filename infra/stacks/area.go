@@ -27,6 +27,9 @@ const (
 type AreaFunctionProps struct {
 	// Area is the API area the function serves: its name and its path prefixes.
 	Area route.Area
+	// Routes are the area's routes of the whole route table (route.RoutesOf), which depend on
+	// the other areas' prefixes too; nil for the routes of Area alone.
+	Routes []route.Route
 	// Code is the function's deployment package: a directory or zip holding a "bootstrap"
 	// executable for linux/arm64.
 	Code awslambda.Code
@@ -39,7 +42,7 @@ type AreaFunctionProps struct {
 }
 
 // AreaFunction is one API area deployed: a Go Lambda function on provided.al2023 (arm64), its
-// log group, and the area's routes of the route table (route.Area.Routes), all integrated with
+// log group, and the area's routes of the route table (route.Routes), all integrated with
 // the function: two authorized routes per path prefix of the area ("ANY /p" and
 // "ANY /p/{proxy+}", where p may have variable segments) and one route without authorizer per
 // public operation. API Gateway picks the most specific route of a request, as the local
@@ -77,7 +80,11 @@ func NewAreaFunction(scope constructs.Construct, id string, props *AreaFunctionP
 		})
 
 	a := &AreaFunction{Construct: c, Function: fn}
-	for _, rt := range props.Area.Routes() {
+	routes := props.Routes
+	if routes == nil {
+		routes = route.RoutesOf([]route.Area{props.Area}, name)
+	}
+	for _, rt := range routes {
 		rp := &awsapigatewayv2.HttpRouteProps{
 			HttpApi:     props.API,
 			RouteKey:    awsapigatewayv2.HttpRouteKey_With(jsii.String(rt.Path), awsapigatewayv2.HttpMethod(rt.Method)),
@@ -127,13 +134,14 @@ func newGoFunction(scope constructs.Construct, props goFunctionProps) awslambda.
 	})
 }
 
-// RoutePaths returns the API Gateway route paths of an area's authorized routes (see
-// route.Area.Routes): each prefix itself and each prefix followed by a greedy path variable.
+// RoutePaths returns the API Gateway route paths of an area's authorized routes in a table of
+// its own (see route.Routes): each prefix itself and each prefix followed by a greedy path
+// variable.
 // API Gateway matches paths case-sensitively, so every spelling in the route table is a prefix
 // of its own.
 func RoutePaths(a route.Area) []string {
 	var paths []string
-	for _, rt := range a.Routes() {
+	for _, rt := range route.RoutesOf([]route.Area{a}, a.Name) {
 		if !rt.Public {
 			paths = append(paths, rt.Path)
 		}

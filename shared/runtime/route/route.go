@@ -63,30 +63,66 @@ func Table() []Area {
 	}
 }
 
-// Routes returns the area's API Gateway routes: for each prefix p, "ANY p" and
-// "ANY p/{proxy+}" (a greedy variable needs at least one segment below p), in the order of
-// Prefixes; then one route without authorizer per public operation, in the order of Public.
-func (a Area) Routes() []Route {
-	routes := make([]Route, 0, 2*len(a.Prefixes)+len(a.Public))
-	for _, p := range a.Prefixes {
-		routes = append(routes,
-			Route{Area: a.Name, Method: Any, Path: p},
-			Route{Area: a.Name, Method: Any, Path: p + "/{proxy+}"})
-	}
-	for _, op := range a.Public {
-		m, p, _ := strings.Cut(op, " ")
-		routes = append(routes, Route{Area: a.Name, Method: m, Path: p, Public: true})
+// Routes returns the API Gateway routes of the table, area by area in table order: for each
+// prefix p, "ANY p" and a greedy route for everything below it, in the order of Prefixes; then
+// one route without authorizer per public operation, in the order of Public.
+//
+// The greedy route is "ANY p/{proxy+}", unless some prefix of the table has a variable
+// segment right below p ("p/{id}/..."): then it is "ANY p/{id}" and "ANY p/{id}/{proxy+}",
+// which serve the same paths. API Gateway refuses two differently named variables at the same
+// level of the route tree, and a greedy variable is one; this keeps a single one there.
+func Routes(areas []Area) []Route {
+	below := variablesBelow(areas)
+	var routes []Route
+	for _, a := range areas {
+		for _, p := range a.Prefixes {
+			routes = append(routes, Route{Area: a.Name, Method: Any, Path: p})
+			if name, ok := below[p]; ok {
+				routes = append(routes,
+					Route{Area: a.Name, Method: Any, Path: p + "/{" + name + "}"},
+					Route{Area: a.Name, Method: Any, Path: p + "/{" + name + "}/{proxy+}"})
+				continue
+			}
+			routes = append(routes, Route{Area: a.Name, Method: Any, Path: p + "/{proxy+}"})
+		}
+		for _, op := range a.Public {
+			m, p, _ := strings.Cut(op, " ")
+			routes = append(routes, Route{Area: a.Name, Method: m, Path: p, Public: true})
+		}
 	}
 	return routes
 }
 
-// Routes returns the routes of every area, in table order.
-func Routes(areas []Area) []Route {
-	var routes []Route
+// variablesBelow returns, for each path of the table that some prefix continues with a
+// variable segment, that variable's name (the first one found; Validate refuses two).
+func variablesBelow(areas []Area) map[string]string {
+	below := map[string]string{}
 	for _, a := range areas {
-		routes = append(routes, a.Routes()...)
+		for _, p := range a.Prefixes {
+			parts := strings.Split(p, "/")
+			for i := 2; i < len(parts); i++ {
+				seg := parts[i]
+				if strings.HasPrefix(seg, "{") && strings.HasSuffix(seg, "}") && !strings.HasSuffix(seg, "+}") {
+					parent := strings.Join(parts[:i], "/")
+					if _, ok := below[parent]; !ok {
+						below[parent] = seg[1 : len(seg)-1]
+					}
+				}
+			}
+		}
 	}
-	return routes
+	return below
+}
+
+// RoutesOf returns the routes of the table that area serves (see Routes).
+func RoutesOf(areas []Area, area string) []Route {
+	var out []Route
+	for _, r := range Routes(areas) {
+		if r.Area == area {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // IsPublic reports whether the operation method path of area a needs no token. Paths compare

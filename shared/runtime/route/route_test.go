@@ -73,7 +73,8 @@ func TestMatch(t *testing.T) {
 		{"/crm/contacts/42/actions/send_to_desking", "desking"},
 		{"/crm/contacts/actions/is_desking_enabled", "desking"},
 		{"/crm/contacts/42/actions/start_outbound_call", "calltracking"},
-		{"/crm/contacts//actions/start_outbound_call", "contacts"},
+		// A variable matches a non-empty segment only.
+		{"/crm/contacts//actions/start_outbound_call", ""},
 		{"/authx", ""},
 		{"/api/dealer_settingsx", ""},
 		{"/usersx/key", ""},
@@ -101,6 +102,9 @@ func TestLookup(t *testing.T) {
 		{"POST", "/api/crmlead/intake/ADF", "POST /api/CrmLead/intake/adf", true},
 		{"GET", "/api/CrmLead/intake/adf", "ANY /api/CrmLead/{proxy+}", false},
 		{"POST", "/crm/contacts", "ANY /crm/contacts", false},
+		{"GET", "/crm/contacts/7", "ANY /crm/contacts/{id}", false},
+		{"POST", "/crm/contacts/7/change_log", "ANY /crm/contacts/{id}/{proxy+}", false},
+		{"POST", "/crm/contacts/search", "ANY /crm/contacts/{id}", false},
 		{"POST", "/crm/contacts/7/activity/counts", "ANY /crm/contacts/{id}/activity/{proxy+}", false},
 		{"POST", "/crm/contacts/actions/is_desking_enabled", "ANY /crm/contacts/actions/is_desking_enabled", false},
 		{"GET", "/nothing", "", false},
@@ -297,7 +301,7 @@ func TestValidate(t *testing.T) {
 		{"same prefix twice", []route.Area{{Name: "x", Prefixes: []string{"/p", "/p"}}}, "twice"},
 		{"shared shape", []route.Area{{Name: "x", Prefixes: []string{"/p/{id}/q"}}, {Name: "y", Prefixes: []string{"/p/{key}/q"}}}, `served by areas "x" and "y"`},
 		{"shared prefix in another case", []route.Area{{Name: "x", Prefixes: []string{"/p"}}, {Name: "y", Prefixes: []string{"/P"}}}, "only in case"},
-		{"variables named differently", []route.Area{{Name: "x", Prefixes: []string{"/p/{id}/a"}}, {Name: "y", Prefixes: []string{"/p/{key}/b"}}}, "differently"},
+		{"variables named differently", []route.Area{{Name: "x", Prefixes: []string{"/p/{id}/a"}}, {Name: "y", Prefixes: []string{"/p/{key}/b"}}}, "different variables"},
 		{"public operations", []route.Area{{Name: "x", Prefixes: []string{"/x", "/y"}, Public: []string{"GET /x/a.json", "POST /y", "DELETE /x/b/c"}}}, ""},
 		{"public without method", []route.Area{{Name: "x", Prefixes: []string{"/x"}, Public: []string{"/x/a"}}}, `"METHOD /path"`},
 		{"public ANY", []route.Area{{Name: "x", Prefixes: []string{"/x"}, Public: []string{"ANY /x/a"}}}, `"METHOD /path"`},
@@ -325,19 +329,37 @@ func TestValidate(t *testing.T) {
 
 func TestRoutes(t *testing.T) {
 	t.Parallel()
-	a := route.Area{Name: "leads", Prefixes: []string{"/api/CrmLead", "/crm/contacts/{id}/leads"}, Public: []string{"POST /api/CrmLead/intake/adf"}}
-	var got []string
-	for _, r := range a.Routes() {
-		if r.Area != "leads" {
-			t.Errorf("route %s of area %s", r.Key(), r.Area)
-		}
-		got = append(got, r.Key())
-		if r.Public != (r.Method != route.Any) {
-			t.Errorf("route %s public = %v", r.Key(), r.Public)
-		}
+	tests := []struct {
+		name  string
+		areas []route.Area
+		want  string
+	}{
+		{"one area", []route.Area{
+			{Name: "leads", Prefixes: []string{"/api/CrmLead", "/crm/contacts/{id}/leads"}, Public: []string{"POST /api/CrmLead/intake/adf"}},
+		}, "leads ANY /api/CrmLead, leads ANY /api/CrmLead/{proxy+}, leads ANY /crm/contacts/{id}/leads, leads ANY /crm/contacts/{id}/leads/{proxy+}, leads POST /api/CrmLead/intake/adf (public)"},
+		{"a variable below another area's prefix", []route.Area{
+			{Name: "contacts", Prefixes: []string{"/crm/contacts"}},
+			{Name: "leads", Prefixes: []string{"/crm/contacts/{id}/leads"}},
+		}, "contacts ANY /crm/contacts, contacts ANY /crm/contacts/{id}, contacts ANY /crm/contacts/{id}/{proxy+}, leads ANY /crm/contacts/{id}/leads, leads ANY /crm/contacts/{id}/leads/{proxy+}"},
+		{"in another spelling", []route.Area{
+			{Name: "contacts", Prefixes: []string{"/CRM/contacts"}},
+			{Name: "leads", Prefixes: []string{"/crm/contacts/{id}/leads"}},
+		}, "contacts ANY /CRM/contacts, contacts ANY /CRM/contacts/{proxy+}, leads ANY /crm/contacts/{id}/leads, leads ANY /crm/contacts/{id}/leads/{proxy+}"},
 	}
-	want := "ANY /api/CrmLead, ANY /api/CrmLead/{proxy+}, ANY /crm/contacts/{id}/leads, ANY /crm/contacts/{id}/leads/{proxy+}, POST /api/CrmLead/intake/adf"
-	if g := strings.Join(got, ", "); g != want {
-		t.Errorf("Routes = %s, want %s", g, want)
+	for _, tt := range tests {
+		var got []string
+		for _, r := range route.Routes(tt.areas) {
+			k := r.Area + " " + r.Key()
+			if r.Public {
+				k += " (public)"
+			}
+			got = append(got, k)
+		}
+		if g := strings.Join(got, ", "); g != tt.want {
+			t.Errorf("%s: Routes = %s, want %s", tt.name, g, tt.want)
+		}
+		if err := route.Validate(tt.areas); err != nil {
+			t.Errorf("%s: Validate = %v", tt.name, err)
+		}
 	}
 }

@@ -85,20 +85,25 @@ func validPrefix(p string) error {
 	return nil
 }
 
-// sameVariableNames refuses two patterns that put differently named variables at the same
-// place under the same literal path ("/x/{id}/a" and "/x/{key}/b"): API Gateway builds one
-// resource tree of the routes, with one name per variable.
+// sameVariableNames refuses two patterns that put different variables at the same place under
+// the same path ("/x/{id}/a" and "/x/{key}/b", or "/x/{id}/a" and "/x/{proxy+}"): API Gateway
+// refuses differently named variables at the same level of its route tree, and a greedy
+// variable is one.
 func sameVariableNames(p, q Pattern) error {
-	for i := 0; i < len(p.segs) && i < len(q.segs); i++ {
-		s, t := p.segs[i], q.segs[i]
-		if s.param && t.param && s.text != t.text {
-			return fmt.Errorf("%s and %s name the variable at segment %d differently ({%s}, {%s})", p.raw, q.raw, i+1, s.text, t.text)
-		}
-		if s != t {
+	for i := 0; ; i++ {
+		kp, kq := p.kind(i), q.kind(i)
+		switch {
+		case kp == kindEnd || kq == kindEnd:
+			return nil
+		case kp == kindGreedy && kq == kindGreedy:
+			return nil
+		case kp == kindGreedy && kq == kindParam, kp == kindParam && kq == kindGreedy,
+			kp == kindParam && kq == kindParam && p.segs[i].text != q.segs[i].text:
+			return fmt.Errorf("%s and %s have different variables at segment %d: API Gateway allows one per level", p.raw, q.raw, i+1)
+		case kp != kq || p.segs[i] != q.segs[i]:
 			return nil
 		}
 	}
-	return nil
 }
 
 // publicMethod reports whether a public operation may use method. OPTIONS is left to the API's
