@@ -16,8 +16,8 @@ type Area struct {
 	// Prefixes are the paths the area serves, each with everything below it, in every spelling
 	// the web app uses. A segment may be a path variable ("/crm/contacts/{id}/activity"), so an
 	// area can serve some calls below another area's prefix: the most specific route wins. API
-	// Gateway matches case-sensitively, so each spelling becomes its own pair of routes there
-	// (see Area.Routes); the local gateway matches them case-insensitively.
+	// Gateway matches case-sensitively, so each spelling becomes routes of its own there (see
+	// Routes); the local gateway matches them case-insensitively.
 	Prefixes []string
 	// Public are the area's operations that need no token ("METHOD /path", literal paths): the
 	// local gateway serves them without the authorizer and API Gateway routes them without one.

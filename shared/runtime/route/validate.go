@@ -10,7 +10,8 @@ import (
 // named twice; a prefix that is not a path of literal and variable segments ("/x/{id}/y": no
 // greedy variable, no empty segment, no trailing slash); two routes of different areas that
 // match the same paths as the local gateway compares them (case-insensitively), or the same
-// route twice; two variables at the same place under the same path with different names; or
+// route twice; two different variables at the same place under the same path (differently
+// named, or one of them greedy), which API Gateway refuses; or
 // a public operation that is not "METHOD /literal/path" (GET, HEAD, POST, PUT, PATCH or
 // DELETE), is listed twice, or whose path the table's other routes do not give to its own area
 // (so that every other method of it reaches the same function).
