@@ -1,7 +1,10 @@
 // Package contacts is the contacts API area: a customer's profile (read, save, mark hot, can
 // text), the per-contact permission check the web app makes before opening a profile, the
-// quick and advanced customer searches, the recently viewed customers, and a customer's change
-// log.
+// quick and advanced customer searches, the recently viewed customers, a customer's change
+// log, snapshot, service summary, tasks, licence images and deal sheets, and prospects. A
+// customer's relations, activity, desking and click-to-call are areas of their own
+// (functions/relations, activity, desking and calltracking), routed by the more specific
+// paths they serve below /crm/contacts.
 //
 // A contact of a store the caller may not view, or of another dealer group, does not exist for
 // the caller (404). Sensitive fields are returned masked unless the caller may edit the contact,
@@ -12,7 +15,6 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/cxm/cxm/functions/relations"
 	"github.com/cxm/cxm/shared/domain/contact"
 	"github.com/cxm/cxm/shared/domain/user"
 	"github.com/cxm/cxm/shared/runtime/apperr"
@@ -40,8 +42,6 @@ func Register(api *httpapi.API, d wiring.Services) {
 	a.registerSearch(api)
 	a.registerSummary(api)
 	a.registerChangeLog(api)
-	a.registerActivity(api)
-	relations.Register(api, d)
 }
 
 // visible returns the NotFound error of a contact the session's user may not view.
@@ -59,23 +59,7 @@ func permission(sess user.Session, c contact.Contact) contact.Permission {
 
 // load returns contact id when the session's user may view it, masked unless they may edit it.
 func (a *area) load(ctx context.Context, sess user.Session, id int64) (contact.Contact, contact.Permission, error) {
-	c, err := a.contacts.Get(ctx, sess.Principal.Tenant, id)
-	if err != nil {
-		return contact.Contact{}, contact.Permission{}, err
-	}
-	if err := visible(sess, c); err != nil {
-		return contact.Contact{}, contact.Permission{}, err
-	}
-	p := permission(sess, c)
-	if !p.CanEdit {
-		c = c.Masked()
-	}
-	for _, st := range sess.Stores {
-		if st.AccountPlatformID == c.AccountPlatformID {
-			c.DealerID = st.DealerID
-		}
-	}
-	return c, p, nil
+	return a.contacts.ForSession(ctx, sess, id)
 }
 
 // viewContact returns the caller's session and contact id as load gives it: NotFound when the

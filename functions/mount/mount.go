@@ -3,22 +3,28 @@
 package mount
 
 import (
+	"cmp"
 	"encoding/json"
 	"maps"
 	"net/http"
 	"slices"
 
+	"github.com/cxm/cxm/functions/activity"
 	"github.com/cxm/cxm/functions/auth"
+	"github.com/cxm/cxm/functions/calltracking"
 	"github.com/cxm/cxm/functions/chat"
 	"github.com/cxm/cxm/functions/contacts"
 	"github.com/cxm/cxm/functions/core"
 	"github.com/cxm/cxm/functions/credit"
 	"github.com/cxm/cxm/functions/dealers"
+	"github.com/cxm/cxm/functions/desking"
 	"github.com/cxm/cxm/functions/leads"
 	"github.com/cxm/cxm/functions/merge"
+	"github.com/cxm/cxm/functions/relations"
 	"github.com/cxm/cxm/functions/users"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/cxm/cxm/shared/runtime/wiring"
+	"github.com/danielgtaylor/huma/v2"
 )
 
 // Area builds one area: its handler, and its operations on a shared API for the contract.
@@ -30,15 +36,19 @@ type Area struct {
 // Areas returns every area by its route-table name.
 func Areas() map[string]Area {
 	return map[string]Area{
-		"users":    {New: users.New, Register: users.Register},
-		"core":     {New: core.New, Register: core.Register},
-		"dealers":  {New: dealers.New, Register: dealers.Register},
-		"chat":     {New: chat.New, Register: chat.Register},
-		"contacts": {New: contacts.New, Register: contacts.Register},
-		"auth":     {New: auth.New, Register: auth.Register},
-		"credit":   {New: credit.New, Register: credit.Register},
-		"merge":    {New: merge.New, Register: merge.Register},
-		"leads":    {New: leads.New, Register: leads.Register},
+		"users":        {New: users.New, Register: users.Register},
+		"core":         {New: core.New, Register: core.Register},
+		"dealers":      {New: dealers.New, Register: dealers.Register},
+		"chat":         {New: chat.New, Register: chat.Register},
+		"contacts":     {New: contacts.New, Register: contacts.Register},
+		"relations":    {New: relations.New, Register: relations.Register},
+		"activity":     {New: activity.New, Register: activity.Register},
+		"desking":      {New: desking.New, Register: desking.Register},
+		"calltracking": {New: calltracking.New, Register: calltracking.Register},
+		"auth":         {New: auth.New, Register: auth.Register},
+		"credit":       {New: credit.New, Register: credit.Register},
+		"merge":        {New: merge.New, Register: merge.Register},
+		"leads":        {New: leads.New, Register: leads.Register},
 	}
 }
 
@@ -70,4 +80,34 @@ func sortedNames() []string {
 	names := slices.Collect(maps.Keys(Areas()))
 	slices.Sort(names)
 	return names
+}
+
+// Operation is one operation of the contract and the area whose Register adds it.
+type Operation struct {
+	// Area is the area's route-table name.
+	Area string
+	httpapi.Operation
+}
+
+// Operations returns every operation of every area, sorted by path, method and area.
+func Operations() []Operation {
+	var ops []Operation
+	for name, a := range Areas() {
+		api := httpapi.New(nil)
+		a.Register(api, wiring.Services{})
+		for path, item := range api.OpenAPI().Paths {
+			for method, op := range map[string]*huma.Operation{
+				http.MethodGet: item.Get, http.MethodPost: item.Post, http.MethodPut: item.Put,
+				http.MethodDelete: item.Delete, http.MethodPatch: item.Patch,
+			} {
+				if op != nil {
+					ops = append(ops, Operation{Area: name, Operation: httpapi.Operation{Method: method, Pattern: path}})
+				}
+			}
+		}
+	}
+	slices.SortFunc(ops, func(a, b Operation) int {
+		return cmp.Or(cmp.Compare(a.Pattern, b.Pattern), cmp.Compare(a.Method, b.Method), cmp.Compare(a.Area, b.Area))
+	})
+	return ops
 }

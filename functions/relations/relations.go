@@ -1,9 +1,10 @@
-// Package relations holds the operations about a customer's relations, served by the contacts
-// area's function: the household (members and co-buyers), the users assigned to the customer
-// by role, the same customer's linked records at other stores with their lifetime value, the
-// customer's company, the dealer group's tags with how many customers carry each and which,
-// taking a tag off a customer, and bulk reassignment of customers from one user to another as a
-// job with progress.
+// Package relations is the relations area: the operations about a customer's relations, routed
+// to a function of their own by the more specific paths they have below the contacts area's:
+// the household (members and co-buyers), the users assigned to the customer by role, the same
+// customer's linked records at other stores with their lifetime value, the customer's company,
+// the dealer group's tags with how many customers carry each and which, taking a tag off a
+// customer, and bulk reassignment of customers from one user to another as a job with
+// progress.
 //
 // A contact of a store the caller may not view, or of another dealer group, does not exist for
 // the caller (404), and neither does a household member the caller may not view.
@@ -11,6 +12,7 @@ package relations
 
 import (
 	"context"
+	"net/http"
 	"slices"
 
 	"github.com/cxm/cxm/shared/domain/assignment"
@@ -33,6 +35,13 @@ type area struct {
 	assignments *assignment.Repo
 	enterprise  *enterprise.Repo
 	tags        *tag.Repo
+}
+
+// New returns the area's HTTP handler: the one the Lambda function and the local gateway serve.
+func New(s wiring.Services) http.Handler {
+	api := s.NewAPI()
+	Register(api, s)
+	return api
 }
 
 // Register adds the operations to api.

@@ -152,6 +152,7 @@ func NewAPIStack(scope constructs.Construct, id string, props *APIStackProps) *A
 		}
 		af := NewAreaFunction(stack, areaID(area.Name), &AreaFunctionProps{
 			Area:        area,
+			Routes:      route.RoutesOf(props.Areas, area.Name),
 			Code:        props.Code(area.Name),
 			API:         api,
 			Authorizer:  authorizer.Authorizer,

@@ -2,7 +2,6 @@ package stacks
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
@@ -28,6 +27,9 @@ const (
 type AreaFunctionProps struct {
 	// Area is the API area the function serves: its name and its path prefixes.
 	Area route.Area
+	// Routes are the area's routes of the whole route table (route.RoutesOf), which depend on
+	// the other areas' prefixes too; nil for the routes of Area alone.
+	Routes []route.Route
 	// Code is the function's deployment package: a directory or zip holding a "bootstrap"
 	// executable for linux/arm64.
 	Code awslambda.Code
@@ -40,9 +42,11 @@ type AreaFunctionProps struct {
 }
 
 // AreaFunction is one API area deployed: a Go Lambda function on provided.al2023 (arm64), its
-// log group, two authorized routes per path prefix of the area ("ANY /p" and
-// "ANY /p/{proxy+}") and one route without authorizer per public operation of the area, all
-// integrated with the function.
+// log group, and the area's routes of the route table (route.Routes), all integrated with
+// the function: two authorized routes per path prefix of the area ("ANY /p" and
+// "ANY /p/{proxy+}", where p may have variable segments) and one route without authorizer per
+// public operation. API Gateway picks the most specific route of a request, as the local
+// gateway does from the same table, so a prefix of one area may sit below another's.
 type AreaFunction struct {
 	constructs.Construct
 	// Function serves every route of the area.
@@ -50,7 +54,7 @@ type AreaFunction struct {
 	// Routes are the area's authorized routes, two per prefix in the order of Area.Prefixes.
 	Routes []awsapigatewayv2.HttpRoute
 	// PublicRoutes are the routes of the area's public operations, in the order of
-	// Area.Public. API Gateway prefers them to the greedy routes: a literal path is more
+	// Area.Public. API Gateway prefers them to the greedy routes: a full match is more
 	// specific than {proxy+}, and a method more specific than ANY.
 	PublicRoutes []awsapigatewayv2.HttpRoute
 }
@@ -76,24 +80,23 @@ func NewAreaFunction(scope constructs.Construct, id string, props *AreaFunctionP
 		})
 
 	a := &AreaFunction{Construct: c, Function: fn}
-	for _, path := range RoutePaths(props.Area) {
-		r := awsapigatewayv2.NewHttpRoute(c, jsii.String(routeID(path)), &awsapigatewayv2.HttpRouteProps{
+	routes := props.Routes
+	if routes == nil {
+		routes = route.RoutesOf([]route.Area{props.Area}, name)
+	}
+	for _, rt := range routes {
+		rp := &awsapigatewayv2.HttpRouteProps{
 			HttpApi:     props.API,
-			RouteKey:    awsapigatewayv2.HttpRouteKey_With(jsii.String(path), awsapigatewayv2.HttpMethod_ANY),
+			RouteKey:    awsapigatewayv2.HttpRouteKey_With(jsii.String(rt.Path), awsapigatewayv2.HttpMethod(rt.Method)),
 			Integration: integration,
 			Authorizer:  props.Authorizer,
-		})
-		a.Routes = append(a.Routes, r)
-	}
-	for _, op := range props.Area.Public {
-		method, path, _ := strings.Cut(op, " ")
-		r := awsapigatewayv2.NewHttpRoute(c, jsii.String("Public"+method+strings.ReplaceAll(path, "/", "_")), &awsapigatewayv2.HttpRouteProps{
-			HttpApi:     props.API,
-			RouteKey:    awsapigatewayv2.HttpRouteKey_With(jsii.String(path), awsapigatewayv2.HttpMethod(method)),
-			Integration: integration,
-			Authorizer:  awsapigatewayv2.NewHttpNoneAuthorizer(),
-		})
-		a.PublicRoutes = append(a.PublicRoutes, r)
+		}
+		if rt.Public {
+			rp.Authorizer = awsapigatewayv2.NewHttpNoneAuthorizer()
+			a.PublicRoutes = append(a.PublicRoutes, awsapigatewayv2.NewHttpRoute(c, jsii.String(routeID(rt)), rp))
+			continue
+		}
+		a.Routes = append(a.Routes, awsapigatewayv2.NewHttpRoute(c, jsii.String(routeID(rt)), rp))
 	}
 	return a
 }
@@ -131,96 +134,39 @@ func newGoFunction(scope constructs.Construct, props goFunctionProps) awslambda.
 	})
 }
 
-// RoutePaths returns the API Gateway route paths of an area: each prefix itself and each prefix
-// followed by a greedy path variable. API Gateway matches paths case-sensitively, so every
-// spelling in the route table is a prefix of its own.
+// RoutePaths returns the API Gateway route paths of an area's authorized routes in a table of
+// its own (see route.Routes): each prefix itself and each prefix followed by a greedy path
+// variable.
+// API Gateway matches paths case-sensitively, so every spelling in the route table is a prefix
+// of its own.
 func RoutePaths(a route.Area) []string {
-	paths := make([]string, 0, 2*len(a.Prefixes))
-	for _, p := range a.Prefixes {
-		paths = append(paths, p, p+"/{proxy+}")
+	var paths []string
+	for _, rt := range route.RoutesOf([]route.Area{a}, a.Name) {
+		if !rt.Public {
+			paths = append(paths, rt.Path)
+		}
 	}
 	return paths
 }
 
-// routeID names a route's construct after its path. Construct ids may not contain "/", and
+// routeID names a route's construct after its key. Construct ids may not contain "/", and
 // logical ids keep only letters and digits plus a hash of the full id, so spellings that differ
 // only in case still get distinct logical ids.
-func routeID(path string) string {
-	return "ANY" + strings.ReplaceAll(path, "/", "_")
+func routeID(rt route.Route) string {
+	if rt.Public {
+		return "Public" + rt.Method + strings.ReplaceAll(rt.Path, "/", "_")
+	}
+	return rt.Method + strings.ReplaceAll(rt.Path, "/", "_")
 }
 
-// ValidateAreas reports a route table the HTTP API cannot be built from: no areas, an area
-// without a name or without prefixes, duplicate area names, an area named like the authorizer
-// function, a prefix that does not start with "/" or ends with "/", the same prefix served by
-// two areas, or a public operation that is not "METHOD /literal/path" under one of its area's
-// prefixes (matched case-sensitively, as API Gateway matches), or is listed twice.
+// ValidateAreas reports a route table the HTTP API cannot be built from: an area named like
+// the authorizer function, or a table route.Validate refuses (no areas, a bad prefix, the same
+// paths served by two areas, a bad public operation, ...).
 func ValidateAreas(areas []route.Area) error {
-	if len(areas) == 0 {
-		return fmt.Errorf("route table has no areas")
-	}
-	names := make(map[string]bool, len(areas))
-	owner := make(map[string]string)
 	for _, a := range areas {
-		if a.Name == "" {
-			return fmt.Errorf("route table has an area without a name")
-		}
 		if a.Name == AuthorizerName {
 			return fmt.Errorf("area %q has the name of the authorizer function", a.Name)
 		}
-		if names[a.Name] {
-			return fmt.Errorf("area %q appears twice in the route table", a.Name)
-		}
-		names[a.Name] = true
-		if len(a.Prefixes) == 0 {
-			return fmt.Errorf("area %q has no prefixes", a.Name)
-		}
-		for _, p := range a.Prefixes {
-			if !strings.HasPrefix(p, "/") || len(p) < 2 || strings.HasSuffix(p, "/") {
-				return fmt.Errorf("area %q: prefix %q must start with / and not end with /", a.Name, p)
-			}
-			if other, ok := owner[p]; ok {
-				return fmt.Errorf("prefix %q is served by areas %q and %q", p, other, a.Name)
-			}
-			owner[p] = a.Name
-		}
-		if err := validatePublic(a); err != nil {
-			return err
-		}
 	}
-	return nil
-}
-
-// publicMethod reports whether a public operation may use method. OPTIONS is left to the API's
-// CORS preflight handling, and ANY would make the operation's every method public.
-func publicMethod(method string) bool {
-	switch method {
-	case "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE":
-		return true
-	}
-	return false
-}
-
-// validatePublic checks the public operations of one area (see ValidateAreas).
-func validatePublic(a route.Area) error {
-	seen := make(map[string]bool, len(a.Public))
-	for _, op := range a.Public {
-		method, path, ok := strings.Cut(op, " ")
-		if !ok || !publicMethod(method) {
-			return fmt.Errorf("area %q: public operation %q must be \"METHOD /path\" with GET, HEAD, POST, PUT, PATCH or DELETE", a.Name, op)
-		}
-		if strings.ContainsAny(path, "{} ") || strings.HasSuffix(path, "/") {
-			return fmt.Errorf("area %q: public operation %q must have a literal path without a trailing slash", a.Name, op)
-		}
-		under := slices.ContainsFunc(a.Prefixes, func(p string) bool {
-			return path == p || strings.HasPrefix(path, p+"/")
-		})
-		if !under {
-			return fmt.Errorf("area %q: public operation %q is not under the area's prefixes", a.Name, op)
-		}
-		if seen[op] {
-			return fmt.Errorf("area %q: public operation %q appears twice", a.Name, op)
-		}
-		seen[op] = true
-	}
-	return nil
+	return route.Validate(areas)
 }

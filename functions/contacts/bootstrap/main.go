@@ -1,23 +1,10 @@
 // Command bootstrap is the contacts area's Lambda function. Besides what every area reads, it
-// uses CONTACT_KEY_ID, the KMS key that encrypts sensitive contact fields, and
-// CALLTRACK_SANDBOX_LATENCY, the call-tracking sandbox's answer time.
+// uses CONTACT_KEY_ID, the KMS key that encrypts sensitive contact fields.
 package main
 
 import (
-	"log/slog"
-	"os"
-
 	"github.com/cxm/cxm/functions/contacts"
-	"github.com/cxm/cxm/shared/provider/calltrack/sandbox"
 	"github.com/cxm/cxm/shared/runtime/lambdahttp"
 )
 
-func main() {
-	// The call-tracking provider's configuration is read when the area is built; refuse a bad
-	// one at start-up.
-	if _, err := sandbox.ConfigFromEnv(); err != nil {
-		slog.Error("start", "err", err)
-		os.Exit(1)
-	}
-	lambdahttp.Main(contacts.New)
-}
+func main() { lambdahttp.Main(contacts.New) }

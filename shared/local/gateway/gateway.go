@@ -94,23 +94,30 @@ func New(c Config) http.Handler {
 		static = http.FileServer(http.Dir(c.WebDir))
 	}
 	mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		area, ok := route.Match(r.URL.Path)
+		// The route API Gateway would pick: the most specific one, a public operation's
+		// without the authorizer.
+		rt, ok := route.Lookup(r.Method, r.URL.Path)
 		if !ok {
 			static.ServeHTTP(w, r)
 			return
 		}
-		if area.IsPublic(r.Method, r.URL.Path) {
-			areas[area.Name].ServeHTTP(w, r)
+		area, ok := areas[rt.Area]
+		if !ok {
+			httpapi.WriteError(w, r, c.Log, apperr.Errorf(apperr.NotFound, "No operation serves %s %s.", r.Method, r.URL.Path))
+			return
+		}
+		if rt.Public {
+			area.ServeHTTP(w, r)
 			return
 		}
 		claims, err := authorize(r, c.Authorizer)
 		if err != nil {
-			logDenied(r, c.Log, area.Name, err)
+			logDenied(r, c.Log, rt.Area, err)
 			httpapi.WriteError(w, r, c.Log, apperr.Wrap(apperr.Unauthorized, err, "Unauthorized"))
 			return
 		}
 		setUser(r, claims)
-		areas[area.Name].ServeHTTP(w, r.WithContext(auth.WithClaims(r.Context(), claims)))
+		area.ServeHTTP(w, r.WithContext(auth.WithClaims(r.Context(), claims)))
 	}))
 	return logRequests(c.Log, mux)
 }

@@ -1,10 +1,15 @@
-package contacts
+// Package activity is the activity area: logging calls and notes on a customer, the
+// customer's activity feed and counts, its logged notes, its conversation overview, and the
+// views of a customer's profile sections and deal sheets the web app records. Its calls sit
+// below /crm/contacts/{id}/ (activity, actions/log_phone_call, actions/log_note,
+// log_customer_note) and under /api/notes, /api/Activity and /user_activity_submission.
+//
+// A contact of a store the caller may not view, or of another dealer group, does not exist for
+// the caller (404); logging needs a role that edits customers (403).
+package activity
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -15,15 +20,48 @@ import (
 	"github.com/cxm/cxm/shared/domain/activity"
 	"github.com/cxm/cxm/shared/domain/contact"
 	"github.com/cxm/cxm/shared/domain/lead"
-	"github.com/cxm/cxm/shared/domain/product"
 	"github.com/cxm/cxm/shared/domain/user"
-	"github.com/cxm/cxm/shared/provider/calltrack"
-	"github.com/cxm/cxm/shared/provider/calltrack/sandbox"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/cxm/cxm/shared/runtime/store"
+	"github.com/cxm/cxm/shared/runtime/wiring"
 	"github.com/danielgtaylor/huma/v2"
 )
+
+// New returns the area's HTTP handler: the one the Lambda function and the local gateway serve.
+func New(s wiring.Services) http.Handler { return NewWith(s, Options{}) }
+
+// NewWith is New with opts.
+func NewWith(s wiring.Services, opts Options) http.Handler {
+	api := s.NewAPI()
+	RegisterWith(api, s, opts)
+	return api
+}
+
+// Options change how the area is built; the zero value is the production area.
+type Options struct {
+	// Now is the clock of the hourly view records; nil for the wall clock.
+	Now func() time.Time
+}
+
+// Register adds the area's operations to api.
+func Register(api *httpapi.API, d wiring.Services) { RegisterWith(api, d, Options{}) }
+
+// RegisterWith is Register with opts.
+func RegisterWith(api *httpapi.API, d wiring.Services, opts Options) {
+	x := &area{d: d, contacts: contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log),
+		log: activity.NewRepo(d.Store, d.Events, d.Log), leads: lead.NewRepo(d.Store, nil, d.Log), now: opts.Now}
+	if x.now == nil {
+		x.now = time.Now
+	}
+	x.registerLogging(api)
+	x.registerReading(api)
+}
+
+// ContactPath is the path of the calls about one contact.
+type ContactPath struct {
+	ID int64 `path:"id" minimum:"1" doc:"The contact's id."`
+}
 
 // Call outcomes a logged call may have.
 const (
@@ -48,15 +86,8 @@ func ProfileSections() []string {
 // MaxCallSeconds is the longest call that can be logged: a day.
 const MaxCallSeconds = 24 * 60 * 60
 
-// Messages of the activity calls.
-const (
-	msgDoNotCall         = "The customer is marked do not call: calls to the customer cannot be started."
-	msgNoCallablePhone   = "The customer has no phone number that can be called."
-	msgCallTrackingOff   = "Call tracking is not enabled for the customer's store."
-	msgDeskingOff        = "Desking is not enabled for the customer's store."
-	msgMayNotLog         = "You may not log activity for this customer."
-	msgCallTrackingRetry = "The call could not be started: the call-tracking service is unavailable. Please try again."
-)
+// msgMayNotLog refuses logging on a customer the caller may view but not edit.
+const msgMayNotLog = "You may not log activity for this customer."
 
 // LogCallInput is the request of POST /crm/contacts/{id}/actions/log_phone_call.
 type LogCallInput struct {
@@ -79,48 +110,6 @@ type LogNoteInput struct {
 		Text      string `json:"text" required:"false" doc:"The note, 1 to 4000 characters (required)."`
 		RequestID string `json:"requestId,omitempty" required:"false" maxLength:"64" doc:"The client's id of this request: a retry with the same id records nothing more and answers the first result."`
 	}
-}
-
-// SendToDeskingInput is the request of POST /crm/contacts/{id}/actions/send_to_desking.
-type SendToDeskingInput struct {
-	ContactPath
-	Body *struct {
-		Notes     string `json:"notes,omitempty" required:"false" doc:"What the desk should know; at most 4000 characters."`
-		EntityID  int64  `json:"entityId,omitempty" required:"false" minimum:"0" doc:"The vehicle or deal sheet the customer is desked on, if any."`
-		RequestID string `json:"requestId,omitempty" required:"false" maxLength:"64" doc:"The client's id of this request: a retry with the same id records nothing more and answers the first result."`
-	}
-}
-
-// DeskingEnabledInput is the request of POST /crm/contacts/actions/is_desking_enabled.
-type DeskingEnabledInput struct {
-	httpapi.ScopeHeader
-	Body *struct {
-		AccountPlatformIDs []int64 `json:"accountPlatformIds,omitempty" maxItems:"500" doc:"Stores asked about; absent for the Scope header's stores."`
-	}
-}
-
-// DeskingStatus is whether one store has desking.
-type DeskingStatus struct {
-	AccountPlatformID int64  `json:"accountPlatformId"`
-	IsDeskingEnabled  bool   `json:"isDeskingEnabled"`
-	DeskingProvider   string `json:"deskingProvider" doc:"The product providing desking; empty when desking is not enabled."`
-}
-
-// OutboundCallInput is the request of POST /crm/contacts/{contactId}/actions/start_outbound_call.
-type OutboundCallInput struct {
-	ContactID int64 `path:"contactId" minimum:"1" doc:"The contact's id."`
-	Body      struct {
-		UserPhone string `json:"userPhone" required:"false" maxLength:"32" doc:"Required. The caller's own phone, rung first: 10 digits for North America or + and the country code."`
-		PhoneID   int64  `json:"phoneId,omitempty" required:"false" doc:"The customer's phone to call (its id within the contact); absent for the preferred phone that may be called."`
-		RequestID string `json:"requestId,omitempty" required:"false" maxLength:"64" pattern:"^[A-Za-z0-9._-]*$" doc:"The client's id of this request: a retry with the same id starts no second call and answers the first result."`
-	}
-}
-
-// OutboundCall is a started click-to-call.
-type OutboundCall struct {
-	CallID string         `json:"callId"`
-	Status string         `json:"status"`
-	Entry  activity.Entry `json:"entry"`
 }
 
 // FeedInput is the request of POST /crm/contacts/{id}/activity/feed/paged.
@@ -214,13 +203,14 @@ type ActivityView struct {
 	Entry    activity.Entry `json:"entry"`
 }
 
-// activityArea holds what the activity calls use.
-type activityArea struct {
-	*area
+// area holds what the activity calls use.
+type area struct {
+	d        wiring.Services
+	contacts *contact.Repo
 	log      *activity.Repo
-	products *product.Repo
-	calls    calltrack.Tracker
 	leads    LeadResponses
+	// now is the clock of the hourly view records.
+	now func() time.Time
 }
 
 // LeadResponses records outbound contact with a customer on the customer's leads, for the
@@ -237,7 +227,7 @@ var _ LeadResponses = (*lead.Repo)(nil)
 // responded marks c's leads answered by outbound entry e. The entry is saved by then: a
 // failure is returned so that the client retries (with its request id, the entry is not
 // recorded twice) and the lead gets its first response.
-func (x *activityArea) responded(ctx context.Context, sess user.Session, c contact.Contact, e activity.Entry) error {
+func (x *area) responded(ctx context.Context, sess user.Session, c contact.Contact, e activity.Entry) error {
 	if e.Direction != activity.Outbound {
 		return nil
 	}
@@ -247,29 +237,28 @@ func (x *activityArea) responded(ctx context.Context, sess user.Session, c conta
 	return nil
 }
 
-// registerActivity adds the activity calls, with the call-tracking provider configured from
-// the environment (the sandbox provider; see sandbox.ConfigFromEnv).
-func (a *area) registerActivity(api *httpapi.API) {
-	// An invalid latency is refused at start-up by the Lambda entry; here it means none.
-	cfg, _ := sandbox.ConfigFromEnv()
-	a.registerActivityWith(api, sandbox.New(cfg))
-}
-
-func (a *area) registerActivityWith(api *httpapi.API, calls calltrack.Tracker) {
-	x := &activityArea{area: a, log: activity.NewRepo(a.d.Store, a.d.Events, a.d.Log), products: product.NewRepo(a.d.Store), calls: calls,
-		leads: lead.NewRepo(a.d.Store, nil, a.d.Log)}
-	x.registerLogging(api)
-	x.registerReading(api)
-}
-
-// logContact returns the caller's session and contact id when the caller may view and edit
-// it: NotFound when they may not view it, Forbidden when they may not log on it.
-func (x *activityArea) logContact(ctx context.Context, id int64) (user.Session, contact.Contact, error) {
+// viewContact returns the caller's session and contact id: NotFound when the caller may not
+// view it.
+func (x *area) viewContact(ctx context.Context, id int64) (user.Session, contact.Contact, error) {
 	sess, err := x.d.Users.Session(ctx)
 	if err != nil {
 		return user.Session{}, contact.Contact{}, err
 	}
-	c, p, err := x.load(ctx, sess, id)
+	c, _, err := x.contacts.ForSession(ctx, sess, id)
+	if err != nil {
+		return user.Session{}, contact.Contact{}, err
+	}
+	return sess, c, nil
+}
+
+// logContact returns the caller's session and contact id when the caller may view and edit
+// it: NotFound when they may not view it, Forbidden when they may not log on it.
+func (x *area) logContact(ctx context.Context, id int64) (user.Session, contact.Contact, error) {
+	sess, err := x.d.Users.Session(ctx)
+	if err != nil {
+		return user.Session{}, contact.Contact{}, err
+	}
+	c, p, err := x.contacts.ForSession(ctx, sess, id)
 	if err != nil {
 		return user.Session{}, contact.Contact{}, err
 	}
@@ -296,8 +285,7 @@ func clientKey(op string, sess user.Session, requestID string) string {
 	return op + ":" + sess.Principal.UserID + ":" + requestID
 }
 
-func (x *activityArea) registerLogging(api *httpapi.API) {
-	d := x.d
+func (x *area) registerLogging(api *httpapi.API) {
 	errs := []int{400, 401, 403, 404, 409}
 	httpapi.Register(api, huma.Operation{
 		OperationID: "logContactPhoneCall",
@@ -380,207 +368,6 @@ func (x *activityArea) registerLogging(api *httpapi.API) {
 	}
 	noteOp("logContactNote", "/crm/contacts/{id}/actions/log_note", "Log a note about a customer", "log_note", activity.KindNote)
 	noteOp("logCustomerNote", "/crm/contacts/{id}/log_customer_note", "Log a note of what the customer said", "log_customer_note", activity.KindCustomerNote)
-
-	httpapi.Register(api, huma.Operation{
-		OperationID: "sendContactToDesking",
-		Method:      http.MethodPost,
-		Path:        "/crm/contacts/{id}/actions/send_to_desking",
-		Summary:     "Send a customer to desking",
-		Description: "Records in the customer's activity that the customer was sent to the desk. The customer's store must have desking (the Pando product Live with its Desking feature active): 409 'Desking is not enabled for the customer's store.' otherwise. Needs a role that edits customers.",
-		Tags:        []string{"contacts", "activity"},
-		Errors:      errs,
-	}, func(ctx context.Context, in *SendToDeskingInput) (*httpapi.Body[httpapi.Result[activity.Entry]], error) {
-		var notes, requestID string
-		var entityID int64
-		if in.Body != nil {
-			notes, requestID, entityID = strings.TrimSpace(in.Body.Notes), in.Body.RequestID, in.Body.EntityID
-		}
-		if len([]rune(notes)) > activity.MaxTextLength {
-			return nil, apperr.InvalidFields("The request is not valid.", map[string]string{"notes": fmt.Sprintf("The notes must be at most %d characters.", activity.MaxTextLength)})
-		}
-		sess, c, err := x.logContact(ctx, in.ID)
-		if err != nil {
-			return nil, err
-		}
-		on, err := x.hasFeature(ctx, sess, c.AccountPlatformID, product.FeatureDesking)
-		if err != nil {
-			return nil, err
-		}
-		if !on {
-			return nil, apperr.Errorf(apperr.Conflict, msgDeskingOff)
-		}
-		n := entryFor(sess, c, activity.KindSentToDesking, clientKey("send_to_desking", sess, requestID))
-		n.Text = notes
-		if entityID > 0 {
-			n.Details = map[string]string{"entityId": strconv.FormatInt(entityID, 10)}
-		}
-		return x.record(ctx, sess, n, "notes")
-	})
-
-	httpapi.Register(api, huma.Operation{
-		OperationID: "isDeskingEnabled",
-		Method:      http.MethodPost,
-		Path:        "/crm/contacts/actions/is_desking_enabled",
-		Summary:     "Whether stores have desking",
-		Description: "One entry per store asked about (the body's stores, each of which the caller must be able to view, or the Scope header's stores the caller may view): desking is enabled while the store's Pando product is Live and its Desking feature active.",
-		Tags:        []string{"contacts", "activity"},
-		Errors:      []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *DeskingEnabledInput) (*httpapi.Body[httpapi.Result[[]DeskingStatus]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		var ids []int64
-		if in.Body != nil {
-			ids = in.Body.AccountPlatformIDs
-		}
-		stores, err := sess.SelectStores(ids, in.Scope)
-		if err != nil {
-			return nil, err
-		}
-		subs, err := x.products.List(ctx, sess.Principal.Tenant)
-		if err != nil {
-			return nil, err
-		}
-		out := make([]DeskingStatus, 0, len(stores))
-		for _, st := range sess.StoresOf(stores) {
-			s := DeskingStatus{AccountPlatformID: st.AccountPlatformID, IsDeskingEnabled: product.HasFeature(st.AccountPlatformID, product.FeatureDesking, subs)}
-			if s.IsDeskingEnabled {
-				p, _ := product.Lookup(product.Pando)
-				s.DeskingProvider = p.Name
-			}
-			out = append(out, s)
-		}
-		return httpapi.Reply(httpapi.OK(out)), nil
-	})
-
-	httpapi.Register(api, huma.Operation{
-		OperationID: "startOutboundCall",
-		Method:      http.MethodPost,
-		Path:        "/crm/contacts/{contactId}/actions/start_outbound_call",
-		Summary:     "Start a click-to-call to a customer",
-		Description: "The call-tracking provider rings the caller's phone (userPhone) and then connects the customer's phone (phoneId, or the preferred phone that is not opted out). The call is recorded in the customer's activity with the provider's call id. " +
-			"Refused with 409 for a do-not-call customer ('" + msgDoNotCall + "'), a customer without a phone that may be called, or a store without call tracking; bad numbers are 400 with the field named; an unavailable provider 409 (try again). Needs a role that edits customers.",
-		Tags:   []string{"contacts", "activity"},
-		Errors: errs,
-	}, func(ctx context.Context, in *OutboundCallInput) (*httpapi.Body[httpapi.Result[OutboundCall]], error) {
-		from, ok := calltrack.E164(in.Body.UserPhone, "")
-		if !ok {
-			return nil, apperr.InvalidFields("The call is not valid.", map[string]string{"userPhone": "Enter your phone number: 10 digits, or + and the country code."})
-		}
-		sess, c, err := x.logContact(ctx, in.ContactID)
-		if err != nil {
-			return nil, err
-		}
-		return x.startCall(ctx, sess, c, from, in.Body.PhoneID, in.Body.RequestID)
-	})
-}
-
-// startCall starts the call from the user's phone to c's phone and records it.
-func (x *activityArea) startCall(ctx context.Context, sess user.Session, c contact.Contact, from string, phoneID int64, requestID string) (*httpapi.Body[httpapi.Result[OutboundCall]], error) {
-	if c.IsDoNotCall || c.OptOutAll {
-		return nil, apperr.Errorf(apperr.Conflict, msgDoNotCall)
-	}
-	to, display, err := callablePhone(c, phoneID)
-	if err != nil {
-		return nil, err
-	}
-	on, err := x.hasFeature(ctx, sess, c.AccountPlatformID, product.FeatureCallTracking)
-	if err != nil {
-		return nil, err
-	}
-	if !on {
-		return nil, apperr.Errorf(apperr.Conflict, msgCallTrackingOff)
-	}
-	n := entryFor(sess, c, activity.KindOutboundCall, clientKey("start_outbound_call", sess, requestID))
-	n.Direction = activity.Outbound
-	if requestID != "" {
-		// A retry answers the call already started, without asking the provider again.
-		prev, err := x.log.ByKey(ctx, sess.Principal.Tenant, c.ID, n.Key)
-		if err == nil {
-			if err := x.responded(ctx, sess, c, prev); err != nil {
-				return nil, err
-			}
-			return httpapi.Reply(httpapi.OK(OutboundCall{CallID: prev.Details["callId"], Status: prev.Details["status"], Entry: prev})), nil
-		}
-		if apperr.CodeOf(err) != apperr.NotFound {
-			return nil, err
-		}
-	}
-	call, err := x.calls.StartOutbound(ctx, calltrack.Request{From: from, To: to, AccountPlatformID: c.AccountPlatformID, Reference: reference(n.Key)})
-	var ce *calltrack.Error
-	switch {
-	case errors.As(err, &ce) && ce.Invalid:
-		field := "phoneId"
-		if ce.Field == "from" {
-			field = "userPhone"
-		}
-		return nil, apperr.InvalidFields("The call could not be started.", map[string]string{field: ce.Message})
-	case errors.As(err, &ce) && ce.Retryable:
-		return nil, apperr.Wrap(apperr.Conflict, err, msgCallTrackingRetry)
-	case errors.As(err, &ce):
-		return nil, apperr.Wrap(apperr.Conflict, err, "The call could not be started: "+ce.Message)
-	case err != nil:
-		return nil, fmt.Errorf("start call to contact %d: %w", c.ID, err)
-	}
-	n.Text = "Call to " + display
-	n.Details = map[string]string{"callId": call.CallID, "status": call.Status, "phone": display}
-	e, _, err := x.log.Record(ctx, sess.Principal.Tenant, n)
-	if err != nil {
-		return nil, err
-	}
-	if err := x.responded(ctx, sess, c, e); err != nil {
-		return nil, err
-	}
-	return httpapi.Reply(httpapi.OK(OutboundCall{CallID: e.Details["callId"], Status: e.Details["status"], Entry: e})), nil
-}
-
-// callablePhone returns the E.164 number and display of c's phone id, or of its preferred
-// phone not opted out (else the first such phone) when id is 0.
-func callablePhone(c contact.Contact, id int64) (string, string, error) {
-	var pick *contact.Phone
-	if id != 0 {
-		p, ok := phoneOf(c, id)
-		if !ok {
-			return "", "", apperr.InvalidFields("The call is not valid.", map[string]string{"phoneId": "The customer has no such phone."})
-		}
-		if p.OptOut {
-			return "", "", apperr.InvalidFields("The call is not valid.", map[string]string{"phoneId": "The customer opted out of calls at this phone."})
-		}
-		pick = &p
-	} else {
-		for i := range c.Phones {
-			p := c.Phones[i]
-			if p.OptOut || p.Phone == "" {
-				continue
-			}
-			if pick == nil || (p.IsPreferred && !pick.IsPreferred) {
-				pick = &p
-			}
-		}
-	}
-	if pick == nil {
-		return "", "", apperr.Errorf(apperr.Conflict, msgNoCallablePhone)
-	}
-	cc := ""
-	if pick.CC != nil {
-		cc = pick.CC.Code
-	}
-	to, ok := calltrack.E164(pick.Phone, cc)
-	if !ok {
-		return "", "", apperr.InvalidFields("The call is not valid.", map[string]string{"phoneId": "The customer's phone number cannot be dialled."})
-	}
-	return to, pick.PhoneDisplay, nil
-}
-
-// reference returns the provider's reference of a call with idempotency key key: the same key
-// is the same call at the provider too.
-func reference(key string) string {
-	if key == "" {
-		return ""
-	}
-	sum := sha256.Sum256([]byte(key))
-	return hex.EncodeToString(sum[:16])
 }
 
 func phoneOf(c contact.Contact, id int64) (contact.Phone, bool) {
@@ -592,18 +379,9 @@ func phoneOf(c contact.Contact, id int64) (contact.Phone, bool) {
 	return contact.Phone{}, false
 }
 
-// hasFeature reports whether store has feature.
-func (x *activityArea) hasFeature(ctx context.Context, sess user.Session, store int64, f product.FeatureID) (bool, error) {
-	subs, err := x.products.List(ctx, sess.Principal.Tenant)
-	if err != nil {
-		return false, err
-	}
-	return product.HasFeature(store, f, subs), nil
-}
-
 // record writes n and answers the entry. The entry's text field errors are reported under
 // textField, the request's name for it.
-func (x *activityArea) record(ctx context.Context, sess user.Session, n activity.New, textField string) (*httpapi.Body[httpapi.Result[activity.Entry]], error) {
+func (x *area) record(ctx context.Context, sess user.Session, n activity.New, textField string) (*httpapi.Body[httpapi.Result[activity.Entry]], error) {
 	e, _, err := x.log.Record(ctx, sess.Principal.Tenant, n)
 	if ae, ok := apperr.As(err); ok && ae.Code == apperr.Invalid && ae.Fields["text"] != "" && textField != "text" {
 		ae.Fields[textField] = ae.Fields["text"]
@@ -615,7 +393,7 @@ func (x *activityArea) record(ctx context.Context, sess user.Session, n activity
 	return httpapi.Reply(httpapi.OK(e)), nil
 }
 
-func (x *activityArea) registerReading(api *httpapi.API) {
+func (x *area) registerReading(api *httpapi.API) {
 	d := x.d
 	errs := []int{400, 401, 403, 404}
 	httpapi.Register(api, huma.Operation{
@@ -722,7 +500,7 @@ func (x *activityArea) registerReading(api *httpapi.API) {
 		if err != nil {
 			return nil, err
 		}
-		if _, _, err := x.load(ctx, sess, e.ContactID); err != nil {
+		if _, _, err := x.contacts.ForSession(ctx, sess, e.ContactID); err != nil {
 			if apperr.CodeOf(err) == apperr.NotFound {
 				return nil, apperr.Errorf(apperr.NotFound, activity.MsgNoteNotFound)
 			}
@@ -783,13 +561,13 @@ func (x *activityArea) registerReading(api *httpapi.API) {
 }
 
 // view records the session user's view of what details name on contact id, once an hour.
-func (x *activityArea) view(ctx context.Context, id int64, kind activity.Kind, text string, details map[string]string) (*httpapi.Body[httpapi.Result[ActivityView]], error) {
+func (x *area) view(ctx context.Context, id int64, kind activity.Kind, text string, details map[string]string) (*httpapi.Body[httpapi.Result[ActivityView]], error) {
 	sess, c, err := x.viewContact(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	what := details["section"] + details["entityId"]
-	key := fmt.Sprintf("%s:%s:%s:%s", kind, sess.Principal.UserID, what, time.Now().UTC().Format("2006010215"))
+	key := fmt.Sprintf("%s:%s:%s:%s", kind, sess.Principal.UserID, what, x.now().UTC().Format("2006010215"))
 	n := entryFor(sess, c, kind, key)
 	n.Text, n.Details = text, details
 	e, created, err := x.log.Record(ctx, sess.Principal.Tenant, n)

@@ -1,22 +1,37 @@
-package contacts_test
+package activity_test
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	areaactivity "github.com/cxm/cxm/functions/activity"
 	"github.com/cxm/cxm/functions/areatest"
-	"github.com/cxm/cxm/functions/contacts"
 	"github.com/cxm/cxm/shared/domain/activity"
 	"github.com/cxm/cxm/shared/domain/contact"
 	"github.com/cxm/cxm/shared/local/demo"
+	"github.com/cxm/cxm/shared/local/dynamotest"
+	"github.com/cxm/cxm/shared/runtime/auth"
 	"github.com/cxm/cxm/shared/runtime/eventbus"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/cxm/cxm/shared/runtime/store"
+)
+
+func TestMain(m *testing.M) { dynamotest.Main(m) }
+
+// Demo users.
+const (
+	sales     = "100001" // Sam Ortega: sales person of Toyota and Honda
+	manager   = "100002" // Morgan Reyes: sales manager of every store
+	admin     = "100008" // Taylor Brooks: dealer admin, every store
+	marketing = "100011" // Quinn Harper: marketing manager of every store, views customers only
 )
 
 func post(t *testing.T, srv *areatest.Server, as, path string, body any, out any) int {
@@ -28,9 +43,9 @@ func post(t *testing.T, srv *areatest.Server, as, path string, body any, out any
 	return srv.Do(t, areatest.Request{Method: "POST", Path: path, As: as, Body: string(b)}, out)
 }
 
-func feed(t *testing.T, srv *areatest.Server, as string, id int64, body map[string]any) httpapi.Result[contacts.ActivityFeed] {
+func feed(t *testing.T, srv *areatest.Server, as string, id int64, body map[string]any) httpapi.Result[areaactivity.ActivityFeed] {
 	t.Helper()
-	var got httpapi.Result[contacts.ActivityFeed]
+	var got httpapi.Result[areaactivity.ActivityFeed]
 	if body == nil {
 		body = map[string]any{}
 	}
@@ -150,7 +165,7 @@ func TestLogFeedAndCounts(t *testing.T) {
 	}
 
 	// The notes list and one note.
-	var notes httpapi.Result[contacts.LoggedNotes]
+	var notes httpapi.Result[areaactivity.LoggedNotes]
 	if status := post(t, srv, manager, "/api/notes/get", map[string]any{"contactId": id, "pageSize": 10}, &notes); status != 200 {
 		t.Fatalf("notes: status %d", status)
 	}
@@ -161,7 +176,7 @@ func TestLogFeedAndCounts(t *testing.T) {
 	if n.Text != "note 25" || n.Kind != string(activity.KindCustomerNote) || n.CreatedBy != sales {
 		t.Errorf("newest note = %+v", n)
 	}
-	var one httpapi.Result[contacts.LoggedNote]
+	var one httpapi.Result[areaactivity.LoggedNote]
 	if status := srv.Do(t, areatest.Request{Method: "GET", Path: fmt.Sprintf("/api/notes/%d", n.NoteID), As: manager}, &one); status != 200 || one.Data != n {
 		t.Errorf("GET note = %d %+v, want %+v", status, one.Data, n)
 	}
@@ -261,152 +276,93 @@ func TestOwnersFeed(t *testing.T) {
 	}
 }
 
-func TestDesking(t *testing.T) {
-	t.Parallel()
-	srv := areatest.New(t)
-	var enabled httpapi.Result[[]contacts.DeskingStatus]
-	if status := srv.Do(t, areatest.Request{Method: "POST", Path: "/crm/contacts/actions/is_desking_enabled", As: manager, Body: `{}`}, &enabled); status != 200 {
-		t.Fatalf("is_desking_enabled: %d", status)
-	}
-	want := map[int64]bool{demo.StoreToyota: true, demo.StoreHonda: true, demo.StoreHyundai: false}
-	if len(enabled.Data) != 3 {
-		t.Fatalf("statuses = %+v, want 3 stores", enabled.Data)
-	}
-	for _, s := range enabled.Data {
-		if s.IsDeskingEnabled != want[s.AccountPlatformID] || (s.IsDeskingEnabled != (s.DeskingProvider != "")) {
-			t.Errorf("status = %+v", s)
-		}
-	}
-	if status, _ := srv.Error(t, areatest.Request{Method: "POST", Path: "/crm/contacts/actions/is_desking_enabled", As: sales, Body: fmt.Sprintf(`{"accountPlatformIds":[%d]}`, demo.StoreHyundai)}); status != 403 {
-		t.Errorf("unviewable store: %d, want 403", status)
-	}
-
-	var e httpapi.Result[activity.Entry]
-	if status := post(t, srv, sales, fmt.Sprintf("/crm/contacts/%d/actions/send_to_desking", demo.ContactToyota), map[string]any{"notes": "Ready to talk numbers", "entityId": 77}, &e); status != 200 {
-		t.Fatalf("send to desking: %d", status)
-	}
-	if e.Data.Kind != activity.KindSentToDesking || e.Data.Details["entityId"] != "77" {
-		t.Errorf("entry = %+v", e.Data)
-	}
-	if status, body := srv.Error(t, areatest.Request{Method: "POST", Path: fmt.Sprintf("/crm/contacts/%d/actions/send_to_desking", demo.ContactHyundai), As: manager, Body: `{}`}); status != 409 || !strings.Contains(strings.Join(body.ErrorMessages, " "), "Desking is not enabled") {
-		t.Errorf("Hyundai: %d %v, want 409 desking not enabled", status, body.ErrorMessages)
-	}
+// clock is a settable clock for the area's hourly view records.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
 }
 
-func TestStartOutboundCall(t *testing.T) {
-	t.Parallel()
-	srv := areatest.New(t)
-	ctx := context.Background()
-	tenant := mustTenant(t)
-	repo := contact.NewRepo(srv.Services.Store, srv.Services.Encrypter, nil, nil)
-	dnc, err := repo.Create(ctx, tenant, contact.Contact{AccountPlatformID: demo.StoreToyota, FirstName: "Dee", LastName: "Nocall", IsDoNotCall: true,
-		Phones: []contact.Phone{{Phone: "5035550177", PhoneTypeID: 1}}}, sales)
-	if err != nil {
-		t.Fatal(err)
-	}
-	blocked, err := repo.Create(ctx, tenant, contact.Contact{AccountPlatformID: demo.StoreToyota, FirstName: "Bea", LastName: "Blocked",
-		Phones: []contact.Phone{{Phone: "5005550001", PhoneTypeID: 1}}}, sales)
-	if err != nil {
-		t.Fatal(err)
-	}
-	down, err := repo.Create(ctx, tenant, contact.Contact{AccountPlatformID: demo.StoreToyota, FirstName: "Dan", LastName: "Down",
-		Phones: []contact.Phone{{Phone: "5005550003", PhoneTypeID: 1}}}, sales)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := func(id int64) string { return fmt.Sprintf("/crm/contacts/%d/actions/start_outbound_call", id) }
-	tests := []struct {
-		name    string
-		as      string
-		id      int64
-		body    string
-		status  int
-		field   string
-		message string
-	}{
-		{"bad user phone", sales, demo.ContactToyota, `{"userPhone":"12"}`, 400, "userPhone", ""},
-		{"same number as the customer", sales, demo.ContactToyota, `{"userPhone":"(503) 555-0134"}`, 400, "phoneId", ""},
-		{"unknown customer phone", sales, demo.ContactToyota, `{"userPhone":"5035550101","phoneId":9}`, 400, "phoneId", ""},
-		{"do not call", sales, dnc.ID, `{"userPhone":"5035550101"}`, 409, "", "do not call"},
-		{"blocked by the carrier", sales, blocked.ID, `{"userPhone":"5035550101"}`, 409, "", "blocked"},
-		{"provider unavailable", sales, down.ID, `{"userPhone":"5035550101"}`, 409, "", "try again"},
-		{"store without call tracking", manager, demo.ContactHyundai, `{"userPhone":"5035550101"}`, 409, "", "Call tracking is not enabled"},
-		{"store the user may not view", sales, demo.ContactHyundai, `{"userPhone":"5035550101"}`, 404, "", ""},
-		{"another dealer group", admin, demo.OtherContactID, `{"userPhone":"5035550101"}`, 404, "", ""},
-		{"viewer", marketing, demo.ContactToyota, `{"userPhone":"5035550101"}`, 403, "", ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			status, e := srv.Error(t, areatest.Request{Method: "POST", Path: path(tt.id), As: tt.as, Body: tt.body})
-			if status != tt.status {
-				t.Fatalf("status = %d, want %d (%v)", status, tt.status, e.ErrorMessages)
-			}
-			if tt.field != "" && e.FieldErrors[tt.field] == "" {
-				t.Errorf("field errors = %v, want one for %s", e.FieldErrors, tt.field)
-			}
-			if tt.message != "" && !strings.Contains(strings.ToLower(strings.Join(e.ErrorMessages, " ")), strings.ToLower(tt.message)) {
-				t.Errorf("messages = %v, want %q", e.ErrorMessages, tt.message)
-			}
-		})
-	}
-	if s := counts(t, srv, sales, dnc.ID); s.Total != 0 {
-		t.Errorf("refused call recorded %d entries", s.Total)
-	}
-	// Logging a call with a do-not-call customer records what happened.
-	if status := post(t, srv, sales, fmt.Sprintf("/crm/contacts/%d/actions/log_phone_call", dnc.ID), map[string]any{"direction": "inbound", "outcome": "contacted"}, nil); status != 200 {
-		t.Errorf("log call with a do-not-call customer: %d", status)
-	}
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
 
-	var a, b httpapi.Result[contacts.OutboundCall]
-	body := map[string]any{"userPhone": "503-555-0101", "requestId": "call-1"}
-	if status := post(t, srv, sales, path(demo.ContactToyota), body, &a); status != 200 {
-		t.Fatalf("start: %d", status)
-	}
-	if a.Data.CallID == "" || a.Data.Entry.Kind != activity.KindOutboundCall || a.Data.Entry.Details["callId"] != a.Data.CallID || a.Data.Entry.Direction != activity.Outbound {
-		t.Errorf("call = %+v", a.Data)
-	}
-	post(t, srv, sales, path(demo.ContactToyota), body, &b)
-	if b.Data.CallID != a.Data.CallID || b.Data.Entry.ID != a.Data.Entry.ID {
-		t.Errorf("retry = %+v, want the first call %+v", b.Data, a.Data)
-	}
-	// The call answers the customer's open lead (the seeded lead has the customer's id).
-	var answered httpapi.Result[struct {
-		FirstRespondedAt *time.Time `json:"firstRespondedAt"`
-	}]
-	if status := srv.Do(t, areatest.Request{Method: "GET", Path: fmt.Sprintf("/api/CrmLead/%d", demo.ContactToyota), As: sales}, &answered); status != 200 ||
-		answered.Data.FirstRespondedAt == nil || !answered.Data.FirstRespondedAt.Equal(a.Data.Entry.At) {
-		t.Errorf("lead after the call: status %d, first response %v, want %v", status, answered.Data.FirstRespondedAt, a.Data.Entry.At)
-	}
-	var ov httpapi.Result[contacts.ConversationOverview]
-	if status := post(t, srv, sales, "/api/Activity/conversation/overview/", map[string]any{"contactId": demo.ContactToyota}, &ov); status != 200 {
-		t.Fatalf("overview: %d", status)
-	}
-	if ph := ov.Data.Channels[0]; ph.Channel != activity.ChannelPhone || ph.Outbound != 1 || ph.Inbound != 0 || ov.Data.LastOutboundAt == nil || ov.Data.LastInboundAt != nil {
-		t.Errorf("overview = %+v", ov.Data)
-	}
+func (c *clock) Set(t time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = t
 }
 
 func TestViewSubmissions(t *testing.T) {
 	t.Parallel()
 	srv := areatest.New(t)
-	var first, again httpapi.Result[contacts.ActivityView]
-	body := map[string]any{"ContactId": demo.ContactHonda, "Section": "garage"}
-	post(t, srv, sales, "/user_activity_submission/view_profile_section", body, &first)
-	post(t, srv, sales, "/user_activity_submission/view_profile_section", body, &again)
-	if !first.Data.Recorded || again.Data.Recorded || first.Data.Entry.Details["section"] != "Garage" {
-		t.Errorf("views = %+v then %+v, want one recorded view of Garage", first.Data, again.Data)
+	clk := &clock{now: time.Date(2026, 3, 2, 10, 5, 0, 0, time.UTC)}
+	h := areaactivity.NewWith(srv.Services, areaactivity.Options{Now: clk.Now})
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		claims := auth.ClaimsFromMap(map[string]string{"sub": "sub-" + r.Header.Get("X-User"), "token_use": "access"})
+		h.ServeHTTP(w, r.WithContext(auth.WithClaims(r.Context(), claims)))
+	}))
+	t.Cleanup(ts.Close)
+	view := func(as, path, body string) (int, httpapi.Result[areaactivity.ActivityView], httpapi.ErrorBody) {
+		t.Helper()
+		req, err := http.NewRequest("POST", ts.URL+path, strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-User", as)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var out httpapi.Result[areaactivity.ActivityView]
+		var e httpapi.ErrorBody
+		b, _ := io.ReadAll(res.Body)
+		if res.StatusCode < 300 {
+			err = json.Unmarshal(b, &out)
+		} else {
+			err = json.Unmarshal(b, &e)
+		}
+		if err != nil {
+			t.Fatalf("%s: %s: %v", path, b, err)
+		}
+		return res.StatusCode, out, e
 	}
-	var deal httpapi.Result[contacts.ActivityView]
-	if status := post(t, srv, manager, "/user_activity_submission/view_dealsheet", map[string]any{"ContactId": demo.ContactHonda, "EntityId": 5}, &deal); status != 200 || !deal.Data.Recorded {
-		t.Errorf("deal sheet view: %d %+v", status, deal.Data)
+	const section = "/user_activity_submission/view_profile_section"
+	garage := fmt.Sprintf(`{"ContactId":%d,"Section":"garage"}`, demo.ContactHonda)
+	tests := []struct {
+		name     string
+		at       time.Time
+		as       string
+		path     string
+		body     string
+		recorded bool
+	}{
+		{"first view", time.Date(2026, 3, 2, 10, 5, 0, 0, time.UTC), sales, section, garage, true},
+		{"same view within the hour", time.Date(2026, 3, 2, 10, 55, 0, 0, time.UTC), sales, section, garage, false},
+		{"another user's view", time.Date(2026, 3, 2, 10, 56, 0, 0, time.UTC), manager, section, garage, true},
+		{"same view the next hour", time.Date(2026, 3, 2, 11, 1, 0, 0, time.UTC), sales, section, garage, true},
+		{"deal sheet view", time.Date(2026, 3, 2, 11, 2, 0, 0, time.UTC), manager, "/user_activity_submission/view_dealsheet", fmt.Sprintf(`{"ContactId":%d,"EntityId":5}`, demo.ContactHonda), true},
 	}
-	if s := counts(t, srv, sales, demo.ContactHonda); s.Count(activity.CategoryView) != 2 {
-		t.Errorf("views counted = %d, want 2", s.Count(activity.CategoryView))
+	for _, tt := range tests {
+		clk.Set(tt.at)
+		status, got, _ := view(tt.as, tt.path, tt.body)
+		if status != 200 || got.Data.Recorded != tt.recorded {
+			t.Errorf("%s: status %d, recorded %v; want 200, %v", tt.name, status, got.Data.Recorded, tt.recorded)
+		}
+		if tt.recorded && got.Data.Entry.Details["section"] == "" && got.Data.Entry.Details["entityId"] == "" {
+			t.Errorf("%s: entry %+v names no section or deal sheet", tt.name, got.Data.Entry)
+		}
 	}
-	if status, e := srv.Error(t, areatest.Request{Method: "POST", Path: "/user_activity_submission/view_profile_section", As: sales, Body: fmt.Sprintf(`{"ContactId":%d,"Section":"Basement"}`, demo.ContactHonda)}); status != 400 || e.FieldErrors["Section"] == "" {
+	if s := counts(t, srv, sales, demo.ContactHonda); s.Count(activity.CategoryView) != 4 {
+		t.Errorf("views counted = %d, want 4", s.Count(activity.CategoryView))
+	}
+	if status, _, e := view(sales, section, fmt.Sprintf(`{"ContactId":%d,"Section":"Basement"}`, demo.ContactHonda)); status != 400 || e.FieldErrors["Section"] == "" {
 		t.Errorf("bad section: %d %v", status, e.FieldErrors)
 	}
-	if status, _ := srv.Error(t, areatest.Request{Method: "POST", Path: "/user_activity_submission/view_dealsheet", As: admin, Body: fmt.Sprintf(`{"ContactId":%d,"EntityId":1}`, demo.OtherContactID)}); status != 404 {
+	if status, _, _ := view(admin, "/user_activity_submission/view_dealsheet", fmt.Sprintf(`{"ContactId":%d,"EntityId":1}`, demo.OtherContactID)); status != 404 {
 		t.Errorf("other group's deal sheet view: %d, want 404", status)
 	}
 }
