@@ -182,12 +182,12 @@ func (a *Assigner) assign(ctx context.Context, t store.Tenant, id int64, pool le
 		ops := []store.Op{mark}
 		now := a.now().UTC()
 		notes := a.notifications(ctx, t, l, turn, settings, ruleEvent, from)
-		for i, n := range notes {
-			_, op, e, err := notification.Op(t, n, fmt.Sprintf("lead-%d-v%d-%d", l.ID, l.Version+1, i), now)
+		for _, n := range notes {
+			_, more, e, err := notification.Ops(t, n, fmt.Sprintf("lead-%d-v%d", l.ID, l.Version+1), now)
 			if err != nil {
 				return nil, err
 			}
-			ops = append(ops, op)
+			ops = append(ops, more...)
 			pending = append(pending, e)
 		}
 		return ops, nil

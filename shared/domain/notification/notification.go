@@ -8,7 +8,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 
@@ -77,51 +76,31 @@ func NewRepo(s *store.Store, events eventbus.Publisher) *Repo {
 // Send stores n for n.UserID in tenant t, with a new id and the current time, publishes its
 // event and returns it. Callers check that the recipient is a user of the tenant.
 func (r *Repo) Send(ctx context.Context, t store.Tenant, n Notification) (Notification, error) {
+	if err := Validate(n); err != nil {
+		return Notification{}, err
+	}
 	var b [8]byte
 	rand.Read(b[:])
-	at := r.now().UTC()
-	n, op, e, err := Op(t, n, fmt.Sprintf("%d-%s", at.UnixMilli(), hex.EncodeToString(b[:])), at)
+	n.CreatedAt = r.now().UTC()
+	n.NotificationID = fmt.Sprintf("%d-%s", n.CreatedAt.UnixMilli(), hex.EncodeToString(b[:]))
+	k, err := t.Key(fmt.Sprintf("N#%020d#%s", n.CreatedAt.UnixNano(), n.NotificationID), "NOTIFY", n.UserID)
 	if err != nil {
 		return Notification{}, err
 	}
-	if err := r.s.Transact(ctx, op); err != nil {
+	if err := r.s.Create(ctx, store.Record{Key: k, Type: "Notification", Value: n, ExpiresAt: n.CreatedAt.Add(Retention).Unix()}); err != nil {
 		return Notification{}, fmt.Errorf("store notification: %w", err)
 	}
+	detail, err := json.Marshal(n)
+	if err != nil {
+		return Notification{}, err
+	}
 	if r.events != nil {
-		if err := r.events.Publish(ctx, e); err != nil {
+		err = r.events.Publish(ctx, eventbus.Event{ID: n.NotificationID, Type: EventType, Account: t.Account(), Time: n.CreatedAt, Detail: detail})
+		if err != nil {
 			return Notification{}, fmt.Errorf("publish notification: %w", err)
 		}
 	}
 	return n, nil
-}
-
-var idPattern = regexp.MustCompile(`^[A-Za-z0-9._:-]{1,200}$`)
-
-// Op returns n as Send stores it for n.UserID in tenant t, but with id id and time at, the
-// write that stores it, for the transaction of the change it tells of, and the event to
-// publish once that transaction succeeded. The caller derives id from that change (letters,
-// digits, '.', '_', ':' and '-'), so the notification of a change is written once: a second
-// write of it fails the transaction with a Conflict error. Callers check that the recipient
-// is a user of the tenant.
-func Op(t store.Tenant, n Notification, id string, at time.Time) (Notification, store.Op, eventbus.Event, error) {
-	if err := Validate(n); err != nil {
-		return Notification{}, store.Op{}, eventbus.Event{}, err
-	}
-	if !idPattern.MatchString(id) {
-		return Notification{}, store.Op{}, eventbus.Event{}, apperr.Errorf(apperr.Internal, "bad notification id %q", id)
-	}
-	n.CreatedAt, n.NotificationID = at.UTC(), id
-	k, err := t.Key(fmt.Sprintf("N#%020d#%s", n.CreatedAt.UnixNano(), n.NotificationID), "NOTIFY", n.UserID)
-	if err != nil {
-		return Notification{}, store.Op{}, eventbus.Event{}, err
-	}
-	detail, err := json.Marshal(n)
-	if err != nil {
-		return Notification{}, store.Op{}, eventbus.Event{}, err
-	}
-	op := store.CreateOp(store.Record{Key: k, Type: "Notification", Value: n, ExpiresAt: n.CreatedAt.Add(Retention).Unix()})
-	e := eventbus.Event{ID: n.NotificationID, Type: EventType, Account: t.Account(), Time: n.CreatedAt, Detail: detail}
-	return n, op, e, nil
 }
 
 // List returns the newest notifications of userID in tenant t, newest first, at most limit
