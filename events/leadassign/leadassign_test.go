@@ -468,3 +468,55 @@ func TestStoresThatDoNotAutoAssign(t *testing.T) {
 		})
 	}
 }
+
+// TestManualChangesCancelTheReassignTimer: a lead a manager reassigns by hand, or that is
+// closed, no longer waits on its reassign rule: its timer is cancelled in the change's
+// transaction and nothing moves the lead when its time comes.
+func TestManualChangesCancelTheReassignTimer(t *testing.T) {
+	t.Parallel()
+	rule := dealer.ReassignRule{FromRole: role.SalesPerson, ToRole: role.SalesPerson, AfterMinutes: 15, Enabled: true}
+	tests := []struct {
+		name   string
+		change func(f *fixture, l lead.Lead) (lead.Lead, error)
+		holder string
+	}{
+		{"assigned by hand", func(f *fixture, l lead.Lead) (lead.Lead, error) {
+			return f.leads.Assign(f.ctx, f.t, l.ID, lead.Assignment{SalesPersonID: "sp-c"}, "sm-x", nil)
+		}, "sp-c"},
+		{"marked lost", func(f *fixture, l lead.Lead) (lead.Lead, error) {
+			return f.leads.Transition(f.ctx, f.t, l.ID, lead.MarkLost, "Bought elsewhere", "sp-a", nil)
+		}, "sp-a"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			f := newFixture(t, roundRobin(rule))
+			for _, id := range []string{"sp-a", "sp-b", "sp-c"} {
+				f.staff(t, id, shop, role.SalesPerson)
+			}
+			l := f.get(t, f.newLead(t, 990).ID)
+			if l.ReassignTimer == "" {
+				t.Fatal("no reassign timer after the assignment")
+			}
+			changed, err := tt.change(f, l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if changed.ReassignTimer != "" {
+				t.Errorf("timer after the change = %q, want none", changed.ReassignTimer)
+			}
+			if _, err := timer.Pending(f.ctx, f.s, f.t, l.ReassignTimer); apperr.CodeOf(err) != apperr.NotFound {
+				t.Errorf("timer after the change: %v, want cancelled (NotFound)", err)
+			}
+			f.clock.Advance(time.Hour)
+			f.fire(t)
+			got := f.get(t, l.ID)
+			if got.SalesPersonID != tt.holder || got.Version != changed.Version {
+				t.Errorf("after the timer's time: holder %q at version %d, want %q at %d", got.SalesPersonID, got.Version, tt.holder, changed.Version)
+			}
+			if n := len(f.eventsOf(lead.EventReassignDue)); n != 0 {
+				t.Errorf("%d reassign events, want none", n)
+			}
+		})
+	}
+}
