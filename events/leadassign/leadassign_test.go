@@ -12,6 +12,7 @@ import (
 
 	"github.com/cxm/cxm/events/leadassign"
 	"github.com/cxm/cxm/shared/domain/availability"
+	"github.com/cxm/cxm/shared/domain/changelog"
 	"github.com/cxm/cxm/shared/domain/dealer"
 	"github.com/cxm/cxm/shared/domain/lead"
 	"github.com/cxm/cxm/shared/domain/notification"
@@ -393,6 +394,32 @@ func TestReassignWhenUnanswered(t *testing.T) {
 				if got.ReassignTimer == "" || got.ReassignTimer == held.ReassignTimer {
 					t.Errorf("timer after the move = %q, want a new one (was %q)", got.ReassignTimer, held.ReassignTimer)
 				}
+			}
+			// The lead's change log records each automatic assignment.
+			segs, err := f.leads.LogSegments(f.ctx, f.t, []int64{800})
+			if err != nil {
+				t.Fatal(err)
+			}
+			field := "leads[" + strconv.FormatInt(l.ID, 10) + "].salesPerson"
+			page, err := changelog.NewReader(f.s).Read(f.ctx, f.t, segs, changelog.Filter{Field: field}, 1, 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var moves []string
+			for _, e := range page.Entries {
+				if e.UserID != leadassign.AutoUser {
+					t.Errorf("log entry by %q, want %q", e.UserID, leadassign.AutoUser)
+				}
+				for _, c := range e.Changes {
+					moves = append(moves, c.OldValue+">"+c.NewValue)
+				}
+			}
+			want := []string{">sp-a"}
+			if moved {
+				want = []string{"sp-a>sp-b", ">sp-a"}
+			}
+			if !slices.Equal(moves, want) {
+				t.Errorf("logged holder changes = %v, want %v (newest first)", moves, want)
 			}
 		})
 	}
