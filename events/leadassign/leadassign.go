@@ -11,6 +11,9 @@
 // Every effect of one event is one transaction of the lead's (the lead with its change log,
 // the pool's round robin cursor, the notifications, the next timer and a processed mark of the
 // event), so a redelivered event has no second effect.
+//
+//	pattern                          index  key condition
+//	a consumer's mark of an event    table  PK = A#{acct}#PROCESSED#{consumer}, SK = EVT#{event id}
 package leadassign
 
 import (

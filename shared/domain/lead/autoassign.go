@@ -168,7 +168,6 @@ func (r *Repo) AssignNext(ctx context.Context, t store.Tenant, id int64, a AutoA
 			l.SalesPersonID, l.BDCAgentID = userID, ""
 		}
 		now := r.now().UTC()
-		l.ClaimedAt = &now
 		turn = Turn{UserID: userID, Seq: c.Turns + 1}
 		c.Last, c.Turns = userID, c.Turns+1
 		ck, err := cursorKey(t, a.Pool.StoreID, a.Pool.Role)
