@@ -6,7 +6,9 @@
 // active, the lead moves to the next available user of the rule's role at the store. The
 // new holder, and on a reassignment the one the lead left, are notified (as
 // POST /users/{userId}/notify stores a notification), and so are the users of the store that
-// the notification rules of LeadAssigned and LeadReassigned name for the in-app channel.
+// the notification rules of LeadAssigned and LeadReassigned name for the in-app channel; the
+// NewLead rules' users are told of every new lead of their store. (The rules' e-mail and text
+// channels are not sent from here.)
 //
 // Every effect of one event is one transaction of the lead's (the lead with its change log,
 // the pool's round robin cursor, the notifications, the next timer and a processed mark of the
@@ -42,6 +44,7 @@ import (
 const (
 	AssignConsumer   = "lead-auto-assign"
 	ReassignConsumer = "lead-reassign"
+	NewLeadConsumer  = "lead-new-notify"
 )
 
 // AutoUser is the user id automatic assignments are recorded as made by.
@@ -91,11 +94,13 @@ func New(svc wiring.Services, now func() time.Time) *Assigner {
 // Consumers returns the lead assignment consumers over svc, on the wall clock.
 func Consumers(svc wiring.Services) []eventbus.Consumer { return New(svc, time.Now).Consumers() }
 
-// Consumers returns a's consumers: the round robin of new leads and the reassign rule's timer.
+// Consumers returns a's consumers: the round robin of new leads, the reassign rule's timer and
+// the NewLead notification rules.
 func (a *Assigner) Consumers() []eventbus.Consumer {
 	return []eventbus.Consumer{
 		{Name: AssignConsumer, Types: []string{lead.EventCreated}, Handle: a.OnCreated},
 		{Name: ReassignConsumer, Types: []string{lead.EventReassignDue}, Handle: a.OnReassignDue},
+		{Name: NewLeadConsumer, Types: []string{lead.EventCreated}, Handle: a.OnNewLead},
 	}
 }
 
@@ -241,12 +246,7 @@ func (a *Assigner) notifications(ctx context.Context, t store.Tenant, l lead.Lea
 		})
 		told = append(told, from)
 	}
-	var roles []string
-	for _, r := range settings.NotificationRules {
-		if r.Enabled && r.Event == ruleEvent && slices.Contains(r.Channels, dealer.ChannelInApp) {
-			roles = append(roles, r.Recipients...)
-		}
-	}
+	roles := ruleRoles(settings, ruleEvent)
 	if len(roles) == 0 {
 		return out
 	}
@@ -260,16 +260,97 @@ func (a *Assigner) notifications(ctx context.Context, t store.Tenant, l lead.Lea
 	if ruleEvent == dealer.EventLeadReassigned {
 		title, msg = "Lead reassigned", fmt.Sprintf("Lead %d was reassigned: nobody answered the customer in time.", l.ID)
 	}
-	n := 0
-	for _, p := range users {
-		if n >= MaxRuleRecipients || slices.Contains(told, p.UserID) || !user.Employee(p) || !p.Active() || !p.BelongsToAny([]int64{l.AccountPlatformID}) || !holdsAny(p, roles) {
-			continue
-		}
-		out = append(out, notification.Notification{UserID: p.UserID, FromUserID: AutoUser, Link: link, Title: title, Message: msg})
-		told = append(told, p.UserID)
-		n++
+	for _, id := range Recipients(users, l.AccountPlatformID, roles, told) {
+		out = append(out, notification.Notification{UserID: id, FromUserID: AutoUser, Link: link, Title: title, Message: msg})
 	}
 	return out
+}
+
+// ruleRoles returns the roles the enabled in-app notification rules of event name.
+func ruleRoles(settings dealer.Settings, event string) []string {
+	var roles []string
+	for _, r := range settings.NotificationRules {
+		if r.Enabled && r.Event == event && slices.Contains(r.Channels, dealer.ChannelInApp) {
+			roles = append(roles, r.Recipients...)
+		}
+	}
+	return roles
+}
+
+// Recipients returns the ids of the users a notification rule naming roles tells of a lead of
+// store storeID: active employees of the store holding any of the roles, leaving out told, at
+// most MaxRuleRecipients.
+func Recipients(users []user.Profile, storeID int64, roles, told []string) []string {
+	out := []string{}
+	for _, p := range users {
+		if len(out) >= MaxRuleRecipients {
+			break
+		}
+		if slices.Contains(told, p.UserID) || slices.Contains(out, p.UserID) || !user.Employee(p) || !p.Active() || !p.BelongsToAny([]int64{storeID}) || !holdsAny(p, roles) {
+			continue
+		}
+		out = append(out, p.UserID)
+	}
+	return out
+}
+
+// OnNewLead tells the users the store's enabled in-app NewLead notification rules name of a
+// new lead, whether or not the store assigns it.
+func (a *Assigner) OnNewLead(ctx context.Context, e eventbus.Event) error {
+	var d lead.Changed
+	t, err := decode(e, &d)
+	if err != nil {
+		return err
+	}
+	settings, err := a.dealers.Get(ctx, t, d.AccountPlatformID)
+	if err != nil {
+		return err
+	}
+	roles := ruleRoles(settings.Settings, dealer.EventNewLead)
+	if len(roles) == 0 {
+		return nil
+	}
+	done, mark, err := a.processed(ctx, t, NewLeadConsumer, e.ID)
+	if err != nil || done {
+		return err
+	}
+	users, err := a.users.List(ctx, t)
+	if err != nil {
+		return err
+	}
+	ids := Recipients(users, d.AccountPlatformID, roles, nil)
+	if len(ids) == 0 {
+		return nil
+	}
+	now := a.now().UTC()
+	ops := []store.Op{mark}
+	var pending []eventbus.Event
+	for _, id := range ids {
+		n := notification.Notification{
+			UserID: id, FromUserID: AutoUser, Link: fmt.Sprintf("#/app/contact/%d", d.ContactID),
+			Title: "New lead", Message: fmt.Sprintf("A new lead (%d) arrived at your store.", d.LeadID),
+		}
+		_, more, ev, err := notification.Ops(t, n, "newlead-"+e.ID, now)
+		if err != nil {
+			return err
+		}
+		ops = append(ops, more...)
+		pending = append(pending, ev)
+	}
+	err = a.s.Transact(ctx, ops...)
+	if apperr.CodeOf(err) == apperr.Conflict {
+		// Another delivery of the event wrote them first.
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("notify of new lead %d: %w", d.LeadID, err)
+	}
+	if a.events != nil {
+		if err := a.events.Publish(ctx, pending...); err != nil {
+			a.log.ErrorContext(ctx, "publish new lead notifications", "lead", d.LeadID, "err", err)
+		}
+	}
+	return nil
 }
 
 // pool returns the users of store storeID holding roleName who may take a lead now: active

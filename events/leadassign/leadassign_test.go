@@ -547,3 +547,54 @@ func TestManualChangesCancelTheReassignTimer(t *testing.T) {
 		})
 	}
 }
+
+// TestNotificationRules: the store's enabled in-app rules tell the users of the roles they
+// name at the store, once however often the lead's events are delivered.
+func TestNotificationRules(t *testing.T) {
+	t.Parallel()
+	rule := func(event string, enabled bool, channels ...string) dealer.NotificationRule {
+		return dealer.NotificationRule{Event: event, Recipients: []string{role.SalesManager}, Channels: channels, Enabled: enabled}
+	}
+	tests := []struct {
+		name       string
+		autoAssign bool
+		rules      []dealer.NotificationRule
+		want       []string // titles sm-x is told, newest first
+	}{
+		{"new lead, in app", false, []dealer.NotificationRule{rule(dealer.EventNewLead, true, dealer.ChannelInApp)}, []string{"New lead"}},
+		{"new lead, e-mail only", false, []dealer.NotificationRule{rule(dealer.EventNewLead, true, dealer.ChannelEmail)}, nil},
+		{"new lead, disabled", false, []dealer.NotificationRule{rule(dealer.EventNewLead, false, dealer.ChannelInApp)}, nil},
+		{"lead assigned", true, []dealer.NotificationRule{rule(dealer.EventLeadAssigned, true, dealer.ChannelInApp, dealer.ChannelText)}, []string{"Lead assigned"}},
+		{"lead assigned in a store that claims", false, []dealer.NotificationRule{rule(dealer.EventLeadAssigned, true, dealer.ChannelInApp)}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			settings := dealer.Defaults(shop)
+			if tt.autoAssign {
+				settings = roundRobin()
+			}
+			settings.NotificationRules = tt.rules
+			f := newFixture(t, settings)
+			f.staff(t, "sp-a", shop, role.SalesPerson)
+			f.staff(t, "sm-x", shop, role.SalesManager)
+			f.staff(t, "sm-other", other, role.SalesManager)
+			f.newLead(t, 1000)
+			for _, e := range f.eventsOf(lead.EventCreated) {
+				if err := f.bus.Publish(f.ctx, e); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var got []string
+			for _, n := range f.inbox(t, "sm-x") {
+				got = append(got, n.Title)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("sm-x was told %v, want %v", got, tt.want)
+			}
+			if n := len(f.inbox(t, "sm-other")); n != 0 {
+				t.Errorf("another store's manager was told %d times", n)
+			}
+		})
+	}
+}
