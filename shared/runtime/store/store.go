@@ -11,6 +11,8 @@
 //	items by an alternate key       GSI1   GSI1PK = A#{acct}#{parts...}, begins_with(GSI1SK, ...)
 //	items by a second alternate     GSI2   GSI2PK = A#{acct}#{parts...}, begins_with(GSI2SK, ...)
 //	identity to tenant              table  PK = DIR#{kind}#{id}, SK = DIR
+//	global items (see GlobalKey)    table  PK = G#{parts...}, SK = {sort}
+//	global index entries            GSI1   GSI1PK = G#{parts...} (due timers of a minute)
 package store
 
 import (
