@@ -87,7 +87,8 @@ func (a *area) registerIntake(api *httpapi.API) {
 		Description: "Public: the store's intake key (X-Lead-Key, or Authorization: Bearer) is the credential; a missing or wrong key is 401. " +
 			"The body is an ADF 1.0 document or an e-mail message (RFC 822, MIME parts allowed) whose body is one; anything else is 400 saying why. " +
 			"Each prospect becomes a lead of the key's store: the customer is found by e-mail address, else by name and phone, else by a close first name with the same last name and phone, or created; " +
-			"the lead gets the document's source (its provider), type Internet, its vehicles of interest and trade-ins, and is open to claims unless the store auto-assigns. " +
+			"the lead gets the document's source (its provider), type Internet, its vehicles of interest and trade-ins, and is open to claims unless the store auto-assigns; " +
+			"a store that auto-assigns by round robin gives it to its next available sales person, who is notified, and its reassign rule moves it on if nobody answers the customer in time. " +
 			"The document is kept (GET /api/CrmRawLead/{id}/raw_adf_xml). Delivering the same document again (same provider id and sequence) creates nothing and answers the lead made the first time. Publishes LeadCreated.",
 		Tags:         []string{"leads"},
 		Security:     []map[string][]string{{}},

@@ -107,6 +107,8 @@ type goFunctionProps struct {
 	Code        awslambda.Code
 	MemoryMB    float64
 	Environment map[string]string
+	// TimeoutSeconds is the function's timeout; 0 for an area's.
+	TimeoutSeconds float64
 }
 
 // newGoFunction creates a Go function on provided.al2023 (arm64) with JSON logs in a log group
@@ -116,6 +118,10 @@ func newGoFunction(scope constructs.Construct, props goFunctionProps) awslambda.
 		Retention:     areaLogRetention,
 		RemovalPolicy: awscdk.RemovalPolicy_DESTROY,
 	})
+	timeout := props.TimeoutSeconds
+	if timeout == 0 {
+		timeout = areaTimeoutSeconds
+	}
 	env := make(map[string]*string, len(props.Environment))
 	for k, v := range props.Environment {
 		env[k] = jsii.String(v)
@@ -127,7 +133,7 @@ func newGoFunction(scope constructs.Construct, props goFunctionProps) awslambda.
 		Handler:       jsii.String(BootstrapFile),
 		Code:          props.Code,
 		MemorySize:    jsii.Number(props.MemoryMB),
-		Timeout:       awscdk.Duration_Seconds(jsii.Number(areaTimeoutSeconds)),
+		Timeout:       awscdk.Duration_Seconds(jsii.Number(timeout)),
 		Environment:   &env,
 		LogGroup:      logs,
 		LoggingFormat: awslambda.LoggingFormat_JSON,

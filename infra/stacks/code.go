@@ -15,15 +15,16 @@ import (
 // BootstrapFile is the name of the executable a provided.al2023 function runs.
 const BootstrapFile = "bootstrap"
 
-// FunctionNames returns the names of every function the API stack packages: one per area of
-// the route table and the authorizer (AuthorizerName). Each name is a directory under
-// functions/ in the repository and under the built functions' directory.
+// FunctionNames returns the names of every function the stacks package: one per area of the
+// route table, the authorizer (AuthorizerName) and the timer function (TimersFunctionName).
+// Each name is a directory under functions/ (or events/, for the timer function) in the
+// repository and under the built functions' directory.
 func FunctionNames(areas []route.Area) []string {
-	names := make([]string, 0, len(areas)+1)
+	names := make([]string, 0, len(areas)+2)
 	for _, a := range areas {
 		names = append(names, a.Name)
 	}
-	return append(names, AuthorizerName)
+	return append(names, AuthorizerName, TimersFunctionName)
 }
 
 // AssetCode returns the Code function for APIStackProps that packages the directory

@@ -24,8 +24,8 @@ type Props struct {
 	Areas []route.Area
 	// Table is the single table's definition.
 	Table tabledef.Definition
-	// Code returns the deployment package of a function by name: an area's, or the
-	// authorizer's (AuthorizerName).
+	// Code returns the deployment package of a function by name: an area's, the
+	// authorizer's (AuthorizerName) or the timer function's (TimersFunctionName).
 	Code func(name string) awslambda.Code
 	// WebOrigins are browser origins allowed to call the API besides the distribution's own,
 	// for example a development server.
@@ -44,6 +44,7 @@ type CXM struct {
 	Events     *EventsStack     // event bus and schedule group
 	Web        *WebStack        // web bucket and distribution
 	API        *APIStack        // HTTP API, its authorizer and the area functions
+	Timers     *TimersStack     // the timer function and its every-minute schedule
 	WebContent *WebContentStack // the deployed web app, or nil
 }
 
@@ -70,6 +71,14 @@ func New(scope constructs.Construct, props *Props) *CXM {
 		UserPoolClient: c.Auth.Client,
 		IssuerKey:      c.Data.IssuerKey,
 		AllowedOrigins: append([]string{*c.Web.Origin}, props.WebOrigins...),
+	})
+	c.Timers = NewTimersStack(scope, id("timers"), &TimersStackProps{
+		StackProps:        base,
+		Code:              props.Code(TimersFunctionName),
+		Table:             c.Data.Table,
+		CursorKey:         c.Data.CursorKey,
+		Bus:               c.Events.Bus,
+		ScheduleGroupName: c.Events.ScheduleGroup.Ref(),
 	})
 	if isDir(props.WebDistDir) {
 		c.WebContent = NewWebContentStack(scope, id("webcontent"), &WebContentStackProps{

@@ -70,6 +70,7 @@ type deployment struct {
 	stacks                       *stacks.CXM
 	outdir                       string
 	data, auth, events, web, api assertions.Template
+	timers                       assertions.Template
 	webContent                   assertions.Template // nil without a web build
 }
 
@@ -101,6 +102,7 @@ func newDeployment(t *testing.T, props stacks.Props) *deployment {
 			events: assertions.Template_FromStack(c.Events.Stack, nil),
 			web:    assertions.Template_FromStack(c.Web.Stack, nil),
 			api:    assertions.Template_FromStack(c.API.Stack, nil),
+			timers: assertions.Template_FromStack(c.Timers.Stack, nil),
 		}
 		if c.WebContent != nil {
 			d.webContent = assertions.Template_FromStack(c.WebContent.Stack, nil)

@@ -14,6 +14,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/cxm/cxm/events/leadassign"
+	"github.com/cxm/cxm/events/timers"
 	"github.com/cxm/cxm/functions/mount"
 	"io"
 	"log/slog"
@@ -136,7 +138,16 @@ func run(ctx context.Context, o options) error {
 	if err != nil {
 		return err
 	}
-	svc := wiring.New(s, eventbus.NewMemory(), log)
+	bus := eventbus.NewMemory()
+	svc := wiring.New(s, bus, log)
+	// The lead assignment consumers take the in-process bus's events until the consumer
+	// registry (events/consumers) feeds the local relay; they are idempotent by event id, so
+	// both delivering an event changes nothing.
+	for _, c := range leadassign.Consumers(svc) {
+		for _, typ := range c.Types {
+			bus.Subscribe(typ, c.Handle)
+		}
+	}
 	contactKey, err := fieldcrypt.LoadOrCreateKeyFile(filepath.Join(dataDir, "keys", "contacts.key"))
 	if err != nil {
 		return err
@@ -205,6 +216,10 @@ func run(ctx context.Context, o options) error {
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
+	// Timers fire on the gateway's clock, as the scheduled timer function fires them in AWS.
+	ticks := time.NewTicker(timerPeriod)
+	defer ticks.Stop()
+	go timers.NewFirer(svc, time.Now).Loop(ctx, ticks.C)
 	printBanner(os.Stderr, origin, group, o.seed)
 
 	select {
@@ -221,6 +236,10 @@ func run(ctx context.Context, o options) error {
 	defer cancel()
 	return srv.Shutdown(shutdown)
 }
+
+// timerPeriod is how often the gateway fires due timers: the schedule's minute in AWS, more
+// often locally so a timer fires close to its time.
+const timerPeriod = 15 * time.Second
 
 func printBanner(w io.Writer, url string, g demo.Group, seeded bool) {
 	fmt.Fprintf(w, "\nCXM is ready at %s\n\n", url)

@@ -28,6 +28,7 @@
 //	a delivered document             table  PK = A#{acct}#LIN#{store}#{digest}, SK = INTAKE
 //	a store's sources, by name       table  PK = A#{acct}#LSRC#{store}, begins_with(SK, "SRC#")
 //	a store's intake key             table  PK = A#{acct}#LKEY#{store}, SK = INTAKEKEY
+//	round robin cursor of a pool     table  PK = A#{acct}#LRR#{store}, SK = RR#{role}
 //
 // Every change is a versioned write of the lead item (with the pointer items it adds or
 // removes, in one transaction). A change that loses a race re-reads the lead and applies
@@ -52,6 +53,10 @@
 // assignment, claim and type or source change in the contact's activity (a lead entry with
 // the activity type, the user and the lead id), keyed by the event's id, so recording the same
 // event again (ActivityEntry, for a consumer replaying events) records nothing more.
+//
+// Automatic assignment. AssignNext gives a lead to the next user of a store's round robin and
+// sets the timer of the store's reassign rule, in the lead's transaction (see autoassign.go);
+// the consumers in events/leadassign decide when.
 //
 // Change log. A lead's creation and every change of its status, type, source, reason or holders
 // writes an entry of kind lead to the lead's own change log (package changelog), numbered by a

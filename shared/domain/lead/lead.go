@@ -344,6 +344,11 @@ type Lead struct {
 	// FirstRespondedAt is when someone first called the customer after the lead arrived (see
 	// Repo.MarkResponded); nil while nobody has.
 	FirstRespondedAt *time.Time `json:"firstRespondedAt,omitempty"`
+	// ReassignTimer names the pending timer of the store's reassign rule that moves the lead
+	// on while nobody answers it (package timer), and ReassignDueAt is when it fires; "" and
+	// nil when none is pending. See AssignNext.
+	ReassignTimer string     `json:"-"`
+	ReassignDueAt *time.Time `json:"-"`
 }
 
 // DisplayStatus is the status the lead lists show: Unclaimed for an active claimable lead

@@ -430,6 +430,15 @@ func (r *Repo) ByStatus(ctx context.Context, t store.Tenant, storeID int64, stat
 // applies change again, so change checks its rules against the latest state. It returns the
 // saved lead and publishes the event change names.
 func (r *Repo) mutate(ctx context.Context, t store.Tenant, id int64, by string, allow func(Lead) error, change func(*Lead) (string, Changed, error)) (Lead, error) {
+	return r.mutateWith(ctx, t, id, by, maxAttempts, allow, func(l *Lead) (string, Changed, []store.Op, error) {
+		typ, d, err := change(l)
+		return typ, d, nil, err
+	})
+}
+
+// mutateWith is mutate whose change also returns writes of its own for the lead's
+// transaction, making up to attempts tries.
+func (r *Repo) mutateWith(ctx context.Context, t store.Tenant, id int64, by string, attempts int, allow func(Lead) error, change func(*Lead) (string, Changed, []store.Op, error)) (Lead, error) {
 	for attempt := 1; ; attempt++ {
 		old, v, err := r.read(ctx, t, id)
 		if err != nil {
@@ -442,7 +451,7 @@ func (r *Repo) mutate(ctx context.Context, t store.Tenant, id int64, by string, 
 		}
 		l := old
 		l.Vehicles, l.TradeIns = slices.Clone(old.Vehicles), slices.Clone(old.TradeIns)
-		typ, detail, err := change(&l)
+		typ, detail, extra, err := change(&l)
 		if err != nil {
 			return Lead{}, err
 		}
@@ -452,6 +461,10 @@ func (r *Repo) mutate(ctx context.Context, t store.Tenant, id int64, by string, 
 			l.Worked = true
 		}
 		logged, err := logOps(t, &old, &l, by)
+		if err != nil {
+			return Lead{}, err
+		}
+		cancel, err := reassignCancelOps(t, old, &l)
 		if err != nil {
 			return Lead{}, err
 		}
@@ -466,8 +479,10 @@ func (r *Repo) mutate(ctx context.Context, t store.Tenant, id int64, by string, 
 		}
 		ops = append(ops, vops...)
 		ops = append(ops, logged...)
+		ops = append(ops, cancel...)
+		ops = append(ops, extra...)
 		err = r.s.Transact(ctx, ops...)
-		if (apperr.CodeOf(err) == apperr.Conflict || transactionConflict(err)) && attempt < maxAttempts {
+		if (apperr.CodeOf(err) == apperr.Conflict || transactionConflict(err)) && attempt < attempts {
 			continue
 		}
 		if apperr.CodeOf(err) == apperr.Conflict {

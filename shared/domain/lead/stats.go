@@ -259,12 +259,18 @@ func (r *Repo) MarkResponded(ctx context.Context, t store.Tenant, owners []int64
 			if !needs(cur) {
 				break
 			}
+			before := cur
 			cur.FirstRespondedAt = &at
+			// An answered lead no longer waits on its reassign rule.
+			cancel, err := reassignCancelOps(t, before, &cur)
+			if err != nil {
+				return marked, err
+			}
 			rec, err := record(t, cur, v)
 			if err != nil {
 				return marked, err
 			}
-			err = r.s.Transact(ctx, store.UpdateOp(rec))
+			err = r.s.Transact(ctx, append([]store.Op{store.UpdateOp(rec)}, cancel...)...)
 			if (apperr.CodeOf(err) == apperr.Conflict || transactionConflict(err)) && attempt < maxAttempts {
 				continue
 			}

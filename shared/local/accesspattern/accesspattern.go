@@ -31,7 +31,7 @@ type Row struct {
 	// Index is "table", "GSI1" or "GSI2".
 	Index string
 	// Partition is the partition key after the tenant ("C#{id}"); "" for the account's own
-	// partition; a directory partition starts with "DIR#".
+	// partition; a directory partition starts with "DIR#", a global one (no tenant) with "G#".
 	Partition string
 	// Sort is the literal start of the sort key for a "table" row ("LEAD#"); Exact when the
 	// row names one whole sort key ("CONTACT").
@@ -92,14 +92,14 @@ func parseRow(line string) (Row, bool, error) {
 	r := Row{Pattern: strings.TrimSpace(m[1]), Index: m[2]}
 	pk, cond := splitKey(m[4])
 	switch {
-	case strings.HasPrefix(pk, "DIR#"):
+	case strings.HasPrefix(pk, "DIR#"), strings.HasPrefix(pk, "G#"):
 		r.Partition = pk
 	case pk == "A#{acct}":
 		r.Partition = ""
 	case strings.HasPrefix(pk, "A#{acct}#"):
 		r.Partition = strings.TrimPrefix(pk, "A#{acct}#")
 	default:
-		return Row{}, false, fmt.Errorf("row %q: a partition starts with A#{acct} or DIR#", r.Pattern)
+		return Row{}, false, fmt.Errorf("row %q: a partition starts with A#{acct}, DIR# or G#", r.Pattern)
 	}
 	if r.Index != "table" {
 		return r, true, nil
@@ -227,7 +227,7 @@ func clash(a, b Row) bool {
 }
 
 func matchPartition(pattern, pk string) bool {
-	if strings.HasPrefix(pattern, "DIR#") {
+	if strings.HasPrefix(pattern, "DIR#") || strings.HasPrefix(pattern, "G#") {
 		return matchParts(strings.Split(pattern, "#"), strings.Split(pk, "#"))
 	}
 	parts := strings.Split(pk, "#")

@@ -1,0 +1,38 @@
+package notification
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/cxm/cxm/shared/runtime/eventbus"
+	"github.com/cxm/cxm/shared/runtime/store"
+)
+
+// Ops returns n as Send stores it for n.UserID in tenant t, at time at, the writes that store
+// it, for the transaction of the change it tells of, and the event to publish once that
+// transaction succeeded. Its id has the shape of Send's (the creation milliseconds and 16 hex
+// digits), the hex digits derived from change, a key naming the change and the recipient, so
+// the notification of one change is written once: writing it again fails the transaction
+// with a Conflict error. Callers check that the recipient is a user of the tenant.
+func Ops(t store.Tenant, n Notification, change string, at time.Time) (Notification, []store.Op, eventbus.Event, error) {
+	if err := Validate(n); err != nil {
+		return Notification{}, nil, eventbus.Event{}, err
+	}
+	sum := sha256.Sum256([]byte(t.Account() + "\x00" + n.UserID + "\x00" + change))
+	n.CreatedAt = at.UTC()
+	n.NotificationID = fmt.Sprintf("%013d-%s", n.CreatedAt.UnixMilli(), hex.EncodeToString(sum[:8]))
+	k, err := t.Key(fmt.Sprintf("N#%020d#%s", n.CreatedAt.UnixNano(), n.NotificationID), "NOTIFY", n.UserID)
+	if err != nil {
+		return Notification{}, nil, eventbus.Event{}, err
+	}
+	detail, err := json.Marshal(n)
+	if err != nil {
+		return Notification{}, nil, eventbus.Event{}, err
+	}
+	ops := []store.Op{store.CreateOp(store.Record{Key: k, Type: "Notification", Value: n, ExpiresAt: n.CreatedAt.Add(Retention).Unix()})}
+	e := eventbus.Event{ID: n.NotificationID, Type: EventType, Account: t.Account(), Time: n.CreatedAt, Detail: detail}
+	return n, ops, e, nil
+}
