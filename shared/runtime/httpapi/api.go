@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net/http"
+	"reflect"
 	"strings"
 	"sync"
 
@@ -31,6 +32,8 @@ type API struct {
 	once  sync.Once
 	paths *canonicalPaths
 	guard Guard
+	// bodies are the checks of each operation's JSON request body, by operation.
+	bodies map[Operation]*bodyRule
 }
 
 // Operation names an operation as its authorization rule does: the method and the registered
@@ -62,7 +65,8 @@ func New(log *slog.Logger) *API {
 	}
 	config.Security = []map[string][]string{{"bearer": {}}}
 	mux := http.NewServeMux()
-	a := &API{mux: mux, huma: humago.New(mux, config), log: log}
+	config.Formats = map[string]huma.Format{"application/json": jsonFormat, "json": jsonFormat}
+	a := &API{mux: mux, huma: humago.New(mux, config), log: log, bodies: map[Operation]*bodyRule{}}
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, a.log, apperr.Errorf(apperr.NotFound, "No operation serves %s %s.", r.Method, r.URL.Path))
 	})
@@ -74,8 +78,21 @@ func (a *API) OpenAPI() *huma.OpenAPI { return a.huma.OpenAPI() }
 
 // Register adds an operation. The handler returns application errors (*apperr.Error) for
 // failures the client should see; any other error is logged and answered as a generic failure.
+//
+// The operation's JSON request body (the input's Body field) goes through the one decoder:
+// text that is not clean and numbers the fields cannot hold are refused with a field error
+// (InvalidValue) before anything is decoded, and the fields the server owns (readOnly:"true")
+// are zeroed before the handler sees the input.
 func Register[I, O any](a *API, op huma.Operation, handler func(context.Context, *I) (*O, error)) {
+	index, hasBody := bodyIndex(reflect.TypeFor[I]())
+	if hasBody {
+		t := reflect.TypeFor[I]().FieldByIndex(index).Type
+		a.bodies[Operation{Method: op.Method, Pattern: op.Path}] = &bodyRule{shape: shapeOf(t), limit: op.MaxBodyBytes}
+	}
 	huma.Register(a.huma, op, func(ctx context.Context, in *I) (*O, error) {
+		if hasBody {
+			clearReadOnly(reflect.ValueOf(in).Elem().FieldByIndex(index))
+		}
 		out, err := handler(ctx, in)
 		if err != nil {
 			logDenied(ctx, a.log, op, err)
@@ -109,6 +126,12 @@ func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		r = guarded
+	}
+	if rule := a.bodies[Operation{Method: r.Method, Pattern: pattern}]; rule != nil {
+		if err := checkRequestBody(r, rule); err != nil {
+			WriteError(w, r, a.log, err)
+			return
+		}
 	}
 	a.mux.ServeHTTP(w, r)
 }
