@@ -164,8 +164,34 @@ func TestServerOwnedFieldsAreNotStored(t *testing.T) {
 	}
 }
 
+// serverOwnedNames are names only the server sets: a write body field of one of these names
+// must be marked readOnly, so the decoder ignores it.
+var serverOwnedNames = []string{"createdAt", "createdBy", "updatedAt", "updatedBy", "updatedt", "deletedAt", "deletedBy", "mergedContactIds", "sensitiveMasked", "phoneDisplay"}
+
+// TestServerOwnedNamesAreReadOnly checks that no write body of the contract takes an audit
+// stamp or a merge link from the client.
+func TestServerOwnedNamesAreReadOnly(t *testing.T) {
+	t.Parallel()
+	_, writable := writeBodyFields(t)
+	for _, op := range slices.Sorted(maps.Keys(writable)) {
+		for _, p := range writable[op] {
+			if slices.ContainsFunc(serverOwnedNames, func(n string) bool { return strings.EqualFold(n, p.segs[len(p.segs)-1]) }) {
+				t.Errorf("%s: %s is not readOnly: mark it readOnly:\"true\" so the decoder ignores it", op, p)
+			}
+		}
+	}
+}
+
 // ownedFieldsByOperation returns the server-owned fields of every write operation's JSON body.
 func ownedFieldsByOperation(t *testing.T) map[string][]ownedPath {
+	t.Helper()
+	owned, _ := writeBodyFields(t)
+	return owned
+}
+
+// writeBodyFields returns, by write operation, the server-owned (readOnly) fields of its JSON
+// body and the other fields.
+func writeBodyFields(t *testing.T) (map[string][]ownedPath, map[string][]ownedPath) {
 	t.Helper()
 	var doc struct {
 		Paths      map[string]map[string]map[string]any `json:"paths"`
@@ -185,8 +211,8 @@ func ownedFieldsByOperation(t *testing.T) map[string][]ownedPath {
 			s = doc.Components.Schemas[strings.TrimPrefix(ref, "#/components/schemas/")]
 		}
 	}
-	var walk func(s map[string]any, at []string, depth int, out *[]ownedPath)
-	walk = func(s map[string]any, at []string, depth int, out *[]ownedPath) {
+	var walk func(s map[string]any, at []string, depth int, out, other *[]ownedPath)
+	walk = func(s map[string]any, at []string, depth int, out, other *[]ownedPath) {
 		if depth > 8 {
 			return
 		}
@@ -199,13 +225,14 @@ func ownedFieldsByOperation(t *testing.T) map[string][]ownedPath {
 				*out = append(*out, ownedPath{segs: p, schema: resolve(ps)})
 				continue
 			}
-			walk(ps, p, depth+1, out)
+			*other = append(*other, ownedPath{segs: p, schema: resolve(ps)})
+			walk(ps, p, depth+1, out, other)
 		}
 		if items, ok := resolve(s)["items"].(map[string]any); ok {
-			walk(items, append(slices.Clone(at), "[]"), depth+1, out)
+			walk(items, append(slices.Clone(at), "[]"), depth+1, out, other)
 		}
 	}
-	ops := map[string][]ownedPath{}
+	ops, writable := map[string][]ownedPath{}, map[string][]ownedPath{}
 	for path, item := range doc.Paths {
 		for method, op := range item {
 			if !slices.Contains([]string{"post", "put", "patch", "delete"}, method) {
@@ -218,14 +245,16 @@ func ownedFieldsByOperation(t *testing.T) map[string][]ownedPath {
 			if schema == nil {
 				continue
 			}
-			var owned []ownedPath
-			walk(schema, nil, 0, &owned)
+			var owned, other []ownedPath
+			walk(schema, nil, 0, &owned, &other)
+			key := strings.ToUpper(method) + " " + path
 			if len(owned) > 0 {
-				ops[strings.ToUpper(method)+" "+path] = owned
+				ops[key] = owned
 			}
+			writable[key] = other
 		}
 	}
-	return ops
+	return ops, writable
 }
 
 // foreignValue returns the foreign value sent in a server-owned field of schema s.
