@@ -85,13 +85,15 @@ func (a *API) OpenAPI() *huma.OpenAPI { return a.huma.OpenAPI() }
 // are zeroed before the handler sees the input.
 func Register[I, O any](a *API, op huma.Operation, handler func(context.Context, *I) (*O, error)) {
 	index, hasBody := bodyIndex(reflect.TypeFor[I]())
+	readOnly := readOnlyTypes{}
 	if hasBody {
 		t := reflect.TypeFor[I]().FieldByIndex(index).Type
 		a.bodies[Operation{Method: op.Method, Pattern: op.Path}] = &bodyRule{shape: shapeOf(t), limit: op.MaxBodyBytes}
+		readOnly.record(t)
 	}
 	huma.Register(a.huma, op, func(ctx context.Context, in *I) (*O, error) {
 		if hasBody {
-			clearReadOnly(reflect.ValueOf(in).Elem().FieldByIndex(index))
+			readOnly.clear(reflect.ValueOf(in).Elem().FieldByIndex(index))
 		}
 		out, err := handler(ctx, in)
 		if err != nil {

@@ -4,8 +4,8 @@ import (
 	"encoding"
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
-	"sync"
 )
 
 // Write bodies are decoded in one place, with two struct tags on the body types:
@@ -75,24 +75,19 @@ var (
 	textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
 )
 
-// shapes memoizes the shapes of types; types may refer to themselves.
-var shapes sync.Map // reflect.Type -> *shape
-
 // shapeOf returns the shape of t.
 func shapeOf(t reflect.Type) *shape {
-	if s, ok := shapes.Load(t); ok {
-		return s.(*shape)
-	}
 	return buildShape(t, map[reflect.Type]*shape{})
 }
 
+// buildShape returns the shape of t; building holds the shapes being built, as types may refer
+// to themselves.
 func buildShape(t reflect.Type, building map[reflect.Type]*shape) *shape {
 	if s, ok := building[t]; ok {
 		return s
 	}
 	s := &shape{}
 	building[t] = s
-	defer func() { shapes.Store(t, s) }()
 	if t.Kind() != reflect.Pointer && (reflect.PointerTo(t).Implements(jsonUnmarshaler) || reflect.PointerTo(t).Implements(textUnmarshaler)) {
 		if reflect.PointerTo(t).Implements(textUnmarshaler) && !reflect.PointerTo(t).Implements(jsonUnmarshaler) {
 			s.kind = kindString
@@ -170,55 +165,82 @@ func jsonName(f reflect.StructField) (string, bool) {
 	return name, true
 }
 
-// readOnlyTypes memoizes, per type, whether a value of it can hold a read-only field.
-var readOnlyTypes sync.Map // reflect.Type -> bool
+// readOnlyTypes tells, per type, whether a value of it can hold a read-only field. It is
+// built when an operation is registered and only read while requests are served.
+type readOnlyTypes map[reflect.Type]bool
 
-// holdsReadOnly reports whether a value of t can hold a field tagged readOnly:"true".
-func holdsReadOnly(t reflect.Type) bool {
-	if v, ok := readOnlyTypes.Load(t); ok {
-		return v.(bool)
+// record records for t and every type below it whether a value of it can hold a field tagged
+// readOnly:"true". Types may refer to themselves, so it first finds every type below t, then
+// marks the types that hold one until no more are marked.
+func (m readOnlyTypes) record(t reflect.Type) {
+	below := map[reflect.Type][]reflect.Type{}
+	direct := map[reflect.Type]bool{}
+	var visit func(t reflect.Type)
+	visit = func(t reflect.Type) {
+		if _, seen := below[t]; seen {
+			return
+		}
+		below[t] = nil
+		var next []reflect.Type
+		switch t.Kind() {
+		case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+			next = append(next, t.Elem())
+		case reflect.Struct:
+			for i := range t.NumField() {
+				f := t.Field(i)
+				switch {
+				case !f.IsExported() && !f.Anonymous:
+				case f.Tag.Get("readOnly") == "true":
+					direct[t] = true
+				default:
+					next = append(next, f.Type)
+				}
+			}
+		}
+		below[t] = next
+		for _, n := range next {
+			visit(n)
+		}
 	}
-	// Assume false while looking, so a type that refers to itself ends.
-	readOnlyTypes.Store(t, false)
-	held := false
-	switch t.Kind() {
-	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
-		held = holdsReadOnly(t.Elem())
-	case reflect.Struct:
-		for i := range t.NumField() {
-			f := t.Field(i)
-			if !f.IsExported() && !f.Anonymous {
+	visit(t)
+	for changed := true; changed; {
+		changed = false
+		for t, next := range below {
+			if m[t] {
 				continue
 			}
-			if f.Tag.Get("readOnly") == "true" || holdsReadOnly(f.Type) {
-				held = true
-				break
+			if direct[t] || slices.ContainsFunc(next, func(n reflect.Type) bool { return m[n] }) {
+				m[t], changed = true, true
 			}
 		}
 	}
-	readOnlyTypes.Store(t, held)
-	return held
+	for t := range below {
+		if _, ok := m[t]; !ok {
+			m[t] = false
+		}
+	}
 }
 
-// clearReadOnly zeroes every field tagged readOnly:"true" in v and in the values below it.
-func clearReadOnly(v reflect.Value) {
-	if !v.IsValid() || !holdsReadOnly(v.Type()) {
+// clear zeroes every field tagged readOnly:"true" in v and in the values below it. The types
+// of v must have been recorded.
+func (m readOnlyTypes) clear(v reflect.Value) {
+	if !v.IsValid() || !m[v.Type()] {
 		return
 	}
 	switch v.Kind() {
 	case reflect.Pointer:
 		if !v.IsNil() {
-			clearReadOnly(v.Elem())
+			m.clear(v.Elem())
 		}
 	case reflect.Slice, reflect.Array:
 		for i := range v.Len() {
-			clearReadOnly(v.Index(i))
+			m.clear(v.Index(i))
 		}
 	case reflect.Map:
 		for _, k := range v.MapKeys() {
 			e := reflect.New(v.Type().Elem()).Elem()
 			e.Set(v.MapIndex(k))
-			clearReadOnly(e)
+			m.clear(e)
 			v.SetMapIndex(k, e)
 		}
 	case reflect.Struct:
@@ -235,7 +257,7 @@ func clearReadOnly(v reflect.Value) {
 				}
 				continue
 			}
-			clearReadOnly(fv)
+			m.clear(fv)
 		}
 	}
 }

@@ -34,6 +34,14 @@ type record struct {
 	ByKey     map[string]int64 `json:"byKey,omitempty" required:"false"`
 	Extra     any              `json:"extra,omitempty" required:"false"`
 	Nested    *stamped         `json:"nested,omitempty" required:"false"`
+	Parts     []part           `json:"parts,omitempty" required:"false"`
+}
+
+// part refers to itself.
+type part struct {
+	Name  string `json:"name" required:"false"`
+	Owner string `json:"owner,omitempty" required:"false" readOnly:"true"`
+	Sub   *part  `json:"sub,omitempty" required:"false"`
 }
 
 type recordInput struct {
@@ -76,6 +84,8 @@ func TestServerOwnedFieldsAreIgnored(t *testing.T) {
 		{"in list elements", `{"notes":[{"text":"a","createdBy":"sub-x","createdAt":"2020-01-02T03:04:05Z"},{"text":"b","createdBy":"sub-y"}]}`,
 			record{Notes: []stamped{{Text: "a"}, {Text: "b"}}}},
 		{"behind a pointer", `{"nested":{"text":"n","createdBy":"sub-x"}}`, record{Nested: &stamped{Text: "n"}}},
+		{"in a type that refers to itself", `{"parts":[{"name":"a","owner":"x","sub":{"name":"b","owner":"y","sub":{"name":"c","owner":"z"}}}]}`,
+			record{Parts: []part{{Name: "a", Sub: &part{Name: "b", Sub: &part{Name: "c"}}}}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
