@@ -185,6 +185,32 @@ func TestUncleanTextIsRefused(t *testing.T) {
 	}
 }
 
+func TestMalformedBodiesAreRefused(t *testing.T) {
+	t.Parallel()
+	api, calls := recordAPI(t)
+	tests := []struct {
+		name string
+		body string
+	}{
+		{"truncated", `{"name":"x"`},
+		{"two documents", `{"name":"x"} {}`},
+		{"nested too deeply", `{"extra":` + strings.Repeat("[", 100) + strings.Repeat("]", 100) + `}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := *calls
+			rec := post(api, tt.body)
+			if rec.Code != http.StatusBadRequest || *calls != before {
+				t.Fatalf("status = %d, handler ran %d times; want 400 and none: %s", rec.Code, *calls-before, rec.Body)
+			}
+			var e httpapi.ErrorBody
+			if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil || len(e.ErrorMessages) == 0 || strings.Contains(rec.Body.String(), "Go ") {
+				t.Errorf("error body = %s", rec.Body)
+			}
+		})
+	}
+}
+
 func TestNumbersOutOfRangeNameTheirField(t *testing.T) {
 	t.Parallel()
 	api, calls := recordAPI(t)

@@ -84,7 +84,7 @@ func checkJSON(raw []byte, s *shape) error {
 	c.dec.UseNumber()
 	tok, span, err := c.token()
 	if err == nil {
-		err = c.value(tok, span, "", s, false)
+		err = c.value(tok, span, "", s, false, 0)
 	}
 	if err == nil {
 		if _, err = c.dec.Token(); err == io.EOF {
@@ -101,6 +101,9 @@ func checkJSON(raw []byte, s *shape) error {
 	}
 	return nil
 }
+
+// maxDepth bounds the nesting of objects and arrays in a body.
+const maxDepth = 64
 
 // bodyChecker walks one JSON document token by token, keeping each token's raw bytes.
 type bodyChecker struct {
@@ -129,9 +132,12 @@ func (c *bodyChecker) refuse(path string) {
 
 // value checks the value that starts with tok (whose raw bytes are span) at path, which
 // decodes into s (nil when unknown); multiline strings may hold tabs and line breaks.
-func (c *bodyChecker) value(tok json.Token, span []byte, path string, s *shape, multiline bool) error {
+func (c *bodyChecker) value(tok json.Token, span []byte, path string, s *shape, multiline bool, depth int) error {
 	switch v := tok.(type) {
 	case json.Delim:
+		if depth >= maxDepth {
+			return errors.New("the document is nested too deeply")
+		}
 		switch v {
 		case '{':
 			for c.dec.More() {
@@ -161,7 +167,7 @@ func (c *bodyChecker) value(tok json.Token, span []byte, path string, s *shape, 
 				if err != nil {
 					return err
 				}
-				if err := c.value(vtok, vspan, at, fs, ml); err != nil {
+				if err := c.value(vtok, vspan, at, fs, ml, depth+1); err != nil {
 					return err
 				}
 			}
@@ -175,7 +181,7 @@ func (c *bodyChecker) value(tok json.Token, span []byte, path string, s *shape, 
 				if err != nil {
 					return err
 				}
-				if err := c.value(etok, espan, path+"["+strconv.Itoa(i)+"]", es, multiline); err != nil {
+				if err := c.value(etok, espan, path+"["+strconv.Itoa(i)+"]", es, multiline, depth+1); err != nil {
 					return err
 				}
 			}
