@@ -95,7 +95,7 @@ type LogCallInput struct {
 	Body struct {
 		Direction       string `json:"direction" required:"false" doc:"Required: inbound or outbound."`
 		Outcome         string `json:"outcome" required:"false" doc:"Required: contacted, left_message, no_answer, busy, wrong_number or bad_number."`
-		Notes           string `json:"notes,omitempty" required:"false" doc:"What was said; at most 4000 characters."`
+		Notes           string `json:"notes,omitempty" required:"false" text:"multiline" doc:"What was said; at most 4000 characters."`
 		DurationSeconds int    `json:"durationSeconds,omitempty" required:"false" doc:"How long the call lasted, 0 to 86400 seconds."`
 		PhoneID         int64  `json:"phoneId,omitempty" required:"false" doc:"The customer's phone (its id within the contact) the call was on."`
 		RequestID       string `json:"requestId,omitempty" required:"false" maxLength:"64" doc:"The client's id of this request: a retry with the same id records nothing more and answers the first result."`
@@ -107,7 +107,7 @@ type LogCallInput struct {
 type LogNoteInput struct {
 	ContactPath
 	Body struct {
-		Text      string `json:"text" required:"false" doc:"The note, 1 to 4000 characters (required)."`
+		Text      string `json:"text" required:"false" text:"multiline" doc:"The note, 1 to 4000 characters (required)."`
 		RequestID string `json:"requestId,omitempty" required:"false" maxLength:"64" doc:"The client's id of this request: a retry with the same id records nothing more and answers the first result."`
 	}
 }

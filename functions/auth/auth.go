@@ -68,7 +68,11 @@ func public() []map[string][]string { return []map[string][]string{{}} }
 
 // Register adds the area's operations to api.
 func Register(api *httpapi.API, d wiring.Services) {
-	a := &area{svc: d, audit: audit.NewLog(d.Store), partners: partner.NewRepo(d.Store), now: time.Now}
+	partners := d.Partners
+	if partners == nil {
+		partners = partner.NewRepo(d.Store)
+	}
+	a := &area{svc: d, audit: audit.NewLog(d.Store), partners: partners, now: time.Now}
 
 	httpapi.Register(api, huma.Operation{
 		OperationID: "getTokenServiceKeys",

@@ -16,7 +16,7 @@ import (
 // SendInput is the request of POST /message/send.
 type SendInput struct {
 	Body struct {
-		Message string   `json:"Message" maxLength:"2000"`
+		Message string   `json:"Message" maxLength:"2000" text:"multiline"`
 		UserIDs []string `json:"UserIds" maxItems:"20" doc:"The recipients; with the sender they form the direct group the message goes to."`
 		// ClientMessageID makes a retried send store the message once.
 		ClientMessageID string `json:"ClientMessageId,omitempty" maxLength:"64" pattern:"^[A-Za-z0-9_-]*$"`

@@ -53,7 +53,7 @@ const (
 type SendToDeskingInput struct {
 	ContactPath
 	Body *struct {
-		Notes     string `json:"notes,omitempty" required:"false" doc:"What the desk should know; at most 4000 characters."`
+		Notes     string `json:"notes,omitempty" required:"false" text:"multiline" doc:"What the desk should know; at most 4000 characters."`
 		EntityID  int64  `json:"entityId,omitempty" required:"false" minimum:"0" doc:"The vehicle or deal sheet the customer is desked on, if any."`
 		RequestID string `json:"requestId,omitempty" required:"false" maxLength:"64" doc:"The client's id of this request: a retry with the same id records nothing more and answers the first result."`
 	}

@@ -23,7 +23,7 @@ type GetLeadPath struct {
 
 // TransitionBody is the optional body of the status calls.
 type TransitionBody struct {
-	Reason string `json:"reason,omitempty" maxLength:"500" doc:"Why the status changes (a lost reason, a note)."`
+	Reason string `json:"reason,omitempty" maxLength:"500" text:"multiline" doc:"Why the status changes (a lost reason, a note)."`
 }
 
 // TransitionInput is the request of the status calls.

@@ -59,7 +59,7 @@ type AdhocInput struct {
 		AccountPlatformID int64  `json:"accountPlatformId" minimum:"1" doc:"The lead's store: one the caller may view."`
 		LeadTypeID        int    `json:"leadTypeId" required:"false" doc:"0 means the default type, 1."`
 		LeadSourceID      int64  `json:"leadSourceId" required:"false" doc:"A source of the store; 0 for none."`
-		Comments          string `json:"comments" required:"false" maxLength:"4000"`
+		Comments          string `json:"comments" required:"false" maxLength:"4000" text:"multiline"`
 		IsCanadianStore   bool   `json:"isCanadianStore" required:"false" doc:"Sent by the add-lead modal; the store's own country decides."`
 	}
 }

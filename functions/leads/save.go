@@ -30,7 +30,7 @@ type SaveInput struct {
 		AccountPlatformID  int64                    `json:"accountPlatformId" required:"false" doc:"For a new lead: its store, one the caller may view."`
 		LeadTypeID         int                      `json:"leadTypeId" required:"false" doc:"0 or absent means the default type, 1."`
 		LeadSourceID       int64                    `json:"leadSourceId" required:"false" doc:"A source of the lead's store; 0 for none."`
-		Comments           string                   `json:"comments" required:"false" maxLength:"4000"`
+		Comments           string                   `json:"comments" required:"false" maxLength:"4000" text:"multiline"`
 		VehiclesOfInterest []lead.VehicleOfInterest `json:"vehiclesOfInterest" required:"false" maxItems:"10" doc:"For a new lead only; later through the vehicle calls."`
 		TradeIns           []lead.TradeIn           `json:"tradeIns" required:"false" maxItems:"10" doc:"For a new lead only; later through the trade-in calls."`
 		IsCanadianStore    bool                     `json:"isCanadianStore" required:"false" doc:"For a new lead: whether its store is in Canada; must agree with the store."`

@@ -31,7 +31,7 @@ type NotifyInput struct {
 	UserPath
 	Body *struct {
 		Title   string `json:"Title,omitempty" maxLength:"200"`
-		Message string `json:"Message,omitempty" maxLength:"500"`
+		Message string `json:"Message,omitempty" maxLength:"500" text:"multiline"`
 		Link    string `json:"Link,omitempty" maxLength:"2048" doc:"A route of the web app, starting with #/."`
 	}
 }

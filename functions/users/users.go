@@ -119,7 +119,7 @@ type SaveSettingInput struct {
 	SettingPath
 	Body struct {
 		Key   string `json:"key" pattern:"^[A-Za-z0-9_.-]{1,64}$"`
-		Value string `json:"value" maxLength:"4096"`
+		Value string `json:"value" maxLength:"4096" text:"multiline"`
 	}
 }
 

@@ -166,7 +166,7 @@ type Address struct {
 // Note is a note kept on the contact's profile.
 type Note struct {
 	NoteID    int64     `json:"noteId" required:"false"`
-	Text      string    `json:"text"`
+	Text      string    `json:"text" text:"multiline"`
 	CreatedAt time.Time `json:"createdAt" required:"false" readOnly:"true"`
 	CreatedBy string    `json:"createdBy" required:"false" readOnly:"true"`
 }

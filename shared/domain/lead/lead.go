@@ -249,7 +249,7 @@ type Vehicle struct {
 	Odometer    int     `json:"odometer" required:"false" doc:"Miles or kilometres; not negative."`
 	IsNew       bool    `json:"isNew" required:"false"`
 	Price       float64 `json:"price" required:"false" doc:"Asking or offered price; not negative."`
-	Comments    string  `json:"comments" required:"false" maxLength:"1000"`
+	Comments    string  `json:"comments" required:"false" maxLength:"1000" text:"multiline"`
 }
 
 // VehicleOfInterest is a vehicle a lead's customer is interested in.

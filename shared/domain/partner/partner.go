@@ -80,6 +80,9 @@ func (p Partner) Validate() error {
 // Repo reads and writes partner registrations and used assertion ids.
 type Repo struct {
 	s *store.Store
+	// refuseShipped refuses keys whose private half ships in the repository (see
+	// RefusingShippedKeys).
+	refuseShipped bool
 }
 
 // NewRepo returns a repository over s.
@@ -97,6 +100,11 @@ func partnerKey(t store.Tenant, id string) (store.Key, error) { return t.Key(id,
 func (r *Repo) Create(ctx context.Context, p Partner) error {
 	if err := p.Validate(); err != nil {
 		return err
+	}
+	if file, shipped := p.ShippedIn(); shipped && r.refuseShipped {
+		return apperr.InvalidFields("The partner is not valid.", map[string]string{
+			"publicKey": "This key's private half is published in the CXM source (" + file + "); register the partner's own key.",
+		})
 	}
 	t, err := account.Tenant(p.AccountID)
 	if err != nil {
@@ -116,7 +124,8 @@ func (r *Repo) Create(ctx context.Context, p Partner) error {
 	)
 }
 
-// Get returns the partner id and its version. An unknown id is a NotFound error.
+// Get returns the partner id and its version. An unknown id is a NotFound error; a partner
+// whose key ships in the repository, when the repository refuses those, an Unauthorized error.
 func (r *Repo) Get(ctx context.Context, id string) (Partner, int64, error) {
 	notFound := apperr.Errorf(apperr.NotFound, "The partner %s is not registered.", id)
 	if !ValidID(id) {
@@ -148,6 +157,9 @@ func (r *Repo) Get(ctx context.Context, id string) (Partner, int64, error) {
 	}
 	if err != nil {
 		return Partner{}, 0, fmt.Errorf("get partner %s: %w", id, err)
+	}
+	if file, shipped := p.ShippedIn(); shipped && r.refuseShipped {
+		return Partner{}, 0, shippedError(p, file)
 	}
 	return p, v, nil
 }

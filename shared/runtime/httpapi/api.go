@@ -36,6 +36,8 @@ type API struct {
 	// scope names the area whose operations are being registered; it prefixes the schema names
 	// of types that have no name of their own (operation bodies).
 	scope string
+	// bodies are the checks of each operation's JSON request body, by operation.
+	bodies map[Operation]*bodyRule
 }
 
 // Operation names an operation as its authorization rule does: the method and the registered
@@ -58,7 +60,7 @@ func New(log *slog.Logger) *API {
 	useErrorBody()
 	config := huma.DefaultConfig(Title, Version)
 	mux := http.NewServeMux()
-	a := &API{mux: mux, log: log}
+	a := &API{mux: mux, log: log, bodies: map[Operation]*bodyRule{}}
 	config.Components.Schemas = huma.NewMapRegistry("#/components/schemas/", func(t reflect.Type, hint string) string {
 		return SchemaName(a.scope, t, hint)
 	})
@@ -71,6 +73,7 @@ func New(log *slog.Logger) *API {
 		"bearer": {Type: "http", Scheme: "bearer", BearerFormat: "JWT"},
 	}
 	config.Security = []map[string][]string{{"bearer": {}}}
+	config.Formats = map[string]huma.Format{"application/json": jsonFormat, "json": jsonFormat}
 	a.huma = humago.New(mux, config)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, a.log, apperr.Errorf(apperr.NotFound, "No operation serves %s %s.", r.Method, r.URL.Path))
@@ -119,8 +122,23 @@ func (a *API) OpenAPI() *huma.OpenAPI { return a.huma.OpenAPI() }
 
 // Register adds an operation. The handler returns application errors (*apperr.Error) for
 // failures the client should see; any other error is logged and answered as a generic failure.
+//
+// The operation's JSON request body (the input's Body field) goes through the one decoder:
+// text that is not clean and numbers the fields cannot hold are refused with a field error
+// (InvalidValue) before anything is decoded, and the fields the server owns (readOnly:"true")
+// are zeroed before the handler sees the input.
 func Register[I, O any](a *API, op huma.Operation, handler func(context.Context, *I) (*O, error)) {
+	index, hasBody := bodyIndex(reflect.TypeFor[I]())
+	readOnly := readOnlyTypes{}
+	if hasBody {
+		t := reflect.TypeFor[I]().FieldByIndex(index).Type
+		a.bodies[Operation{Method: op.Method, Pattern: op.Path}] = &bodyRule{shape: shapeOf(t), limit: op.MaxBodyBytes}
+		readOnly.record(t)
+	}
 	huma.Register(a.huma, op, func(ctx context.Context, in *I) (*O, error) {
+		if hasBody {
+			readOnly.clear(reflect.ValueOf(in).Elem().FieldByIndex(index))
+		}
 		out, err := handler(ctx, in)
 		if err != nil {
 			logDenied(ctx, a.log, op, err)
@@ -154,6 +172,12 @@ func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		r = guarded
+	}
+	if rule := a.bodies[Operation{Method: r.Method, Pattern: pattern}]; rule != nil {
+		if err := checkRequestBody(r, rule); err != nil {
+			WriteError(w, r, a.log, err)
+			return
+		}
 	}
 	a.mux.ServeHTTP(w, r)
 }

@@ -93,11 +93,16 @@ func useErrorBody() {
 					continue
 				}
 				field := strings.TrimPrefix(strings.TrimPrefix(d.Location, "body."), "path.")
+				message := d.Message
+				if f, ok := decodeField(message); ok {
+					field, message = f, InvalidValue
+					body.ErrorMessages[0] = NotValid
+				}
 				if body.FieldErrors == nil {
 					body.FieldErrors = map[string]string{}
 				}
-				body.FieldErrors[field] = d.Message
-				body.ErrorMessages = append(body.ErrorMessages, field+": "+d.Message)
+				body.FieldErrors[field] = message
+				body.ErrorMessages = append(body.ErrorMessages, field+": "+message)
 			}
 			return body
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 	"github.com/cxm/cxm/shared/domain/account"
+	"github.com/cxm/cxm/shared/domain/partner"
 	"github.com/cxm/cxm/shared/domain/user"
 	"github.com/cxm/cxm/shared/runtime/authz"
 	"github.com/cxm/cxm/shared/runtime/blob"
@@ -46,6 +47,21 @@ type Services struct {
 	// Blobs keeps files outside the table (scanned licences, avatars): the bucket of
 	// BUCKET_NAME in AWS, a folder locally; nil where none is configured.
 	Blobs blob.Store
+	// Partners is the registry of embedded partners. In AWS it does not trust a partner key
+	// whose private half ships in the repository (see RefuseShippedPartnerKeys).
+	Partners *partner.Repo
+}
+
+// RefuseShippedPartnerKeys makes s distrust every partner key whose private half is committed
+// to the repository (the demo partner's), as a stack configured for AWS must: the registry
+// refuses to register or return such a partner, and the call fails when the demo partner is
+// registered with its committed key, so that the stack does not start.
+func (s *Services) RefuseShippedPartnerKeys(ctx context.Context) error {
+	if s.Partners == nil {
+		s.Partners = partner.NewRepo(s.Store)
+	}
+	s.Partners = s.Partners.RefusingShippedKeys()
+	return s.Partners.CheckShippedKeys(ctx)
 }
 
 // NewAPI returns an empty API for an area, guarded by the authorization matrix.
@@ -61,7 +77,8 @@ func (s Services) NewAPI() *httpapi.API {
 type Config struct {
 	// Table is the DynamoDB table name.
 	Table string
-	// DynamoEndpoint is a local DynamoDB endpoint; empty for AWS.
+	// DynamoEndpoint is a local DynamoDB endpoint; empty for AWS. A stack configured for AWS
+	// does not trust the partner keys that ship in the repository.
 	DynamoEndpoint string
 	// CursorKey signs pagination cursors (at least 32 bytes).
 	CursorKey []byte
@@ -136,6 +153,11 @@ func Connect(ctx context.Context, c Config) (Services, error) {
 		log = slog.Default()
 	}
 	svc := New(s, events, log)
+	if c.DynamoEndpoint == "" {
+		if err := svc.RefuseShippedPartnerKeys(ctx); err != nil {
+			return Services{}, fmt.Errorf("refusing to start: %w", err)
+		}
+	}
 	if c.ContactKeyID != "" {
 		cfg, err := config.LoadDefaultConfig(ctx)
 		if err != nil {
@@ -167,5 +189,6 @@ func New(s *store.Store, events eventbus.Publisher, log *slog.Logger) Services {
 		Events:   events,
 		Log:      log,
 		Guard:    authz.Guard(users, log),
+		Partners: partner.NewRepo(s),
 	}
 }

@@ -151,22 +151,95 @@ func ParseGeneric(s string) (string, bool) {
 	return d, true
 }
 
-// Format returns a number's display form: 10 digits as (###) ###-####, other numbers as their
-// digits, prefixed with +{code} when the number has a country and followed by x{ext} when it
-// has an extension. An empty number shows N/A.
+// Format returns a number's display form in its country's national format, prefixed with
+// +{code} when the number has a country and followed by x{ext} when it has an extension:
+//   - no country or +1 (US, CA): 10 digits as (###) ###-####;
+//   - +44 (GB): the national number without its trunk 0, grouped as the UK writes it
+//     (20 7946 0958, 121 496 0000, 7700 900123, 1632 960123, 800 123 4567);
+//   - +33 (FR; the spec lists its code as 333): the national number without its trunk 0 as
+//     one digit and four pairs (1 23 45 67 89).
+//
+// A number that does not have its country's length shows as its digits. An empty number
+// shows N/A.
 func Format(digits, ext, countryCode string) string {
 	if digits == "" {
 		return "N/A"
 	}
 	s := digits
-	if len(digits) == 10 && allDigits(digits) {
-		s = "(" + digits[:3] + ") " + digits[3:6] + "-" + digits[6:]
+	prefix := ""
+	switch countryCode {
+	case "", "1":
+		if len(digits) == 10 && allDigits(digits) {
+			s = "(" + digits[:3] + ") " + digits[3:6] + "-" + digits[6:]
+		}
+		if countryCode != "" {
+			prefix = "+1 "
+		}
+	case "44":
+		s, prefix = formatGB(digits), "+44 "
+	case "33", "333":
+		s, prefix = formatFR(digits), "+33 "
+	default:
+		prefix = "+" + countryCode + " "
 	}
-	if countryCode != "" {
-		s = "+" + countryCode + " " + s
-	}
+	s = prefix + s
 	if ext != "" {
 		s += " x" + ext
 	}
 	return s
+}
+
+// groups splits s after each of the lengths in turn and joins the parts with spaces.
+func groups(s string, lengths ...int) string {
+	parts := make([]string, 0, len(lengths)+1)
+	for _, n := range lengths {
+		parts = append(parts, s[:n])
+		s = s[n:]
+	}
+	if s != "" {
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " ")
+}
+
+// formatGB returns a UK number (with or without its trunk 0) in the national grouping; a
+// number that is not 10 digits once the trunk 0 is dropped shows as its digits.
+func formatGB(digits string) string {
+	n := digits
+	if len(n) == 11 && n[0] == '0' {
+		n = n[1:]
+	}
+	if len(n) != 10 || !allDigits(n) {
+		return digits
+	}
+	switch {
+	case n[0] == '2' || n[0] == '5':
+		// London, Cardiff, Belfast, ... and corporate numbers: 2-digit area code.
+		return groups(n, 2, 4)
+	case n[0] == '7':
+		// Mobiles and personal numbers.
+		return groups(n, 4)
+	case n[0] == '1' && (n[1] == '1' || n[2] == '1'):
+		// Birmingham, Leeds, Edinburgh, Manchester, ...: 3-digit area code.
+		return groups(n, 3, 3)
+	case n[0] == '1':
+		// Other geographic numbers: 4-digit area code.
+		return groups(n, 4)
+	default:
+		// Non-geographic numbers (03, 08, 09).
+		return groups(n, 3, 3)
+	}
+}
+
+// formatFR returns a French number (with or without its trunk 0) as one digit and four pairs;
+// a number that is not 9 digits once the trunk 0 is dropped shows as its digits.
+func formatFR(digits string) string {
+	n := digits
+	if len(n) == 10 && n[0] == '0' {
+		n = n[1:]
+	}
+	if len(n) != 9 || !allDigits(n) {
+		return digits
+	}
+	return groups(n, 1, 2, 2, 2)
 }

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 
 import type { MergeContact, MergeSession } from '../../../lib/api/types';
 import { errorMessage, notify } from '../../../lib/notify';
+import { formatPhone } from '../../../lib/phone';
 import { useContact } from '../../contacts/api/get-contact';
 import { useDeleteMergeSession } from '../api/delete-merge-session';
 import { useExecuteMerge } from '../api/execute-merge';
@@ -164,7 +165,7 @@ function MergePreview({ survivor, merged, changes }: { survivor: MergeContact; m
           </Text>
           <List size="sm" aria-label="Merged phones">
             {(survivor.phones ?? []).map((p) => (
-              <List.Item key={`${p.countryCode}-${p.phone}-${p.ext}`}>{formatPhone(p.phone)}{p.ext ? ` x${p.ext}` : ''}</List.Item>
+              <List.Item key={`${p.countryCode}-${p.phone}-${p.ext}`}>{formatPhone(p.phone, p.ext ?? '', p.countryCode ?? '')}</List.Item>
             ))}
           </List>
         </Stack>
@@ -205,8 +206,4 @@ function MergePreview({ survivor, merged, changes }: { survivor: MergeContact; m
       ) : null}
     </Paper>
   );
-}
-
-function formatPhone(digits: string): string {
-  return /^\d{10}$/.test(digits) ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : digits;
 }
