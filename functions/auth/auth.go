@@ -68,7 +68,7 @@ func public() []map[string][]string { return []map[string][]string{{}} }
 
 // Register adds the area's operations to api.
 func Register(api *httpapi.API, d wiring.Services) {
-	a := &area{svc: d, audit: audit.NewLog(d.Store), partners: partner.NewRepo(d.Store), now: time.Now}
+	a := &area{svc: d, audit: audit.NewLog(d.Store), partners: partner.NewRepo(d.Store), now: d.Store.Now}
 
 	httpapi.Register(api, huma.Operation{
 		OperationID: "getTokenServiceKeys",

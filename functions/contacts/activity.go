@@ -252,6 +252,7 @@ func (x *activityArea) responded(ctx context.Context, sess user.Session, c conta
 func (a *area) registerActivity(api *httpapi.API) {
 	// An invalid latency is refused at start-up by the Lambda entry; here it means none.
 	cfg, _ := sandbox.ConfigFromEnv()
+	cfg.Now = a.d.Store.Now
 	a.registerActivityWith(api, sandbox.New(cfg))
 }
 
@@ -789,7 +790,7 @@ func (x *activityArea) view(ctx context.Context, id int64, kind activity.Kind, t
 		return nil, err
 	}
 	what := details["section"] + details["entityId"]
-	key := fmt.Sprintf("%s:%s:%s:%s", kind, sess.Principal.UserID, what, time.Now().UTC().Format("2006010215"))
+	key := fmt.Sprintf("%s:%s:%s:%s", kind, sess.Principal.UserID, what, x.d.Store.Now().UTC().Format("2006010215"))
 	n := entryFor(sess, c, kind, key)
 	n.Text, n.Details = text, details
 	e, created, err := x.log.Record(ctx, sess.Principal.Tenant, n)

@@ -360,7 +360,7 @@ func intake(t *testing.T, h http.Handler, key, contentType, body string) (int, l
 
 func sample(t *testing.T, name string) string {
 	t.Helper()
-	b, err := os.ReadFile("../../shared/adf/testdata/" + name)
+	b, err := os.ReadFile("../../shared/value/adf/testdata/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -54,7 +54,7 @@ func NewRepo(s *store.Store, events eventbus.Publisher, log *slog.Logger) *Repo 
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Repo{s: s, events: events, log: log, now: time.Now}
+	return &Repo{s: s, events: events, log: log, now: s.Now}
 }
 
 // WithClock returns a copy of r whose entries are stamped by now.

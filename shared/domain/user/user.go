@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/cxm/cxm/shared/domain/account"
 	"github.com/cxm/cxm/shared/runtime/apperr"
@@ -77,7 +76,7 @@ type Repo struct {
 
 // NewRepo returns a repository over s.
 func NewRepo(s *store.Store) *Repo {
-	return &Repo{s: s, accounts: account.NewRepo(s), identities: &identityCache{}, sessions: &sessionCache{now: time.Now}}
+	return &Repo{s: s, accounts: account.NewRepo(s), identities: &identityCache{}, sessions: &sessionCache{now: s.Now}}
 }
 
 func profileKey(t store.Tenant, userID string) (store.Key, error) {
