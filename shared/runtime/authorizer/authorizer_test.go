@@ -316,3 +316,51 @@ func TestParseBearer(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifiedTokensAreRemembered checks a token once and then answers it from memory, until
+// the token expires; a changed claim is a different token.
+func TestVerifiedTokensAreRemembered(t *testing.T) {
+	t.Parallel()
+	key, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fetches := 0
+	keys := tokens.KeySet(kid, &key.PublicKey)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fetches++
+		keys.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	now := clock()
+	az := authorizer.New(authorizer.Config{Issuer: issuer, Audiences: []string{client}, JWKSURL: srv.URL, Now: func() time.Time { return now }})
+	token := sign(t, key, kid, accessClaims(clock()))
+	tests := []struct {
+		name  string
+		at    time.Time
+		token string
+		ok    bool
+	}{
+		{"first check", clock(), token, true},
+		{"remembered", clock().Add(30 * time.Minute), token, true},
+		{"a changed claim is checked again", clock().Add(30 * time.Minute), token[:len(token)-4] + "AAAA", false},
+		{"expired", clock().Add(time.Hour + time.Second), token, false},
+	}
+	for _, tt := range tests {
+		now = tt.at
+		claims, err := az.Verify(context.Background(), tt.token)
+		if got := err == nil; got != tt.ok {
+			t.Errorf("%s: Verify = %v, want ok %v", tt.name, err, tt.ok)
+		}
+		if tt.ok {
+			claims["sub"] = "changed by the caller"
+		}
+	}
+	now = clock().Add(10 * time.Minute)
+	if claims, err := az.Verify(context.Background(), token); err != nil || claims["sub"] != "sub-1" {
+		t.Errorf("Verify = %v %v, want the token's own claims, whatever a caller did to earlier answers", claims, err)
+	}
+	if fetches != 1 {
+		t.Errorf("key fetches = %d, want 1", fetches)
+	}
+}
