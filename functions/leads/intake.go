@@ -169,7 +169,7 @@ func parseDocument(raw []byte) (adf.Document, error) {
 
 // intakeReads are what a delivery reads before it writes anything: the check of its key, the
 // store with its settings, and the first prospect's earlier delivery and matching customer.
-// They are read at once, in parallel (the store and settings mostly from the cache): nothing
+// They are read at once, in parallel (the store mostly from the cache): nothing
 // is written, and nothing read is answered, before the key is accepted. Later prospects of a
 // document are read after the earlier ones are written, as they may name the same customer.
 type intakeReads struct {
@@ -231,7 +231,7 @@ func (a *area) deliver(ctx context.Context, key string, raw []byte, contentType 
 	wg.Go(func() { _, _, r.keyErr = a.leads.VerifyIntakeKey(ctx, key) })
 	if docErr == nil {
 		wg.Go(func() { r.st, r.stErr = a.intakeStore(ctx, t, storeID) })
-		wg.Go(func() { r.settings, r.setErr = a.intakeSettings(ctx, t, storeID) })
+		wg.Go(func() { r.settings, r.setErr = a.dealers.Get(ctx, t, storeID) })
 		if len(doc.Prospects) > 0 {
 			wg.Go(func() {
 				r.first = a.readProspect(ctx, t, storeID, doc.Prospects[0], delivery(doc, 0, raw, contentType))

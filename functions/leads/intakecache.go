@@ -7,15 +7,15 @@ import (
 	"time"
 
 	"github.com/cxm/cxm/shared/domain/account"
-	"github.com/cxm/cxm/shared/domain/dealer"
 	"github.com/cxm/cxm/shared/domain/lead"
 	"github.com/cxm/cxm/shared/runtime/store"
 )
 
-// intakeCacheTTL is how long the intake reuses what it read of a store: the store itself, its
-// dealer settings and its lead sources. They change rarely, and a change reaches the intake
-// within this time. Intake keys and deliveries are never cached: a replaced key stops working
-// at once, and a repeated delivery is always found.
+// intakeCacheTTL is how long the intake reuses what it read of a store: the store itself and
+// its lead sources. They change rarely, and a change reaches the intake within this time.
+// Intake keys, dealer settings and deliveries are never cached: a replaced key stops working at
+// once, a changed setting (auto-assignment) applies to the next lead, and a repeated delivery
+// is always found.
 const intakeCacheTTL = 10 * time.Second
 
 // maxIntakeCached bounds the cache; when it is full it starts again.
@@ -63,13 +63,6 @@ func through[T any](c *intakeCache, key string, read func() (T, error)) (T, erro
 func (a *area) intakeStore(ctx context.Context, t store.Tenant, storeID int64) (account.Store, error) {
 	return through(a.intake, fmt.Sprintf("store/%s/%d", t.Account(), storeID), func() (account.Store, error) {
 		return a.store(ctx, t, storeID)
-	})
-}
-
-// intakeSettings returns the dealer settings of store storeID, from the cache when fresh.
-func (a *area) intakeSettings(ctx context.Context, t store.Tenant, storeID int64) (dealer.StoreSettings, error) {
-	return through(a.intake, fmt.Sprintf("settings/%s/%d", t.Account(), storeID), func() (dealer.StoreSettings, error) {
-		return a.dealers.Get(ctx, t, storeID)
 	})
 }
 
