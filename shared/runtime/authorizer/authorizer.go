@@ -106,11 +106,8 @@ func ParseBearer(h string) (string, error) {
 // value a string.
 func (a *Authorizer) Verify(ctx context.Context, token string) (map[string]string, error) {
 	digest := sha256.Sum256([]byte(token))
-	a.verifiedMu.Lock()
-	v, ok := a.verified[digest]
-	a.verifiedMu.Unlock()
-	if ok && a.cfg.Now().Before(v.expires) {
-		return maps.Clone(v.claims), nil
+	if claims, ok := a.remembered(digest); ok {
+		return claims, nil
 	}
 	claims, expires, err := a.verify(ctx, token)
 	if err != nil {
@@ -123,6 +120,18 @@ func (a *Authorizer) Verify(ctx context.Context, token string) (map[string]strin
 	a.verified[digest] = verifiedToken{claims: claims, expires: expires}
 	a.verifiedMu.Unlock()
 	return maps.Clone(claims), nil
+}
+
+// remembered returns the claims of the token of digest when it passed before and has not
+// expired.
+func (a *Authorizer) remembered(digest [sha256.Size]byte) (map[string]string, bool) {
+	a.verifiedMu.Lock()
+	v, ok := a.verified[digest]
+	a.verifiedMu.Unlock()
+	if !ok || !a.cfg.Now().Before(v.expires) {
+		return nil, false
+	}
+	return maps.Clone(v.claims), true
 }
 
 // verify checks token in full and returns its claims and its expiry.
@@ -208,6 +217,13 @@ func NewSet(authorizers ...*Authorizer) (*Set, error) {
 // Verify checks token with the authorizer of its issuer. A token of an issuer the set does
 // not trust is denied.
 func (s *Set) Verify(ctx context.Context, token string) (map[string]string, error) {
+	// A token that passed is remembered by the authorizer of its issuer: no need to read it.
+	digest := sha256.Sum256([]byte(token))
+	for _, a := range s.byIssuer {
+		if claims, ok := a.remembered(digest); ok {
+			return claims, nil
+		}
+	}
 	claims := jwt.MapClaims{}
 	if _, _, err := jwt.NewParser().ParseUnverified(token, claims); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrDenied, err)
