@@ -47,9 +47,11 @@ type intakeBench struct {
 }
 
 // benchIntake measures ADF deliveries through the gateway's public intake route (a new
-// customer and a new lead each) against the bare DynamoDB writes a delivery performs: the
-// contact's transaction (the contact and its name, e-mail and phone entries) and the lead's
-// (the lead, its pointer, its two vehicle pointers, the delivery mark and the raw document).
+// customer and a new lead each) against the bare DynamoDB writes a delivery performs: one
+// transaction shaped like the contact's and the lead's (the contact and its name, e-mail and
+// phone entries, the lead, its pointer, its two vehicle pointers, the delivery mark and the raw
+// document), and the delivery's own transactions (those and the lead's activity entry),
+// recorded from one delivery and replayed under fresh keys.
 func benchIntake(ctx context.Context, keys leadKeys, b intakeBench) error {
 	key, err := keys.intakeKey(ctx)
 	if err != nil {
