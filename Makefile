@@ -10,19 +10,50 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 include web/web.mk
 include infra/infra.mk
 
-.PHONY: run test deps go-deps java chromium gateway contract test-go bench
+.PHONY: run test test-prereqs test-budget deps go-deps java chromium gateway contract test-go bench
 
 ## run: install, build the web app, start DynamoDB Local, cognito-local and the gateway
 run: deps web-deps web-build gateway
 	./bin/gateway -addr 127.0.0.1:8080 -data .data -web web/dist
 
-## test: Go, web component, end-to-end and CDK tests
-test: deps web-deps infra-deps chromium gateway web-build
-	go vet ./...
-	$(MAKE) test-go
-	$(MAKE) web-test
-	$(MAKE) web-e2e
-	$(MAKE) infra-test
+# The stages of make test are timed by scripts/stages/stage.sh into TEST_STAGE_TIMES, and
+# the times are printed at the end, with the total against TEST_BUDGET seconds (20 minutes on
+# the 2-core machine the suite is sized for).
+TEST_STAGE_TIMES := .build/test-stage-times
+TEST_BUDGET      ?= 1200
+STAGE            := scripts/stages/stage.sh run
+
+## test: Go, web component, end-to-end and CDK tests, each stage timed
+# Every stage runs even when an earlier one fails, so one run reports them all. The CDK tests
+# (a cold compile of about 70 s, then synthesis) run beside the web component tests; the
+# end-to-end tests start after both, as their browser waits are sensitive to a busy machine,
+# and share one local stack (web/e2e/global-setup.ts). The web app is built once, before.
+test: export STAGE_TIMES = $(TEST_STAGE_TIMES)
+test: export TEST_BUDGET := $(TEST_BUDGET)
+test:
+	@mkdir -p .build && rm -f $(TEST_STAGE_TIMES)
+	@echo "STAGE_START=$$(date +%s)" > .build/test-stage-start
+	@status=0; \
+	$(STAGE) "install and build" $(MAKE) --no-print-directory test-prereqs || status=1; \
+	$(STAGE) "go vet" go vet ./... || status=1; \
+	$(STAGE) "go tests" $(MAKE) --no-print-directory test-go || status=1; \
+	( $(STAGE) "CDK tests (beside web)" $(MAKE) --no-print-directory infra-test > .build/infra-test.log 2>&1 ) & cdk=$$!; \
+	$(STAGE) "web component tests" $(MAKE) --no-print-directory web-test || status=1; \
+	wait $$cdk || status=1; \
+	echo "== CDK tests (output)"; cat .build/infra-test.log; \
+	$(STAGE) "e2e" $(MAKE) --no-print-directory web-e2e-built || status=1; \
+	$(STAGE) "budget check" $(MAKE) --no-print-directory test-budget || status=1; \
+	. .build/test-stage-start; STAGE_START=$$STAGE_START scripts/stages/stage.sh summary || status=1; \
+	exit $$status
+
+# test-prereqs installs what the stages need and builds the gateway and the web app once.
+test-prereqs: deps web-deps infra-deps chromium gateway web-build
+
+# test-budget checks the web app's bundle budget (web/scripts/bundle-budget.mjs) when the
+# web app has one; the suite's own time budget is checked by the summary.
+test-budget:
+	@if [ -f web/scripts/bundle-budget.mjs ]; then cd web && node scripts/bundle-budget.mjs; \
+	else echo "no bundle budget script (web/scripts/bundle-budget.mjs)"; fi
 
 ## test-go: Go unit and integration tests against one DynamoDB Local
 test-go: deps

@@ -3,7 +3,7 @@
 
 WEB_DEPS_STAMP := web/node_modules/.deps.stamp
 
-.PHONY: web-deps web-build web-test web-e2e web-api-types
+.PHONY: web-deps web-build web-test web-e2e web-e2e-built web-api-types
 
 ## web-deps: install the web app's npm packages when they are missing or the lock changed
 web-deps: $(WEB_DEPS_STAMP)
@@ -23,6 +23,11 @@ web-test: web-deps
 ## web-e2e: end-to-end tests in Chromium against bin/gateway serving a fresh build
 web-e2e:
 	cd web && npm run e2e
+
+# web-e2e-built: the end-to-end tests against the build already in web/dist (make test builds
+# it once, before every stage).
+web-e2e-built:
+	cd web && npx vitest run --config vitest.e2e.config.ts
 
 ## web-api-types: regenerate web/src/lib/api/schema.ts from shared/runtime/contract/openapi.json
 web-api-types: web-deps

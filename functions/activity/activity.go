@@ -52,7 +52,7 @@ func RegisterWith(api *httpapi.API, d wiring.Services, opts Options) {
 	x := &area{d: d, contacts: contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log),
 		log: activity.NewRepo(d.Store, d.Events, d.Log), leads: lead.NewRepo(d.Store, nil, d.Log), now: opts.Now}
 	if x.now == nil {
-		x.now = time.Now
+		x.now = d.Store.Now
 	}
 	x.registerLogging(api)
 	x.registerReading(api)

@@ -13,6 +13,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cxm/cxm/functions/mount"
 	"github.com/cxm/cxm/shared/local/demo"
@@ -93,6 +94,11 @@ func New(t testing.TB) *Server {
 	t.Cleanup(srv.Close)
 	return &Server{srv: srv, Services: svc, Events: events}
 }
+
+// Now is the time by the server's clock: every area and repository reads the store's
+// injected clock (dynamotest.Clock from dynamotest.Epoch), never the wall clock, so tests that
+// compare against it or against the seed's dates do not depend on the day they run.
+func (s *Server) Now() time.Time { return s.Services.Store.Now() }
 
 // Request is one request to the server.
 type Request struct {

@@ -72,7 +72,7 @@ func Register(api *httpapi.API, d wiring.Services) {
 	if partners == nil {
 		partners = partner.NewRepo(d.Store)
 	}
-	a := &area{svc: d, audit: audit.NewLog(d.Store), partners: partners, now: time.Now}
+	a := &area{svc: d, audit: audit.NewLog(d.Store), partners: partners, now: d.Store.Now}
 
 	httpapi.Register(api, huma.Operation{
 		OperationID: "getTokenServiceKeys",

@@ -86,9 +86,12 @@ func newFixture(t *testing.T) fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Tokens are checked by the store's clock, the one the token service issues them by.
+	cxmConfig := svc.Issuer.AuthorizerConfig()
+	cxmConfig.Now = svc.Store.Now
 	trusted, err := authorizer.NewSet(
-		authorizer.New(authorizer.Config{Issuer: cognitoIssuer, Audiences: []string{cognitoClient}, JWKSURL: jwks.URL}),
-		authorizer.New(svc.Issuer.AuthorizerConfig()),
+		authorizer.New(authorizer.Config{Issuer: cognitoIssuer, Audiences: []string{cognitoClient}, JWKSURL: jwks.URL, Now: svc.Store.Now}),
+		authorizer.New(cxmConfig),
 	)
 	if err != nil {
 		t.Fatal(err)
@@ -102,7 +105,7 @@ func newFixture(t *testing.T) fixture {
 // signIn returns a Cognito access token of userID that expires after lifetime.
 func (f fixture) signIn(t *testing.T, userID string, lifetime time.Duration) string {
 	t.Helper()
-	now := time.Now()
+	now := f.svc.Store.Now()
 	tok := jwt.NewWithClaims(jwt.SigningMethodRS256, jwt.MapClaims{
 		"sub": "sub-" + userID, "iss": cognitoIssuer, "client_id": cognitoClient, "token_use": "access",
 		"iat": now.Unix(), "exp": now.Add(lifetime).Unix(), "auth_time": now.Add(-time.Minute).Unix(),

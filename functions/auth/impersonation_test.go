@@ -28,7 +28,7 @@ func TestStartImpersonation(t *testing.T) {
 	asSales := f.impersonate(t, adminToken, sales)
 	partnerToken, _, err := f.svc.Issuer.Issue(t.Context(), issuer.Grant{
 		Subject: "sub-" + admin, ClientID: "partner-dealervault", Partner: "partner-dealervault",
-		IssuedAt: time.Now(), ExpiresAt: time.Now().Add(5 * time.Minute), AuthTime: time.Now(),
+		IssuedAt: f.svc.Store.Now(), ExpiresAt: f.svc.Store.Now().Add(5 * time.Minute), AuthTime: f.svc.Store.Now(),
 	})
 	if err != nil {
 		t.Fatal(err)

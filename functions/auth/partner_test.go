@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/rsa"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -37,7 +38,7 @@ func TestPartnerTokenExchange(t *testing.T) {
 	if err := partner.NewRepo(f.svc.Store).Create(ctx, partner.Partner{ID: "partner-dormant", Name: "Dormant", AccountID: demo.AccountID, PublicKeyPEM: otherPEM, Active: false}); err != nil {
 		t.Fatal(err)
 	}
-	now := time.Now()
+	now := f.svc.Store.Now()
 	sign := func(key *rsa.PrivateKey, partnerID, userID string, iat time.Time, lifetime time.Duration) string {
 		s, err := partner.Sign(key, partnerID, userID, iat, lifetime)
 		if err != nil {
@@ -45,8 +46,10 @@ func TestPartnerTokenExchange(t *testing.T) {
 		}
 		return s
 	}
+	jtis := 0
 	claims := func(change func(jwt.MapClaims)) string {
-		c := jwt.MapClaims{"iss": demo.PartnerDealerVault, "sub": sales, "aud": "cxm", "iat": now.Unix(), "exp": now.Add(2 * time.Minute).Unix(), "jti": "jti-" + time.Now().Format(time.RFC3339Nano)}
+		jtis++
+		c := jwt.MapClaims{"iss": demo.PartnerDealerVault, "sub": sales, "aud": "cxm", "iat": now.Unix(), "exp": now.Add(2 * time.Minute).Unix(), "jti": fmt.Sprintf("jti-claims-%d", jtis)}
 		change(c)
 		s, err := partner.SignClaims(vault, c)
 		if err != nil {

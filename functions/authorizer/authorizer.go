@@ -17,6 +17,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/aws/aws-lambda-go/events"
 
@@ -46,6 +47,8 @@ type Config struct {
 	Client *http.Client
 	// Log receives one line per denied token; nil discards them.
 	Log *slog.Logger
+	// Now is the clock tokens are checked against; nil uses the wall clock.
+	Now func() time.Time
 }
 
 // ConfigFromEnv reads the configuration from environment variables (getenv is os.Getenv in
@@ -94,9 +97,10 @@ func New(c Config) (*Handler, error) {
 		Audiences: []string{c.UserPoolClientID},
 		JWKSURL:   c.CognitoIssuer() + issuer.JWKSPath,
 		Client:    c.Client,
+		Now:       c.Now,
 	}
 	cxm := issuer.AuthorizerConfig(c.IssuerURL)
-	cxm.Client = c.Client
+	cxm.Client, cxm.Now = c.Client, c.Now
 	trusted, err := jwtauth.NewSet(jwtauth.New(cognito), jwtauth.New(cxm))
 	if err != nil {
 		return nil, fmt.Errorf("authorizer: %w", err)

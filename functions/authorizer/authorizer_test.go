@@ -102,7 +102,7 @@ func newFixture(t *testing.T) *fixture {
 	}
 	f.handler, err = authorizer.New(authorizer.Config{
 		Region: region, UserPoolID: userPool, UserPoolClientID: webClient, IssuerURL: issuerURL,
-		Client: &http.Client{Transport: f.host},
+		Client: &http.Client{Transport: f.host}, Now: clock,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -111,9 +111,13 @@ func newFixture(t *testing.T) *fixture {
 }
 
 // cognitoToken signs a Cognito-shaped access token; change edits its claims first.
+// clock is the fixed time the tests sign and check tokens at, so they do not depend on the
+// day they run.
+func clock() time.Time { return time.Date(2026, time.November, 20, 16, 0, 0, 0, time.UTC) }
+
 func (f *fixture) cognitoToken(t *testing.T, key *rsa.PrivateKey, change func(jwt.MapClaims)) string {
 	t.Helper()
-	now := time.Now()
+	now := clock()
 	c := jwt.MapClaims{
 		"sub": "sub-cognito", "iss": cognitoIssuer, "client_id": webClient, "token_use": "access",
 		"username": "sales@northwind.demo", "iat": now.Unix(), "exp": now.Add(time.Hour).Unix(),
@@ -134,7 +138,7 @@ func (f *fixture) cognitoToken(t *testing.T, key *rsa.PrivateKey, change func(jw
 // cxmToken issues a CXM token for g with iss.
 func cxmToken(t *testing.T, iss *issuer.Issuer, g issuer.Grant) string {
 	t.Helper()
-	now := time.Now()
+	now := clock()
 	if g.Subject == "" {
 		g.Subject = "sub-target"
 	}
@@ -205,7 +209,7 @@ func TestHandle(t *testing.T) {
 		{name: "garbage token", headers: bearer("not.a.token"), allowed: false},
 		{name: "Cognito token of another client", headers: bearer(f.cognitoToken(t, f.cognitoKey, func(c jwt.MapClaims) { c["client_id"] = "other-client" })), allowed: false},
 		{name: "Cognito ID token", headers: bearer(f.cognitoToken(t, f.cognitoKey, func(c jwt.MapClaims) { c["token_use"] = "id"; c["aud"] = webClient })), allowed: false},
-		{name: "expired Cognito token", headers: bearer(f.cognitoToken(t, f.cognitoKey, func(c jwt.MapClaims) { c["exp"] = time.Now().Add(-time.Minute).Unix() })), allowed: false},
+		{name: "expired Cognito token", headers: bearer(f.cognitoToken(t, f.cognitoKey, func(c jwt.MapClaims) { c["exp"] = clock().Add(-time.Minute).Unix() })), allowed: false},
 		{name: "Cognito token signed by another key", headers: bearer(f.cognitoToken(t, newKey(t), nil)), allowed: false},
 		{name: "untrusted issuer", headers: bearer(f.cognitoToken(t, f.cognitoKey, func(c jwt.MapClaims) { c["iss"] = "https://cognito-idp.us-east-1.amazonaws.com/us-east-1_Other" })), allowed: false},
 		{name: "CXM token for a client it does not issue to", headers: bearer(cxmToken(t, f.cxm, issuer.Grant{ClientID: webClient})), allowed: false},

@@ -9,7 +9,6 @@ import (
 	_ "image/png"  // decodes uploaded PNG images
 	"net/http"
 	"slices"
-	"strconv"
 
 	"github.com/cxm/cxm/shared/domain/contact"
 	"github.com/cxm/cxm/shared/domain/user"
@@ -22,9 +21,9 @@ import (
 
 // Image kinds: the scanned sides of the driver licence and the photo cropped from it.
 const (
-	ImageLicenseFront  = "driver_license_front"
-	ImageLicenseBack   = "driver_license_back"
-	ImageLicenseAvatar = "driver_license_avatar"
+	ImageLicenseFront  = contact.ImageLicenseFront
+	ImageLicenseBack   = contact.ImageLicenseBack
+	ImageLicenseAvatar = contact.ImageLicenseAvatar
 )
 
 // imageTypes are the content types an uploaded image may have.
@@ -59,7 +58,7 @@ type ImageSaved struct {
 
 // imageKey is where image kind of contact id is kept.
 func imageKey(t store.Tenant, id int64, kind string) (blob.Key, error) {
-	return blob.NewKey(t, "contacts", strconv.FormatInt(id, 10), kind)
+	return contact.ImageKey(t, id, kind)
 }
 
 // checkImage validates an upload: a declared image type that the bytes match, within the size

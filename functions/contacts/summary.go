@@ -36,7 +36,7 @@ func (a *area) registerSummary(api *httpapi.API) {
 		tasks:        task.NewRepo(a.d.Store),
 		dealsheets:   dealsheet.NewRepo(a.d.Store),
 		activity:     activity.NewRepo(a.d.Store, a.d.Events, a.d.Log),
-		now:          time.Now,
+		now:          a.d.Store.Now,
 	}
 	s.registerSnapshot(api)
 	s.registerImages(api)

@@ -190,7 +190,8 @@ func TestOtherDealerGroupSeesOnlyItsUsers(t *testing.T) {
 	if status := srv.Do(t, areatest.Request{Method: "GET", Path: "/core/users?returnAllAccountUsers=true", As: demo.OtherUserID}, &got); status != 200 {
 		t.Fatalf("status = %d", status)
 	}
-	if diff := cmp.Diff([]string{demo.OtherUserID}, userIDs(got.Data)); diff != "" {
+	// Its own users only, by last name: Manning, Other, Seller.
+	if diff := cmp.Diff([]string{demo.OtherManagerID, demo.OtherUserID, demo.OtherSalesID}, userIDs(got.Data)); diff != "" {
 		t.Errorf("users (-want +got):\n%s", diff)
 	}
 }

@@ -43,6 +43,7 @@ func RegisterWith(api *httpapi.API, s wiring.Services, o Options) {
 	if o.Bureau == nil {
 		// An invalid latency is refused at start-up by the Lambda entry; here it means none.
 		cfg, _ := sandbox.ConfigFromEnv()
+		cfg.Now = s.Store.Now
 		o.Bureau = sandbox.New(cfg)
 	}
 	if o.Applicants == nil {

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 
 	"github.com/cxm/cxm/shared/domain/account"
 	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/dealer"
 	"github.com/cxm/cxm/shared/domain/lead"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
@@ -99,11 +101,7 @@ func (a *area) registerIntake(api *httpapi.API) {
 		if key == "" {
 			key, _ = strings.CutPrefix(in.Authorization, "Bearer ")
 		}
-		t, storeID, err := a.leads.VerifyIntakeKey(ctx, key)
-		if err != nil {
-			return nil, err
-		}
-		res, err := a.deliver(ctx, t, storeID, in.RawBody, in.ContentType)
+		res, err := a.deliver(ctx, key, in.RawBody, in.ContentType)
 		if err != nil {
 			return nil, err
 		}
@@ -158,33 +156,103 @@ func (a *area) registerIntake(api *httpapi.API) {
 	})
 }
 
-// deliver turns every prospect of document raw into a lead of store storeID.
-func (a *area) deliver(ctx context.Context, t store.Tenant, storeID int64, raw []byte, contentType string) (IntakeResult, error) {
+// parseDocument reads raw as an ADF document.
+func parseDocument(raw []byte) (adf.Document, error) {
 	if len(raw) > lead.MaxDocument {
-		return IntakeResult{}, apperr.Errorf(apperr.Invalid, "The lead document is larger than %d KB.", lead.MaxDocument>>10)
+		return adf.Document{}, apperr.Errorf(apperr.Invalid, "The lead document is larger than %d KB.", lead.MaxDocument>>10)
 	}
 	doc, err := adf.Parse(raw)
+	if errors.Is(err, adf.ErrNotADF) {
+		return adf.Document{}, apperr.Wrap(apperr.Invalid, err, "The document is not an ADF lead: "+strings.TrimPrefix(err.Error(), adf.ErrNotADF.Error()+": ")+".")
+	}
+	return doc, err
+}
+
+// intakeReads are what a delivery reads before it writes anything: the check of its key, the
+// store with its settings, and the first prospect's earlier delivery and matching customer.
+// They are read at once, in parallel (the store mostly from the cache): nothing
+// is written, and nothing read is answered, before the key is accepted. Later prospects of a
+// document are read after the earlier ones are written, as they may name the same customer.
+type intakeReads struct {
+	keyErr   error
+	st       account.Store
+	stErr    error
+	settings dealer.StoreSettings
+	setErr   error
+	first    prospectReads
+}
+
+// prospectReads are a prospect's reads: an earlier delivery of it and the customer it is.
+type prospectReads struct {
+	prior     lead.Lead
+	delivered bool
+	contactID int64
+	how       string
+	err       error
+}
+
+// readProspect reads whether delivery d was made before and which customer of store storeID
+// prospect p is.
+func (a *area) readProspect(ctx context.Context, t store.Tenant, storeID int64, p adf.Prospect, d lead.Delivery) prospectReads {
+	var r prospectReads
+	var matchErr error
+	var wg sync.WaitGroup
+	wg.Go(func() { r.prior, r.delivered, r.err = a.leads.Delivered(ctx, t, storeID, d) })
+	wg.Go(func() {
+		r.contactID, r.how, matchErr = a.match(ctx, t, storeID, contactFrom(p, account.Store{AccountPlatformID: storeID}))
+	})
+	wg.Wait()
+	if r.err == nil && !r.delivered {
+		r.err = matchErr
+	}
+	return r
+}
+
+// delivery is prospect i of doc as a delivery of raw.
+func delivery(doc adf.Document, i int, raw []byte, contentType string) lead.Delivery {
+	p := doc.Prospects[i]
+	d := lead.Delivery{Provider: p.SourceName(), ProviderID: p.ID, Sequence: p.Sequence, Raw: string(raw), ContentType: contentType}
+	if p.ID == "" && len(doc.Prospects) > 1 {
+		d.Sequence = fmt.Sprintf("%s#%d", p.Sequence, i)
+	}
+	return d
+}
+
+// deliver turns every prospect of document raw into a lead of the store of intake key key.
+// A key that is not accepted is refused before anything else, even a document that is not
+// ADF.
+func (a *area) deliver(ctx context.Context, key string, raw []byte, contentType string) (IntakeResult, error) {
+	t, storeID, err := lead.ParseIntakeKey(key)
 	if err != nil {
-		if errors.Is(err, adf.ErrNotADF) {
-			return IntakeResult{}, apperr.Wrap(apperr.Invalid, err, "The document is not an ADF lead: "+strings.TrimPrefix(err.Error(), adf.ErrNotADF.Error()+": ")+".")
+		return IntakeResult{}, err
+	}
+	doc, docErr := parseDocument(raw)
+	var r intakeReads
+	var wg sync.WaitGroup
+	wg.Go(func() { _, _, r.keyErr = a.leads.VerifyIntakeKey(ctx, key) })
+	if docErr == nil {
+		wg.Go(func() { r.st, r.stErr = a.intakeStore(ctx, t, storeID) })
+		wg.Go(func() { r.settings, r.setErr = a.dealers.Get(ctx, t, storeID) })
+		if len(doc.Prospects) > 0 {
+			wg.Go(func() {
+				r.first = a.readProspect(ctx, t, storeID, doc.Prospects[0], delivery(doc, 0, raw, contentType))
+			})
 		}
-		return IntakeResult{}, err
 	}
-	st, err := a.store(ctx, t, storeID)
-	if err != nil {
-		return IntakeResult{}, err
-	}
-	settings, err := a.dealers.Get(ctx, t, storeID)
-	if err != nil {
-		return IntakeResult{}, err
+	wg.Wait()
+	for _, err := range []error{r.keyErr, docErr, r.stErr, r.setErr} {
+		if err != nil {
+			return IntakeResult{}, err
+		}
 	}
 	res := IntakeResult{AccountPlatformID: storeID, Leads: []IntakeLead{}}
 	for i, p := range doc.Prospects {
-		d := lead.Delivery{Provider: p.SourceName(), ProviderID: p.ID, Sequence: p.Sequence, Raw: string(raw), ContentType: contentType}
-		if p.ID == "" && len(doc.Prospects) > 1 {
-			d.Sequence = fmt.Sprintf("%s#%d", p.Sequence, i)
+		d := delivery(doc, i, raw, contentType)
+		pr := r.first
+		if i > 0 {
+			pr = a.readProspect(ctx, t, storeID, p, d)
 		}
-		got, err := a.deliverProspect(ctx, t, st, p, d, !settings.LeadSettings.AutoAssign)
+		got, err := a.deliverProspect(ctx, t, r.st, p, d, pr, !r.settings.LeadSettings.AutoAssign)
 		if err != nil {
 			return IntakeResult{}, err
 		}
@@ -207,20 +275,18 @@ func (a *area) store(ctx context.Context, t store.Tenant, storeID int64) (accoun
 	return account.Store{}, apperr.Errorf(apperr.NotFound, "The store %d does not take leads.", storeID)
 }
 
-func (a *area) deliverProspect(ctx context.Context, t store.Tenant, st account.Store, p adf.Prospect, d lead.Delivery, claimable bool) (IntakeLead, error) {
-	if prior, ok, err := a.leads.Delivered(ctx, t, st.AccountPlatformID, d); err != nil || ok {
-		return IntakeLead{CrmLeadID: prior.ID, ContactID: prior.ContactID, ContactMatch: "delivered"}, err
+// deliverProspect makes prospect p, read as pr, a lead of store st.
+func (a *area) deliverProspect(ctx context.Context, t store.Tenant, st account.Store, p adf.Prospect, d lead.Delivery, pr prospectReads, claimable bool) (IntakeLead, error) {
+	if pr.err != nil || pr.delivered {
+		return IntakeLead{CrmLeadID: pr.prior.ID, ContactID: pr.prior.ContactID, ContactMatch: "delivered"}, pr.err
 	}
 	c := contactFrom(p, st)
-	contactID, how, err := a.match(ctx, t, st.AccountPlatformID, c)
-	if err != nil {
-		return IntakeLead{}, err
-	}
+	contactID, how := pr.contactID, pr.how
 	sourceName := p.SourceName()
 	if sourceName == "" {
 		sourceName = defaultSource
 	}
-	src, err := a.leads.EnsureSource(ctx, t, st.AccountPlatformID, truncate(sourceName, lead.MaxSourceName))
+	src, err := a.intakeSource(ctx, t, st.AccountPlatformID, truncate(sourceName, lead.MaxSourceName))
 	if err != nil {
 		return IntakeLead{}, err
 	}

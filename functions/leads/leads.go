@@ -38,6 +38,8 @@ type area struct {
 	leads    *lead.Repo
 	contacts *contact.Repo
 	dealers  *dealer.Repo
+	// intake caches what the lead intake reads of a store.
+	intake *intakeCache
 }
 
 // Register adds the area's operations to api.
@@ -56,6 +58,7 @@ func Register(api *httpapi.API, d wiring.Services) {
 		}),
 		contacts: contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log),
 		dealers:  dealer.NewRepo(d.Store),
+		intake:   newIntakeCache(d.Store.Now),
 	}
 	a.registerLifecycle(api)
 	a.registerVehicles(api)

@@ -474,6 +474,9 @@ func TestIntake(t *testing.T) {
 		{"no key", "", doc, 401, "key"},
 		{"a wrong key", k + "x", doc, 401, "key"},
 		{"another store's shape of key", strings.Replace(k, "_2002_", "_2001_", 1), doc, 401, "key"},
+		{"another dealer group's store", strings.Replace(k, "_1001_2002_", "_1002_3001_", 1), doc, 401, "key"},
+		{"a store that does not exist", strings.Replace(k, "_2002_", "_9999_", 1), doc, 401, "key"},
+		{"a wrong key and not ADF", k + "x", "please call me", 401, "key"},
 		{"not ADF", k, `<lead><name>x</name></lead>`, 400, "not an ADF lead"},
 		{"plain text", k, "please call me", 400, "not an ADF lead"},
 	}

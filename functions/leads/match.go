@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/cxm/cxm/shared/domain/account"
@@ -137,11 +138,33 @@ func dropIndexes[T any](list []T, drop map[int]bool) []T {
 
 // match finds the existing customer of store storeID that c is: one with the same e-mail
 // address; else one with the same first and last name and a same phone; else one with the
-// same last name, a close first name and a same phone. It returns 0 when none matches.
+// same last name, a close first name and a same phone. It returns 0 when none matches. The
+// searches run in parallel; their answers are weighed in that order.
 func (a *area) match(ctx context.Context, t store.Tenant, storeID int64, c contact.Contact) (int64, string, error) {
 	stores := []int64{storeID}
+	last, first := contact.NormName(c.LastName), contact.NormName(c.FirstName)
+	criteria := make([]contact.Criteria, 0, len(c.Emails)+len(c.Phones))
 	for _, e := range c.Emails {
-		page, err := a.contacts.AdvancedSearch(ctx, t, stores, contact.Criteria{Email: e.Email}, contact.DefaultPageSize, "")
+		criteria = append(criteria, contact.Criteria{Email: e.Email})
+	}
+	if last != "" {
+		for _, ph := range c.Phones {
+			criteria = append(criteria, contact.Criteria{Phone: ph.Phone, LastName: c.LastName})
+		}
+	}
+	pages := make([]contact.Page, len(criteria))
+	errs := make([]error, len(criteria))
+	var wg sync.WaitGroup
+	for i, cr := range criteria {
+		size := contact.MaxPageSize
+		if cr.Email != "" {
+			size = contact.DefaultPageSize
+		}
+		wg.Go(func() { pages[i], errs[i] = a.contacts.AdvancedSearch(ctx, t, stores, cr, size, "") })
+	}
+	wg.Wait()
+	for i := range c.Emails {
+		page, err := pages[i], errs[i]
 		if apperr.CodeOf(err) == apperr.Invalid {
 			continue
 		}
@@ -152,13 +175,12 @@ func (a *area) match(ctx context.Context, t store.Tenant, storeID int64, c conta
 			return page.Matches[0].ContactID, "email", nil
 		}
 	}
-	last, first := contact.NormName(c.LastName), contact.NormName(c.FirstName)
 	if last == "" {
 		return 0, "", nil
 	}
 	var similar int64
-	for _, ph := range c.Phones {
-		page, err := a.contacts.AdvancedSearch(ctx, t, stores, contact.Criteria{Phone: ph.Phone, LastName: c.LastName}, contact.MaxPageSize, "")
+	for i := len(c.Emails); i < len(criteria); i++ {
+		page, err := pages[i], errs[i]
 		if apperr.CodeOf(err) == apperr.Invalid {
 			continue
 		}

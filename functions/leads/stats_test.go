@@ -2,10 +2,10 @@ package leads_test
 
 import (
 	"fmt"
-	"github.com/cxm/cxm/shared/local/demo"
 	"net/http"
 	"testing"
-	"time"
+
+	"github.com/cxm/cxm/shared/local/demo"
 
 	"github.com/cxm/cxm/functions/areatest"
 	"github.com/cxm/cxm/functions/leads"
@@ -152,8 +152,8 @@ func TestSaleCountsAndResponseTime(t *testing.T) {
 	if status := srv.Do(t, areatest.Request{Method: "PUT", Path: leadPath(ids[1], "mark_sold_delivered"), As: sales}, nil); status != 200 {
 		t.Fatalf("mark sold delivered: %d", status)
 	}
-	today := time.Now().UTC().Format("2006-01-02")
-	tomorrow := time.Now().UTC().AddDate(0, 0, 1).Format("2006-01-02")
+	today := srv.Now().UTC().Format("2006-01-02")
+	tomorrow := srv.Now().UTC().AddDate(0, 0, 1).Format("2006-01-02")
 	var sc httpapi.Result[lead.SaleCounts]
 	post(t, srv, manager, "/api/crmLead/sale/counts", `{"accountPlatformIds":[2001,2002],"dateFrom":"`+today+`","dateTo":"`+today+`"}`, &sc)
 	if got := sc.Data; got.Total.SoldPendingCount != 1 || got.Total.SoldDeliveredCount != 1 || len(got.Stores) != 2 ||

@@ -159,7 +159,7 @@ func (a *area) taskRows(sess user.Session) *taskRows {
 		rows:      a.rows(sess),
 		tasks:     task.NewRepo(a.d.Store),
 		activity:  activity.NewRepo(a.d.Store, nil, a.d.Log),
-		now:       time.Now(),
+		now:       a.d.Store.Now(),
 		customers: map[int64]*contact.Contact{},
 		leadsByID: map[int64]*lead.Lead{},
 		summaries: map[int64]*activity.Summary{},

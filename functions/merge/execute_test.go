@@ -1,9 +1,14 @@
 package merge_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"image"
+	"image/color"
+	"image/png"
 	"slices"
 	"strconv"
 	"sync"
@@ -23,8 +28,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// duplicates creates two contacts of Toyota that are one customer: the same name, a phone each,
-// the second with a note and a vehicle.
+// duplicates creates two contacts of Toyota that are one customer: the same name, a phone and
+// an e-mail address each, the second with a note and a vehicle.
 func duplicates(t *testing.T, srv *areatest.Server) (contact.Contact, contact.Contact) {
 	t.Helper()
 	create := func(body map[string]any) contact.Contact {
@@ -43,10 +48,32 @@ func duplicates(t *testing.T, srv *areatest.Server) (contact.Contact, contact.Co
 	b := create(map[string]any{
 		"accountPlatformId": demo.StoreToyota, "firstName": "Dana", "middleName": "J", "lastName": "Vantongeren",
 		"phones":   []any{map[string]any{"phone": "503.555.0199", "phoneTypeId": 3}},
+		"emails":   []any{map[string]any{"email": "Dana.V@Example.org"}},
 		"notes":    []any{map[string]any{"text": "Asked about the RAV4 hybrid."}},
 		"vehicles": []any{map[string]any{"vin": "JTMW1RFV5KD012345", "year": 2019, "make": "Toyota", "model": "RAV4"}},
 	})
 	return a, b
+}
+
+// pngOf returns a w by h PNG image.
+func pngOf(t *testing.T, w, h int) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	img.Set(0, 0, color.RGBA{B: 255, A: 255})
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// putImage uploads data as contact id's image of kind.
+func putImage(t *testing.T, srv *areatest.Server, id int64, kind string, data []byte) {
+	t.Helper()
+	body, _ := json.Marshal(map[string]any{"contentType": "image/png", "data": base64.StdEncoding.EncodeToString(data)})
+	if status := srv.Do(t, areatest.Request{Method: "PUT", Path: fmt.Sprintf("/crm/contacts/%d/%s", id, kind), As: sales, Body: string(body)}, nil); status != 200 {
+		t.Fatalf("PUT %d %s: %d", id, kind, status)
+	}
 }
 
 func mergeCall(t *testing.T, srv *areatest.Server, as, op, body string, out any) int {
@@ -88,6 +115,11 @@ func TestExecuteOverTheStore(t *testing.T) {
 		return err
 	})
 	a, b := duplicates(t, srv)
+	// The survivor has a scan of its licence's front; the retired customer has both sides.
+	survivorFront, retiredFront, retiredBack := pngOf(t, 30, 20), pngOf(t, 31, 20), pngOf(t, 32, 20)
+	putImage(t, srv, a.ID, contact.ImageLicenseFront, survivorFront)
+	putImage(t, srv, b.ID, contact.ImageLicenseFront, retiredFront)
+	putImage(t, srv, b.ID, contact.ImageLicenseBack, retiredBack)
 	startSession(t, srv, sales, a.ID, b.ID)
 
 	var sim, done resultBody
@@ -112,6 +144,30 @@ func TestExecuteOverTheStore(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"1 5035550142", "2 5035550199"}, phones); diff != "" {
 		t.Errorf("survivor's phones (-want +got):\n%s", diff)
+	}
+	var emails []string
+	for _, e := range survivor.Emails {
+		emails = append(emails, e.Email)
+	}
+	if diff := cmp.Diff([]string{"dana@example.com", "dana.v@example.org"}, emails); diff != "" {
+		t.Errorf("survivor's e-mail addresses (-want +got):\n%s", diff)
+	}
+	// The survivor keeps its own licence front and gets the retired customer's back; neither
+	// had a photo.
+	images := []struct {
+		kind   string
+		status int
+		want   []byte
+	}{
+		{contact.ImageLicenseFront, 200, survivorFront},
+		{contact.ImageLicenseBack, 200, retiredBack},
+		{contact.ImageLicenseAvatar, 404, nil},
+	}
+	for _, im := range images {
+		status, got, _ := srv.Raw(t, areatest.Request{Method: "GET", Path: fmt.Sprintf("/crm/contacts/%d/%s", a.ID, im.kind), As: sales})
+		if status != im.status || (im.want != nil && !bytes.Equal(got, im.want)) {
+			t.Errorf("survivor's %s = %d (%d bytes), want %d (%d bytes)", im.kind, status, len(got), im.status, len(im.want))
+		}
 	}
 	if survivor.MiddleName != "J" || len(survivor.Notes) != 1 || survivor.Notes[0].Text != "Asked about the RAV4 hybrid." || survivor.Notes[0].CreatedBy != sales ||
 		len(survivor.Vehicles) != 1 || !slices.Equal(survivor.MergedContactIDs, []int64{b.ID}) || survivor.Version != a.Version+1 {

@@ -6,8 +6,11 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/cxm/cxm/shared/domain/contact"
 	"github.com/cxm/cxm/shared/domain/merge"
+	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/store"
 	"github.com/cxm/cxm/shared/runtime/wiring"
 	"github.com/danielgtaylor/huma/v2"
 )
@@ -209,8 +212,45 @@ func (a *area) register(api *httpapi.API) {
 		if err != nil {
 			return nil, err
 		}
+		a.carryImages(ctx, sess.Principal.Tenant, m.Merged.ContactID, m.Survivor.ContactID)
 		return httpapi.Reply(httpapi.OK(resultView(m))), nil
 	})
+}
+
+// carryImages gives the survivor the retired customer's scanned licence images it has none
+// of; the survivor's own images are kept. The merge is already written, so a failure is
+// logged, and the retired customer's images stay where they are.
+func (a *area) carryImages(ctx context.Context, t store.Tenant, from, to int64) {
+	if a.d.Blobs == nil {
+		return
+	}
+	for _, kind := range contact.ImageKinds() {
+		if err := a.carryImage(ctx, t, from, to, kind); err != nil {
+			a.d.Log.ErrorContext(ctx, "carry merged customer's image", "from", from, "to", to, "kind", kind, "err", err)
+		}
+	}
+}
+
+func (a *area) carryImage(ctx context.Context, t store.Tenant, from, to int64, kind string) error {
+	src, err := contact.ImageKey(t, from, kind)
+	if err != nil {
+		return err
+	}
+	dst, err := contact.ImageKey(t, to, kind)
+	if err != nil {
+		return err
+	}
+	if _, err := a.d.Blobs.Get(ctx, dst); apperr.CodeOf(err) != apperr.NotFound {
+		return err // the survivor has its own (nil), or the read failed
+	}
+	obj, err := a.d.Blobs.Get(ctx, src)
+	if apperr.CodeOf(err) == apperr.NotFound {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return a.d.Blobs.Put(ctx, dst, obj)
 }
 
 func survivor(in *MergeSurvivorInput) int64 {

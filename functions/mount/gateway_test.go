@@ -54,7 +54,7 @@ func newFixture(t *testing.T) fixture {
 	}
 	srv := httptest.NewServer(gateway.New(gateway.Config{Areas: mount.Handlers(),
 		Services:   svc,
-		Authorizer: authorizer.New(authorizer.Config{Issuer: testIssuer, Audiences: []string{testClient}, JWKSURL: jwks.URL}),
+		Authorizer: authorizer.New(authorizer.Config{Issuer: testIssuer, Audiences: []string{testClient}, JWKSURL: jwks.URL, Now: svc.Store.Now}),
 		Log:        log,
 	}))
 	t.Cleanup(srv.Close)
@@ -63,7 +63,7 @@ func newFixture(t *testing.T) fixture {
 
 func (f fixture) token(t *testing.T, sub string) string {
 	t.Helper()
-	now := time.Now()
+	now := f.svc.Store.Now()
 	tok := jwt.NewWithClaims(jwt.SigningMethodRS256, jwt.MapClaims{
 		"sub": sub, "iss": testIssuer, "client_id": testClient, "token_use": "access",
 		"iat": now.Unix(), "exp": now.Add(time.Hour).Unix(),

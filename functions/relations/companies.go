@@ -78,7 +78,7 @@ func (a *area) registerCompanies(api *httpapi.API) {
 		}
 		t := sess.Principal.Tenant
 		b := in.Body
-		it := companyItem{CompanyName: b.CompanyName, JobTitle: b.JobTitle, UpdatedAt: time.Now().UTC(), UpdatedBy: sess.Principal.UserID}
+		it := companyItem{CompanyName: b.CompanyName, JobTitle: b.JobTitle, UpdatedAt: a.d.Store.Now().UTC(), UpdatedBy: sess.Principal.UserID}
 		if b.CompanyContactID > 0 {
 			co, err := a.visibleContact(ctx, sess, b.CompanyContactID)
 			if apperr.CodeOf(err) == apperr.NotFound || (err == nil && co.ContactTypeID != contact.TypeBusiness) {

@@ -47,8 +47,8 @@ func availabilityOf(t *testing.T, srv *areatest.Server, userID string) availabil
 func TestChangeAvailability(t *testing.T) {
 	t.Parallel()
 	srv := areatest.New(t)
-	future := time.Now().Add(2 * time.Hour).UTC().Format(time.RFC3339)
-	past := time.Now().Add(-time.Hour).UTC().Format(time.RFC3339)
+	future := srv.Now().Add(2 * time.Hour).UTC().Format(time.RFC3339)
+	past := srv.Now().Add(-time.Hour).UTC().Format(time.RFC3339)
 	away := func(reason int, until string) string {
 		if until == "" {
 			return fmt.Sprintf(`{"Available":false,"ReasonId":%d}`, reason)

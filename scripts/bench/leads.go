@@ -43,12 +43,15 @@ type intakeBench struct {
 	client  *http.Client
 	key     string
 	n       int
+	capture *writeCapture
 }
 
 // benchIntake measures ADF deliveries through the gateway's public intake route (a new
-// customer and a new lead each) against the bare DynamoDB writes a delivery performs: the
-// contact's transaction (the contact and its name, e-mail and phone entries) and the lead's
-// (the lead, its pointer, its two vehicle pointers, the delivery mark and the raw document).
+// customer and a new lead each) against the bare DynamoDB writes a delivery performs: one
+// transaction shaped like the contact's and the lead's (the contact and its name, e-mail and
+// phone entries, the lead, its pointer, its two vehicle pointers, the delivery mark and the raw
+// document), and the delivery's own transactions (those and the lead's activity entry),
+// recorded from one delivery and replayed under fresh keys.
 func benchIntake(ctx context.Context, keys leadKeys, b intakeBench) error {
 	key, err := keys.intakeKey(ctx)
 	if err != nil {
@@ -107,13 +110,35 @@ func benchIntake(ctx context.Context, keys leadKeys, b intakeBench) error {
 		return err
 	}
 
-	fmt.Printf("POST /api/CrmLead/intake/adf (new customer, new lead) through the gateway vs its bare DynamoDB writes (n=%d)\n", b.n)
-	base, path, err := measure(b.n, bare, deliver)
+	// The delivery's own writes: the transactions one delivery sends, replayed under fresh keys
+	// (the same items, sizes and index keys; the lead's activity entry included).
+	own, err := b.capture.record(deliver)
 	if err != nil {
 		return err
 	}
+	items := 0
+	for _, tx := range own {
+		items += len(tx.TransactItems)
+	}
+	var replaySeq atomic.Int64
+	ownWrites := func() error {
+		return replay(ctx, b.db, own, fmt.Sprintf("B%s-%d#", run, replaySeq.Add(1)))
+	}
+	if err := replayable(own); err != nil {
+		fmt.Printf("  (the delivery's own writes cannot be replayed: %v)\n", err)
+		ownWrites = bare
+	}
+
+	fmt.Printf("POST /api/CrmLead/intake/adf (new customer, new lead) through the gateway vs its bare DynamoDB writes (n=%d)\n", b.n)
+	times, err := measureAll(b.n, bare, ownWrites, deliver)
+	if err != nil {
+		return err
+	}
+	base, replayed, path := times[0], times[1], times[2]
 	report("bare writes (1 transaction)", base, nil)
-	report("ADF intake", path, base)
+	report(fmt.Sprintf("its own writes (%d tx, %d items)", len(own), items), replayed, nil)
+	report("ADF intake vs 1 transaction", path, base)
+	report("ADF intake vs its own writes", path, replayed)
 
 	for _, workers := range []int{1, 8} {
 		perWorker := b.n / workers

@@ -59,6 +59,10 @@ func run(ctx context.Context, n, searchN int) error {
 	if err != nil {
 		return err
 	}
+	// The product's client records the transactions it sends when asked: the intake bench
+	// replays a delivery's own writes as its baseline.
+	capture := &writeCapture{}
+	db = dynamodb.New(db.Options(), capture.attach)
 	table := fmt.Sprintf("bench-%d", time.Now().UnixNano())
 	if err := store.CreateTable(ctx, db, table); err != nil {
 		return err
@@ -146,7 +150,7 @@ func run(ctx context.Context, n, searchN int) error {
 	report("GET /users/currentUser", path, base)
 
 	if err := benchIntake(ctx, leadKeys{repo: lead.NewRepo(s, nil, log)}, intakeBench{
-		db: db, table: table, gateway: gw.URL, client: httpClient, n: n / 4,
+		db: db, table: table, gateway: gw.URL, client: httpClient, n: n / 4, capture: capture,
 	}); err != nil {
 		return err
 	}

@@ -1,7 +1,8 @@
 // Command gateway runs the whole product locally: it supervises DynamoDB Local and
 // cognito-local as child processes, creates the table and the user pool when missing, seeds the
-// demo dealer group, and serves every API area behind the same JWT checks as the API Gateway
-// authorizer, the contract and the built web app, all on loopback. It trusts two token issuers:
+// demo dealer group and a second one (Southside Motors), and serves every API area behind the
+// same JWT checks as the API Gateway authorizer, the contract and the built web app, all on
+// loopback. It trusts two token issuers:
 // cognito-local, and CXM's own token service (impersonation and embedded partners), whose
 // signing key is created in {data}/keys/issuer.pem on first start and whose issuer URL is the
 // gateway's own address followed by /auth. Sensitive contact fields are encrypted with the key
@@ -60,7 +61,7 @@ func main() {
 	flag.IntVar(&o.cognitoPort, "cognito-port", 9229, "loopback port for cognito-local")
 	flag.StringVar(&o.webDir, "web", "web/dist", "built web app to serve; empty serves none")
 	flag.StringVar(&o.table, "table", "cxm", "DynamoDB table name")
-	flag.BoolVar(&o.seed, "seed", true, "seed the demo dealer group (existing items are kept)")
+	flag.BoolVar(&o.seed, "seed", true, "seed the demo dealer groups (existing items are kept)")
 	flag.IntVar(&o.contacts, "contacts", demo.DefaultGeneratedContacts, "generated customers the seed writes besides the hand-written ones")
 	flag.Parse()
 
@@ -165,14 +166,19 @@ func run(ctx context.Context, o options) error {
 	if err != nil {
 		return err
 	}
+	// The demo dealer group, and a second one (Southside Motors) to try what one dealer group
+	// sees of another.
 	group := demo.Build()
 	group.GeneratedContacts = o.contacts
+	groups := []demo.Group{group, demo.OtherGroup()}
 	if o.seed {
-		err := demo.Seed(ctx, svc, group, func(ctx context.Context, l demo.Login) (string, error) {
-			return pool.EnsureUser(ctx, l.Username, demo.Password)
-		})
-		if err != nil {
-			return err
+		for _, g := range groups {
+			err := demo.Seed(ctx, svc, g, func(ctx context.Context, l demo.Login) (string, error) {
+				return pool.EnsureUser(ctx, l.Username, demo.Password)
+			})
+			if err != nil {
+				return err
+			}
 		}
 	}
 
@@ -220,7 +226,7 @@ func run(ctx context.Context, o options) error {
 	ticks := time.NewTicker(timerPeriod)
 	defer ticks.Stop()
 	go timers.NewFirer(svc, time.Now).Loop(ctx, ticks.C)
-	printBanner(os.Stderr, origin, group, o.seed)
+	printBanner(os.Stderr, origin, groups, o.seed)
 
 	select {
 	case <-ctx.Done():
@@ -241,12 +247,14 @@ func run(ctx context.Context, o options) error {
 // often locally so a timer fires close to its time.
 const timerPeriod = 15 * time.Second
 
-func printBanner(w io.Writer, url string, g demo.Group, seeded bool) {
-	fmt.Fprintf(w, "\nCXM is ready at %s\n\n", url)
+func printBanner(w io.Writer, url string, groups []demo.Group, seeded bool) {
+	fmt.Fprintf(w, "\nCXM is ready at %s\n", url)
 	if seeded {
-		fmt.Fprintf(w, "Demo sign-ins for %s (password %s):\n", g.Account.Name, demo.Password)
-		for _, l := range g.Logins {
-			fmt.Fprintf(w, "  %-32s %-18s %s\n", l.Username, l.Profile.DisplayName(), l.Profile.PrimaryUserRole)
+		for _, g := range groups {
+			fmt.Fprintf(w, "\nDemo sign-ins for %s (password %s):\n", g.Account.Name, demo.Password)
+			for _, l := range g.Logins {
+				fmt.Fprintf(w, "  %-32s %-18s %s\n", l.Username, l.Profile.DisplayName(), l.Profile.PrimaryUserRole)
+			}
 		}
 		fmt.Fprintf(w, "\nEmbedded partner %s: go run ./scripts/partnertoken -gateway %s -user 100001\n", demo.PartnerDealerVault, url)
 	}

@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"sort"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/cxm/cxm/shared/domain/contactkey"
@@ -56,7 +57,7 @@ func NewRepo(s *store.Store, events eventbus.Publisher, log *slog.Logger) *Repo 
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Repo{s: s, events: events, log: log, now: time.Now}
+	return &Repo{s: s, events: events, log: log, now: s.Now}
 }
 
 // WithClock returns a copy of r whose entries are stamped by now.
@@ -204,13 +205,6 @@ func (r *Repo) Record(ctx context.Context, t store.Tenant, n New) (e Entry, crea
 	if err := n.validate(); err != nil {
 		return Entry{}, false, err
 	}
-	if n.Key != "" {
-		if e, err := r.ByKey(ctx, t, n.ContactID, n.Key); err == nil {
-			return e, false, nil
-		} else if apperr.CodeOf(err) != apperr.NotFound {
-			return Entry{}, false, err
-		}
-	}
 	e = Entry{ID: newID(), ContactID: n.ContactID, AccountPlatformID: n.AccountPlatformID, Kind: n.Kind, Category: n.Kind.Category(),
 		Direction: n.Direction, Text: n.Text, Details: n.Details, UserID: n.UserID, UserName: n.UserName,
 		ActorUserID: n.ActorUserID, At: r.now().UTC()}
@@ -227,9 +221,31 @@ func (r *Repo) Record(ctx context.Context, t store.Tenant, n New) (e Entry, crea
 	if err != nil {
 		return Entry{}, false, err
 	}
+	// The key's earlier entry and the summary are read together.
+	var (
+		wg       sync.WaitGroup
+		prev     Entry
+		prevErr  error = apperr.Errorf(apperr.NotFound, "no key")
+		firstSum summaryItem
+		firstV   int64
+		firstErr error
+	)
+	if n.Key != "" {
+		wg.Go(func() { prev, prevErr = r.ByKey(ctx, t, n.ContactID, n.Key) })
+	}
+	wg.Go(func() { firstV, firstErr = r.s.Get(ctx, sk2, &firstSum) })
+	wg.Wait()
+	if prevErr == nil {
+		return prev, false, nil
+	} else if apperr.CodeOf(prevErr) != apperr.NotFound {
+		return Entry{}, false, prevErr
+	}
 	for attempt := 0; ; attempt++ {
-		var sum summaryItem
-		v, err := r.s.Get(ctx, sk2, &sum)
+		sum, v, err := firstSum, firstV, firstErr
+		if attempt > 0 {
+			sum = summaryItem{}
+			v, err = r.s.Get(ctx, sk2, &sum)
+		}
 		if err != nil && apperr.CodeOf(err) != apperr.NotFound {
 			return Entry{}, false, fmt.Errorf("get activity summary of %d: %w", e.ContactID, err)
 		}

@@ -73,7 +73,7 @@ type Repo struct {
 }
 
 // NewRepo returns a repository over s.
-func NewRepo(s *store.Store) *Repo { return &Repo{s: s, now: time.Now} }
+func NewRepo(s *store.Store) *Repo { return &Repo{s: s, now: s.Now} }
 
 const sortPrefix = "ASSIGN#"
 

@@ -139,7 +139,7 @@ func Middleware(l *Log, ids Identities, requestID func(*http.Request) string, lo
 				next.ServeHTTP(w, r)
 				return
 			}
-			at := time.Now()
+			at := l.s.Now()
 			p := &pending{event: EventWrite}
 			rec := &statusRecorder{ResponseWriter: w}
 			next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), pendingKey{}, p)))

@@ -88,7 +88,7 @@ func TestMiddleware(t *testing.T) {
 				req = req.WithContext(auth.WithClaims(req.Context(), auth.ClaimsFromMap(raw)))
 			}
 			rec := httptest.NewRecorder()
-			before := time.Now()
+			before := s.Now()
 			h.ServeHTTP(rec, req)
 			if rec.Code != tt.status {
 				t.Errorf("status = %d, want %d", rec.Code, tt.status)
@@ -99,7 +99,7 @@ func TestMiddleware(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, e := range got {
-				if e.At.Before(before.Add(-time.Second)) || e.At.After(time.Now()) {
+				if e.At.Before(before.Add(-time.Second)) || e.At.After(s.Now()) {
 					t.Errorf("entry time %v is not the request's", e.At)
 				}
 			}

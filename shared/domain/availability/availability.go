@@ -117,7 +117,7 @@ type Repo struct {
 }
 
 // NewRepo returns a repository over s.
-func NewRepo(s *store.Store) *Repo { return &Repo{s: s, now: time.Now} }
+func NewRepo(s *store.Store) *Repo { return &Repo{s: s, now: s.Now} }
 
 // Now returns the repository's current time.
 func (r *Repo) Now() time.Time { return r.now() }

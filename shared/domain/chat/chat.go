@@ -74,7 +74,7 @@ type Repo struct {
 }
 
 // NewRepo returns a repository over s.
-func NewRepo(s *store.Store) *Repo { return &Repo{s: s, now: time.Now} }
+func NewRepo(s *store.Store) *Repo { return &Repo{s: s, now: s.Now} }
 
 // Members returns the sorted, distinct member ids of a direct group of sender and recipients.
 func Members(sender string, recipients []string) []string {

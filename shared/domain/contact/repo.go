@@ -71,7 +71,7 @@ func NewRepo(s *store.Store, enc fieldcrypt.Encrypter, events eventbus.Publisher
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Repo{s: s, enc: enc, events: events, log: log, now: time.Now}
+	return &Repo{s: s, enc: enc, events: events, log: log, now: s.Now}
 }
 
 // record is the stored contact: sensitive fields hold ciphertexts; Entries are the sort keys of

@@ -45,7 +45,7 @@ func NewService(st *store.Store, bureau Bureau, applicants Applicants, events ev
 	if log == nil {
 		log = slog.Default()
 	}
-	s := &Service{repo: repo{s: st}, bureau: bureau, applicants: applicants, events: events, log: log, now: time.Now}
+	s := &Service{repo: repo{s: st}, bureau: bureau, applicants: applicants, events: events, log: log, now: st.Now}
 	for _, o := range opts {
 		o(s)
 	}

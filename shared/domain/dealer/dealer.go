@@ -256,7 +256,7 @@ type Repo struct {
 }
 
 // NewRepo returns a repository over s.
-func NewRepo(s *store.Store) *Repo { return &Repo{s: s, now: time.Now} }
+func NewRepo(s *store.Store) *Repo { return &Repo{s: s, now: s.Now} }
 
 func settingsKey(t store.Tenant, storeID int64) (store.Key, error) {
 	return t.Key(fmt.Sprintf("STORE#%012d", storeID), "DEALER")

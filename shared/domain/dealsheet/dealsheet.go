@@ -88,7 +88,7 @@ type Repo struct {
 }
 
 // NewRepo returns a repository over s.
-func NewRepo(s *store.Store) *Repo { return &Repo{s: s, now: time.Now} }
+func NewRepo(s *store.Store) *Repo { return &Repo{s: s, now: s.Now} }
 
 func key(t store.Tenant, id int64) (store.Key, error) {
 	return t.Key("DEALSHEET", "DS", strconv.FormatInt(id, 10))

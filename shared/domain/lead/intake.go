@@ -218,21 +218,38 @@ func (r *Repo) RotateIntakeKey(ctx context.Context, t store.Tenant, storeID int6
 // MsgBadIntakeKey refuses a delivery without a valid intake key.
 const MsgBadIntakeKey = "The lead intake key is missing or not valid."
 
+// ParseIntakeKey returns the tenant and the store intake key key names, without checking the
+// key: callers may start reading that store's data at once, but must not act on it before
+// VerifyIntakeKey accepts the key. A malformed key is an Unauthorized error.
+func ParseIntakeKey(key string) (store.Tenant, int64, error) {
+	t, storeID, _, err := parseIntakeKey(key)
+	return t, storeID, err
+}
+
+func parseIntakeKey(key string) (store.Tenant, int64, string, error) {
+	bad := apperr.Errorf(apperr.Unauthorized, MsgBadIntakeKey)
+	parts := strings.SplitN(strings.TrimSpace(key), "_", 4)
+	if len(parts) != 4 || parts[0] != keyPrefix || parts[3] == "" {
+		return store.Tenant{}, 0, "", bad
+	}
+	t, err := store.NewTenant(parts[1])
+	if err != nil {
+		return store.Tenant{}, 0, "", bad
+	}
+	storeID, err := strconv.ParseInt(parts[2], 10, 64)
+	if err != nil || storeID < 1 {
+		return store.Tenant{}, 0, "", bad
+	}
+	return t, storeID, parts[3], nil
+}
+
 // VerifyIntakeKey returns the tenant and the store of intake key key. A malformed key, or one
 // that is not its store's current key, is an Unauthorized error.
 func (r *Repo) VerifyIntakeKey(ctx context.Context, key string) (store.Tenant, int64, error) {
 	bad := apperr.Errorf(apperr.Unauthorized, MsgBadIntakeKey)
-	parts := strings.SplitN(strings.TrimSpace(key), "_", 4)
-	if len(parts) != 4 || parts[0] != keyPrefix || parts[3] == "" {
-		return store.Tenant{}, 0, bad
-	}
-	t, err := store.NewTenant(parts[1])
+	t, storeID, secret, err := parseIntakeKey(key)
 	if err != nil {
-		return store.Tenant{}, 0, bad
-	}
-	storeID, err := strconv.ParseInt(parts[2], 10, 64)
-	if err != nil || storeID < 1 {
-		return store.Tenant{}, 0, bad
+		return store.Tenant{}, 0, err
 	}
 	k, err := intakeKeyKey(t, storeID)
 	if err != nil {
@@ -245,7 +262,7 @@ func (r *Repo) VerifyIntakeKey(ctx context.Context, key string) (store.Tenant, i
 		}
 		return store.Tenant{}, 0, fmt.Errorf("get intake key of store %d: %w", storeID, err)
 	}
-	if subtle.ConstantTimeCompare([]byte(rec.Hash), []byte(hashSecret(parts[3]))) != 1 {
+	if subtle.ConstantTimeCompare([]byte(rec.Hash), []byte(hashSecret(secret))) != 1 {
 		return store.Tenant{}, 0, bad
 	}
 	return t, storeID, nil

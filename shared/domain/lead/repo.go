@@ -72,7 +72,7 @@ func NewRepo(s *store.Store, events eventbus.Publisher, log *slog.Logger) *Repo 
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Repo{s: s, events: events, log: log, now: time.Now}
+	return &Repo{s: s, events: events, log: log, now: s.Now}
 }
 
 // pointer maps a lead id or a vehicle id to where the lead is stored.

@@ -20,6 +20,7 @@ func TestMain(m *testing.M) { dynamotest.Main(m) }
 const storeID = 2001
 
 type fixture struct {
+	s      *store.Store
 	repo   *lead.Repo
 	t      store.Tenant
 	mu     sync.Mutex
@@ -36,7 +37,8 @@ func newFixture(t *testing.T) *fixture {
 		f.events = append(f.events, e)
 		return nil
 	})
-	f.repo = lead.NewRepo(dynamotest.Store(t), bus, nil)
+	f.s = dynamotest.Store(t)
+	f.repo = lead.NewRepo(f.s, bus, nil)
 	tn, err := store.NewTenant("1001")
 	if err != nil {
 		t.Fatal(err)

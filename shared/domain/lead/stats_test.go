@@ -182,14 +182,14 @@ func TestSaleCountsByDateOfSale(t *testing.T) {
 		}
 		return l.ID
 	}
-	before := time.Now().UTC().Add(-time.Second)
+	before := f.s.Now().UTC().Add(-time.Second)
 	mk(1, "a", lead.MarkSoldPending)
 	mk(2, "a", lead.MarkSoldPending, lead.MarkSoldDelivered)
 	mk(3, "b", lead.MarkSoldDelivered)
 	mk(4, "", lead.MarkSoldPending)
 	mk(5, "b", lead.MarkSoldPending, lead.Reactivate) // no longer a sale
 	mk(6, "b")
-	after := time.Now().UTC().Add(time.Second)
+	after := f.s.Now().UTC().Add(time.Second)
 
 	tests := []struct {
 		name           string

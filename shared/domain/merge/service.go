@@ -71,7 +71,7 @@ func NewService(st *store.Store, contacts Contacts, events eventbus.Publisher, l
 	if log == nil {
 		log = slog.Default()
 	}
-	s := &Service{repo: repo{s: st}, contacts: contacts, events: events, log: log, now: time.Now}
+	s := &Service{repo: repo{s: st}, contacts: contacts, events: events, log: log, now: st.Now}
 	for _, o := range opts {
 		o(s)
 	}

@@ -70,7 +70,7 @@ type Repo struct {
 
 // NewRepo returns a repository over s publishing to events.
 func NewRepo(s *store.Store, events eventbus.Publisher) *Repo {
-	return &Repo{s: s, events: events, now: time.Now}
+	return &Repo{s: s, events: events, now: s.Now}
 }
 
 // Send stores n for n.UserID in tenant t, with a new id and the current time, publishes its

@@ -209,7 +209,7 @@ func (r *Repo) UseAssertion(ctx context.Context, p Partner, a Assertion) error {
 		Key:  k,
 		Type: "PartnerAssertion",
 		Value: usedAssertion{
-			PartnerID: p.ID, JTI: a.ID, UserID: a.UserID, UsedAt: time.Now().UTC().Format(time.RFC3339),
+			PartnerID: p.ID, JTI: a.ID, UserID: a.UserID, UsedAt: r.s.Now().UTC().Format(time.RFC3339),
 		},
 		// Kept past the assertion's expiry and the clock leeway, after which it is refused as
 		// expired anyway.

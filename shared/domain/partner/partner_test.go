@@ -69,7 +69,7 @@ func TestRepo(t *testing.T) {
 		t.Error("partner still active after SetActive(false)")
 	}
 
-	a := partner.Assertion{PartnerID: "partner-acme", UserID: "100001", ID: "j-1", ExpiresAt: time.Now().Add(time.Minute)}
+	a := partner.Assertion{PartnerID: "partner-acme", UserID: "100001", ID: "j-1", ExpiresAt: dynamotest.Epoch().Add(time.Minute)}
 	if err := r.UseAssertion(ctx, good, a); err != nil {
 		t.Fatal(err)
 	}

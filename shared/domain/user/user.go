@@ -18,7 +18,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/cxm/cxm/shared/domain/account"
 	"github.com/cxm/cxm/shared/runtime/apperr"
@@ -85,7 +84,7 @@ type Repo struct {
 
 // NewRepo returns a repository over s.
 func NewRepo(s *store.Store) *Repo {
-	return &Repo{s: s, accounts: account.NewRepo(s), identities: &identityCache{}, sessions: &sessionCache{now: time.Now}}
+	return &Repo{s: s, accounts: account.NewRepo(s), identities: &identityCache{}, sessions: &sessionCache{now: s.Now}}
 }
 
 // Key returns the key of the record with sort key sort in user userID's partition. The user

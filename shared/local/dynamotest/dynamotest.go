@@ -78,7 +78,20 @@ func Table(t testing.TB) (*dynamodb.Client, string) {
 	return newTable(t, true)
 }
 
-// Store returns a store over a fresh table (see Table) with a random cursor key.
+// Epoch is the instant every test store's clock starts at: a fixed date, so no test depends
+// on the day it runs. It lies before the demo seed's future dates (tasks due in 2027) and
+// after its past ones.
+func Epoch() time.Time { return time.Date(2026, time.November, 20, 16, 0, 0, 0, time.UTC) }
+
+// Clock returns a clock that starts at start and moves on by a millisecond every time it is
+// read: deterministic, yet later reads are later, as stamps and orderings expect.
+func Clock(start time.Time) func() time.Time {
+	var ticks atomic.Int64
+	return func() time.Time { return start.Add(time.Duration(ticks.Add(1)-1) * time.Millisecond) }
+}
+
+// Store returns a store over a fresh table with a random cursor key, whose clock is
+// Clock(Epoch()): every repository on it reads that clock, never the wall clock.
 func Store(t testing.TB) *store.Store {
 	t.Helper()
 	return newStore(t, true)
@@ -100,7 +113,7 @@ func newStore(t testing.TB, check bool) *store.Store {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s
+	return s.WithClock(Clock(Epoch()))
 }
 
 func newTable(t testing.TB, check bool) (*dynamodb.Client, string) {

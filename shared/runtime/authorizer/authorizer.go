@@ -9,10 +9,12 @@ package authorizer
 import (
 	"context"
 	"crypto/rsa"
+	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math/big"
 	"net/http"
 	"slices"
@@ -46,7 +48,22 @@ type Authorizer struct {
 	mu      sync.Mutex
 	keys    map[string]*rsa.PublicKey
 	fetched time.Time
+
+	// verified remembers the claims of tokens that passed, by the token's digest, until the
+	// token expires: a token is checked (its RSA signature above all) once, not on every
+	// request, as API Gateway caches its authorizer's answers.
+	verifiedMu sync.Mutex
+	verified   map[[sha256.Size]byte]verifiedToken
 }
+
+// verifiedToken is a token that passed: its claims and its expiry.
+type verifiedToken struct {
+	claims  map[string]string
+	expires time.Time
+}
+
+// maxVerified bounds the verified tokens remembered; when full the memory starts again.
+const maxVerified = 10000
 
 // ErrDenied is wrapped by every verification failure; the wrapping error says why.
 var ErrDenied = errors.New("token denied")
@@ -88,6 +105,37 @@ func ParseBearer(h string) (string, error) {
 // Verify checks token and returns its claims as the HTTP API passes them to a function: every
 // value a string.
 func (a *Authorizer) Verify(ctx context.Context, token string) (map[string]string, error) {
+	digest := sha256.Sum256([]byte(token))
+	if claims, ok := a.remembered(digest); ok {
+		return claims, nil
+	}
+	claims, expires, err := a.verify(ctx, token)
+	if err != nil {
+		return nil, err
+	}
+	a.verifiedMu.Lock()
+	if a.verified == nil || len(a.verified) >= maxVerified {
+		a.verified = map[[sha256.Size]byte]verifiedToken{}
+	}
+	a.verified[digest] = verifiedToken{claims: claims, expires: expires}
+	a.verifiedMu.Unlock()
+	return maps.Clone(claims), nil
+}
+
+// remembered returns the claims of the token of digest when it passed before and has not
+// expired.
+func (a *Authorizer) remembered(digest [sha256.Size]byte) (map[string]string, bool) {
+	a.verifiedMu.Lock()
+	v, ok := a.verified[digest]
+	a.verifiedMu.Unlock()
+	if !ok || !a.cfg.Now().Before(v.expires) {
+		return nil, false
+	}
+	return maps.Clone(v.claims), true
+}
+
+// verify checks token in full and returns its claims and its expiry.
+func (a *Authorizer) verify(ctx context.Context, token string) (map[string]string, time.Time, error) {
 	parser := jwt.NewParser(
 		jwt.WithValidMethods([]string{"RS256"}),
 		jwt.WithIssuer(a.cfg.Issuer),
@@ -104,15 +152,19 @@ func (a *Authorizer) Verify(ctx context.Context, token string) (map[string]strin
 		return a.key(ctx, kid)
 	})
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrDenied, err)
+		return nil, time.Time{}, fmt.Errorf("%w: %w", ErrDenied, err)
 	}
 	if use, _ := claims["token_use"].(string); use != "access" {
-		return nil, fmt.Errorf("%w: token_use is %q, not access", ErrDenied, use)
+		return nil, time.Time{}, fmt.Errorf("%w: token_use is %q, not access", ErrDenied, use)
 	}
 	if !a.audienceOK(claims) {
-		return nil, fmt.Errorf("%w: audience is not an accepted client", ErrDenied)
+		return nil, time.Time{}, fmt.Errorf("%w: audience is not an accepted client", ErrDenied)
 	}
-	return flatten(claims), nil
+	exp, err := claims.GetExpirationTime()
+	if err != nil || exp == nil {
+		return nil, time.Time{}, fmt.Errorf("%w: no expiry", ErrDenied)
+	}
+	return flatten(claims), exp.Time, nil
 }
 
 func (a *Authorizer) audienceOK(claims jwt.MapClaims) bool {
@@ -165,6 +217,13 @@ func NewSet(authorizers ...*Authorizer) (*Set, error) {
 // Verify checks token with the authorizer of its issuer. A token of an issuer the set does
 // not trust is denied.
 func (s *Set) Verify(ctx context.Context, token string) (map[string]string, error) {
+	// A token that passed is remembered by the authorizer of its issuer: no need to read it.
+	digest := sha256.Sum256([]byte(token))
+	for _, a := range s.byIssuer {
+		if claims, ok := a.remembered(digest); ok {
+			return claims, nil
+		}
+	}
 	claims := jwt.MapClaims{}
 	if _, _, err := jwt.NewParser().ParseUnverified(token, claims); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrDenied, err)

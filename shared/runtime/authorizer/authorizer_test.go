@@ -32,6 +32,10 @@ func jwksServer(t *testing.T, pub *rsa.PublicKey) *httptest.Server {
 	return srv
 }
 
+// clock is the fixed time the tests sign and check tokens at, so they do not depend on the
+// day they run.
+func clock() time.Time { return time.Date(2026, time.November, 20, 16, 0, 0, 0, time.UTC) }
+
 func accessClaims(now time.Time) jwt.MapClaims {
 	return jwt.MapClaims{
 		"sub": "sub-1", "iss": issuer, "client_id": client, "token_use": "access",
@@ -58,8 +62,8 @@ func TestVerify(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := jwksServer(t, &key.PublicKey)
-	now := time.Now()
-	az := authorizer.New(authorizer.Config{Issuer: issuer, Audiences: []string{client}, JWKSURL: srv.URL})
+	now := clock()
+	az := authorizer.New(authorizer.Config{Issuer: issuer, Audiences: []string{client}, JWKSURL: srv.URL, Now: clock})
 
 	with := func(change func(jwt.MapClaims)) jwt.MapClaims {
 		c := accessClaims(now)
@@ -164,13 +168,13 @@ func TestSet(t *testing.T) {
 	}))
 	t.Cleanup(cxmJWKS.Close)
 	set, err := authorizer.NewSet(
-		authorizer.New(authorizer.Config{Issuer: issuer, Audiences: []string{client}, JWKSURL: jwksServer(t, &cognitoKey.PublicKey).URL}),
-		authorizer.New(authorizer.Config{Issuer: cxmIssuer, Audiences: []string{"cxm-impersonation", "partner-*"}, JWKSURL: cxmJWKS.URL}),
+		authorizer.New(authorizer.Config{Issuer: issuer, Audiences: []string{client}, JWKSURL: jwksServer(t, &cognitoKey.PublicKey).URL, Now: clock}),
+		authorizer.New(authorizer.Config{Issuer: cxmIssuer, Audiences: []string{"cxm-impersonation", "partner-*"}, JWKSURL: cxmJWKS.URL, Now: clock}),
 	)
 	if err != nil {
 		t.Fatal(err)
 	}
-	now := time.Now()
+	now := clock()
 	ctx := context.Background()
 	issue := func(g tokens.Grant) string {
 		if g.IssuedAt.IsZero() {
@@ -273,10 +277,10 @@ func TestKeysUnavailable(t *testing.T) {
 		http.Error(w, "unavailable", http.StatusServiceUnavailable)
 	}))
 	t.Cleanup(down.Close)
-	now := time.Now()
+	now := clock()
 	token := sign(t, key, kid, accessClaims(now))
 
-	az := authorizer.New(authorizer.Config{Issuer: issuer, Audiences: []string{client}, JWKSURL: down.URL})
+	az := authorizer.New(authorizer.Config{Issuer: issuer, Audiences: []string{client}, JWKSURL: down.URL, Now: clock})
 	for _, attempt := range []string{"first fetch", "held back"} {
 		_, err := az.Verify(context.Background(), token)
 		if !errors.Is(err, authorizer.ErrDenied) || !errors.Is(err, authorizer.ErrKeysUnavailable) {
@@ -284,7 +288,7 @@ func TestKeysUnavailable(t *testing.T) {
 		}
 	}
 
-	up := authorizer.New(authorizer.Config{Issuer: issuer, Audiences: []string{client}, JWKSURL: jwksServer(t, &key.PublicKey).URL})
+	up := authorizer.New(authorizer.Config{Issuer: issuer, Audiences: []string{client}, JWKSURL: jwksServer(t, &key.PublicKey).URL, Now: clock})
 	for _, tok := range []string{sign(t, key, "other-key", accessClaims(now)), sign(t, key, "other-key", accessClaims(now))} {
 		_, err := up.Verify(context.Background(), tok)
 		if !errors.Is(err, authorizer.ErrDenied) || errors.Is(err, authorizer.ErrKeysUnavailable) {
@@ -310,5 +314,53 @@ func TestParseBearer(t *testing.T) {
 		if err != nil && !errors.Is(err, authorizer.ErrDenied) {
 			t.Errorf("ParseBearer(%q) error %v does not wrap ErrDenied", tt.header, err)
 		}
+	}
+}
+
+// TestVerifiedTokensAreRemembered checks a token once and then answers it from memory, until
+// the token expires; a changed claim is a different token.
+func TestVerifiedTokensAreRemembered(t *testing.T) {
+	t.Parallel()
+	key, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fetches := 0
+	keys := tokens.KeySet(kid, &key.PublicKey)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fetches++
+		keys.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	now := clock()
+	az := authorizer.New(authorizer.Config{Issuer: issuer, Audiences: []string{client}, JWKSURL: srv.URL, Now: func() time.Time { return now }})
+	token := sign(t, key, kid, accessClaims(clock()))
+	tests := []struct {
+		name  string
+		at    time.Time
+		token string
+		ok    bool
+	}{
+		{"first check", clock(), token, true},
+		{"remembered", clock().Add(30 * time.Minute), token, true},
+		{"a changed claim is checked again", clock().Add(30 * time.Minute), token[:len(token)-4] + "AAAA", false},
+		{"expired", clock().Add(time.Hour + time.Second), token, false},
+	}
+	for _, tt := range tests {
+		now = tt.at
+		claims, err := az.Verify(context.Background(), tt.token)
+		if got := err == nil; got != tt.ok {
+			t.Errorf("%s: Verify = %v, want ok %v", tt.name, err, tt.ok)
+		}
+		if tt.ok {
+			claims["sub"] = "changed by the caller"
+		}
+	}
+	now = clock().Add(10 * time.Minute)
+	if claims, err := az.Verify(context.Background(), token); err != nil || claims["sub"] != "sub-1" {
+		t.Errorf("Verify = %v %v, want the token's own claims, whatever a caller did to earlier answers", claims, err)
+	}
+	if fetches != 1 {
+		t.Errorf("key fetches = %d, want 1", fetches)
 	}
 }

@@ -73,12 +73,12 @@ func TestSigner(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		now := time.Now()
+		now := time.Date(2026, time.November, 20, 16, 0, 0, 0, time.UTC)
 		tok, _, err := iss.Issue(ctx, issuer.Grant{Subject: "s", ClientID: issuer.ImpersonationClient, IssuedAt: now, ExpiresAt: now.Add(time.Minute), AuthTime: now})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := jwt.Parse(tok, func(*jwt.Token) (any, error) { return &key.PublicKey, nil }, jwt.WithValidMethods([]string{"RS256"})); err != nil {
+		if _, err := jwt.Parse(tok, func(*jwt.Token) (any, error) { return &key.PublicKey, nil }, jwt.WithValidMethods([]string{"RS256"}), jwt.WithTimeFunc(func() time.Time { return now })); err != nil {
 			t.Errorf("token does not verify: %v", err)
 		}
 	})
@@ -109,7 +109,7 @@ func TestSigner(t *testing.T) {
 			t.Fatal(err)
 		}
 		iss, _ := issuer.New("https://api.example.test/auth", s)
-		now := time.Now()
+		now := time.Date(2026, time.November, 20, 16, 0, 0, 0, time.UTC)
 		if _, _, err := iss.Issue(ctx, issuer.Grant{Subject: "s", ClientID: "c", IssuedAt: now, ExpiresAt: now.Add(time.Minute)}); err == nil {
 			t.Error("Issue succeeded with a mismatched key")
 		}
