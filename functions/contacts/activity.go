@@ -18,7 +18,6 @@ import (
 	"github.com/cxm/cxm/shared/domain/product"
 	"github.com/cxm/cxm/shared/domain/user"
 	"github.com/cxm/cxm/shared/provider/calltrack"
-	"github.com/cxm/cxm/shared/provider/calltrack/sandbox"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/cxm/cxm/shared/runtime/store"
@@ -247,12 +246,10 @@ func (x *activityArea) responded(ctx context.Context, sess user.Session, c conta
 	return nil
 }
 
-// registerActivity adds the activity calls, with the call-tracking provider configured from
-// the environment (the sandbox provider; see sandbox.ConfigFromEnv).
+// registerActivity adds the activity calls, with each store's call-tracking provider as the
+// services' Providers choose it.
 func (a *area) registerActivity(api *httpapi.API) {
-	// An invalid latency is refused at start-up by the Lambda entry; here it means none.
-	cfg, _ := sandbox.ConfigFromEnv()
-	a.registerActivityWith(api, sandbox.New(cfg))
+	a.registerActivityWith(api, calltrack.PerStore(a.d.Providers))
 }
 
 func (a *area) registerActivityWith(api *httpapi.API, calls calltrack.Tracker) {
@@ -507,7 +504,7 @@ func (x *activityArea) startCall(ctx context.Context, sess user.Session, c conta
 			return nil, err
 		}
 	}
-	call, err := x.calls.StartOutbound(ctx, calltrack.Request{From: from, To: to, AccountPlatformID: c.AccountPlatformID, Reference: reference(n.Key)})
+	call, err := x.calls.StartOutbound(ctx, calltrack.Request{From: from, To: to, Tenant: sess.Principal.Tenant, AccountPlatformID: c.AccountPlatformID, Reference: reference(n.Key)})
 	var ce *calltrack.Error
 	switch {
 	case errors.As(err, &ce) && ce.Invalid:

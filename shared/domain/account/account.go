@@ -30,7 +30,35 @@ type Store struct {
 	Province string
 	TimeZone string
 	Active   bool
+	// Demo marks a demo store: its outside systems (credit bureau, click-to-call) are the
+	// providers' sandboxes, which answer with made-up data. Only the demo seed sets it; in AWS
+	// every other store uses the providers configured in Providers.
+	Demo bool
+	// Providers is the store's configuration of its outside systems. It names secrets and is
+	// never sent to a client.
+	Providers Providers `json:"-"`
 }
+
+// Providers are the outside systems a store is configured for; a zero field is a provider the
+// store has not configured.
+type Providers struct {
+	// Credit is the credit bureau (700Credit).
+	Credit ProviderConfig
+	// CallTracking is the click-to-call and call-tracking provider.
+	CallTracking ProviderConfig
+}
+
+// ProviderConfig is one provider's configuration of a store.
+type ProviderConfig struct {
+	// Secret is the name (or ARN) of the Secrets Manager secret with the provider's
+	// credentials: one per store, or one shared by the dealer group's stores.
+	Secret string
+	// BaseURL is the provider's API endpoint; "" means the provider's production endpoint.
+	BaseURL string
+}
+
+// Configured reports whether the provider is configured: it has a credentials secret.
+func (c ProviderConfig) Configured() bool { return c.Secret != "" }
 
 // Canadian reports whether the store is in Canada.
 func (s Store) Canadian() bool { return s.Country == "CA" }
@@ -92,6 +120,41 @@ func (r *Repo) CreateStore(ctx context.Context, st Store) error {
 		return err
 	}
 	return r.s.Create(ctx, store.Record{Key: k, Type: "Store", Value: st})
+}
+
+// Store returns store id of tenant t. A missing store is a NotFound error.
+func (r *Repo) Store(ctx context.Context, t store.Tenant, id int64) (Store, error) {
+	k, err := storeKey(t, id)
+	if err != nil {
+		return Store{}, err
+	}
+	var st Store
+	if _, err := r.s.Get(ctx, k, &st); err != nil {
+		if apperr.CodeOf(err) == apperr.NotFound {
+			return Store{}, apperr.Wrap(apperr.NotFound, err, fmt.Sprintf("The store %d does not exist.", id))
+		}
+		return Store{}, fmt.Errorf("get store %d: %w", id, err)
+	}
+	return st, nil
+}
+
+// SetProviders replaces the provider configuration of store id of tenant t. A missing store is
+// a NotFound error; a concurrent change of the store a Conflict error.
+func (r *Repo) SetProviders(ctx context.Context, t store.Tenant, id int64, p Providers) error {
+	k, err := storeKey(t, id)
+	if err != nil {
+		return err
+	}
+	var st Store
+	v, err := r.s.Get(ctx, k, &st)
+	if err != nil {
+		return fmt.Errorf("get store %d: %w", id, err)
+	}
+	st.Providers = p
+	if _, err := r.s.Update(ctx, store.Record{Key: k, Type: "Store", Value: st, Version: v}); err != nil {
+		return fmt.Errorf("set providers of store %d: %w", id, err)
+	}
+	return nil
 }
 
 // Stores returns every store of tenant t sorted by name.
