@@ -12,9 +12,15 @@ include infra/infra.mk
 
 .PHONY: run test deps go-deps java chromium gateway contract test-go bench
 
+# The providers' sandboxes answer about as fast as the real providers (override either variable;
+# tests and the end-to-end run leave them unset: no delay).
+CREDIT_SANDBOX_LATENCY ?= 900ms
+CALLTRACK_SANDBOX_LATENCY ?= 400ms
+
 ## run: install, build the web app, start DynamoDB Local, cognito-local and the gateway
 run: deps web-deps web-build gateway
-	./bin/gateway -addr 127.0.0.1:8080 -data .data -web web/dist
+	CREDIT_SANDBOX_LATENCY=$(CREDIT_SANDBOX_LATENCY) CALLTRACK_SANDBOX_LATENCY=$(CALLTRACK_SANDBOX_LATENCY) \
+		./bin/gateway -addr 127.0.0.1:8080 -data .data -web web/dist
 
 ## test: Go, web component, end-to-end and CDK tests
 test: deps web-deps infra-deps chromium gateway web-build

@@ -136,6 +136,10 @@ func run(ctx context.Context, o options) error {
 	if err != nil {
 		return err
 	}
+	// The sandboxes' latencies (see the Makefile's run target): refuse a bad one at start-up.
+	if _, err := wiring.SandboxesFromEnv(); err != nil {
+		return err
+	}
 	svc := wiring.New(s, eventbus.NewMemory(), log)
 	contactKey, err := fieldcrypt.LoadOrCreateKeyFile(filepath.Join(dataDir, "keys", "contacts.key"))
 	if err != nil {
