@@ -86,7 +86,9 @@ func (s *Service) applicant(ctx context.Context, p auth.Principal, contactID int
 // makes no inquiry and returns none. Bureaus that answered are kept even when another failed;
 // the error is then that of the first failure: an Invalid error naming the applicant field the
 // bureau refused, or a Conflict error (MessageRequestFailed) when the bureau could not run the
-// inquiry. Retrying with the same idempotency key attempts only the failed inquiries again.
+// inquiry. Retrying with the same idempotency key attempts only the failed inquiries again. A
+// store without a bureau (see Bureaus) is refused with Bureaus' error before anything is
+// recorded.
 func (s *Service) Request(ctx context.Context, p auth.Principal, o Order) ([]Request, error) {
 	if o.ApplicantContactID < 1 {
 		return []Request{}, nil
@@ -251,7 +253,8 @@ func loadError(err error) error { return apperr.Wrap(apperr.Conflict, err, Messa
 // History returns the most recent credit requests of a contact (at most HistoryLimit), newest
 // first, asking the bureau about pending ones. A contact id below 1 returns none and reads
 // nothing. A contact the principal may not view is a NotFound error; a bureau that cannot be
-// asked is a Conflict error with MessageLoadFailed.
+// asked is a Conflict error with MessageLoadFailed, and a pending request of a store that no
+// longer has a bureau Bureaus' error.
 func (s *Service) History(ctx context.Context, p auth.Principal, contactID int64) ([]Request, error) {
 	if contactID < 1 {
 		return []Request{}, nil
