@@ -48,7 +48,7 @@ func TestProvidersInAWS(t *testing.T) {
 		fmt.Fprintf(w, `<XML_INTERFACE><CREDITREPORT><STATUS>COMPLETE</STATUS><REPORTID>%s-%s</REPORTID><SCORE>688</SCORE><SCOREMODEL>FICO Score 8</SCOREMODEL></CREDITREPORT></XML_INTERFACE>`, r.FormValue("BUREAU"), r.FormValue("REFERENCE"))
 	}))
 	t.Cleanup(bureauAPI.Close)
-	creds := secrets{"cxm/providers/3000/credit": {Account: "SSF700", Password: "pw"}}
+	creds := secrets{"cxm/providers/1002/credit": {Account: "SSF700", Password: "pw"}}
 	*srv.Services.Providers = *wiring.AWSProviders(wiring.Sandboxes{}, srv.Services.Accounts, creds, bureauAPI.Client())
 
 	pre := func(contactID int64) string {
@@ -74,7 +74,7 @@ func TestProvidersInAWS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := account.Providers{Credit: account.ProviderConfig{Secret: "cxm/providers/3000/credit", BaseURL: bureauAPI.URL}}
+	cfg := account.Providers{Credit: account.ProviderConfig{Secret: "cxm/providers/1002/credit", BaseURL: bureauAPI.URL}}
 	if err := srv.Services.Accounts.SetProviders(ctx, tn, demo.OtherStore, cfg); err != nil {
 		t.Fatal(err)
 	}

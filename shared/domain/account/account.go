@@ -4,8 +4,11 @@ package account
 import (
 	"context"
 	"fmt"
+	"maps"
+	"net/url"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/store"
@@ -59,6 +62,43 @@ type ProviderConfig struct {
 
 // Configured reports whether the provider is configured: it has a credentials secret.
 func (c ProviderConfig) Configured() bool { return c.Secret != "" }
+
+// ProviderSecretPrefix starts the name of every provider credentials secret. A dealer group's
+// secrets are named under SecretPrefix, so one group's configuration cannot use another
+// group's credentials.
+const ProviderSecretPrefix = "cxm/providers/"
+
+// SecretPrefix returns the prefix of the provider secrets of account accountID:
+// cxm/providers/{account}/ (then the provider, or the store and the provider).
+func SecretPrefix(accountID string) string { return ProviderSecretPrefix + accountID + "/" }
+
+// OwnsSecret reports whether secret (a name or a Secrets Manager ARN) is one of account
+// accountID's provider secrets.
+func OwnsSecret(accountID, secret string) bool {
+	if _, name, ok := strings.Cut(secret, ":secret:"); ok {
+		secret = name
+	}
+	return strings.HasPrefix(secret, SecretPrefix(accountID)) && len(secret) > len(SecretPrefix(accountID))
+}
+
+// validate checks the configuration of a store of account accountID: a secret of the account,
+// and an http(s) endpoint when one is given.
+func (c ProviderConfig) validate(accountID, field string) map[string]string {
+	bad := map[string]string{}
+	if c.Secret != "" && !OwnsSecret(accountID, c.Secret) {
+		bad[field+".secret"] = fmt.Sprintf("The secret must be named under %s.", SecretPrefix(accountID))
+	}
+	if c.BaseURL != "" {
+		u, err := url.Parse(c.BaseURL)
+		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			bad[field+".baseUrl"] = "The endpoint must be an http or https URL."
+		}
+	}
+	if c.Secret == "" && c.BaseURL != "" {
+		bad[field+".secret"] = "Name the secret with the provider's credentials."
+	}
+	return bad
+}
 
 // Canadian reports whether the store is in Canada.
 func (s Store) Canadian() bool { return s.Country == "CA" }
@@ -138,12 +178,18 @@ func (r *Repo) Store(ctx context.Context, t store.Tenant, id int64) (Store, erro
 	return st, nil
 }
 
-// SetProviders replaces the provider configuration of store id of tenant t. A missing store is
-// a NotFound error; a concurrent change of the store a Conflict error.
+// SetProviders replaces the provider configuration of store id of tenant t. A secret outside the
+// account's SecretPrefix or an endpoint that is not an http(s) URL is an Invalid error naming
+// the field; a missing store a NotFound error; a concurrent change of the store a Conflict error.
 func (r *Repo) SetProviders(ctx context.Context, t store.Tenant, id int64, p Providers) error {
 	k, err := storeKey(t, id)
 	if err != nil {
 		return err
+	}
+	bad := p.Credit.validate(t.Account(), "credit")
+	maps.Copy(bad, p.CallTracking.validate(t.Account(), "callTracking"))
+	if len(bad) > 0 {
+		return apperr.InvalidFields("The store's provider configuration is not valid.", bad)
 	}
 	var st Store
 	v, err := r.s.Get(ctx, k, &st)

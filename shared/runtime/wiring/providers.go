@@ -57,7 +57,8 @@ type Secrets interface {
 // serves every store with the sandboxes; in AWS a store marked as a demo store gets the
 // sandboxes, a store with a configured provider the provider's real adapter (credentials from
 // its secret), and any other store a Conflict error saying the provider is not configured —
-// never made-up data.
+// never made-up data. A configured secret must be one of the store's dealer group
+// (account.OwnsSecret); any other is treated as no configuration.
 type Providers struct {
 	local   bool
 	stores  Stores
@@ -109,6 +110,10 @@ func (p *Providers) choose(ctx context.Context, t store.Tenant, storeID int64, p
 	cfg := pick(st.Providers)
 	if !cfg.Configured() {
 		return choice{}, apperr.Errorf(apperr.Conflict, "%s", notConfigured)
+	}
+	if !account.OwnsSecret(t.Account(), cfg.Secret) {
+		// Another dealer group's credentials are never used, whatever the item says.
+		return choice{}, apperr.Wrap(apperr.Conflict, fmt.Errorf("store %d names the secret %s outside %s", storeID, cfg.Secret, account.SecretPrefix(t.Account())), notConfigured)
 	}
 	return choice{cfg: cfg}, nil
 }

@@ -44,6 +44,7 @@ const (
 	configuredStore = 2002
 	creditOnlyStore = 2003
 	plainStore      = 2004
+	foreignStore    = 2005
 	missingStore    = 2099
 )
 
@@ -82,6 +83,11 @@ func TestProviderSelection(t *testing.T) {
 		{AccountPlatformID: creditOnlyStore, AccountID: 1000, Name: "Credit only", Active: true,
 			Providers: account.Providers{Credit: configured.Credit}},
 		{AccountPlatformID: plainStore, AccountID: 1000, Name: "Plain", Active: true},
+		// An item naming another dealer group's secrets (SetProviders refuses them).
+		{AccountPlatformID: foreignStore, AccountID: 1000, Name: "Foreign", Active: true, Providers: account.Providers{
+			Credit:       account.ProviderConfig{Secret: "cxm/providers/3000/credit", BaseURL: bureauAPI.URL},
+			CallTracking: account.ProviderConfig{Secret: "arn:aws:secretsmanager:us-east-1:123456789012:secret:cxm/providers/3000/calltracking-AbCdEf"},
+		}},
 	} {
 		if err := repo.CreateStore(ctx, s); err != nil {
 			t.Fatal(err)
@@ -91,7 +97,7 @@ func TestProviderSelection(t *testing.T) {
 	if err := repo.SetProviders(ctx, tn, configuredStore, configured); err != nil {
 		t.Fatal(err)
 	}
-	creds := secrets{"cxm/providers/1000/credit": "NWT700", "cxm/providers/1000/calltracking": "key"}
+	creds := secrets{"cxm/providers/1000/credit": "NWT700", "cxm/providers/1000/calltracking": "key", "cxm/providers/3000/credit": "SSF700"}
 	local := wiring.LocalProviders(wiring.Sandboxes{})
 	aws := wiring.AWSProviders(wiring.Sandboxes{}, repo, creds, bureauAPI.Client())
 
@@ -109,6 +115,7 @@ func TestProviderSelection(t *testing.T) {
 		{name: "AWS, configured store", providers: aws, store: configuredStore, wantCredit: real, wantCalls: real},
 		{name: "AWS, store with a credit bureau only", providers: aws, store: creditOnlyStore, wantCredit: real, wantCalls: notConfigured},
 		{name: "AWS, unconfigured store", providers: aws, store: plainStore, wantCredit: notConfigured, wantCalls: notConfigured},
+		{name: "AWS, store naming another dealer group's secrets", providers: aws, store: foreignStore, wantCredit: notConfigured, wantCalls: notConfigured},
 		{name: "AWS, unknown store", providers: aws, store: missingStore, wantCredit: notFound, wantCalls: notFound},
 		{name: "no providers", providers: nil, store: demoStore, wantCredit: notConfigured, wantCalls: notConfigured},
 	}
