@@ -12,9 +12,15 @@ include infra/infra.mk
 
 .PHONY: run test test-prereqs test-budget deps go-deps java chromium gateway contract test-go bench
 
+# The providers' sandboxes answer about as fast as the real providers (override either variable;
+# tests and the end-to-end run leave them unset: no delay).
+CREDIT_SANDBOX_LATENCY ?= 900ms
+CALLTRACK_SANDBOX_LATENCY ?= 400ms
+
 ## run: install, build the web app, start DynamoDB Local, cognito-local and the gateway
 run: deps web-deps web-build gateway
-	./bin/gateway -addr 127.0.0.1:8080 -data .data -web web/dist
+	CREDIT_SANDBOX_LATENCY=$(CREDIT_SANDBOX_LATENCY) CALLTRACK_SANDBOX_LATENCY=$(CALLTRACK_SANDBOX_LATENCY) \
+		./bin/gateway -addr 127.0.0.1:8080 -data .data -web web/dist
 
 # The stages of make test are timed by scripts/stages/stage.sh into TEST_STAGE_TIMES, and
 # the times are printed at the end, with the total against TEST_BUDGET seconds (20 minutes on

@@ -23,7 +23,6 @@ import (
 	"github.com/cxm/cxm/shared/domain/product"
 	"github.com/cxm/cxm/shared/domain/user"
 	"github.com/cxm/cxm/shared/provider/calltrack"
-	"github.com/cxm/cxm/shared/provider/calltrack/sandbox"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/cxm/cxm/shared/runtime/store"
@@ -38,12 +37,11 @@ func New(s wiring.Services) http.Handler {
 	return api
 }
 
-// Register adds the area's operations to api, with the call-tracking provider configured from
-// the environment (the sandbox provider; see sandbox.ConfigFromEnv).
+// Register adds the area's operations to api, with each store's click-to-call provider as the
+// services' Providers choose it (the sandbox locally and for demo stores, the configured
+// provider in AWS, else a "not configured for this store" error).
 func Register(api *httpapi.API, d wiring.Services) {
-	// An invalid latency is refused at start-up by the Lambda entry; here it means none.
-	cfg, _ := sandbox.ConfigFromEnv()
-	RegisterWith(api, d, sandbox.New(cfg))
+	RegisterWith(api, d, calltrack.PerStore(d.Providers))
 }
 
 // RegisterWith is Register with the call-tracking provider calls.
@@ -203,7 +201,7 @@ func (x *area) startCall(ctx context.Context, sess user.Session, c contact.Conta
 			return nil, err
 		}
 	}
-	call, err := x.calls.StartOutbound(ctx, calltrack.Request{From: from, To: to, AccountPlatformID: c.AccountPlatformID, Reference: reference(n.Key)})
+	call, err := x.calls.StartOutbound(ctx, calltrack.Request{From: from, To: to, Tenant: sess.Principal.Tenant, AccountPlatformID: c.AccountPlatformID, Reference: reference(n.Key)})
 	var ce *calltrack.Error
 	switch {
 	case errors.As(err, &ce) && ce.Invalid:

@@ -9,7 +9,6 @@ import (
 	"net/http"
 
 	"github.com/cxm/cxm/shared/domain/credit"
-	"github.com/cxm/cxm/shared/domain/credit/sandbox"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/cxm/cxm/shared/runtime/wiring"
 	"github.com/danielgtaylor/huma/v2"
@@ -17,8 +16,8 @@ import (
 
 // Options are the adapters the area uses; zero fields take the defaults.
 type Options struct {
-	// Bureau is the credit-bureau provider; the default is the sandbox bureau configured from
-	// the environment (see sandbox.ConfigFromEnv).
+	// Bureau, when set, serves every store (tests); the default is each store's bureau as
+	// the services' Providers choose it.
 	Bureau credit.Bureau
 	// Applicants reads the applicant data of contacts; the default reads contact items.
 	Applicants credit.Applicants
@@ -40,16 +39,14 @@ func Register(api *httpapi.API, s wiring.Services) { RegisterWith(api, s, Option
 
 // RegisterWith adds the area's operations to api with the adapters of o.
 func RegisterWith(api *httpapi.API, s wiring.Services, o Options) {
-	if o.Bureau == nil {
-		// An invalid latency is refused at start-up by the Lambda entry; here it means none.
-		cfg, _ := sandbox.ConfigFromEnv()
-		cfg.Now = s.Store.Now
-		o.Bureau = sandbox.New(cfg)
+	var bureaus credit.Bureaus = s.Providers
+	if o.Bureau != nil {
+		bureaus = credit.One(o.Bureau)
 	}
 	if o.Applicants == nil {
 		o.Applicants = DefaultApplicants(s)
 	}
-	svc := credit.NewService(s.Store, o.Bureau, o.Applicants, s.Events, s.Log)
+	svc := credit.NewService(s.Store, bureaus, o.Applicants, s.Events, s.Log)
 	a := &area{d: s, svc: svc}
 	a.register(api)
 }
@@ -128,7 +125,7 @@ func (a *area) register(api *httpapi.API) {
 			Method:      http.MethodPost,
 			Path:        path,
 			Summary:     summary,
-			Description: "One request per bureau. A retry with the same idempotency key returns the requests it made, attempting again only those that failed. Refused applicant data is a 400 naming the field; a bureau that cannot run the inquiry a 409.",
+			Description: "One request per bureau. A retry with the same idempotency key returns the requests it made, attempting again only those that failed. Refused applicant data is a 400 naming the field; a bureau that cannot run the inquiry a 409; a store without a configured credit bureau a 409 saying so, with no request recorded.",
 			Tags:        []string{"credit"},
 			Errors:      errs,
 		}, func(ctx context.Context, in *CreditOrderInput) (*Requests, error) {

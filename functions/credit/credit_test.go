@@ -11,9 +11,9 @@ import (
 	"github.com/cxm/cxm/shared/domain/account"
 	"github.com/cxm/cxm/shared/domain/contact"
 	"github.com/cxm/cxm/shared/domain/credit"
-	"github.com/cxm/cxm/shared/domain/credit/sandbox"
 	"github.com/cxm/cxm/shared/local/demo"
 	"github.com/cxm/cxm/shared/local/dynamotest"
+	"github.com/cxm/cxm/shared/provider/bureau/sandbox"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
 )
 

@@ -3,12 +3,14 @@ package stacks
 import (
 	"fmt"
 	"maps"
+	"slices"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awscognito"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsdynamodb"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsevents"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awsiam"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awskms"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslambda"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awss3"
@@ -35,6 +37,28 @@ const (
 	EnvIssuerURL      = "ISSUER_URL"
 	EnvIssuerKMSKeyID = "ISSUER_KMS_KEY_ID"
 )
+
+// Names of the environment variables of the areas that reach outside systems (ProviderAreas):
+// the answer time of the providers' sandboxes, which serve demo stores.
+const (
+	EnvCreditSandboxLatency    = "CREDIT_SANDBOX_LATENCY"
+	EnvCallTrackSandboxLatency = "CALLTRACK_SANDBOX_LATENCY"
+)
+
+// The sandboxes' answer times, close to the real providers'.
+const (
+	CreditSandboxLatency    = "900ms"
+	CallTrackSandboxLatency = "400ms"
+)
+
+// ProviderSecretPrefix starts the name of every provider credentials secret a store's provider
+// configuration names (cxm/providers/{account}/{provider}, or one per store); the provider
+// areas may read those secrets and no other.
+const ProviderSecretPrefix = "cxm/providers/"
+
+// ProviderAreas are the areas that call outside systems for a store: the credit bureau (credit)
+// and click-to-call (calltracking).
+var ProviderAreas = []string{"credit", "calltracking"}
 
 // The token service: the area that issues CXM's own tokens, and the path below the API's
 // endpoint that is their iss (the area's prefix, as the local gateway names it).
@@ -150,6 +174,12 @@ func NewAPIStack(scope constructs.Construct, id string, props *APIStackProps) *A
 			areaEnv[EnvIssuerURL] = *issuerURL
 			areaEnv[EnvIssuerKMSKeyID] = *props.IssuerKey.KeyArn()
 		}
+		providers := slices.Contains(ProviderAreas, area.Name)
+		if providers {
+			areaEnv = maps.Clone(areaEnv)
+			areaEnv[EnvCreditSandboxLatency] = CreditSandboxLatency
+			areaEnv[EnvCallTrackSandboxLatency] = CallTrackSandboxLatency
+		}
 		af := NewAreaFunction(stack, areaID(area.Name), &AreaFunctionProps{
 			Area:        area,
 			Routes:      route.RoutesOf(props.Areas, area.Name),
@@ -164,6 +194,16 @@ func NewAPIStack(scope constructs.Construct, id string, props *APIStackProps) *A
 		props.ContactKey.GrantEncryptDecrypt(fn)
 		props.Bus.GrantPutEventsTo(fn, nil)
 		props.CursorKey.GrantRead(fn, nil)
+		if providers {
+			// The stores' provider credentials: read only, and only the provider secrets.
+			fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+				Actions: jsii.Strings("secretsmanager:GetSecretValue"),
+				Resources: jsii.Strings(*stack.FormatArn(&awscdk.ArnComponents{
+					Service: jsii.String("secretsmanager"), Resource: jsii.String("secret"),
+					ResourceName: jsii.String(ProviderSecretPrefix + "*"), ArnFormat: awscdk.ArnFormat_COLON_RESOURCE_NAME,
+				})),
+			}))
+		}
 		if area.Name == TokenServiceArea {
 			props.IssuerKey.Grant(fn, jsii.String("kms:Sign"), jsii.String("kms:GetPublicKey"))
 		}

@@ -139,6 +139,10 @@ func run(ctx context.Context, o options) error {
 	if err != nil {
 		return err
 	}
+	// The sandboxes' latencies (see the Makefile's run target): refuse a bad one at start-up.
+	if _, err := wiring.SandboxesFromEnv(); err != nil {
+		return err
+	}
 	bus := eventbus.NewMemory()
 	svc := wiring.New(s, bus, log)
 	// The lead assignment consumers take the in-process bus's events until the consumer

@@ -2,19 +2,10 @@
 package main
 
 import (
-	"log/slog"
-	"os"
-
 	"github.com/cxm/cxm/functions/credit"
-	"github.com/cxm/cxm/shared/domain/credit/sandbox"
 	"github.com/cxm/cxm/shared/runtime/lambdahttp"
 )
 
-func main() {
-	// The bureau's configuration is read when the area is built; refuse a bad one at start-up.
-	if _, err := sandbox.ConfigFromEnv(); err != nil {
-		slog.Error("start", "err", err)
-		os.Exit(1)
-	}
-	lambdahttp.Main(credit.New)
-}
+// main serves the area; the services (and the sandbox latency of demo stores) are read from
+// the environment, and a bad configuration stops the function at start-up.
+func main() { lambdahttp.Main(credit.New) }

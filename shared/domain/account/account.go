@@ -11,8 +11,11 @@ package account
 import (
 	"context"
 	"fmt"
+	"maps"
+	"net/url"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/store"
@@ -37,6 +40,71 @@ type Store struct {
 	Province string
 	TimeZone string
 	Active   bool
+	// Demo marks a demo store: its outside systems (credit bureau, click-to-call) are the
+	// providers' sandboxes, which answer with made-up data. Only the demo seed sets it; in AWS
+	// every other store uses the providers configured in Providers.
+	Demo bool
+	// Providers is the store's configuration of its outside systems. It names secrets and is
+	// never sent to a client.
+	Providers Providers `json:"-"`
+}
+
+// Providers are the outside systems a store is configured for; a zero field is a provider the
+// store has not configured.
+type Providers struct {
+	// Credit is the credit bureau (700Credit).
+	Credit ProviderConfig
+	// CallTracking is the click-to-call and call-tracking provider.
+	CallTracking ProviderConfig
+}
+
+// ProviderConfig is one provider's configuration of a store.
+type ProviderConfig struct {
+	// Secret is the name (or ARN) of the Secrets Manager secret with the provider's
+	// credentials: one per store, or one shared by the dealer group's stores.
+	Secret string
+	// BaseURL is the provider's API endpoint; "" means the provider's production endpoint.
+	BaseURL string
+}
+
+// Configured reports whether the provider is configured: it has a credentials secret.
+func (c ProviderConfig) Configured() bool { return c.Secret != "" }
+
+// ProviderSecretPrefix starts the name of every provider credentials secret. A dealer group's
+// secrets are named under SecretPrefix, so one group's configuration cannot use another
+// group's credentials.
+const ProviderSecretPrefix = "cxm/providers/"
+
+// SecretPrefix returns the prefix of the provider secrets of account accountID:
+// cxm/providers/{account}/ (then the provider, or the store and the provider).
+func SecretPrefix(accountID string) string { return ProviderSecretPrefix + accountID + "/" }
+
+// OwnsSecret reports whether secret (a name or a Secrets Manager ARN) is one of account
+// accountID's provider secrets.
+func OwnsSecret(accountID, secret string) bool {
+	if _, name, ok := strings.Cut(secret, ":secret:"); ok {
+		secret = name
+	}
+	return strings.HasPrefix(secret, SecretPrefix(accountID)) && len(secret) > len(SecretPrefix(accountID))
+}
+
+// validate checks the configuration of a store of account accountID: a secret of the account,
+// and an http(s) endpoint when one is given.
+func (c ProviderConfig) validate(accountID, field string) map[string]string {
+	bad := map[string]string{}
+	if c.Secret != "" && !OwnsSecret(accountID, c.Secret) {
+		bad[field+".secret"] = fmt.Sprintf("The secret must be named under %s.", SecretPrefix(accountID))
+	}
+	if c.BaseURL != "" {
+		u, err := url.Parse(c.BaseURL)
+		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			bad[field+".baseUrl"] = "The endpoint must be an http or https URL."
+		}
+	}
+	if c.Secret == "" && c.BaseURL != "" {
+		bad[field+".secret"] = "Name the secret with the provider's credentials."
+	}
+	return bad
 }
 
 // Canadian reports whether the store is in Canada.
@@ -99,6 +167,47 @@ func (r *Repo) CreateStore(ctx context.Context, st Store) error {
 		return err
 	}
 	return r.s.Create(ctx, store.Record{Key: k, Type: "Store", Value: st})
+}
+
+// Store returns store id of tenant t. A missing store is a NotFound error.
+func (r *Repo) Store(ctx context.Context, t store.Tenant, id int64) (Store, error) {
+	k, err := storeKey(t, id)
+	if err != nil {
+		return Store{}, err
+	}
+	var st Store
+	if _, err := r.s.Get(ctx, k, &st); err != nil {
+		if apperr.CodeOf(err) == apperr.NotFound {
+			return Store{}, apperr.Wrap(apperr.NotFound, err, fmt.Sprintf("The store %d does not exist.", id))
+		}
+		return Store{}, fmt.Errorf("get store %d: %w", id, err)
+	}
+	return st, nil
+}
+
+// SetProviders replaces the provider configuration of store id of tenant t. A secret outside the
+// account's SecretPrefix or an endpoint that is not an http(s) URL is an Invalid error naming
+// the field; a missing store a NotFound error; a concurrent change of the store a Conflict error.
+func (r *Repo) SetProviders(ctx context.Context, t store.Tenant, id int64, p Providers) error {
+	k, err := storeKey(t, id)
+	if err != nil {
+		return err
+	}
+	bad := p.Credit.validate(t.Account(), "credit")
+	maps.Copy(bad, p.CallTracking.validate(t.Account(), "callTracking"))
+	if len(bad) > 0 {
+		return apperr.InvalidFields("The store's provider configuration is not valid.", bad)
+	}
+	var st Store
+	v, err := r.s.Get(ctx, k, &st)
+	if err != nil {
+		return fmt.Errorf("get store %d: %w", id, err)
+	}
+	st.Providers = p
+	if _, err := r.s.Update(ctx, store.Record{Key: k, Type: "Store", Value: st, Version: v}); err != nil {
+		return fmt.Errorf("set providers of store %d: %w", id, err)
+	}
+	return nil
 }
 
 // Stores returns every store of tenant t sorted by name.

@@ -4,8 +4,9 @@
 // applicant contact, and a retried request with the same idempotency key has exactly one effect
 // at the bureau.
 //
-// The package depends on two adapters: a Bureau (the provider; package credit/sandbox is a local
-// one that behaves like the real provider) and Applicants (the contact data a bureau needs).
+// The package depends on two adapters: Bureaus (each store's provider: package
+// provider/bureau/sevenhundred is 700Credit's API, provider/bureau/sandbox a local one that
+// behaves like it) and Applicants (the contact data a bureau needs).
 package credit
 
 import (
@@ -192,6 +193,20 @@ type Bureau interface {
 	Status(ctx context.Context, agency Agency, reference string) (Report, error)
 }
 
+// Bureaus finds the bureau that serves a store.
+type Bureaus interface {
+	// Bureau returns the bureau of store storeID of tenant t. A store without a configured
+	// credit bureau is an apperr Conflict error saying so; a missing store a NotFound error.
+	Bureau(ctx context.Context, t store.Tenant, storeID int64) (Bureau, error)
+}
+
+// One returns Bureaus that serve every store with b.
+func One(b Bureau) Bureaus { return one{b} }
+
+type one struct{ b Bureau }
+
+func (o one) Bureau(context.Context, store.Tenant, int64) (Bureau, error) { return o.b, nil }
+
 // The bureau's error codes.
 const (
 	CodeMissingName        = "MISSING_NAME"
@@ -203,6 +218,9 @@ const (
 	CodeNoHit              = "NO_HIT"
 	CodeServiceUnavailable = "SERVICE_UNAVAILABLE"
 	CodeUnknownReference   = "UNKNOWN_REFERENCE"
+	// CodeNotAuthorized: the provider refused the store's credentials; the store's provider
+	// configuration needs fixing, so a retry fails the same way.
+	CodeNotAuthorized = "NOT_AUTHORIZED"
 	// CodeInterrupted marks an attempt that never got the bureau's answer (the process stopped
 	// while waiting); it is set by this package, not by a bureau.
 	CodeInterrupted = "INTERRUPTED"
@@ -219,10 +237,20 @@ type BureauError struct {
 	Invalid bool
 	// Retryable reports a failure of the service: the same inquiry may succeed later.
 	Retryable bool
+	// Err is the cause, for logs (an HTTP status, a timeout); nil for the bureau's own answer.
+	Err error
 }
 
-// Error returns the code and the message.
-func (e *BureauError) Error() string { return e.Code + ": " + e.Message }
+// Error returns the code, the message and the cause.
+func (e *BureauError) Error() string {
+	if e.Err != nil {
+		return e.Code + ": " + e.Message + ": " + e.Err.Error()
+	}
+	return e.Code + ": " + e.Message
+}
+
+// Unwrap returns the cause.
+func (e *BureauError) Unwrap() error { return e.Err }
 
 // CodeOf returns the bureau's code of err, or "" when err is no *BureauError.
 func CodeOf(err error) string {

@@ -26,7 +26,7 @@ const StaleAfter = 2 * time.Minute
 // Service runs inquiries and reads credit histories.
 type Service struct {
 	repo       repo
-	bureau     Bureau
+	bureaus    Bureaus
 	applicants Applicants
 	events     eventbus.Publisher
 	log        *slog.Logger
@@ -39,13 +39,13 @@ type Option func(*Service)
 // WithClock makes the service read the time from now.
 func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = now } }
 
-// NewService returns a service storing requests in st, asking bureau, reading applicants from
-// applicants and publishing to events (nil for none).
-func NewService(st *store.Store, bureau Bureau, applicants Applicants, events eventbus.Publisher, log *slog.Logger, opts ...Option) *Service {
+// NewService returns a service storing requests in st, asking each store's bureau of bureaus,
+// reading applicants from applicants and publishing to events (nil for none).
+func NewService(st *store.Store, bureaus Bureaus, applicants Applicants, events eventbus.Publisher, log *slog.Logger, opts ...Option) *Service {
 	if log == nil {
 		log = slog.Default()
 	}
-	s := &Service{repo: repo{s: st}, bureau: bureau, applicants: applicants, events: events, log: log, now: st.Now}
+	s := &Service{repo: repo{s: st}, bureaus: bureaus, applicants: applicants, events: events, log: log, now: st.Now}
 	for _, o := range opts {
 		o(s)
 	}
@@ -86,7 +86,9 @@ func (s *Service) applicant(ctx context.Context, p auth.Principal, contactID int
 // makes no inquiry and returns none. Bureaus that answered are kept even when another failed;
 // the error is then that of the first failure: an Invalid error naming the applicant field the
 // bureau refused, or a Conflict error (MessageRequestFailed) when the bureau could not run the
-// inquiry. Retrying with the same idempotency key attempts only the failed inquiries again.
+// inquiry. Retrying with the same idempotency key attempts only the failed inquiries again. A
+// store without a bureau (see Bureaus) is refused with Bureaus' error before anything is
+// recorded.
 func (s *Service) Request(ctx context.Context, p auth.Principal, o Order) ([]Request, error) {
 	if o.ApplicantContactID < 1 {
 		return []Request{}, nil
@@ -111,11 +113,16 @@ func (s *Service) Request(ctx context.Context, p auth.Principal, o Order) ([]Req
 	if err != nil {
 		return nil, err
 	}
+	// A store without a bureau records no request: nothing was asked.
+	bureau, err := s.bureaus.Bureau(ctx, p.Tenant, app.AccountPlatformID)
+	if err != nil {
+		return nil, err
+	}
 	now := s.now()
 	out := make([]Request, 0, len(seen))
 	var first error
 	for _, a := range seen {
-		r, err := s.requestOne(ctx, p, app, o, a, now)
+		r, err := s.requestOne(ctx, p, bureau, app, o, a, now)
 		if r.CreditRequestID != "" {
 			out = append(out, r)
 		}
@@ -131,7 +138,7 @@ func (s *Service) Request(ctx context.Context, p auth.Principal, o Order) ([]Req
 
 // requestOne runs the inquiry of o at bureau a, or returns the request its idempotency key
 // made already.
-func (s *Service) requestOne(ctx context.Context, p auth.Principal, app Applicant, o Order, a Agency, now time.Time) (Request, error) {
+func (s *Service) requestOne(ctx context.Context, p auth.Principal, bureau Bureau, app Applicant, o Order, a Agency, now time.Time) (Request, error) {
 	t := p.Tenant
 	key := IdempotencyKey(o.ClientRequestID, o.Product, a, now)
 	req := Request{
@@ -175,7 +182,7 @@ func (s *Service) requestOne(ctx context.Context, p auth.Principal, app Applican
 		// A pre-screen is made from the name and the address only.
 		in.Applicant.SSN, in.Applicant.BirthDate = "", Date{}
 	}
-	report, pullErr := s.bureau.Pull(ctx, in)
+	report, pullErr := bureau.Pull(ctx, in)
 	req = apply(req, report, pullErr, s.now())
 	// The outcome is recorded even when the caller went away while the bureau answered.
 	if _, err := s.repo.update(context.WithoutCancel(ctx), t, req, version, p.ActorUserID); err != nil {
@@ -246,7 +253,8 @@ func loadError(err error) error { return apperr.Wrap(apperr.Conflict, err, Messa
 // History returns the most recent credit requests of a contact (at most HistoryLimit), newest
 // first, asking the bureau about pending ones. A contact id below 1 returns none and reads
 // nothing. A contact the principal may not view is a NotFound error; a bureau that cannot be
-// asked is a Conflict error with MessageLoadFailed.
+// asked is a Conflict error with MessageLoadFailed, and a pending request of a store that no
+// longer has a bureau Bureaus' error.
 func (s *Service) History(ctx context.Context, p auth.Principal, contactID int64) ([]Request, error) {
 	if contactID < 1 {
 		return []Request{}, nil
@@ -322,7 +330,11 @@ func (s *Service) refresh(ctx context.Context, p auth.Principal, v versioned) (R
 	case interrupted(r, now):
 		r = apply(r, Report{}, &BureauError{Code: CodeInterrupted, Message: "The inquiry was interrupted."}, now)
 	case r.Reference != "":
-		report, err := s.bureau.Status(ctx, r.Bureau, r.Reference)
+		bureau, err := s.bureaus.Bureau(ctx, p.Tenant, r.AccountPlatformID)
+		if err != nil {
+			return Request{}, err
+		}
+		report, err := bureau.Status(ctx, r.Bureau, r.Reference)
 		var be *BureauError
 		if err != nil && (!errors.As(err, &be) || be.Retryable) {
 			return Request{}, loadError(err)

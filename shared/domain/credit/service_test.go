@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/cxm/cxm/shared/domain/credit"
-	"github.com/cxm/cxm/shared/domain/credit/sandbox"
 	"github.com/cxm/cxm/shared/local/dynamotest"
+	"github.com/cxm/cxm/shared/provider/bureau/sandbox"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/auth"
 	"github.com/cxm/cxm/shared/runtime/eventbus"
@@ -137,7 +137,7 @@ func ids(rs []credit.Request) []string {
 func TestSkippedBelowOne(t *testing.T) {
 	t.Parallel()
 	var pulls atomic.Int64
-	svc := credit.NewService(dynamotest.Store(t), counting(&pulls), directory(t), nil, nil)
+	svc := credit.NewService(dynamotest.Store(t), credit.One(counting(&pulls)), directory(t), nil, nil)
 	p := principal(t)
 	ctx := context.Background()
 	for _, id := range []int64{0, -1, -250} {
@@ -169,7 +169,7 @@ func TestRequestAndHistory(t *testing.T) {
 	var published atomic.Int64
 	events.Subscribe(credit.EventCompleted, func(context.Context, eventbus.Event) error { published.Add(1); return nil })
 	c := newClock()
-	svc := credit.NewService(dynamotest.Store(t), counting(&pulls), directory(t), events, nil, credit.WithClock(c.now))
+	svc := credit.NewService(dynamotest.Store(t), credit.One(counting(&pulls)), directory(t), events, nil, credit.WithClock(c.now))
 	p := principal(t)
 	ctx := context.Background()
 
@@ -238,7 +238,7 @@ func TestIdempotency(t *testing.T) {
 	t.Parallel()
 	var pulls atomic.Int64
 	c := newClock()
-	svc := credit.NewService(dynamotest.Store(t), counting(&pulls), directory(t), nil, nil, credit.WithClock(c.now))
+	svc := credit.NewService(dynamotest.Store(t), credit.One(counting(&pulls)), directory(t), nil, nil, credit.WithClock(c.now))
 	p := principal(t)
 	ctx := context.Background()
 	order := credit.Order{ApplicantContactID: dana, Product: credit.BaseRequest, Agencies: []credit.Agency{credit.Experian}}
@@ -303,7 +303,7 @@ func TestBureauFailures(t *testing.T) {
 	t.Parallel()
 	var pulls atomic.Int64
 	c := newClock()
-	svc := credit.NewService(dynamotest.Store(t), counting(&pulls), directory(t), nil, nil, credit.WithClock(c.now))
+	svc := credit.NewService(dynamotest.Store(t), credit.One(counting(&pulls)), directory(t), nil, nil, credit.WithClock(c.now))
 	p := principal(t)
 	ctx := context.Background()
 	one := func(id int64) credit.Order {
@@ -373,7 +373,7 @@ func TestRetryAfterFailureHasOneEffect(t *testing.T) {
 		},
 		StatusFunc: sb.Status,
 	}
-	svc := credit.NewService(dynamotest.Store(t), b, directory(t), nil, nil)
+	svc := credit.NewService(dynamotest.Store(t), credit.One(b), directory(t), nil, nil)
 	p := principal(t)
 	ctx := context.Background()
 	order := credit.Order{ApplicantContactID: dana, Product: credit.BaseRequest, ClientRequestID: "r-1"}
@@ -419,7 +419,7 @@ func TestPendingRequests(t *testing.T) {
 		},
 	}
 	c := newClock()
-	svc := credit.NewService(dynamotest.Store(t), b, directory(t), nil, nil, credit.WithClock(c.now))
+	svc := credit.NewService(dynamotest.Store(t), credit.One(b), directory(t), nil, nil, credit.WithClock(c.now))
 	p := principal(t)
 	ctx := context.Background()
 
@@ -476,7 +476,7 @@ func TestCancelledCallerStillRecordsTheOutcome(t *testing.T) {
 			return credit.Report{}, errors.New("unused")
 		},
 	}
-	svc := credit.NewService(dynamotest.Store(t), b, directory(t), nil, nil)
+	svc := credit.NewService(dynamotest.Store(t), credit.One(b), directory(t), nil, nil)
 	p := principal(t)
 	_, err := svc.Request(context.Background(), p, credit.Order{ApplicantContactID: dana, Product: credit.BaseRequest, Agencies: []credit.Agency{credit.Experian}})
 	if apperr.CodeOf(err) != apperr.Conflict {

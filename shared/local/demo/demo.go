@@ -129,9 +129,9 @@ func Build() Group {
 	g := Group{
 		Account: account.Account{ID: AccountID, Name: "Northwind Auto Group"},
 		Stores: []account.Store{
-			{AccountPlatformID: StoreToyota, AccountID: AccountID, Name: "Northwind Toyota", DealerID: "NWT-01", Country: "US", City: "Portland", Province: "OR", TimeZone: "America/Los_Angeles", Active: true},
-			{AccountPlatformID: StoreHonda, AccountID: AccountID, Name: "Northwind Honda", DealerID: "NWH-02", Country: "US", City: "Beaverton", Province: "OR", TimeZone: "America/Los_Angeles", Active: true},
-			{AccountPlatformID: StoreHyundai, AccountID: AccountID, Name: "Northwind Hyundai Vancouver", DealerID: "NWY-03", Country: "CA", City: "Vancouver", Province: "BC", TimeZone: "America/Vancouver", Active: true},
+			{AccountPlatformID: StoreToyota, AccountID: AccountID, Name: "Northwind Toyota", DealerID: "NWT-01", Country: "US", City: "Portland", Province: "OR", TimeZone: "America/Los_Angeles", Active: true, Demo: true},
+			{AccountPlatformID: StoreHonda, AccountID: AccountID, Name: "Northwind Honda", DealerID: "NWH-02", Country: "US", City: "Beaverton", Province: "OR", TimeZone: "America/Los_Angeles", Active: true, Demo: true},
+			{AccountPlatformID: StoreHyundai, AccountID: AccountID, Name: "Northwind Hyundai Vancouver", DealerID: "NWY-03", Country: "CA", City: "Vancouver", Province: "BC", TimeZone: "America/Vancouver", Active: true, Demo: true},
 		},
 	}
 	for i, s := range specs {

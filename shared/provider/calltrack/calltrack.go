@@ -1,6 +1,7 @@
 // Package calltrack is the call-tracking provider's port: it starts outbound click-to-call
 // calls, which ring the staff member's phone first and then connect the customer's phone, so
-// the call is recorded and tracked by the provider. The sandbox package is the local provider.
+// the call is recorded and tracked by the provider. Package callrail is a real provider's API,
+// the sandbox package a local provider that behaves like it; PerStore picks each store's.
 package calltrack
 
 import (
@@ -8,6 +9,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/cxm/cxm/shared/runtime/store"
 )
 
 // Error codes a provider answers with.
@@ -26,6 +29,11 @@ const (
 	// CodeInvalidReference: the client reference is too long or has characters other than
 	// letters, digits, dots, hyphens and underscores.
 	CodeInvalidReference = "INVALID_REFERENCE"
+	// CodeNotAuthorized: the provider refused the store's credentials or configuration; the
+	// store's settings need fixing, so the same call fails again.
+	CodeNotAuthorized = "NOT_AUTHORIZED"
+	// CodeRefused: the provider refused the call for another reason, given in the message.
+	CodeRefused = "REFUSED"
 )
 
 // Error is a provider's refusal.
@@ -38,9 +46,20 @@ type Error struct {
 	Invalid bool
 	// Retryable says the same request may succeed later.
 	Retryable bool
+	// Err is the cause, for logs (an HTTP status, a timeout); nil for the provider's own answer.
+	Err error
 }
 
-func (e *Error) Error() string { return fmt.Sprintf("call tracking %s: %s", e.Code, e.Message) }
+// Error returns the code, the message and the cause.
+func (e *Error) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("call tracking %s: %s: %v", e.Code, e.Message, e.Err)
+	}
+	return fmt.Sprintf("call tracking %s: %s", e.Code, e.Message)
+}
+
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }
 
 // Request is an outbound click-to-call.
 type Request struct {
@@ -48,6 +67,8 @@ type Request struct {
 	From string
 	// To is the customer's phone, connected when the staff member answers, in E.164.
 	To string
+	// Tenant is the dealer group of the store; PerStore finds the store's provider with it.
+	Tenant store.Tenant
 	// AccountPlatformID is the store the call is tracked for.
 	AccountPlatformID int64
 	// Reference is the client's reference of the call: starting a call again with the same
@@ -74,6 +95,29 @@ type Tracker interface {
 	// CodeBlocked for a number the provider will not dial, and Retryable CodeUnavailable when
 	// the provider is down; a cancelled ctx is its error.
 	StartOutbound(ctx context.Context, r Request) (Call, error)
+}
+
+// Trackers finds the provider that serves a store.
+type Trackers interface {
+	// Tracker returns the provider of store storeID of tenant t. A store without a configured
+	// call-tracking provider is an apperr Conflict error saying so; a missing store a NotFound
+	// error.
+	Tracker(ctx context.Context, t store.Tenant, storeID int64) (Tracker, error)
+}
+
+// PerStore returns a Tracker that starts each call at the provider trackers finds for the
+// request's store (Request.Tenant and AccountPlatformID), with the errors of Trackers.Tracker
+// and of that provider.
+func PerStore(trackers Trackers) Tracker { return perStore{trackers} }
+
+type perStore struct{ trackers Trackers }
+
+func (p perStore) StartOutbound(ctx context.Context, r Request) (Call, error) {
+	t, err := p.trackers.Tracker(ctx, r.Tenant, r.AccountPlatformID)
+	if err != nil {
+		return Call{}, err
+	}
+	return t.StartOutbound(ctx, r)
 }
 
 // E164 returns a phone number in E.164 form: a plus, a country code and 8 to 15 digits in

@@ -1,5 +1,6 @@
 // Package wiring builds, once per process, the clients every API area uses: the store over
-// the table, the repositories on it, the event publisher and the logger.
+// the table, the repositories on it, the event publisher, the logger and the outside systems'
+// adapters of each store (see Providers).
 package wiring
 
 import (
@@ -19,6 +20,7 @@ import (
 	"github.com/cxm/cxm/shared/domain/account"
 	"github.com/cxm/cxm/shared/domain/partner"
 	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/provider/secret"
 	"github.com/cxm/cxm/shared/runtime/authz"
 	"github.com/cxm/cxm/shared/runtime/blob"
 	"github.com/cxm/cxm/shared/runtime/eventbus"
@@ -47,6 +49,9 @@ type Services struct {
 	// Blobs keeps files outside the table (scanned licences, avatars): the bucket of
 	// BUCKET_NAME in AWS, a folder locally; nil where none is configured.
 	Blobs blob.Store
+	// Providers chooses each store's credit bureau and click-to-call provider: the sandboxes
+	// locally (New), by the store's demo flag and provider configuration in AWS (Connect).
+	Providers *Providers
 	// Partners is the registry of embedded partners. In AWS it does not trust a partner key
 	// whose private half ships in the repository (see RefuseShippedPartnerKeys).
 	Partners *partner.Repo
@@ -90,12 +95,15 @@ type Config struct {
 	ContactKeyID string
 	// Bucket is the S3 bucket of files (scanned licences, avatars); empty for none.
 	Bucket string
-	Log    *slog.Logger
+	// Sandboxes configure the providers' sandboxes, which serve demo stores.
+	Sandboxes Sandboxes
+	Log       *slog.Logger
 }
 
-// ConfigFromEnv reads TABLE_NAME, EVENT_BUS_NAME, DYNAMODB_ENDPOINT, CONTACT_KEY_ID, BUCKET_NAME and the
-// cursor key: the value of the Secrets Manager secret named by CURSOR_KEY_SECRET_ARN when it is
-// set (as in AWS), else CURSOR_KEY decoded from base64.
+// ConfigFromEnv reads TABLE_NAME, EVENT_BUS_NAME, DYNAMODB_ENDPOINT, CONTACT_KEY_ID, BUCKET_NAME,
+// the sandboxes' latencies (SandboxesFromEnv) and the cursor key: the value of the Secrets
+// Manager secret named by CURSOR_KEY_SECRET_ARN when it is set (as in AWS), else CURSOR_KEY
+// decoded from base64.
 func ConfigFromEnv(ctx context.Context) (Config, error) {
 	c := Config{
 		Table:          os.Getenv("TABLE_NAME"),
@@ -108,6 +116,11 @@ func ConfigFromEnv(ctx context.Context) (Config, error) {
 	if c.Table == "" {
 		return Config{}, errors.New("TABLE_NAME is not set")
 	}
+	sb, err := SandboxesFromEnv()
+	if err != nil {
+		return Config{}, err
+	}
+	c.Sandboxes = sb
 	if arn := os.Getenv("CURSOR_KEY_SECRET_ARN"); arn != "" {
 		cfg, err := config.LoadDefaultConfig(ctx)
 		if err != nil {
@@ -127,7 +140,8 @@ func ConfigFromEnv(ctx context.Context) (Config, error) {
 	return c, nil
 }
 
-// Connect builds the services of c.
+// Connect builds the services of c for a run in AWS: each store's providers are chosen by
+// AWSProviders, with credentials from Secrets Manager.
 func Connect(ctx context.Context, c Config) (Services, error) {
 	db, err := store.Connect(ctx, c.DynamoEndpoint)
 	if err != nil {
@@ -158,6 +172,12 @@ func Connect(ctx context.Context, c Config) (Services, error) {
 			return Services{}, fmt.Errorf("refusing to start: %w", err)
 		}
 	}
+	awsCfg, err := config.LoadDefaultConfig(ctx)
+	if err != nil {
+		return Services{}, fmt.Errorf("load aws config: %w", err)
+	}
+	secrets := secret.NewCache(secretsmanager.NewFromConfig(awsCfg), secret.DefaultTTL, nil)
+	svc.Providers = AWSProviders(c.Sandboxes, svc.Accounts, secrets, nil)
 	if c.ContactKeyID != "" {
 		cfg, err := config.LoadDefaultConfig(ctx)
 		if err != nil {
@@ -179,16 +199,28 @@ func Connect(ctx context.Context, c Config) (Services, error) {
 	return svc, nil
 }
 
-// New builds the services over an existing store.
+// New builds the services of a local run over an existing store: every store's providers are
+// the sandboxes, with the latencies of SandboxesFromEnv (none when unset or not valid; the
+// local gateway refuses an invalid one at start-up).
 func New(s *store.Store, events eventbus.Publisher, log *slog.Logger) Services {
 	users := user.NewRepo(s)
+	if log == nil {
+		log = slog.Default()
+	}
+	sb, err := SandboxesFromEnv()
+	if err != nil {
+		log.Error("sandbox latency ignored", "err", err)
+	}
+	// The sandboxes keep the store's clock, so tests that inject one get dates from it.
+	sb.Credit.Now, sb.Calls.Now = s.Now, s.Now
 	return Services{
-		Store:    s,
-		Users:    users,
-		Accounts: account.NewRepo(s),
-		Events:   events,
-		Log:      log,
-		Guard:    authz.Guard(users, log),
-		Partners: partner.NewRepo(s),
+		Providers: LocalProviders(sb),
+		Store:     s,
+		Users:     users,
+		Accounts:  account.NewRepo(s),
+		Events:    events,
+		Log:       log,
+		Guard:     authz.Guard(users, log),
+		Partners:  partner.NewRepo(s),
 	}
 }

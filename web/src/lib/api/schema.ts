@@ -1090,7 +1090,7 @@ export type paths = {
         put?: never;
         /**
          * Request a credit report (hard pull) about a contact
-         * @description One request per bureau. A retry with the same idempotency key returns the requests it made, attempting again only those that failed. Refused applicant data is a 400 naming the field; a bureau that cannot run the inquiry a 409.
+         * @description One request per bureau. A retry with the same idempotency key returns the requests it made, attempting again only those that failed. Refused applicant data is a 400 naming the field; a bureau that cannot run the inquiry a 409; a store without a configured credit bureau a 409 saying so, with no request recorded.
          */
         post: operations["createCreditBaseRequest"];
         delete?: never;
@@ -1110,7 +1110,7 @@ export type paths = {
         put?: never;
         /**
          * Pre-screen a contact's credit (soft pull)
-         * @description One request per bureau. A retry with the same idempotency key returns the requests it made, attempting again only those that failed. Refused applicant data is a 400 naming the field; a bureau that cannot run the inquiry a 409.
+         * @description One request per bureau. A retry with the same idempotency key returns the requests it made, attempting again only those that failed. Refused applicant data is a 400 naming the field; a bureau that cannot run the inquiry a 409; a store without a configured credit bureau a 409 saying so, with no request recorded.
          */
         post: operations["createCreditPreScreen"];
         delete?: never;

@@ -230,3 +230,9 @@ export type CustomerLeadsBody = Schemas['CustomerLeadsInputBody'];
 
 /** An employee of one store with their permissions (POST /core/users/withpermissions). */
 export type PermittedUser = Schemas['PermittedUser'];
+
+/** One credit inquiry at one bureau, as the credit calls answer it. */
+export type CreditRequest = Schemas['CreditRequest'];
+
+/** The body of POST /api/credit/sevenhundredcredit/create_base_request and /pre_screen. */
+export type CreditOrderBody = Schemas['CreditOrderInputBody'];

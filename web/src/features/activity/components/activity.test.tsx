@@ -169,6 +169,28 @@ describe('Activity tab', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('radio', { name: 'Calls (1)' })).toBeInTheDocument();
   });
 
+  it('says so when click-to-call is not configured for the store, and logs nothing', async () => {
+    const notConfigured = "Click-to-call is not configured for this store. Ask your dealer administrator to set up the store's call-tracking account.";
+    const store = activityStore();
+    const starts: unknown[] = [];
+    server.use(
+      http.post('*/crm/contacts/:id/actions/start_outbound_call', async ({ request }) => {
+        starts.push(await request.json());
+        return HttpResponse.json({ successful: false, errorMessages: [notConfigured] }, { status: 409 });
+      }),
+    );
+    open(mariaGonzalez, store);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Call' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Call customer' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Your phone/ }), '5035550134');
+    await user.click(within(dialog).getByRole('button', { name: 'Start call' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(notConfigured);
+    expect(starts).toHaveLength(1);
+    expect(store.entries).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Call customer' })).toBeInTheDocument();
+  });
+
   it('disables Call with the reason for a do-not-call customer, and offers desking where enabled', async () => {
     open({ ...mariaGonzalez, isDoNotCall: true });
     const call = await screen.findByRole('button', { name: 'Call' });

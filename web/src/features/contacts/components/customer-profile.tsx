@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ActivityActions } from '../../activity/components/activity-actions';
 import { ActivityPanel } from '../../activity/components/activity-panel';
+import { CreditAction } from '../../credit/components/credit-panel';
 import type { Contact, ContactPermission, Store } from '../../../lib/api/types';
 import { errorMessage } from '../../../lib/notify';
 import { useContact } from '../api/get-contact';
@@ -184,6 +185,7 @@ function ProfileHeader({ contact, canEdit, stores, actions }: { contact: Contact
       <Group gap="md" align="center" wrap="wrap">
         {actions}
         <ActivityActions contact={contact} canEdit={canEdit} />
+        <CreditAction contactId={contact.id ?? 0} canEdit={canEdit} />
       <Switch
         label="Hot customer"
         checked={hot}

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/cxm/cxm/shared/domain/credit"
-	"github.com/cxm/cxm/shared/domain/credit/sandbox"
+	"github.com/cxm/cxm/shared/provider/bureau/sandbox"
 )
 
 var now = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)

@@ -1,0 +1,144 @@
+package wiring
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+
+	"github.com/cxm/cxm/shared/domain/account"
+	"github.com/cxm/cxm/shared/domain/credit"
+	"github.com/cxm/cxm/shared/provider/bureau/sandbox"
+	"github.com/cxm/cxm/shared/provider/bureau/sevenhundred"
+	"github.com/cxm/cxm/shared/provider/calltrack"
+	"github.com/cxm/cxm/shared/provider/calltrack/callrail"
+	callsandbox "github.com/cxm/cxm/shared/provider/calltrack/sandbox"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/store"
+)
+
+// Messages of a store whose provider is not configured.
+const (
+	MessageCreditNotConfigured       = "Credit reports are not configured for this store. Ask your dealer administrator to set up the store's credit bureau account."
+	MessageCallTrackingNotConfigured = "Click-to-call is not configured for this store. Ask your dealer administrator to set up the store's call-tracking account."
+)
+
+// Sandboxes are the local providers and their simulated answer times.
+type Sandboxes struct {
+	Credit sandbox.Config
+	Calls  callsandbox.Config
+}
+
+// SandboxesFromEnv reads the sandboxes' latencies (sandbox.LatencyEnv and callsandbox.LatencyEnv);
+// unset is none, and a value that is not a duration is an error.
+func SandboxesFromEnv() (Sandboxes, error) {
+	c, err := sandbox.ConfigFromEnv()
+	if err != nil {
+		return Sandboxes{}, err
+	}
+	k, err := callsandbox.ConfigFromEnv()
+	if err != nil {
+		return Sandboxes{}, err
+	}
+	return Sandboxes{Credit: c, Calls: k}, nil
+}
+
+// Stores reads a store's flags and provider configuration (account.Repo does).
+type Stores interface {
+	// Store returns the store; a missing one is an apperr NotFound error.
+	Store(ctx context.Context, t store.Tenant, id int64) (account.Store, error)
+}
+
+// Secrets reads a provider's credentials (secret.Cache does).
+type Secrets interface {
+	JSON(ctx context.Context, name string, out any) error
+}
+
+// Providers chooses each store's adapter for every outside system. The rule: a local run
+// serves every store with the sandboxes; in AWS a store marked as a demo store gets the
+// sandboxes, a store with a configured provider the provider's real adapter (credentials from
+// its secret), and any other store a Conflict error saying the provider is not configured —
+// never made-up data. A configured secret must be one of the store's dealer group
+// (account.OwnsSecret); any other is treated as no configuration.
+type Providers struct {
+	local   bool
+	stores  Stores
+	secrets Secrets
+	client  *http.Client
+	bureau  *sandbox.Bureau
+	calls   *callsandbox.Provider
+}
+
+var (
+	_ credit.Bureaus     = (*Providers)(nil)
+	_ calltrack.Trackers = (*Providers)(nil)
+)
+
+// LocalProviders returns the providers of a local run: the sandboxes of sb for every store.
+func LocalProviders(sb Sandboxes) *Providers {
+	return &Providers{local: true, bureau: sandbox.New(sb.Credit), calls: callsandbox.New(sb.Calls)}
+}
+
+// AWSProviders returns the providers of a run in AWS: stores are read from stores, credentials
+// from secrets, and the real adapters send their requests with client (nil for each adapter's
+// default, which has a timeout).
+func AWSProviders(sb Sandboxes, stores Stores, secrets Secrets, client *http.Client) *Providers {
+	return &Providers{stores: stores, secrets: secrets, client: client, bureau: sandbox.New(sb.Credit), calls: callsandbox.New(sb.Calls)}
+}
+
+// choice is what serves a store: the sandbox, or the real adapter with cfg.
+type choice struct {
+	sandbox bool
+	cfg     account.ProviderConfig
+}
+
+// choose applies the rule to store storeID of t for the provider pick selects; notConfigured
+// is the message of a store without one.
+func (p *Providers) choose(ctx context.Context, t store.Tenant, storeID int64, pick func(account.Providers) account.ProviderConfig, notConfigured string) (choice, error) {
+	if p == nil {
+		return choice{}, apperr.Errorf(apperr.Conflict, "%s", notConfigured)
+	}
+	if p.local {
+		return choice{sandbox: true}, nil
+	}
+	st, err := p.stores.Store(ctx, t, storeID)
+	if err != nil {
+		return choice{}, fmt.Errorf("choose the provider of store %d: %w", storeID, err)
+	}
+	if st.Demo {
+		return choice{sandbox: true}, nil
+	}
+	cfg := pick(st.Providers)
+	if !cfg.Configured() {
+		return choice{}, apperr.Errorf(apperr.Conflict, "%s", notConfigured)
+	}
+	if !account.OwnsSecret(t.Account(), cfg.Secret) {
+		// Another dealer group's credentials are never used, whatever the item says.
+		return choice{}, apperr.Wrap(apperr.Conflict, fmt.Errorf("store %d names the secret %s outside %s", storeID, cfg.Secret, account.SecretPrefix(t.Account())), notConfigured)
+	}
+	return choice{cfg: cfg}, nil
+}
+
+// Bureau returns the credit bureau of store storeID of tenant t by the rule of Providers.
+func (p *Providers) Bureau(ctx context.Context, t store.Tenant, storeID int64) (credit.Bureau, error) {
+	c, err := p.choose(ctx, t, storeID, func(ps account.Providers) account.ProviderConfig { return ps.Credit }, MessageCreditNotConfigured)
+	if err != nil {
+		return nil, err
+	}
+	if c.sandbox {
+		return p.bureau, nil
+	}
+	return sevenhundred.New(sevenhundred.Config{BaseURL: c.cfg.BaseURL, Secret: c.cfg.Secret, Secrets: p.secrets, Client: p.client}), nil
+}
+
+// Tracker returns the click-to-call provider of store storeID of tenant t by the rule of
+// Providers.
+func (p *Providers) Tracker(ctx context.Context, t store.Tenant, storeID int64) (calltrack.Tracker, error) {
+	c, err := p.choose(ctx, t, storeID, func(ps account.Providers) account.ProviderConfig { return ps.CallTracking }, MessageCallTrackingNotConfigured)
+	if err != nil {
+		return nil, err
+	}
+	if c.sandbox {
+		return p.calls, nil
+	}
+	return callrail.New(callrail.Config{BaseURL: c.cfg.BaseURL, Secret: c.cfg.Secret, Secrets: p.secrets, Client: p.client}), nil
+}
