@@ -945,7 +945,7 @@ export type paths = {
         get?: never;
         /**
          * Reassign customers in bulk
-         * @description Starts a job that moves every customer fromUserId holds for role in the stores given (every store of the Scope header the caller may view when none is given) to toUserId, who must be an active user of each of those stores. The customers are fixed when the job starts and moved in chunks; each move is a versioned write, so a customer someone else reassigns meanwhile is skipped, never overwritten, and a retried chunk moves nobody twice. Returns the job: read its progress with GET /api/contacts/bulk/assignments/jobs/{jobId}.
+         * @description Starts a job that moves every customer fromUserId holds for role in the stores given (every store of the Scope header the caller may view when none is given) to toUserId, who must be an active user of each of those stores. The customers are fixed when the job starts and moved in chunks; each move is a versioned write, so a customer someone else reassigns meanwhile is skipped, never overwritten, and a retried chunk moves nobody twice. The job runs by itself, chunk after chunk, driven by its events (BulkReassignmentStarted, then BulkReassignmentChunkDue per chunk): it finishes whether or not anyone reads its progress. Returns the job: read its progress with GET /api/contacts/bulk/assignments/jobs/{jobId}.
          */
         put: operations["bulkReassign"];
         post?: never;
@@ -984,7 +984,7 @@ export type paths = {
         };
         /**
          * A bulk reassignment's progress
-         * @description total, done (moved), skipped (reassigned by someone else meanwhile) and failed; status is done when done + skipped + failed reaches total. A job that made no progress for 15 seconds (its worker stopped) is advanced by one chunk on read, so polling finishes it. A job of stores the caller may not view is 404.
+         * @description total, done (moved), skipped (reassigned by someone else meanwhile) and failed; status is done when done + skipped + failed reaches total. Reading the progress only reads: the job advances on its own events. A job of stores the caller may not view is 404.
          */
         get: operations["getBulkReassignment"];
         put?: never;
@@ -1747,7 +1747,7 @@ export type paths = {
         put?: never;
         /**
          * Reassign customers of one role in bulk
-         * @description The same as PUT /api/contacts/bulk/assignments. Starts a job that moves every customer fromUserId holds for role in the stores given (every store of the Scope header the caller may view when none is given) to toUserId, who must be an active user of each of those stores. The customers are fixed when the job starts and moved in chunks; each move is a versioned write, so a customer someone else reassigns meanwhile is skipped, never overwritten, and a retried chunk moves nobody twice. Returns the job: read its progress with GET /api/contacts/bulk/assignments/jobs/{jobId}.
+         * @description The same as PUT /api/contacts/bulk/assignments. Starts a job that moves every customer fromUserId holds for role in the stores given (every store of the Scope header the caller may view when none is given) to toUserId, who must be an active user of each of those stores. The customers are fixed when the job starts and moved in chunks; each move is a versioned write, so a customer someone else reassigns meanwhile is skipped, never overwritten, and a retried chunk moves nobody twice. The job runs by itself, chunk after chunk, driven by its events (BulkReassignmentStarted, then BulkReassignmentChunkDue per chunk): it finishes whether or not anyone reads its progress. Returns the job: read its progress with GET /api/contacts/bulk/assignments/jobs/{jobId}.
          */
         post: operations["bulkReassignRole"];
         delete?: never;
