@@ -4,17 +4,22 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/cxm/cxm/events/bulkjobs"
 	"github.com/cxm/cxm/functions/areatest"
 	"github.com/cxm/cxm/functions/relations"
 	"github.com/cxm/cxm/shared/domain/assignment"
 	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/dealsheet"
+	"github.com/cxm/cxm/shared/domain/lead"
+	"github.com/cxm/cxm/shared/domain/repairorder"
 	"github.com/cxm/cxm/shared/domain/role"
 	"github.com/cxm/cxm/shared/local/demo"
 	"github.com/cxm/cxm/shared/local/dynamotest"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/cxm/cxm/shared/runtime/store"
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestMain(m *testing.M) { dynamotest.Main(m) }
@@ -274,14 +279,40 @@ func TestEnterpriseLinks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Maria at the Honda store, with her e-mail address and some sales.
+	// Maria at the Honda store, with her e-mail address. The values stored on the record are
+	// not what she brought: those are computed from her repair orders, deals and leads.
 	hondaMaria, err := contacts.Create(ctx, tn, contact.Contact{
 		AccountPlatformID: demo.StoreHonda, FirstName: "Maria", LastName: "Gonzalez",
-		Emails: []contact.Email{{Email: maria.Emails[0].Email}}, StoreSalesValue: 1000, StoreServiceValue: 250,
+		Emails: []contact.Email{{Email: maria.Emails[0].Email}}, StoreSalesValue: 999999, StoreServiceValue: 999999,
 	}, "test")
 	if err != nil {
 		t.Fatal(err)
 	}
+	// At Honda: a repair order of 250 paid by her and the manufacturer (and 999 by the dealer), a
+	// sold deal sheet of 1000, the sold lead that deal sheet covers (same VIN) and an open lead.
+	if err := repairorder.NewRepo(srv.Services.Store).Create(ctx, tn, repairorder.RepairOrder{
+		RONumber: "H-1", ContactID: hondaMaria.ID, AccountPlatformID: demo.StoreHonda, VIN: "1HGCM82633A004352", OpenedAt: time.Date(2026, 1, 5, 15, 0, 0, 0, time.UTC),
+		Lines: []repairorder.Line{{PayType: repairorder.PayCustomer, Amount: 200}, {PayType: repairorder.PayWarranty, Amount: 50}, {PayType: repairorder.PayInternal, Amount: 999}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := dealsheet.NewRepo(srv.Services.Store).Create(ctx, tn, dealsheet.Dealsheet{
+		ID: 777001, AccountPlatformID: demo.StoreHonda, ContactID: hondaMaria.ID, Status: dealsheet.StatusSold,
+		Vehicle: dealsheet.DealVehicle{VIN: "1HGCM82633A004352", Price: 1000},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	leads := lead.NewRepo(srv.Services.Store, nil, nil)
+	newLead := func(vin string, price float64, status lead.Status) lead.Lead {
+		l, err := leads.Create(ctx, tn, lead.Lead{AccountPlatformID: demo.StoreHonda, ContactID: hondaMaria.ID, Status: status,
+			Vehicles: []lead.VehicleOfInterest{{Vehicle: lead.Vehicle{VIN: vin, Price: price}}}}, "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	newLead("1HGCM82633A004352", 1200, lead.StatusSoldDelivered)
+	openLead := newLead("1HGCM82633A004353", 500, lead.StatusActive)
 
 	var potential httpapi.Result[[]relations.PotentialLink]
 	path := fmt.Sprintf("/crm/contacts/enterprise/%d/potentialcustomerlinks", demo.ContactToyota)
@@ -327,12 +358,32 @@ func TestEnterpriseLinks(t *testing.T) {
 	if status := srv.Do(t, areatest.Request{Method: "GET", Path: fmt.Sprintf("/crm/contacts/enterprise/%d/lifetime_value", demo.ContactToyota), As: manager}, &value); status != 200 {
 		t.Fatalf("lifetime value: status %d", status)
 	}
-	if want := maria.StoreSalesValue + 1000 + maria.StoreServiceValue + 250; value.Data.TotalValue != want || value.Data.Contacts != 2 {
-		t.Errorf("enterprise value = %+v, want total %v over 2 records", value.Data, want)
+	// Maria at Toyota (demo data): a delivered deal of 24,100 and four repair orders of 1,587.70
+	// paid by her or the manufacturer.
+	if diff := cmp.Diff(relations.EnterpriseValue{ContactID: demo.ContactToyota, SalesValue: 25100, ServiceValue: 1837.7, TotalValue: 26937.7, Contacts: 2}, value.Data); diff != "" {
+		t.Errorf("enterprise value (-want +got):\n%s", diff)
 	}
-	var own httpapi.Result[relations.ContactValue]
-	if status := srv.Do(t, areatest.Request{Method: "GET", Path: fmt.Sprintf("/crm/contacts/contact/%d/lifetime_value", hondaMaria.ID), As: manager}, &own); status != 200 || own.Data.StoreTotalValue != 1250 {
-		t.Errorf("record value: status %d, %+v; want a store total of 1250", status, own.Data)
+	contactValue := func(id int64) relations.ContactValue {
+		t.Helper()
+		var v httpapi.Result[relations.ContactValue]
+		if status := srv.Do(t, areatest.Request{Method: "GET", Path: fmt.Sprintf("/crm/contacts/contact/%d/lifetime_value", id), As: manager}, &v); status != 200 {
+			t.Fatalf("record value of %d: status %d", id, status)
+		}
+		return v.Data
+	}
+	if diff := cmp.Diff(relations.ContactValue{ContactID: hondaMaria.ID, StoreSalesValue: 1000, StoreServiceValue: 250, StoreTotalValue: 1250,
+		EnterpriseSalesValue: 25100, EnterpriseServiceValue: 1837.7, EnterpriseTotalValue: 26937.7}, contactValue(hondaMaria.ID)); diff != "" {
+		t.Errorf("record value at Honda (-want +got):\n%s", diff)
+	}
+	// The open lead is sold: both records' values count it at once.
+	if _, err := leads.Transition(ctx, tn, openLead.ID, lead.MarkSoldPending, "", "test", nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := contactValue(hondaMaria.ID); got.StoreSalesValue != 1500 || got.EnterpriseSalesValue != 25600 {
+		t.Errorf("record value after a sale = %+v, want store sales 1500 and enterprise sales 25600", got)
+	}
+	if got := contactValue(demo.ContactToyota); got.StoreSalesValue != 24100 || got.EnterpriseSalesValue != 25600 {
+		t.Errorf("Toyota record value after the Honda sale = %+v, want store sales 24100 and enterprise sales 25600", got)
 	}
 
 	if got := link(manager, "unlink_customer", hondaMaria.ID, demo.ContactToyota); got != 200 {

@@ -1765,7 +1765,7 @@ export type paths = {
         };
         /**
          * A customer record's lifetime value
-         * @description The record's store and enterprise sales and service values, with their totals.
+         * @description The record's store values and its enterprise values (the record and every linked record the caller may view), with their totals, computed when read: sales are the prices of sold and delivered deal sheets and of sold leads' chosen vehicles that no deal sheet covers (same VIN or stock number); service is the customer-pay and warranty lines of repair orders. A record's value includes the records merged into it.
          */
         get: operations["getContactLifetimeValue"];
         put?: never;
@@ -1845,7 +1845,7 @@ export type paths = {
         };
         /**
          * A customer's lifetime value across the group
-         * @description The sums of the store sales and service values of this customer and of every linked record the caller may view.
+         * @description The sums of the store sales and service values of this customer and of every linked record the caller may view, computed when read: sales are the prices of sold and delivered deal sheets and of sold leads' chosen vehicles that no deal sheet covers (same VIN or stock number); service is the customer-pay and warranty lines of repair orders. A record's value includes the records merged into it.
          */
         get: operations["getEnterpriseLifetimeValue"];
         put?: never;
