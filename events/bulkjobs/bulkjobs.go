@@ -30,7 +30,7 @@ func Consumers(svc wiring.Services) []eventbus.Consumer {
 }
 
 // Handler returns the handler that moves the chunk an event announces and announces the next
-// one on events.
+// one on events, or the job's end (assignment.EventJobFinished) after its last chunk.
 //
 // It is idempotent by event id because an event names one (job, chunk): the job records each
 // chunk with its progress in one versioned transaction, a chunk recorded already is left
@@ -56,6 +56,9 @@ func Handler(jobs *assignment.Repo, events eventbus.Publisher) eventbus.Handler 
 			return fmt.Errorf("job %s chunk %d: %w", d.JobID, d.Chunk, err)
 		}
 		if j.Status == assignment.StatusDone {
+			if err := events.Publish(ctx, assignment.FinishedEvent(t, j)); err != nil {
+				return fmt.Errorf("announce the end of job %s: %w", j.ID, err)
+			}
 			return nil
 		}
 		if err := events.Publish(ctx, assignment.ChunkEvent(t, j.ID, j.NextChunk, j.UpdatedAt)); err != nil {

@@ -7,8 +7,10 @@ import (
 	"time"
 
 	"github.com/cxm/cxm/events/bulkjobs"
+	"github.com/cxm/cxm/events/notifications"
 	"github.com/cxm/cxm/functions/areatest"
 	"github.com/cxm/cxm/functions/relations"
+	"github.com/cxm/cxm/functions/users"
 	"github.com/cxm/cxm/shared/domain/assignment"
 	"github.com/cxm/cxm/shared/domain/contact"
 	"github.com/cxm/cxm/shared/domain/dealsheet"
@@ -231,7 +233,7 @@ func TestBulkReassignment(t *testing.T) {
 
 	// The job runs on its events: the consumer gets them from the in-process bus, as the relay
 	// delivers them locally and EventBridge in AWS.
-	for _, c := range bulkjobs.Consumers(srv.Services) {
+	for _, c := range append(bulkjobs.Consumers(srv.Services), notifications.Consumers(srv.Services)...) {
 		for _, typ := range c.Types {
 			srv.Events.Subscribe(typ, c.Handle)
 		}
@@ -252,6 +254,11 @@ func TestBulkReassignment(t *testing.T) {
 	}
 	if j := job.Data; j.Status != assignment.StatusDone || j.Done != n || j.Skipped != 0 || j.Failed != 0 {
 		t.Fatalf("job = %+v, want done with %d moved", j, n)
+	}
+	// The manager who started it is told in their notifications.
+	var unread httpapi.Result[users.NotificationCount]
+	if status := srv.Do(t, areatest.Request{Method: "GET", Path: "/users/notifications/unread_count", As: manager}, &unread); status != 200 || unread.Data.Count != 1 {
+		t.Errorf("manager's unread notifications: status %d, %+v; want 1", status, unread.Data)
 	}
 	if status := srv.Do(t, areatest.Request{Method: "GET", Path: jobPath, As: demo.OtherUserID}, nil); status != 404 {
 		t.Errorf("job as another group's manager: status %d, want 404", status)

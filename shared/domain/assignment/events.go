@@ -17,6 +17,8 @@ const (
 	EventJobStarted = "BulkReassignmentStarted"
 	// EventChunkDue is published when a job recorded a chunk and has more: the next is due.
 	EventChunkDue = "BulkReassignmentChunkDue"
+	// EventJobFinished is published when a job recorded its last chunk; its detail is the job.
+	EventJobFinished = "BulkReassignmentFinished"
 )
 
 // ChunkDetail is the detail of a bulk reassignment's events: the job and the chunk now due.
@@ -40,4 +42,11 @@ func ChunkEvent(t store.Tenant, id string, n int, at time.Time) eventbus.Event {
 func chunkEvent(t store.Tenant, typ, id string, d ChunkDetail, at time.Time) eventbus.Event {
 	detail, _ := json.Marshal(d) // a struct of a string and an int always marshals
 	return eventbus.Event{ID: id, Type: typ, Account: t.Account(), Time: at.UTC(), Detail: detail}
+}
+
+// FinishedEvent returns the event announcing that job j of tenant t is done; its detail is the
+// job with its counts. Its id is the job's: announcing the end twice is one event.
+func FinishedEvent(t store.Tenant, j BulkJob) eventbus.Event {
+	detail, _ := json.Marshal(j) // a job of strings, numbers and times always marshals
+	return eventbus.Event{ID: "bulkreassign-" + j.ID + "-finished", Type: EventJobFinished, Account: t.Account(), Time: j.FinishedAt.UTC(), Detail: detail}
 }

@@ -6,6 +6,7 @@ package notification
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -118,40 +119,71 @@ func unreadKey(t store.Tenant, userID, id string) (store.Key, error) {
 // publishes its event and returns it. Callers check that the recipient is a user of the
 // tenant.
 func (r *Repo) Send(ctx context.Context, t store.Tenant, n Notification) (Notification, error) {
-	if err := Validate(n); err != nil {
-		return Notification{}, err
-	}
 	var b [8]byte
 	rand.Read(b[:])
 	n.CreatedAt = r.now().UTC()
 	n.NotificationID = fmt.Sprintf("%013d-%s", n.CreatedAt.UnixMilli(), hex.EncodeToString(b[:]))
-	n.Read = false
-	k, err := itemKey(t, n.UserID, n.NotificationID)
+	created, err := r.store(ctx, t, n)
 	if err != nil {
 		return Notification{}, err
 	}
+	if !created {
+		return Notification{}, apperr.Errorf(apperr.Conflict, "The notification could not be given a new id. Send it again.")
+	}
+	return n, nil
+}
+
+// SendFor stores n as the notification that event e causes, sent at the event's time, and
+// returns it: a consumer's effect. Its id derives from the event's, so a redelivered event
+// sends nothing more and reports sent false; the first delivery reports true.
+func (r *Repo) SendFor(ctx context.Context, t store.Tenant, e eventbus.Event, n Notification) (_ Notification, sent bool, err error) {
+	sum := sha256.Sum256([]byte(e.Type + "\x00" + e.ID))
+	n.CreatedAt = e.Time.UTC()
+	n.NotificationID = fmt.Sprintf("%013d-%s", n.CreatedAt.UnixMilli(), hex.EncodeToString(sum[:8]))
+	created, err := r.store(ctx, t, n)
+	if err != nil {
+		return Notification{}, false, err
+	}
+	return n, created, nil
+}
+
+// store writes n (with its id and time set) and its unread mark in one transaction and
+// publishes its event. A notification with n's id exists already: created is false and
+// nothing is written nor published.
+func (r *Repo) store(ctx context.Context, t store.Tenant, n Notification) (created bool, err error) {
+	if err := Validate(n); err != nil {
+		return false, err
+	}
+	n.Read = false
+	k, err := itemKey(t, n.UserID, n.NotificationID)
+	if err != nil {
+		return false, err
+	}
 	uk, err := unreadKey(t, n.UserID, n.NotificationID)
 	if err != nil {
-		return Notification{}, err
+		return false, err
 	}
 	expires := n.CreatedAt.Add(Retention).Unix()
 	err = r.s.Transact(ctx,
 		store.CreateOp(store.Record{Key: k, Type: "Notification", Value: n, ExpiresAt: expires}),
 		store.CreateOp(store.Record{Key: uk, Type: "NotificationUnread", Value: unread{NotificationID: n.NotificationID}, ExpiresAt: expires}))
+	if apperr.CodeOf(err) == apperr.Conflict {
+		return false, nil
+	}
 	if err != nil {
-		return Notification{}, fmt.Errorf("store notification: %w", err)
+		return false, fmt.Errorf("store notification: %w", err)
 	}
 	detail, err := json.Marshal(n)
 	if err != nil {
-		return Notification{}, err
+		return false, err
 	}
 	if r.events != nil {
 		err = r.events.Publish(ctx, eventbus.Event{ID: n.NotificationID, Type: EventType, Account: t.Account(), Time: n.CreatedAt, Detail: detail})
 		if err != nil {
-			return Notification{}, fmt.Errorf("publish notification: %w", err)
+			return false, fmt.Errorf("publish notification: %w", err)
 		}
 	}
-	return n, nil
+	return true, nil
 }
 
 // Page is one page of a user's notifications, newest first.
