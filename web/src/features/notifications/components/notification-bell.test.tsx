@@ -92,6 +92,12 @@ describe('NotificationBell', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Show older notifications' }));
     expect(await within(dialog).findByRole('listitem', { name: 'Title 1' })).toBeInTheDocument();
     expect(state.calls).toContain('list 2');
+
+    // Following a notification's link marks it read and closes the list.
+    await user.click(within(dialog).getByRole('link', { name: 'Title 2' }));
+    expect(await screen.findByRole('button', { name: 'Notifications, none unread' })).toBeInTheDocument();
+    expect(state.calls).toContain(`read ${notification(2).NotificationId}`);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
   });
 
   it('marks all read', async () => {

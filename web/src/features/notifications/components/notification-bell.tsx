@@ -25,13 +25,19 @@ function BellIcon() {
 type ItemProps = {
   notification: UserNotification;
   onRead: (id: string) => void;
+  /** onOpen is called when the notification's link is followed. */
+  onOpen: () => void;
   marking: boolean;
 };
 
-function NotificationItem({ notification: n, onRead, marking }: ItemProps) {
+function NotificationItem({ notification: n, onRead, onOpen, marking }: ItemProps) {
   const title = n.Title || n.Message || 'Notification';
+  const open = () => {
+    if (!n.Read) onRead(n.NotificationId);
+    onOpen();
+  };
   const heading = n.Link ? (
-    <Anchor href={n.Link} fw={n.Read ? 400 : 700} size="sm" onClick={() => !n.Read && onRead(n.NotificationId)}>
+    <Anchor href={n.Link} fw={n.Read ? 400 : 700} size="sm" onClick={open}>
       {title}
     </Anchor>
   ) : (
@@ -141,6 +147,7 @@ export function NotificationBell({ refreshMs }: NotificationBellProps) {
                   key={n.NotificationId}
                   notification={n}
                   onRead={(id) => markRead.mutate(id)}
+                  onOpen={close}
                   marking={markRead.isPending && markRead.variables === n.NotificationId}
                 />
               ))}
