@@ -164,11 +164,11 @@ func (f *fixture) fire(t *testing.T) {
 
 func (f *fixture) inbox(t *testing.T, userID string) []notification.Notification {
 	t.Helper()
-	ns, err := f.notes.List(f.ctx, f.t, userID, 100)
+	page, err := f.notes.List(f.ctx, f.t, userID, 100, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return ns
+	return page.Notifications
 }
 
 func (f *fixture) eventsOf(typ string) []eventbus.Event {

@@ -78,10 +78,11 @@ func TestIntakeAutoAssigns(t *testing.T) {
 	}
 	notes := notification.NewRepo(srv.Services.Store, nil)
 	for _, id := range eligible {
-		ns, err := notes.List(ctx, tenant, id, 10)
+		page, err := notes.List(ctx, tenant, id, 10, "")
 		if err != nil {
 			t.Fatal(err)
 		}
+		ns := page.Notifications
 		if len(ns) == 0 || ns[0].Title != "New lead assigned" {
 			t.Errorf("%s's notifications = %+v, want the new lead's", id, ns)
 		}

@@ -2,9 +2,9 @@ package relations
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"slices"
-	"time"
 
 	"github.com/cxm/cxm/shared/domain/assignment"
 	"github.com/cxm/cxm/shared/domain/user"
@@ -28,10 +28,6 @@ type BulkCount struct {
 type JobPath struct {
 	JobID string `path:"jobId" pattern:"^[a-z0-9]{8,40}$" doc:"The job id the bulk reassignment returned."`
 }
-
-// staleAfter is how long a running job may go without progress before a progress read resumes
-// it (its worker stopped, as a function's background work stops when the function is frozen).
-const staleAfter = 15 * time.Second
 
 func (a *area) registerBulk(api *httpapi.API) {
 	d := a.d
@@ -74,11 +70,14 @@ func (a *area) registerBulk(api *httpapi.API) {
 			return nil, err
 		}
 		if j.Status != assignment.StatusDone {
-			go a.run(context.WithoutCancel(ctx), sess, j.ID)
+			// The job runs on its events (events/bulkjobs), not in this request's process.
+			if err := d.Events.Publish(ctx, assignment.StartedEvent(t, j)); err != nil {
+				return nil, fmt.Errorf("announce bulk reassignment %s: %w", j.ID, err)
+			}
 		}
 		return httpapi.Reply(httpapi.OK(j)), nil
 	}
-	const startDoc = "Starts a job that moves every customer fromUserId holds for role in the stores given (every store of the Scope header the caller may view when none is given) to toUserId, who must be an active user of each of those stores. The customers are fixed when the job starts and moved in chunks; each move is a versioned write, so a customer someone else reassigns meanwhile is skipped, never overwritten, and a retried chunk moves nobody twice. Returns the job: read its progress with GET /api/contacts/bulk/assignments/jobs/{jobId}."
+	const startDoc = "Starts a job that moves every customer fromUserId holds for role in the stores given (every store of the Scope header the caller may view when none is given) to toUserId, who must be an active user of each of those stores. The customers are fixed when the job starts and moved in chunks; each move is a versioned write, so a customer someone else reassigns meanwhile is skipped, never overwritten, and a retried chunk moves nobody twice. The job runs by itself, chunk after chunk, driven by its events (BulkReassignmentStarted, then BulkReassignmentChunkDue per chunk): it finishes whether or not anyone reads its progress. Returns the job: read its progress with GET /api/contacts/bulk/assignments/jobs/{jobId}."
 	httpapi.Register(api, huma.Operation{
 		OperationID: "bulkReassign",
 		Method:      http.MethodPut,
@@ -103,7 +102,7 @@ func (a *area) registerBulk(api *httpapi.API) {
 		Method:      http.MethodGet,
 		Path:        "/api/contacts/bulk/assignments/jobs/{jobId}",
 		Summary:     "A bulk reassignment's progress",
-		Description: "total, done (moved), skipped (reassigned by someone else meanwhile) and failed; status is done when done + skipped + failed reaches total. A job that made no progress for 15 seconds (its worker stopped) is advanced by one chunk on read, so polling finishes it. A job of stores the caller may not view is 404.",
+		Description: "total, done (moved), skipped (reassigned by someone else meanwhile) and failed; status is done when done + skipped + failed reaches total. Reading the progress only reads: the job advances on its own events. A job of stores the caller may not view is 404.",
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *JobPath) (*httpapi.Body[httpapi.Result[assignment.BulkJob]], error) {
@@ -119,21 +118,8 @@ func (a *area) registerBulk(api *httpapi.API) {
 		if !slices.ContainsFunc(j.Criteria.Stores, sess.Principal.CanView) || slices.ContainsFunc(j.Criteria.Stores, func(s int64) bool { return !sess.Principal.CanView(s) }) {
 			return nil, apperr.Errorf(apperr.NotFound, assignment.MsgNoJob)
 		}
-		if j.Status == assignment.StatusRunning && time.Since(j.UpdatedAt) > staleAfter {
-			if j, err = a.assignments.Step(ctx, t, j.ID); err != nil {
-				return nil, err
-			}
-		}
 		return httpapi.Reply(httpapi.OK(j)), nil
 	})
-}
-
-// run moves the job's customers to the end; a failure is logged and left for a progress read
-// to resume.
-func (a *area) run(ctx context.Context, sess user.Session, id string) {
-	if _, err := a.assignments.Run(ctx, sess.Principal.Tenant, id); err != nil {
-		a.d.Log.ErrorContext(ctx, "bulk reassignment", "job", id, "err", err)
-	}
 }
 
 // criteria checks a bulk request: a manager's, an assignable role, stores the caller may view,

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/enterprise"
 	"github.com/cxm/cxm/shared/domain/user"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
@@ -49,8 +50,9 @@ type EnterpriseValue struct {
 	Contacts     int     `json:"contacts" doc:"How many customer records the sums cover."`
 }
 
-// ContactValue is one customer record's lifetime value at its store and across the group, as
-// the record holds them.
+// ContactValue is one customer record's lifetime value at its store and across the group
+// (the record and every linked record the caller may view), computed from their repair orders,
+// sold leads and deal sheets when read.
 type ContactValue struct {
 	ContactID              int64   `json:"contactId"`
 	StoreSalesValue        float64 `json:"storeSalesValue"`
@@ -94,21 +96,15 @@ func (a *area) registerEnterprise(api *httpapi.API) {
 		Method:      http.MethodGet,
 		Path:        "/crm/contacts/enterprise/{id}/lifetime_value",
 		Summary:     "A customer's lifetime value across the group",
-		Description: "The sums of the store sales and service values of this customer and of every linked record the caller may view.",
+		Description: "The sums of the store sales and service values of this customer and of every linked record the caller may view, computed when read: " + valueDoc,
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, sess user.Session, c contact.Contact) (EnterpriseValue, error) {
-		linked, err := a.linked(ctx, sess, c)
+		_, group, n, err := a.lifetimeValue(ctx, sess, c)
 		if err != nil {
 			return EnterpriseValue{}, err
 		}
-		v := EnterpriseValue{ContactID: c.ID, SalesValue: c.StoreSalesValue, ServiceValue: c.StoreServiceValue, Contacts: 1 + len(linked)}
-		for _, l := range linked {
-			v.SalesValue += l.StoreSalesValue
-			v.ServiceValue += l.StoreServiceValue
-		}
-		v.TotalValue = v.SalesValue + v.ServiceValue
-		return v, nil
+		return EnterpriseValue{ContactID: c.ID, SalesValue: group.Sales, ServiceValue: group.Service, TotalValue: group.Total(), Contacts: n}, nil
 	})
 
 	registerRead(a, api, huma.Operation{
@@ -116,16 +112,18 @@ func (a *area) registerEnterprise(api *httpapi.API) {
 		Method:      http.MethodGet,
 		Path:        "/crm/contacts/contact/{id}/lifetime_value",
 		Summary:     "A customer record's lifetime value",
-		Description: "The record's store and enterprise sales and service values, with their totals.",
+		Description: "The record's store values and its enterprise values (the record and every linked record the caller may view), with their totals, computed when read: " + valueDoc,
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
-	}, func(ctx context.Context, _ user.Session, c contact.Contact) (ContactValue, error) {
+	}, func(ctx context.Context, sess user.Session, c contact.Contact) (ContactValue, error) {
+		own, group, _, err := a.lifetimeValue(ctx, sess, c)
+		if err != nil {
+			return ContactValue{}, err
+		}
 		return ContactValue{
 			ContactID:       c.ID,
-			StoreSalesValue: c.StoreSalesValue, StoreServiceValue: c.StoreServiceValue,
-			StoreTotalValue:      c.StoreSalesValue + c.StoreServiceValue,
-			EnterpriseSalesValue: c.EnterpriseSalesValue, EnterpriseServiceValue: c.EnterpriseServiceValue,
-			EnterpriseTotalValue: c.EnterpriseSalesValue + c.EnterpriseServiceValue,
+			StoreSalesValue: own.Sales, StoreServiceValue: own.Service, StoreTotalValue: own.Total(),
+			EnterpriseSalesValue: group.Sales, EnterpriseServiceValue: group.Service, EnterpriseTotalValue: group.Total(),
 		}, nil
 	})
 
@@ -214,9 +212,34 @@ func (a *area) linked(ctx context.Context, sess user.Session, c contact.Contact)
 		if !sess.Principal.CanView(o.AccountPlatformID) {
 			continue
 		}
-		out = append(out, LinkedContact{Contact: HouseholdContact(contact.SummaryOf(o)), StoreSalesValue: o.StoreSalesValue, StoreServiceValue: o.StoreServiceValue, LinkedAt: l.LinkedAt, LinkedBy: l.LinkedBy})
+		v, err := a.values.Value(ctx, t, o.Owners())
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, LinkedContact{Contact: HouseholdContact(contact.SummaryOf(o)), StoreSalesValue: v.Sales, StoreServiceValue: v.Service, LinkedAt: l.LinkedAt, LinkedBy: l.LinkedBy})
 	}
 	return out, nil
+}
+
+// valueDoc says how lifetime values are computed.
+const valueDoc = "sales are the prices of sold and delivered deal sheets and of sold leads' chosen vehicles that no deal sheet covers (same VIN or stock number); service is the customer-pay and warranty lines of repair orders. A record's value includes the records merged into it."
+
+// lifetimeValue returns c's own value, its value with every linked record the session's user
+// may view, and how many records that covers.
+func (a *area) lifetimeValue(ctx context.Context, sess user.Session, c contact.Contact) (own, group enterprise.Value, records int, err error) {
+	own, err = a.values.Value(ctx, sess.Principal.Tenant, c.Owners())
+	if err != nil {
+		return enterprise.Value{}, enterprise.Value{}, 0, err
+	}
+	linked, err := a.linked(ctx, sess, c)
+	if err != nil {
+		return enterprise.Value{}, enterprise.Value{}, 0, err
+	}
+	group = own
+	for _, l := range linked {
+		group = group.Add(enterprise.Value{Sales: l.StoreSalesValue, Service: l.StoreServiceValue})
+	}
+	return own, group, 1 + len(linked), nil
 }
 
 // potential returns the customers of the other stores the session's user may view who share an

@@ -34,6 +34,7 @@ type area struct {
 	households  *household.Repo
 	assignments *assignment.Repo
 	enterprise  *enterprise.Repo
+	values      *enterprise.Valuer
 	tags        *tag.Repo
 }
 
@@ -52,6 +53,7 @@ func Register(api *httpapi.API, d wiring.Services) {
 		households:  household.NewRepo(d.Store),
 		assignments: assignment.NewRepo(d.Store),
 		enterprise:  enterprise.NewRepo(d.Store),
+		values:      enterprise.NewValuer(d.Store),
 		tags:        tag.NewRepo(d.Store),
 	}
 	a.registerHousehold(api)

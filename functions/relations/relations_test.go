@@ -4,16 +4,24 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
+	"github.com/cxm/cxm/events/bulkjobs"
+	"github.com/cxm/cxm/events/notifications"
 	"github.com/cxm/cxm/functions/areatest"
 	"github.com/cxm/cxm/functions/relations"
+	"github.com/cxm/cxm/functions/users"
 	"github.com/cxm/cxm/shared/domain/assignment"
 	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/dealsheet"
+	"github.com/cxm/cxm/shared/domain/lead"
+	"github.com/cxm/cxm/shared/domain/repairorder"
 	"github.com/cxm/cxm/shared/domain/role"
 	"github.com/cxm/cxm/shared/local/demo"
 	"github.com/cxm/cxm/shared/local/dynamotest"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/cxm/cxm/shared/runtime/store"
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestMain(m *testing.M) { dynamotest.Main(m) }
@@ -223,13 +231,19 @@ func TestBulkReassignment(t *testing.T) {
 		}
 	}
 
+	// The job runs on its events: the consumer gets them from the in-process bus, as the relay
+	// delivers them locally and EventBridge in AWS.
+	for _, c := range append(bulkjobs.Consumers(srv.Services), notifications.Consumers(srv.Services)...) {
+		for _, typ := range c.Types {
+			srv.Events.Subscribe(typ, c.Handle)
+		}
+	}
 	var started httpapi.Result[assignment.BulkJob]
 	req = areatest.Request{Method: "POST", Path: "/crm/contacts/bulkReassignRole", As: manager, Body: `{"role":"SalesPerson","fromUserId":"100001","toUserId":"100002","accountPlatformIds":[2001,2002]}`}
 	if status := srv.Do(t, req, &started); status != 200 || started.Data.Total != n {
 		t.Fatalf("start: status %d, %+v; want %d customers", status, started, n)
 	}
-	// The area's own worker runs the job; running it here too (as a resumed job would be) must
-	// still move each customer once.
+	// Running it here too (as a second worker would) must still move each customer once.
 	if _, err := repo.Run(ctx, tn, started.Data.ID); err != nil {
 		t.Fatal(err)
 	}
@@ -240,6 +254,11 @@ func TestBulkReassignment(t *testing.T) {
 	}
 	if j := job.Data; j.Status != assignment.StatusDone || j.Done != n || j.Skipped != 0 || j.Failed != 0 {
 		t.Fatalf("job = %+v, want done with %d moved", j, n)
+	}
+	// The manager who started it is told in their notifications.
+	var unread httpapi.Result[users.NotificationCount]
+	if status := srv.Do(t, areatest.Request{Method: "GET", Path: "/users/notifications/unread_count", As: manager}, &unread); status != 200 || unread.Data.Count != 1 {
+		t.Errorf("manager's unread notifications: status %d, %+v; want 1", status, unread.Data)
 	}
 	if status := srv.Do(t, areatest.Request{Method: "GET", Path: jobPath, As: demo.OtherUserID}, nil); status != 404 {
 		t.Errorf("job as another group's manager: status %d, want 404", status)
@@ -267,14 +286,40 @@ func TestEnterpriseLinks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Maria at the Honda store, with her e-mail address and some sales.
+	// Maria at the Honda store, with her e-mail address. The values stored on the record are
+	// not what she brought: those are computed from her repair orders, deals and leads.
 	hondaMaria, err := contacts.Create(ctx, tn, contact.Contact{
 		AccountPlatformID: demo.StoreHonda, FirstName: "Maria", LastName: "Gonzalez",
-		Emails: []contact.Email{{Email: maria.Emails[0].Email}}, StoreSalesValue: 1000, StoreServiceValue: 250,
+		Emails: []contact.Email{{Email: maria.Emails[0].Email}}, StoreSalesValue: 999999, StoreServiceValue: 999999,
 	}, "test")
 	if err != nil {
 		t.Fatal(err)
 	}
+	// At Honda: a repair order of 250 paid by her and the manufacturer (and 999 by the dealer), a
+	// sold deal sheet of 1000, the sold lead that deal sheet covers (same VIN) and an open lead.
+	if err := repairorder.NewRepo(srv.Services.Store).Create(ctx, tn, repairorder.RepairOrder{
+		RONumber: "H-1", ContactID: hondaMaria.ID, AccountPlatformID: demo.StoreHonda, VIN: "1HGCM82633A004352", OpenedAt: time.Date(2026, 1, 5, 15, 0, 0, 0, time.UTC),
+		Lines: []repairorder.Line{{PayType: repairorder.PayCustomer, Amount: 200}, {PayType: repairorder.PayWarranty, Amount: 50}, {PayType: repairorder.PayInternal, Amount: 999}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := dealsheet.NewRepo(srv.Services.Store).Create(ctx, tn, dealsheet.Dealsheet{
+		ID: 777001, AccountPlatformID: demo.StoreHonda, ContactID: hondaMaria.ID, Status: dealsheet.StatusSold,
+		Vehicle: dealsheet.DealVehicle{VIN: "1HGCM82633A004352", Price: 1000},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	leads := lead.NewRepo(srv.Services.Store, nil, nil)
+	newLead := func(vin string, price float64, status lead.Status) lead.Lead {
+		l, err := leads.Create(ctx, tn, lead.Lead{AccountPlatformID: demo.StoreHonda, ContactID: hondaMaria.ID, Status: status,
+			Vehicles: []lead.VehicleOfInterest{{Vehicle: lead.Vehicle{VIN: vin, Price: price}}}}, "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	newLead("1HGCM82633A004352", 1200, lead.StatusSoldDelivered)
+	openLead := newLead("1HGCM82633A004353", 500, lead.StatusActive)
 
 	var potential httpapi.Result[[]relations.PotentialLink]
 	path := fmt.Sprintf("/crm/contacts/enterprise/%d/potentialcustomerlinks", demo.ContactToyota)
@@ -320,12 +365,32 @@ func TestEnterpriseLinks(t *testing.T) {
 	if status := srv.Do(t, areatest.Request{Method: "GET", Path: fmt.Sprintf("/crm/contacts/enterprise/%d/lifetime_value", demo.ContactToyota), As: manager}, &value); status != 200 {
 		t.Fatalf("lifetime value: status %d", status)
 	}
-	if want := maria.StoreSalesValue + 1000 + maria.StoreServiceValue + 250; value.Data.TotalValue != want || value.Data.Contacts != 2 {
-		t.Errorf("enterprise value = %+v, want total %v over 2 records", value.Data, want)
+	// Maria at Toyota (demo data): a delivered deal of 24,100 and four repair orders of 1,587.70
+	// paid by her or the manufacturer.
+	if diff := cmp.Diff(relations.EnterpriseValue{ContactID: demo.ContactToyota, SalesValue: 25100, ServiceValue: 1837.7, TotalValue: 26937.7, Contacts: 2}, value.Data); diff != "" {
+		t.Errorf("enterprise value (-want +got):\n%s", diff)
 	}
-	var own httpapi.Result[relations.ContactValue]
-	if status := srv.Do(t, areatest.Request{Method: "GET", Path: fmt.Sprintf("/crm/contacts/contact/%d/lifetime_value", hondaMaria.ID), As: manager}, &own); status != 200 || own.Data.StoreTotalValue != 1250 {
-		t.Errorf("record value: status %d, %+v; want a store total of 1250", status, own.Data)
+	contactValue := func(id int64) relations.ContactValue {
+		t.Helper()
+		var v httpapi.Result[relations.ContactValue]
+		if status := srv.Do(t, areatest.Request{Method: "GET", Path: fmt.Sprintf("/crm/contacts/contact/%d/lifetime_value", id), As: manager}, &v); status != 200 {
+			t.Fatalf("record value of %d: status %d", id, status)
+		}
+		return v.Data
+	}
+	if diff := cmp.Diff(relations.ContactValue{ContactID: hondaMaria.ID, StoreSalesValue: 1000, StoreServiceValue: 250, StoreTotalValue: 1250,
+		EnterpriseSalesValue: 25100, EnterpriseServiceValue: 1837.7, EnterpriseTotalValue: 26937.7}, contactValue(hondaMaria.ID)); diff != "" {
+		t.Errorf("record value at Honda (-want +got):\n%s", diff)
+	}
+	// The open lead is sold: both records' values count it at once.
+	if _, err := leads.Transition(ctx, tn, openLead.ID, lead.MarkSoldPending, "", "test", nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := contactValue(hondaMaria.ID); got.StoreSalesValue != 1500 || got.EnterpriseSalesValue != 25600 {
+		t.Errorf("record value after a sale = %+v, want store sales 1500 and enterprise sales 25600", got)
+	}
+	if got := contactValue(demo.ContactToyota); got.StoreSalesValue != 24100 || got.EnterpriseSalesValue != 25600 {
+		t.Errorf("Toyota record value after the Honda sale = %+v, want store sales 24100 and enterprise sales 25600", got)
 	}
 
 	if got := link(manager, "unlink_customer", hondaMaria.ID, demo.ContactToyota); got != 200 {

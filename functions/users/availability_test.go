@@ -238,12 +238,12 @@ func TestNotify(t *testing.T) {
 		})
 	}
 	tn, _ := account.Tenant(demo.AccountID)
-	stored, err := notification.NewRepo(srv.Services.Store, nil).List(context.Background(), tn, parts, 10)
+	stored, err := notification.NewRepo(srv.Services.Store, nil).List(context.Background(), tn, parts, 10, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(stored) != 1 || stored[0].Title != "New lead" {
-		t.Errorf("stored notifications of %s = %+v", parts, stored)
+	if len(stored.Notifications) != 1 || stored.Notifications[0].Title != "New lead" || stored.Notifications[0].Read {
+		t.Errorf("stored notifications of %s = %+v, want one unread", parts, stored.Notifications)
 	}
 	if len(published) != 2 {
 		t.Errorf("%d events published, want 2", len(published))

@@ -192,5 +192,6 @@ func Register(api *httpapi.API, d wiring.Services) {
 
 	registerSuperUser(api, d)
 	registerNotify(api, d)
+	registerInbox(api, d)
 	registerAvailability(api, d)
 }

@@ -56,6 +56,27 @@ describe('a sales manager', () => {
     await screenshot(page, '14-manager-dashboard');
     expect(suite.browser.pageErrors).toEqual([]);
   });
+
+  it('is told of a notification by the bell and marks it read', async () => {
+    const token = await userPoolAccessToken(baseUrl, 'sales@northwind.demo', DEMO_PASSWORD);
+    const sent = await fetch(`${baseUrl}/users/100002/notify`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ Title: 'Customer waiting', Message: 'Your customer is at the front desk.' }),
+    });
+    expect(sent.status).toBe(200);
+
+    // Coming back to the window reads the unread count again.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    const banner = page.getByRole('banner');
+    await banner.getByRole('button', { name: /^Notifications, [1-9]\d* unread$/ }).click();
+    const list = page.getByRole('dialog', { name: 'Notifications' });
+    await list.getByRole('listitem', { name: 'Customer waiting, unread' }).first().waitFor();
+    await screenshot(page, '14b-notifications');
+    await list.getByRole('button', { name: 'Mark all read' }).click();
+    await banner.getByRole('button', { name: 'Notifications, none unread' }).waitFor();
+    expect(suite.browser.pageErrors).toEqual([]);
+  });
 });
 
 describe('a sales person', () => {

@@ -177,10 +177,32 @@ func (r *Repo) Run(ctx context.Context, t store.Tenant, id string) (BulkJob, err
 // already made, so a step that is retried, or run by two workers at once, moves every contact
 // exactly once and counts it once: only one of the two records the chunk.
 func (r *Repo) Step(ctx context.Context, t store.Tenant, id string) (BulkJob, error) {
+	return r.step(ctx, t, id, -1)
+}
+
+// StepChunk moves chunk n of job id as Step does, if n is the job's next chunk. A chunk the
+// job recorded already, or a finished job, is left alone and the job returned as it is: a
+// redelivered chunk event moves nobody twice. A chunk after the next one is a Conflict error
+// (its turn has not come; the event is delivered again later).
+func (r *Repo) StepChunk(ctx context.Context, t store.Tenant, id string, n int) (BulkJob, error) {
+	if n < 0 {
+		return BulkJob{}, apperr.Errorf(apperr.Invalid, "chunk %d of job %s", n, id)
+	}
+	return r.step(ctx, t, id, n)
+}
+
+// step moves the job's next chunk; when want is not -1, only if that chunk is want.
+func (r *Repo) step(ctx context.Context, t store.Tenant, id string, want int) (BulkJob, error) {
 	for {
 		j, err := r.Job(ctx, t, id)
 		if err != nil || j.Status == StatusDone {
 			return j, err
+		}
+		if want >= 0 && j.NextChunk > want {
+			return j, nil
+		}
+		if want >= 0 && j.NextChunk < want {
+			return BulkJob{}, apperr.Errorf(apperr.Conflict, "chunk %d of job %s is not due: chunk %d is next", want, id, j.NextChunk)
 		}
 		ck, err := chunkKey(t, id, j.NextChunk)
 		if err != nil {

@@ -12,7 +12,7 @@ import (
 )
 
 // Ops returns n as Send stores it for n.UserID in tenant t, at time at, the writes that store
-// it, for the transaction of the change it tells of, and the event to publish once that
+// it with its unread mark, for the transaction of the change it tells of, and the event to publish once that
 // transaction succeeded. Its id has the shape of Send's (the creation milliseconds and 16 hex
 // digits), the hex digits derived from change, a key naming the change and the recipient, so
 // the notification of one change is written once: writing it again fails the transaction
@@ -24,7 +24,12 @@ func Ops(t store.Tenant, n Notification, change string, at time.Time) (Notificat
 	sum := sha256.Sum256([]byte(t.Account() + "\x00" + n.UserID + "\x00" + change))
 	n.CreatedAt = at.UTC()
 	n.NotificationID = fmt.Sprintf("%013d-%s", n.CreatedAt.UnixMilli(), hex.EncodeToString(sum[:8]))
-	k, err := t.Key(fmt.Sprintf("N#%020d#%s", n.CreatedAt.UnixNano(), n.NotificationID), "NOTIFY", n.UserID)
+	n.Read = false
+	k, err := itemKey(t, n.UserID, n.NotificationID)
+	if err != nil {
+		return Notification{}, nil, eventbus.Event{}, err
+	}
+	uk, err := unreadKey(t, n.UserID, n.NotificationID)
 	if err != nil {
 		return Notification{}, nil, eventbus.Event{}, err
 	}
@@ -32,7 +37,11 @@ func Ops(t store.Tenant, n Notification, change string, at time.Time) (Notificat
 	if err != nil {
 		return Notification{}, nil, eventbus.Event{}, err
 	}
-	ops := []store.Op{store.CreateOp(store.Record{Key: k, Type: "Notification", Value: n, ExpiresAt: n.CreatedAt.Add(Retention).Unix()})}
+	expires := n.CreatedAt.Add(Retention).Unix()
+	ops := []store.Op{
+		store.CreateOp(store.Record{Key: k, Type: "Notification", Value: n, ExpiresAt: expires}),
+		store.CreateOp(store.Record{Key: uk, Type: "NotificationUnread", Value: unread{NotificationID: n.NotificationID}, ExpiresAt: expires}),
+	}
 	e := eventbus.Event{ID: n.NotificationID, Type: EventType, Account: t.Account(), Time: n.CreatedAt, Detail: detail}
 	return n, ops, e, nil
 }

@@ -8,8 +8,8 @@ import { relationsDefaults } from './relations-handlers';
 /**
  * Calls every signed-in screen makes, answered unless a test says otherwise: the selected
  * stores have every feature, the logout notification is accepted, the user has viewed no
- * customer yet, has no merge session, and customers have no recorded changes, household,
- * links or assignments.
+ * customer yet, has no merge session, has no notifications, and customers have no recorded
+ * changes, household, links or assignments.
  */
 const defaultHandlers = [
   uiDealerSettings(fullStoreSettings),
@@ -22,6 +22,8 @@ const defaultHandlers = [
     HttpResponse.json({ successful: true, data: [], pageData: { pageTotal: 0, pageNumber: 1, pageSize: 25, totalRecords: 0 } }),
   ),
   ...relationsDefaults,
+  http.get('*/users/notifications/unread_count', () => HttpResponse.json({ successful: true, data: { count: 0 } })),
+  http.get('*/users/notifications', () => HttpResponse.json({ successful: true, data: { notifications: [], nextCursor: '' } })),
 ];
 
 /** server answers component tests' requests; each test adds the handlers it needs. */

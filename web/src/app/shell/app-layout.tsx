@@ -6,6 +6,7 @@ import { useEndImpersonation } from '../../features/auth/api/end-impersonation';
 import { CustomerSpotlight, openCustomerSpotlight } from '../../features/contacts/components/customer-spotlight';
 import { useAuth } from '../../features/auth/auth-context';
 import { ImpersonationBanner } from '../../features/auth/components/impersonation-banner';
+import { NotificationBell } from '../../features/notifications';
 import { useHorizontalMenu } from '../../features/users/horizontal-menu';
 import { PERMISSIONS } from '../../lib/access';
 import type { AppUser } from '../../lib/api/types';
@@ -119,6 +120,7 @@ export function AppLayout({ user }: AppLayoutProps) {
                 {stores}
               </Text>
             </Tooltip>
+            <NotificationBell />
             <UserMenu
               user={user}
               horizontalMenu={horizontal}

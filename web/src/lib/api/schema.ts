@@ -945,7 +945,7 @@ export type paths = {
         get?: never;
         /**
          * Reassign customers in bulk
-         * @description Starts a job that moves every customer fromUserId holds for role in the stores given (every store of the Scope header the caller may view when none is given) to toUserId, who must be an active user of each of those stores. The customers are fixed when the job starts and moved in chunks; each move is a versioned write, so a customer someone else reassigns meanwhile is skipped, never overwritten, and a retried chunk moves nobody twice. Returns the job: read its progress with GET /api/contacts/bulk/assignments/jobs/{jobId}.
+         * @description Starts a job that moves every customer fromUserId holds for role in the stores given (every store of the Scope header the caller may view when none is given) to toUserId, who must be an active user of each of those stores. The customers are fixed when the job starts and moved in chunks; each move is a versioned write, so a customer someone else reassigns meanwhile is skipped, never overwritten, and a retried chunk moves nobody twice. The job runs by itself, chunk after chunk, driven by its events (BulkReassignmentStarted, then BulkReassignmentChunkDue per chunk): it finishes whether or not anyone reads its progress. Returns the job: read its progress with GET /api/contacts/bulk/assignments/jobs/{jobId}.
          */
         put: operations["bulkReassign"];
         post?: never;
@@ -984,7 +984,7 @@ export type paths = {
         };
         /**
          * A bulk reassignment's progress
-         * @description total, done (moved), skipped (reassigned by someone else meanwhile) and failed; status is done when done + skipped + failed reaches total. A job that made no progress for 15 seconds (its worker stopped) is advanced by one chunk on read, so polling finishes it. A job of stores the caller may not view is 404.
+         * @description total, done (moved), skipped (reassigned by someone else meanwhile) and failed; status is done when done + skipped + failed reaches total. Reading the progress only reads: the job advances on its own events. A job of stores the caller may not view is 404.
          */
         get: operations["getBulkReassignment"];
         put?: never;
@@ -1747,7 +1747,7 @@ export type paths = {
         put?: never;
         /**
          * Reassign customers of one role in bulk
-         * @description The same as PUT /api/contacts/bulk/assignments. Starts a job that moves every customer fromUserId holds for role in the stores given (every store of the Scope header the caller may view when none is given) to toUserId, who must be an active user of each of those stores. The customers are fixed when the job starts and moved in chunks; each move is a versioned write, so a customer someone else reassigns meanwhile is skipped, never overwritten, and a retried chunk moves nobody twice. Returns the job: read its progress with GET /api/contacts/bulk/assignments/jobs/{jobId}.
+         * @description The same as PUT /api/contacts/bulk/assignments. Starts a job that moves every customer fromUserId holds for role in the stores given (every store of the Scope header the caller may view when none is given) to toUserId, who must be an active user of each of those stores. The customers are fixed when the job starts and moved in chunks; each move is a versioned write, so a customer someone else reassigns meanwhile is skipped, never overwritten, and a retried chunk moves nobody twice. The job runs by itself, chunk after chunk, driven by its events (BulkReassignmentStarted, then BulkReassignmentChunkDue per chunk): it finishes whether or not anyone reads its progress. Returns the job: read its progress with GET /api/contacts/bulk/assignments/jobs/{jobId}.
          */
         post: operations["bulkReassignRole"];
         delete?: never;
@@ -1765,7 +1765,7 @@ export type paths = {
         };
         /**
          * A customer record's lifetime value
-         * @description The record's store and enterprise sales and service values, with their totals.
+         * @description The record's store values and its enterprise values (the record and every linked record the caller may view), with their totals, computed when read: sales are the prices of sold and delivered deal sheets and of sold leads' chosen vehicles that no deal sheet covers (same VIN or stock number); service is the customer-pay and warranty lines of repair orders. A record's value includes the records merged into it.
          */
         get: operations["getContactLifetimeValue"];
         put?: never;
@@ -1845,7 +1845,7 @@ export type paths = {
         };
         /**
          * A customer's lifetime value across the group
-         * @description The sums of the store sales and service values of this customer and of every linked record the caller may view.
+         * @description The sums of the store sales and service values of this customer and of every linked record the caller may view, computed when read: sales are the prices of sold and delivered deal sheets and of sold leads' chosen vehicles that no deal sheet covers (same VIN or stock number); service is the customer-pay and warranty lines of repair orders. A record's value includes the records merged into it.
          */
         get: operations["getEnterpriseLifetimeValue"];
         put?: never;
@@ -2762,6 +2762,86 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/users/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's notifications, newest first
+         * @description Notifications sent to the signed-in user (POST /users/{userId}/notify) in the last 30 days, newest first, with whether each is read. Pages of 20 by default (at most 100); follow data.nextCursor, a signed cursor valid only for this user's list.
+         */
+        get: operations["listMyNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/notifications/read_all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark all of the signed-in user's notifications read
+         * @description Returns how many notifications were unread. Repeating it marks nothing more.
+         */
+        post: operations["markAllMyNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/notifications/unread_count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many of the signed-in user's notifications are unread
+         * @description The count the web app's bell shows; it is read on an interval and when the window regains focus.
+         */
+        get: operations["countMyUnreadNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/notifications/{notificationId}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark one of the signed-in user's notifications read
+         * @description Marking a read notification again changes nothing. A notification of another user is 404, as one that does not exist.
+         */
+        post: operations["markMyNotificationRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/superuser": {
         parameters: {
             query?: never;
@@ -2841,6 +2921,95 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        "activity.FeedInputBody": {
+            /** @description One category (phone, note, text, email, task, lead, visit, desking, view, system); absent for every entry. */
+            category?: string;
+            /** @description The nextCursor of the previous page; absent for the first page. */
+            cursor?: string;
+            /**
+             * Format: int64
+             * @description The number of the page the cursor leads to, from 1, echoed in pageData.
+             */
+            pageNumber?: number;
+            /**
+             * Format: int64
+             * @description Entries per page; 25 when absent.
+             */
+            pageSize?: number;
+        };
+        "activity.LogCallInputBody": {
+            /** @description Required: inbound or outbound. */
+            direction?: string;
+            /**
+             * Format: int64
+             * @description How long the call lasted, 0 to 86400 seconds.
+             */
+            durationSeconds?: number;
+            /** @description What was said; at most 4000 characters. */
+            notes?: string;
+            /** @description Required: contacted, left_message, no_answer, busy, wrong_number or bad_number. */
+            outcome?: string;
+            /**
+             * Format: int64
+             * @description The customer's phone (its id within the contact) the call was on.
+             */
+            phoneId?: number;
+            /** @description The client's id of this request: a retry with the same id records nothing more and answers the first result. */
+            requestId?: string;
+        };
+        "activity.LogNoteInputBody": {
+            /** @description The client's id of this request: a retry with the same id records nothing more and answers the first result. */
+            requestId?: string;
+            /** @description The note, 1 to 4000 characters (required). */
+            text?: string;
+        };
+        "activity.NotesInputBody": {
+            /**
+             * Format: int64
+             * @description The contact whose notes are listed.
+             */
+            contactId: number;
+            /** @description The nextCursor of the previous page; absent for the first page. */
+            cursor?: string;
+            /**
+             * Format: int64
+             * @description The number of the page the cursor leads to, from 1, echoed in pageData.
+             */
+            pageNumber?: number;
+            /**
+             * Format: int64
+             * @description Notes per page; 25 when absent.
+             */
+            pageSize?: number;
+        };
+        "activity.OverviewInputBody": {
+            /**
+             * Format: int64
+             * @description The contact.
+             */
+            contactId: number;
+        };
+        "activity.ViewDealsheetInputBody": {
+            /**
+             * Format: int64
+             * @description The contact whose deal sheet was viewed.
+             */
+            ContactId: number;
+            /**
+             * Format: int64
+             * @description The deal sheet (entity) viewed.
+             */
+            EntityId: number;
+        };
+        "activity.ViewSectionInputBody": {
+            /**
+             * Format: int64
+             * @description The contact whose profile was viewed.
+             */
+            ContactId: number;
+            /** @description Required. The section (tab) viewed: Snapshot, Profile, Garage, Leads, Service, Messages, Activity or Resolution. */
+            Section?: string;
+        };
         "auth.PartnerTokenInputBody": {
             /** @description An RS256 JWT signed with the partner's registered key: iss the partner id, sub the CXM user id, aud "cxm", iat, exp at most 5 minutes after iat, and a jti used once. */
             assertion: string;
@@ -2848,6 +3017,17 @@ export type components = {
         "auth.StartImpersonationInputBody": {
             /** @description The user to impersonate: an active user of the caller's dealer group with a sign-in. */
             userId: string;
+        };
+        "calltracking.OutboundCallInputBody": {
+            /**
+             * Format: int64
+             * @description The customer's phone to call (its id within the contact); absent for the preferred phone that may be called.
+             */
+            phoneId?: number;
+            /** @description The client's id of this request: a retry with the same id starts no second call and answers the first result. */
+            requestId?: string;
+            /** @description Required. The caller's own phone, rung first: 10 digits for North America or + and the country code. */
+            userPhone?: string;
         };
         "chat.HistoryInputBody": {
             /**
@@ -2862,9 +3042,6 @@ export type components = {
             Message: string;
             /** @description The recipients; with the sender they form the direct group the message goes to. */
             UserIds: string[] | null;
-        };
-        "contacts.AddMembersInputBody": {
-            members: components["schemas"]["functions.relations.NewMember"][];
         };
         "contacts.AdvancedSearchInputBody": {
             /** @description Stores to search; absent for the Scope header's stores. */
@@ -2932,26 +3109,6 @@ export type components = {
              */
             pageSize?: number;
         };
-        "contacts.DeskingEnabledInputBody": {
-            /** @description Stores asked about; absent for the Scope header's stores. */
-            accountPlatformIds?: number[] | null;
-        };
-        "contacts.FeedInputBody": {
-            /** @description One category (phone, note, text, email, task, lead, visit, desking, view, system); absent for every entry. */
-            category?: string;
-            /** @description The nextCursor of the previous page; absent for the first page. */
-            cursor?: string;
-            /**
-             * Format: int64
-             * @description The number of the page the cursor leads to, from 1, echoed in pageData.
-             */
-            pageNumber?: number;
-            /**
-             * Format: int64
-             * @description Entries per page; 25 when absent.
-             */
-            pageSize?: number;
-        };
         "contacts.FilterStruct": {
             /** @description Only deal sheets whose deal number, stock number, VIN, make or model contains this (any case). */
             search?: string;
@@ -2960,81 +3117,6 @@ export type components = {
              * @enum {string}
              */
             status?: "Pending" | "Sold" | "Delivered" | "Lost";
-        };
-        "contacts.LinkInputBody": {
-            /**
-             * Format: int64
-             * @description The customer.
-             */
-            contactId: number;
-            /**
-             * Format: int64
-             * @description The same customer at another store.
-             */
-            linkedContactId: number;
-        };
-        "contacts.LogCallInputBody": {
-            /** @description Required: inbound or outbound. */
-            direction?: string;
-            /**
-             * Format: int64
-             * @description How long the call lasted, 0 to 86400 seconds.
-             */
-            durationSeconds?: number;
-            /** @description What was said; at most 4000 characters. */
-            notes?: string;
-            /** @description Required: contacted, left_message, no_answer, busy, wrong_number or bad_number. */
-            outcome?: string;
-            /**
-             * Format: int64
-             * @description The customer's phone (its id within the contact) the call was on.
-             */
-            phoneId?: number;
-            /** @description The client's id of this request: a retry with the same id records nothing more and answers the first result. */
-            requestId?: string;
-        };
-        "contacts.LogNoteInputBody": {
-            /** @description The client's id of this request: a retry with the same id records nothing more and answers the first result. */
-            requestId?: string;
-            /** @description The note, 1 to 4000 characters (required). */
-            text?: string;
-        };
-        "contacts.NotesInputBody": {
-            /**
-             * Format: int64
-             * @description The contact whose notes are listed.
-             */
-            contactId: number;
-            /** @description The nextCursor of the previous page; absent for the first page. */
-            cursor?: string;
-            /**
-             * Format: int64
-             * @description The number of the page the cursor leads to, from 1, echoed in pageData.
-             */
-            pageNumber?: number;
-            /**
-             * Format: int64
-             * @description Notes per page; 25 when absent.
-             */
-            pageSize?: number;
-        };
-        "contacts.OutboundCallInputBody": {
-            /**
-             * Format: int64
-             * @description The customer's phone to call (its id within the contact); absent for the preferred phone that may be called.
-             */
-            phoneId?: number;
-            /** @description The client's id of this request: a retry with the same id starts no second call and answers the first result. */
-            requestId?: string;
-            /** @description Required. The caller's own phone, rung first: 10 digits for North America or + and the country code. */
-            userPhone?: string;
-        };
-        "contacts.OverviewInputBody": {
-            /**
-             * Format: int64
-             * @description The contact.
-             */
-            contactId: number;
         };
         "contacts.ProspectInputBody": {
             /** @description The new customer. Its store is accountPlatformId, else the one store of the Scope header. */
@@ -3073,61 +3155,9 @@ export type components = {
             /** @description What the user typed: an e-mail address, a phone number, a VIN, a stock number, a last name, a first and last name, or a business name. */
             term: string;
         };
-        "contacts.SendToDeskingInputBody": {
-            /**
-             * Format: int64
-             * @description The vehicle or deal sheet the customer is desked on, if any.
-             */
-            entityId?: number;
-            /** @description What the desk should know; at most 4000 characters. */
-            notes?: string;
-            /** @description The client's id of this request: a retry with the same id records nothing more and answers the first result. */
-            requestId?: string;
-        };
-        "contacts.SetAssignmentsInputBody": {
-            /** @description The roles to change; roles not named keep their users. */
-            assignments: components["schemas"]["domain.assignment.RoleChange"][];
-        };
-        "contacts.SetCompanyInputBody": {
-            /**
-             * Format: int64
-             * @description A business customer the caller may view; its business name becomes the company name.
-             */
-            companyContactId?: number;
-            companyName?: string;
-            jobTitle?: string;
-            /**
-             * Format: int64
-             * @description The version the company was read at; a stale one is 409 and nothing changes. 0 (or absent) when none was saved.
-             */
-            version?: number;
-        };
         "contacts.SnapshotInputBody": {
             /** @description The leads (entities) whose open tasks activeLeadTasks counts; absent or empty counts the tasks of every lead. */
             entityIds?: number[] | null;
-        };
-        "contacts.TagCountsInputBody": {
-            /** @description Stores to count; absent for the Scope header's stores. */
-            accountPlatformIds?: number[] | null;
-            /** @description The tags to count, 1 to 25. */
-            tagIds: number[] | null;
-        };
-        "contacts.TagDetailsInputBody": {
-            /** @description Stores to list; absent for the Scope header's stores. */
-            accountPlatformIds?: number[] | null;
-            /** @description The nextCursor of the previous page; absent for the first page. */
-            cursor?: string;
-            /**
-             * Format: int64
-             * @description Customers per page; 25 when absent.
-             */
-            pageSize?: number;
-            /** @description The customers listed carry every one of these tags (1 to 25). */
-            tagIds: number[] | null;
-        };
-        "contacts.TagTypesInputBody": {
-            /** @description The tag types whose tags to list: 1 customer, 2 service, 3 sales, 4 marketing. */
-            tagTypeIds: number[] | null;
         };
         "contacts.TaskSearchInputBody": {
             /** @description Only the tasks assigned to this user. */
@@ -3142,27 +3172,6 @@ export type components = {
              * @description Only the tasks about this lead (entity).
              */
             entityId?: number;
-        };
-        "contacts.ViewDealsheetInputBody": {
-            /**
-             * Format: int64
-             * @description The contact whose deal sheet was viewed.
-             */
-            ContactId: number;
-            /**
-             * Format: int64
-             * @description The deal sheet (entity) viewed.
-             */
-            EntityId: number;
-        };
-        "contacts.ViewSectionInputBody": {
-            /**
-             * Format: int64
-             * @description The contact whose profile was viewed.
-             */
-            ContactId: number;
-            /** @description Required. The section (tab) viewed: Snapshot, Profile, Garage, Leads, Service, Messages, Activity or Resolution. */
-            Section?: string;
         };
         "core.FilterGroupsInputBody": {
             /** Format: int64 */
@@ -3248,6 +3257,21 @@ export type components = {
         "dealers.UIDealerSettingsInputBody": {
             /** @description Stores considered; empty for the Scope header's stores. */
             AccountPlatformIds?: number[] | null;
+        };
+        "desking.DeskingEnabledInputBody": {
+            /** @description Stores asked about; absent for the Scope header's stores. */
+            accountPlatformIds?: number[] | null;
+        };
+        "desking.SendToDeskingInputBody": {
+            /**
+             * Format: int64
+             * @description The vehicle or deal sheet the customer is desked on, if any.
+             */
+            entityId?: number;
+            /** @description What the desk should know; at most 4000 characters. */
+            notes?: string;
+            /** @description The client's id of this request: a retry with the same id records nothing more and answers the first result. */
+            requestId?: string;
         };
         "domain.activity.CategoryCount": {
             category: string;
@@ -4042,6 +4066,7 @@ export type components = {
             Link: string;
             Message: string;
             NotificationId: string;
+            Read: boolean;
             Title: string;
             UserId: string;
         };
@@ -4193,6 +4218,42 @@ export type components = {
             key: string;
             value: string;
         };
+        "functions.activity.ActivityFeed": {
+            entries: components["schemas"]["domain.activity.Entry"][] | null;
+            nextCursor: string;
+        };
+        "functions.activity.ActivityView": {
+            entry: components["schemas"]["domain.activity.Entry"];
+            recorded: boolean;
+        };
+        "functions.activity.ConversationOverview": {
+            channels: components["schemas"]["domain.activity.ChannelStats"][] | null;
+            /** Format: int64 */
+            contactId: number;
+            /** Format: date-time */
+            lastActivityAt?: string;
+            /** Format: date-time */
+            lastInboundAt?: string;
+            /** Format: date-time */
+            lastOutboundAt?: string;
+        };
+        "functions.activity.LoggedNote": {
+            /** Format: int64 */
+            contactId: number;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string;
+            createdByName: string;
+            /** @description note or customer_note. */
+            kind: string;
+            /** Format: int64 */
+            noteId: number;
+            text: string;
+        };
+        "functions.activity.LoggedNotes": {
+            nextCursor: string;
+            notes: components["schemas"]["functions.activity.LoggedNote"][] | null;
+        };
         "functions.auth.AccessToken": {
             accessToken: string;
             /** Format: date-time */
@@ -4238,17 +4299,14 @@ export type components = {
             signedOutAt: string;
             subject: string;
         };
+        "functions.calltracking.OutboundCall": {
+            callId: string;
+            entry: components["schemas"]["domain.activity.Entry"];
+            status: string;
+        };
         "functions.chat.Sent": {
             Group: components["schemas"]["domain.chat.Group"];
             Message: components["schemas"]["domain.chat.Message"];
-        };
-        "functions.contacts.ActivityFeed": {
-            entries: components["schemas"]["domain.activity.Entry"][] | null;
-            nextCursor: string;
-        };
-        "functions.contacts.ActivityView": {
-            entry: components["schemas"]["domain.activity.Entry"];
-            recorded: boolean;
         };
         "functions.contacts.CanText": {
             canText: boolean;
@@ -4268,27 +4326,9 @@ export type components = {
             /** @description Only the saves of this user. */
             userId?: string;
         };
-        "functions.contacts.ConversationOverview": {
-            channels: components["schemas"]["domain.activity.ChannelStats"][] | null;
-            /** Format: int64 */
-            contactId: number;
-            /** Format: date-time */
-            lastActivityAt?: string;
-            /** Format: date-time */
-            lastInboundAt?: string;
-            /** Format: date-time */
-            lastOutboundAt?: string;
-        };
         "functions.contacts.DealsheetMatch": {
             contact: components["schemas"]["domain.contact.Contact"];
             dealsheet: components["schemas"]["domain.dealsheet.Dealsheet"];
-        };
-        "functions.contacts.DeskingStatus": {
-            /** Format: int64 */
-            accountPlatformId: number;
-            /** @description The product providing desking; empty when desking is not enabled. */
-            deskingProvider: string;
-            isDeskingEnabled: boolean;
         };
         "functions.contacts.HotState": {
             /** Format: int64 */
@@ -4304,28 +4344,6 @@ export type components = {
             kind: string;
             /** Format: int64 */
             size: number;
-        };
-        "functions.contacts.LoggedNote": {
-            /** Format: int64 */
-            contactId: number;
-            /** Format: date-time */
-            createdAt: string;
-            createdBy: string;
-            createdByName: string;
-            /** @description note or customer_note. */
-            kind: string;
-            /** Format: int64 */
-            noteId: number;
-            text: string;
-        };
-        "functions.contacts.LoggedNotes": {
-            nextCursor: string;
-            notes: components["schemas"]["functions.contacts.LoggedNote"][] | null;
-        };
-        "functions.contacts.OutboundCall": {
-            callId: string;
-            entry: components["schemas"]["domain.activity.Entry"];
-            status: string;
         };
         "functions.contacts.ProspectResult": {
             /** @description The created customer; absent when none was created. */
@@ -4606,6 +4624,13 @@ export type components = {
             };
             LeadSettings: components["schemas"]["functions.dealers.StoreLeadSettings"][] | null;
             PushCapabilities: components["schemas"]["domain.dealer.PushCapability"][] | null;
+        };
+        "functions.desking.DeskingStatus": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** @description The product providing desking; empty when desking is not enabled. */
+            deskingProvider: string;
+            isDeskingEnabled: boolean;
         };
         "functions.leads.AdditionalLeadCount": {
             /** Format: int64 */
@@ -5318,6 +5343,14 @@ export type components = {
             Name: string;
             UserId: string;
         } | null;
+        "functions.users.NotificationCount": {
+            /** Format: int64 */
+            count: number;
+        };
+        "functions.users.NotificationPage": {
+            nextCursor: string;
+            notifications: components["schemas"]["domain.notification.Notification"][] | null;
+        };
         "functions.users.StoreRef": {
             /** Format: int64 */
             AccountPlatformID: number;
@@ -5599,6 +5632,62 @@ export type components = {
              */
             survivorContactId?: number;
         };
+        "relations.AddMembersInputBody": {
+            members: components["schemas"]["functions.relations.NewMember"][];
+        };
+        "relations.LinkInputBody": {
+            /**
+             * Format: int64
+             * @description The customer.
+             */
+            contactId: number;
+            /**
+             * Format: int64
+             * @description The same customer at another store.
+             */
+            linkedContactId: number;
+        };
+        "relations.SetAssignmentsInputBody": {
+            /** @description The roles to change; roles not named keep their users. */
+            assignments: components["schemas"]["domain.assignment.RoleChange"][];
+        };
+        "relations.SetCompanyInputBody": {
+            /**
+             * Format: int64
+             * @description A business customer the caller may view; its business name becomes the company name.
+             */
+            companyContactId?: number;
+            companyName?: string;
+            jobTitle?: string;
+            /**
+             * Format: int64
+             * @description The version the company was read at; a stale one is 409 and nothing changes. 0 (or absent) when none was saved.
+             */
+            version?: number;
+        };
+        "relations.TagCountsInputBody": {
+            /** @description Stores to count; absent for the Scope header's stores. */
+            accountPlatformIds?: number[] | null;
+            /** @description The tags to count, 1 to 25. */
+            tagIds: number[] | null;
+        };
+        "relations.TagDetailsInputBody": {
+            /** @description Stores to list; absent for the Scope header's stores. */
+            accountPlatformIds?: number[] | null;
+            /** @description The nextCursor of the previous page; absent for the first page. */
+            cursor?: string;
+            /**
+             * Format: int64
+             * @description Customers per page; 25 when absent.
+             */
+            pageSize?: number;
+            /** @description The customers listed carry every one of these tags (1 to 25). */
+            tagIds: number[] | null;
+        };
+        "relations.TagTypesInputBody": {
+            /** @description The tag types whose tags to list: 1 customer, 2 service, 3 sales, 4 marketing. */
+            tagTypeIds: number[] | null;
+        };
         "runtime.httpapi.ErrorBody": {
             errorMessages: string[] | null;
             fieldErrors?: {
@@ -5718,12 +5807,12 @@ export type components = {
             successful: boolean;
         };
         "runtime.httpapi.ResultActivityFeed": {
-            data: components["schemas"]["functions.contacts.ActivityFeed"];
+            data: components["schemas"]["functions.activity.ActivityFeed"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
         "runtime.httpapi.ResultActivityView": {
-            data: components["schemas"]["functions.contacts.ActivityView"];
+            data: components["schemas"]["functions.activity.ActivityView"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -5788,7 +5877,7 @@ export type components = {
             successful: boolean;
         };
         "runtime.httpapi.ResultConversationOverview": {
-            data: components["schemas"]["functions.contacts.ConversationOverview"];
+            data: components["schemas"]["functions.activity.ConversationOverview"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -5873,7 +5962,7 @@ export type components = {
             successful: boolean;
         };
         "runtime.httpapi.ResultListDeskingStatus": {
-            data: components["schemas"]["functions.contacts.DeskingStatus"][] | null;
+            data: components["schemas"]["functions.desking.DeskingStatus"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -5963,12 +6052,12 @@ export type components = {
             successful: boolean;
         };
         "runtime.httpapi.ResultLoggedNote": {
-            data: components["schemas"]["functions.contacts.LoggedNote"];
+            data: components["schemas"]["functions.activity.LoggedNote"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
         "runtime.httpapi.ResultLoggedNotes": {
-            data: components["schemas"]["functions.contacts.LoggedNotes"];
+            data: components["schemas"]["functions.activity.LoggedNotes"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -5992,8 +6081,23 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultNotification": {
+            data: components["schemas"]["domain.notification.Notification"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultNotificationCount": {
+            data: components["schemas"]["functions.users.NotificationCount"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultNotificationPage": {
+            data: components["schemas"]["functions.users.NotificationPage"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultOutboundCall": {
-            data: components["schemas"]["functions.contacts.OutboundCall"];
+            data: components["schemas"]["functions.calltracking.OutboundCall"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -6149,6 +6253,7 @@ export type components = {
             phone?: string;
             stockNumber?: string;
             vin?: string;
+            vinFragment?: string;
         };
     };
     responses: never;
@@ -6378,7 +6483,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["contacts.OverviewInputBody"];
+                "application/json": components["schemas"]["activity.OverviewInputBody"];
             };
         };
         responses: {
@@ -10278,7 +10383,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["contacts.SetAssignmentsInputBody"];
+                "application/json": components["schemas"]["relations.SetAssignmentsInputBody"];
             };
         };
         responses: {
@@ -11575,7 +11680,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["contacts.NotesInputBody"];
+                "application/json": components["schemas"]["activity.NotesInputBody"];
             };
         };
         responses: {
@@ -12615,7 +12720,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["contacts.TagCountsInputBody"];
+                "application/json": components["schemas"]["relations.TagCountsInputBody"];
             };
         };
         responses: {
@@ -12696,7 +12801,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["contacts.TagDetailsInputBody"];
+                "application/json": components["schemas"]["relations.TagDetailsInputBody"];
             };
         };
         responses: {
@@ -12774,7 +12879,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["contacts.TagTypesInputBody"];
+                "application/json": components["schemas"]["relations.TagTypesInputBody"];
             };
         };
         responses: {
@@ -13021,7 +13126,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["contacts.DeskingEnabledInputBody"];
+                "application/json": components["schemas"]["desking.DeskingEnabledInputBody"];
             };
         };
         responses: {
@@ -13512,7 +13617,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["contacts.LinkInputBody"];
+                "application/json": components["schemas"]["relations.LinkInputBody"];
             };
         };
         responses: {
@@ -13599,7 +13704,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["contacts.LinkInputBody"];
+                "application/json": components["schemas"]["relations.LinkInputBody"];
             };
         };
         responses: {
@@ -14064,7 +14169,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["contacts.OutboundCallInputBody"];
+                "application/json": components["schemas"]["calltracking.OutboundCallInputBody"];
             };
         };
         responses: {
@@ -14231,7 +14336,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["contacts.LogNoteInputBody"];
+                "application/json": components["schemas"]["activity.LogNoteInputBody"];
             };
         };
         responses: {
@@ -14321,7 +14426,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["contacts.LogCallInputBody"];
+                "application/json": components["schemas"]["activity.LogCallInputBody"];
             };
         };
         responses: {
@@ -14492,7 +14597,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["contacts.SendToDeskingInputBody"];
+                "application/json": components["schemas"]["desking.SendToDeskingInputBody"];
             };
         };
         responses: {
@@ -14736,7 +14841,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["contacts.FeedInputBody"];
+                "application/json": components["schemas"]["activity.FeedInputBody"];
             };
         };
         responses: {
@@ -14975,7 +15080,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["contacts.SetCompanyInputBody"];
+                "application/json": components["schemas"]["relations.SetCompanyInputBody"];
             };
         };
         responses: {
@@ -15703,7 +15808,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["contacts.AddMembersInputBody"];
+                "application/json": components["schemas"]["relations.AddMembersInputBody"];
             };
         };
         responses: {
@@ -15872,7 +15977,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["contacts.LogNoteInputBody"];
+                "application/json": components["schemas"]["activity.LogNoteInputBody"];
             };
         };
         responses: {
@@ -17269,7 +17374,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["contacts.ViewDealsheetInputBody"];
+                "application/json": components["schemas"]["activity.ViewDealsheetInputBody"];
             };
         };
         responses: {
@@ -17347,7 +17452,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["contacts.ViewSectionInputBody"];
+                "application/json": components["schemas"]["activity.ViewSectionInputBody"];
             };
         };
         responses: {
@@ -17668,6 +17773,238 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    listMyNotifications: {
+        parameters: {
+            query?: {
+                /** @description Notifications per page. */
+                size?: number;
+                /** @description The nextCursor of the previous page; empty for the newest notifications. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultNotificationPage"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    markAllMyNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultNotificationCount"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    countMyUnreadNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultNotificationCount"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    markMyNotificationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The notification's id. */
+                notificationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultNotification"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -18,6 +18,15 @@ export type UserSetting = Schemas['Setting'];
 /** The body of PUT /usersettings/key/{key}. */
 export type SaveUserSettingBody = Schemas['SaveSettingInputBody'];
 
+/** A notification sent to the signed-in user, with whether they read it. */
+export type UserNotification = Schemas['Notification'];
+
+/** A page of the signed-in user's notifications (GET /users/notifications), newest first. */
+export type NotificationPage = Schemas['NotificationPage'];
+
+/** A number of notifications: those unread, or those just marked read. */
+export type NotificationCount = Schemas['NotificationCount'];
+
 /** The paging block of a `{successful, data, pageData}` envelope. */
 export type PageData = Schemas['PageData'];
 
