@@ -107,7 +107,7 @@ func TestServerOwnedFieldsAreIgnored(t *testing.T) {
 func TestServerOwnedFieldsAreReadOnlyInTheContract(t *testing.T) {
 	t.Parallel()
 	api, _ := recordAPI(t)
-	s := api.OpenAPI().Components.Schemas.Map()["Record"]
+	s := api.OpenAPI().Components.Schemas.Map()["runtime.httpapi_test.Record"]
 	if s == nil {
 		t.Fatal("no Record schema")
 	}
