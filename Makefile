@@ -16,13 +16,14 @@ include infra/infra.mk
 run: deps web-deps web-build gateway
 	./bin/gateway -addr 127.0.0.1:8080 -data .data -web web/dist
 
-## test: Go, web component, end-to-end and CDK tests
+## test: Go, web component, end-to-end and CDK tests, then the web app's size budget
 test: deps web-deps infra-deps chromium gateway web-build
 	go vet ./...
 	$(MAKE) test-go
 	$(MAKE) web-test
 	$(MAKE) web-e2e
 	$(MAKE) infra-test
+	$(MAKE) web-budget
 
 ## test-go: Go unit and integration tests against one DynamoDB Local
 test-go: deps

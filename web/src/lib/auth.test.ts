@@ -2,7 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { server } from '../testing/server';
-import { createInitiateAuthRefresher, getAccessToken } from './auth';
+import { createInitiateAuthRefresher } from './amplify-auth';
+import { getAccessToken } from './auth';
 import { EMBEDDED_TOKEN_KEY } from './embedded';
 import { saveImpersonation } from './impersonation';
 

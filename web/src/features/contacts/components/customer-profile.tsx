@@ -3,8 +3,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ActivityActions } from '../../activity/components/activity-actions';
-import { ActivityPanel } from '../../activity/components/activity-panel';
+import { ActivityActions, ActivityPanel } from '../../activity';
 import type { Contact, ContactPermission, Store } from '../../../lib/api/types';
 import { errorMessage } from '../../../lib/notify';
 import { useContact } from '../api/get-contact';
@@ -12,7 +11,6 @@ import { useContactPermission } from '../api/get-contact-permission';
 import { useMarkContactHot } from '../api/mark-contact-hot';
 import { contactName, storeName } from '../contact-display';
 import { LicenceImages } from './licence-images';
-import { HouseholdRelationships } from '../../relations/components/household-relationships';
 import { ProfileTab } from './profile-tab';
 import { ServiceTab } from './service-tab';
 import { SnapshotSummary } from './snapshot-summary';
@@ -49,13 +47,15 @@ type CustomerProfileProps = {
   actions?: (contact: Contact, canEdit: boolean) => ReactNode;
   /** The Leads tab's content, from the leads feature; without it the tab says what it will hold. */
   leads?: (contact: Contact) => ReactNode;
+  /** The household and relationships section of the snapshot, from the relations feature. */
+  household?: (contact: Contact, canEdit: boolean) => ReactNode;
 };
 
 /**
  * CustomerProfile checks the user's access to the customer first, then shows the customer's
  * profile with its tabs; the open tab lives in the address (`tab`).
  */
-export function CustomerProfile({ contactId, userId, stores, actions, leads }: CustomerProfileProps) {
+export function CustomerProfile({ contactId, userId, stores, actions, leads, household }: CustomerProfileProps) {
   const permission = useContactPermission(contactId, userId);
 
   if (permission.isPending) {
@@ -79,7 +79,16 @@ export function CustomerProfile({ contactId, userId, stores, actions, leads }: C
       </Alert>
     );
   }
-  return <ProfileScreen contactId={contactId} permission={permission.data} stores={stores} actions={actions} leads={leads} />;
+  return (
+    <ProfileScreen
+      contactId={contactId}
+      permission={permission.data}
+      stores={stores}
+      actions={actions}
+      leads={leads}
+      household={household}
+    />
+  );
 }
 
 type ProfileScreenProps = {
@@ -88,9 +97,10 @@ type ProfileScreenProps = {
   stores: readonly Store[];
   actions?: CustomerProfileProps['actions'];
   leads?: CustomerProfileProps['leads'];
+  household?: CustomerProfileProps['household'];
 };
 
-function ProfileScreen({ contactId, permission, stores, actions, leads }: ProfileScreenProps) {
+function ProfileScreen({ contactId, permission, stores, actions, leads, household }: ProfileScreenProps) {
   const contact = useContact(contactId);
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
@@ -135,7 +145,7 @@ function ProfileScreen({ contactId, permission, stores, actions, leads }: Profil
             {t.value === 'snapshot' ? (
               <Stack gap="md">
                 <SnapshotSummary contactId={contactId} />
-                <HouseholdRelationships contact={contact.data} canEdit={permission.canEdit} />
+                {household?.(contact.data, permission.canEdit)}
               </Stack>
             ) : t.value === 'profile' ? (
               <Stack gap="md">
