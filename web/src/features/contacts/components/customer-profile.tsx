@@ -1,19 +1,37 @@
 import { Alert, Badge, Center, Group, Loader, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ActivityActions, ActivityPanel } from '../../activity';
 import type { Contact, ContactPermission, Store } from '../../../lib/api/types';
 import { errorMessage } from '../../../lib/notify';
+import { ActivityActions, ActivityPanel } from '../../activity';
 import { useContact } from '../api/get-contact';
 import { useContactPermission } from '../api/get-contact-permission';
 import { useMarkContactHot } from '../api/mark-contact-hot';
 import { contactName, storeName } from '../contact-display';
 import { LicenceImages } from './licence-images';
-import { ProfileTab } from './profile-tab';
-import { ServiceTab } from './service-tab';
 import { SnapshotSummary } from './snapshot-summary';
+
+// The tabs behind the snapshot (the edit form and change log, the service history) load when
+// first opened, so opening a customer downloads only what its first tab shows.
+const loadProfileTab = () => import('./profile-tab').then((m) => ({ default: m.ProfileTab }));
+const loadServiceTab = () => import('./service-tab').then((m) => ({ default: m.ServiceTab }));
+const ProfileTab = lazy(loadProfileTab);
+const ServiceTab = lazy(loadServiceTab);
+
+/** preloadProfileTabs loads the code of the tabs that load when first opened. */
+export function preloadProfileTabs(): Promise<unknown> {
+  return Promise.all([loadProfileTab(), loadServiceTab()]);
+}
+
+function TabLoading() {
+  return (
+    <Center py="xl" role="status" aria-label="Loading tab">
+      <Loader size="sm" />
+    </Center>
+  );
+}
 
 /** The spec's messages when a profile may not be opened. */
 export const NO_ACCESS_MESSAGE = 'You do not have access to view this customer';
@@ -150,10 +168,14 @@ function ProfileScreen({ contactId, permission, stores, actions, leads, househol
             ) : t.value === 'profile' ? (
               <Stack gap="md">
                 <LicenceImages contactId={contactId} canEdit={permission.canEdit} />
-                <ProfileTab contact={contact.data} canEdit={permission.canEdit} />
+                <Suspense fallback={<TabLoading />}>
+                  <ProfileTab contact={contact.data} canEdit={permission.canEdit} />
+                </Suspense>
               </Stack>
             ) : t.value === 'service' ? (
-              <ServiceTab contactId={contactId} />
+              <Suspense fallback={<TabLoading />}>
+                <ServiceTab contactId={contactId} />
+              </Suspense>
             ) : t.value === 'activity' ? (
               <ActivityPanel contactId={contactId} />
             ) : t.value === 'leads' && leads ? (
