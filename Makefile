@@ -58,8 +58,7 @@ test-prereqs: deps web-deps infra-deps chromium gateway web-build
 # test-budget checks the web app's bundle budget (web/scripts/bundle-budget.mjs) when the
 # web app has one; the suite's own time budget is checked by the summary.
 test-budget:
-	@if [ -f web/scripts/bundle-budget.mjs ]; then cd web && node scripts/bundle-budget.mjs; \
-	else echo "no bundle budget script (web/scripts/bundle-budget.mjs)"; fi
+	@$(MAKE) --no-print-directory web-budget
 
 ## test-go: Go unit and integration tests against one DynamoDB Local
 test-go: deps

@@ -7,7 +7,8 @@ export default mergeConfig(
   defineConfig({
     test: {
       environment: 'jsdom',
-      include: ['src/**/*.test.{ts,tsx}'],
+      // The scripts' own tests (the import rules, the size budget) run with the components'.
+      include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
       setupFiles: ['src/testing/setup.ts'],
       restoreMocks: true,
       css: false,

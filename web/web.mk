@@ -3,7 +3,7 @@
 
 WEB_DEPS_STAMP := web/node_modules/.deps.stamp
 
-.PHONY: web-deps web-build web-test web-e2e web-e2e-built web-api-types
+.PHONY: web-deps web-build web-test web-budget web-e2e web-e2e-built web-api-types
 
 ## web-deps: install the web app's npm packages when they are missing or the lock changed
 web-deps: $(WEB_DEPS_STAMP)
@@ -16,9 +16,15 @@ $(WEB_DEPS_STAMP): web/package.json web/package-lock.json
 web-build: web-deps
 	cd web && npm run build
 
-## web-test: the web app's component tests
+## web-test: the import rules between the web app's folders and its component tests
 web-test: web-deps
+	cd web && node scripts/check-imports.mjs
 	cd web && npm test
+
+## web-budget: the built app's JavaScript against its size budget (builds it when there is no build)
+web-budget: web-deps
+	@[ -f web/dist/.vite/manifest.json ] || $(MAKE) web-build
+	cd web && node scripts/bundle-budget.mjs
 
 ## web-e2e: end-to-end tests in Chromium against bin/gateway serving a fresh build
 web-e2e:

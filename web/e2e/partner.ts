@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 /** The demo embedded partner's id, and its private key in the repository. */
 export const DEMO_PARTNER_ID = 'partner-dealervault';
-const demoPartnerKey = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'shared', 'demo', 'testdata', 'partner-dealervault.pem');
+const demoPartnerKey = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'shared', 'local', 'demo', 'testdata', 'partner-dealervault.pem');
 
 function base64url(value: string | Buffer): string {
   return Buffer.from(value).toString('base64url');

@@ -55,7 +55,8 @@ type Config struct {
 	Web        WebConfig
 	// CognitoURL is cognito-local's address; sign-in requests to /cognito are proxied there.
 	CognitoURL *url.URL
-	// WebDir holds the built web app; empty serves no web app.
+	// WebDir holds the built web app; empty serves no web app. Its files are served compressed
+	// (precompressed copies, else gzip on the fly) and cached as CloudFront caches them.
 	WebDir string
 	Log    *slog.Logger
 }
@@ -91,7 +92,7 @@ func New(c Config) http.Handler {
 	}
 	var static http.Handler = http.NotFoundHandler()
 	if c.WebDir != "" {
-		static = http.FileServer(http.Dir(c.WebDir))
+		static = newStaticFiles(c.WebDir)
 	}
 	mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// The route API Gateway would pick: the most specific one, a public operation's

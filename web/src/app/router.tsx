@@ -1,21 +1,51 @@
 import type { ReactElement } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 
-import { SignInPage } from '../features/auth/components/sign-in-page';
 import type { DashboardRole } from '../features/dashboards/dashboard-roles';
-import { EmbeddedSession } from './embedded/embedded-session';
+import { lazyPage } from './lazy-page';
 import { appPages, embeddedPages } from './pages';
 import { RootLayout, type RouteHandle } from './root-layout';
-import { CustomerProfilePage } from './routes/customer-profile-page';
-import { CustomerSearchPage } from './routes/customer-search-page';
-import { DashboardPage } from './routes/dashboard-page';
-import { EmbeddedNotFound, EmbeddedPagePlaceholder } from './routes/embedded-page';
-import { HomePage } from './routes/home-page';
-import { LeadsLogPage } from './routes/leads-log-page';
-import { PagePlaceholder } from './routes/page-placeholder';
-import { ReassignCustomersPage } from './routes/reassign-customers-page';
-import { VehicleHistoryAuthorization } from './routes/vehicle-history-authorization';
-import { RequireSession, RequireSignIn } from './start-up';
+import { ImpersonateUserDialog } from './shell/lazy-parts';
+import { AppLayout, RequireSession, RequireSignIn } from './start-up';
+
+// Every screen is its own chunk, loaded when it is first shown: the first page load carries only
+// the router, the providers and the session check.
+const SignInPage = lazyPage(() => import('../features/auth/components/sign-in-page').then((m) => m.SignInPage));
+const EmbeddedSession = lazyPage(() => import('./embedded/embedded-session').then((m) => m.EmbeddedSession));
+const CustomerProfilePage = lazyPage(() => import('./routes/customer-profile-page').then((m) => m.CustomerProfilePage));
+const CustomerSearchPage = lazyPage(() => import('./routes/customer-search-page').then((m) => m.CustomerSearchPage));
+const DashboardPage = lazyPage(() => import('./routes/dashboard-page').then((m) => m.DashboardPage));
+const EmbeddedNotFound = lazyPage(() => import('./routes/embedded-page').then((m) => m.EmbeddedNotFound));
+const EmbeddedPagePlaceholder = lazyPage(() => import('./routes/embedded-page').then((m) => m.EmbeddedPagePlaceholder));
+const HomePage = lazyPage(() => import('./routes/home-page').then((m) => m.HomePage));
+const LeadsLogPage = lazyPage(() => import('./routes/leads-log-page').then((m) => m.LeadsLogPage));
+const PagePlaceholder = lazyPage(() => import('./routes/page-placeholder').then((m) => m.PagePlaceholder));
+const ReassignCustomersPage = lazyPage(() => import('./routes/reassign-customers-page').then((m) => m.ReassignCustomersPage));
+const VehicleHistoryAuthorization = lazyPage(() =>
+  import('./routes/vehicle-history-authorization').then((m) => m.VehicleHistoryAuthorization),
+);
+
+/** preloadScreens loads the code of every screen now, as tests do before they render the app. */
+export function preloadScreens(): Promise<unknown> {
+  return Promise.all(
+    [
+      SignInPage,
+      EmbeddedSession,
+      CustomerProfilePage,
+      CustomerSearchPage,
+      DashboardPage,
+      EmbeddedNotFound,
+      EmbeddedPagePlaceholder,
+      HomePage,
+      LeadsLogPage,
+      PagePlaceholder,
+      ReassignCustomersPage,
+      VehicleHistoryAuthorization,
+      AppLayout,
+      ImpersonateUserDialog,
+    ].map((page) => page.preload()),
+  );
+}
 
 const signInHandle: RouteHandle = { title: 'Sign in' };
 

@@ -10,7 +10,10 @@ import { START_UP_ERROR_CODES, startUpErrorCode } from '../features/users/start-
 import { setRequestScope } from '../lib/api/scope';
 import type { AppUser } from '../lib/api/types';
 import { RestoreLastViewedPage } from './last-viewed-page';
-import { AppLayout } from './shell/app-layout';
+import { lazyPage } from './lazy-page';
+
+/** AppLayout is the signed-in shell; it is not needed to sign in, so it loads once a session is there. */
+export const AppLayout = lazyPage(() => import('./shell/app-layout').then((m) => m.AppLayout), <LoadingScreen />);
 
 /**
  * RequireSignIn sends a visitor without a session to the sign-in page, and back here after it.

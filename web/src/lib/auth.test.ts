@@ -2,7 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { server } from '../testing/server';
-import { createInitiateAuthRefresher, getAccessToken } from './auth';
+import { createInitiateAuthRefresher } from './amplify-auth';
+import { getAccessToken, readStoredSession } from './auth';
 import { EMBEDDED_TOKEN_KEY } from './embedded';
 import { saveImpersonation } from './impersonation';
 
@@ -88,5 +89,52 @@ describe('getAccessToken', () => {
     window.location.hash = '#/mobile/dealsheet/1';
 
     expect(await getAccessToken()).toBe('impersonation-token');
+  });
+});
+
+describe('readStoredSession', () => {
+  const client = 'client-1';
+  const prefix = `CognitoIdentityServiceProvider.${client}`;
+  const now = 1_800_000_000_000;
+  const token = (expSeconds: number) => jwt({ sub: 'abc', exp: expSeconds, token_use: 'access' });
+
+  it.each([
+    ['nothing stored: no session', {}, { kind: 'none' }],
+    ['a user without tokens: no session', { [`${prefix}.LastAuthUser`]: 'sam' }, { kind: 'none' }],
+    [
+      'a token valid for an hour',
+      { [`${prefix}.LastAuthUser`]: 'sam', [`${prefix}.sam.accessToken`]: token(now / 1000 + 3600) },
+      { kind: 'valid', accessToken: token(now / 1000 + 3600) },
+    ],
+    [
+      'a token within the five-second margin: renew',
+      { [`${prefix}.LastAuthUser`]: 'sam', [`${prefix}.sam.accessToken`]: token(now / 1000 + 4) },
+      { kind: 'renew' },
+    ],
+    [
+      'a token valid by this clock but expired by the server\'s (clock drift): renew',
+      {
+        [`${prefix}.LastAuthUser`]: 'sam',
+        [`${prefix}.sam.accessToken`]: token(now / 1000 + 60),
+        [`${prefix}.sam.clockDrift`]: '120000',
+      },
+      { kind: 'renew' },
+    ],
+    ['only a refresh token: renew', { [`${prefix}.LastAuthUser`]: 'sam', [`${prefix}.sam.refreshToken`]: 'r' }, { kind: 'renew' }],
+    [
+      'an unreadable token: renew',
+      { [`${prefix}.LastAuthUser`]: 'sam', [`${prefix}.sam.accessToken`]: 'not-a-jwt' },
+      { kind: 'renew' },
+    ],
+    [
+      "another client's tokens: no session",
+      { 'CognitoIdentityServiceProvider.other.LastAuthUser': 'sam', 'CognitoIdentityServiceProvider.other.sam.accessToken': token(now / 1000 + 3600) },
+      { kind: 'none' },
+    ],
+  ])('%s', (_name, items, want) => {
+    window.sessionStorage.clear();
+    for (const [key, value] of Object.entries(items)) window.sessionStorage.setItem(key, value);
+
+    expect(readStoredSession(window.sessionStorage, client, now)).toEqual(want);
   });
 });

@@ -1,12 +1,12 @@
-import { Amplify } from 'aws-amplify';
-import { decodeJWT, fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
-import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
-import { sessionStorage } from 'aws-amplify/utils';
-
 import type { RuntimeConfig } from './config';
 import { getEmbeddedToken, isEmbedded } from './embedded';
 import { getImpersonation } from './impersonation';
 import { readJwtClaims } from './jwt';
+
+// The identity provider's SDK (Amplify) is a large download that most page loads do not need:
+// it lives in ./amplify-auth, loaded on the first call that needs it (signing in or out,
+// renewing tokens) and configured then with the deployment's user pool. Until then the session
+// is read from where the SDK keeps it: the tab's session storage.
 
 /** SignInResult is the outcome of a password sign-in that the user pool accepted. */
 export type SignInResult =
@@ -14,50 +14,120 @@ export type SignInResult =
   /** The user pool asks for a further step (a new password, a code) before signing in. */
   | { kind: 'nextStep'; step: string };
 
-/** configureAuth points Amplify at the deployment's user pool; call it once, before rendering. */
+type AmplifyAuth = typeof import('./amplify-auth');
+
+/** AuthLoader holds the user pool's configuration and loads the SDK once, on first use. */
+type AuthLoader = { config?: RuntimeConfig; loading?: Promise<AmplifyAuth>; loaded?: AmplifyAuth };
+
+const loader: AuthLoader = {};
+
+/** waiting are the token-refresh listeners to subscribe once the SDK is loaded. */
+const waiting = new Set<(sdk: AmplifyAuth) => void>();
+
+/** The prefix of the keys under which the SDK keeps a user pool's tokens. */
+const TOKEN_KEY_PREFIX = 'CognitoIdentityServiceProvider';
+
+/** The SDK's own margin (milliseconds): a token this close to expiry counts as expired. */
+const EXPIRY_TOLERANCE_MS = 5_000;
+
+/** StoredSession is what the SDK keeps in the tab's storage for a user pool client. */
+export type StoredSession =
+  | { kind: 'none' }
+  /** An access token that is still valid by the SDK's own rule. */
+  | { kind: 'valid'; accessToken: string }
+  /** Tokens that need renewing (or that could not be read): the SDK must look at them. */
+  | { kind: 'renew' };
+
+/**
+ * readStoredSession reads the tokens the SDK keeps in storage for clientId, as its token store
+ * writes them: the last signed-in user under `CognitoIdentityServiceProvider.{client}.LastAuthUser`
+ * and their tokens under `CognitoIdentityServiceProvider.{client}.{user}.accessToken` (with the
+ * clock drift beside it). A token is valid until five seconds before it expires, on the
+ * server's clock.
+ */
+export function readStoredSession(storage: Storage, clientId: string, now: number): StoredSession {
+  const user = storage.getItem(`${TOKEN_KEY_PREFIX}.${clientId}.LastAuthUser`);
+  if (!user) return { kind: 'none' };
+  const keys = `${TOKEN_KEY_PREFIX}.${clientId}.${user}`;
+  const accessToken = storage.getItem(`${keys}.accessToken`);
+  if (!accessToken) return storage.getItem(`${keys}.refreshToken`) ? { kind: 'renew' } : { kind: 'none' };
+  const exp = readJwtClaims(accessToken)?.exp;
+  const drift = Number.parseInt(storage.getItem(`${keys}.clockDrift`) ?? '0', 10) || 0;
+  if (typeof exp !== 'number' || now + drift + EXPIRY_TOLERANCE_MS >= exp * 1000) return { kind: 'renew' };
+  return { kind: 'valid', accessToken };
+}
+
+/** configureAuth records the deployment's user pool; call it once, before rendering. */
 export function configureAuth(config: RuntimeConfig): void {
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: config.userPoolId,
-        userPoolClientId: config.userPoolClientId,
-        ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
-      },
-    },
+  loader.config = config;
+  loader.loading = undefined;
+}
+
+/** loadAmplifyAuth loads and configures the identity provider's SDK, once. */
+export function loadAmplifyAuth(): Promise<AmplifyAuth> {
+  loader.loading ??= import('./amplify-auth').then((sdk) => {
+    // Unconfigured (as in component tests) the SDK holds no session.
+    if (loader.config) sdk.configureAmplify(loader.config);
+    loader.loaded = sdk;
+    for (const listen of waiting) listen(sdk);
+    waiting.clear();
+    return sdk;
   });
-  // Tokens live for the browser tab only, as the spec asks of a non-embedded session.
-  cognitoUserPoolsTokenProvider.setKeyValueStorage(sessionStorage);
-  if (config.userPoolEndpoint) {
-    // The local user pool does not implement GetTokensFromRefreshToken, which Amplify's own
-    // refresher calls; it does implement InitiateAuth with REFRESH_TOKEN_AUTH.
-    cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher(
-      createInitiateAuthRefresher(config.userPoolEndpoint, config.userPoolClientId),
-    );
-  }
+  return loader.loading;
+}
+
+/** preloadSignIn starts loading the SDK, for a sign-in form the user has started to fill in. */
+export function preloadSignIn(): void {
+  loadAmplifyAuth().catch(() => {
+    // The sign-in itself will load it again and report the failure.
+    loader.loading = undefined;
+  });
 }
 
 /** signInWithPassword signs in with the user pool's USER_PASSWORD_AUTH flow. */
 export async function signInWithPassword(username: string, password: string): Promise<SignInResult> {
-  // A stale session in this tab would make the user pool refuse a new sign-in.
-  if (await hasSession()) await signOut();
-  const { isSignedIn, nextStep } = await signIn({
-    username,
-    password,
-    options: { authFlowType: 'USER_PASSWORD_AUTH' },
-  });
-  if (isSignedIn) return { kind: 'signedIn' };
-  return { kind: 'nextStep', step: nextStep.signInStep };
+  return (await loadAmplifyAuth()).signInWithPassword(username, password);
 }
 
 /** signOutUser ends the session in this tab. */
 export async function signOutUser(): Promise<void> {
-  await signOut();
+  return (await loadAmplifyAuth()).signOutUser();
 }
 
 /** getUserPoolAccessToken returns the signed-in user's own access token, refreshed when it has expired. */
 export async function getUserPoolAccessToken(): Promise<string | undefined> {
-  const session = await fetchAuthSession();
-  return session.tokens?.accessToken?.toString();
+  if (loader.loaded) return loader.loaded.getUserPoolAccessToken();
+  // Without a user pool there is no session of the user's own.
+  if (!loader.config) return undefined;
+  const stored = readStoredSession(window.sessionStorage, loader.config.userPoolClientId, Date.now());
+  if (stored.kind === 'none') return undefined;
+  if (stored.kind === 'valid') return stored.accessToken;
+  return (await loadAmplifyAuth()).getUserPoolAccessToken();
+}
+
+/** renewSession renews the user's tokens now; it rejects when the user pool refuses. */
+export async function renewSession(): Promise<void> {
+  return (await loadAmplifyAuth()).renewSession();
+}
+
+/**
+ * onTokenRefreshFailure calls back when the user pool refuses to renew the tokens; it returns an
+ * unsubscribe. Only the SDK renews tokens, so it listens from when the SDK is loaded, without
+ * loading it.
+ */
+export function onTokenRefreshFailure(callback: () => void): () => void {
+  let stopped = false;
+  let stop: (() => void) | undefined;
+  const listen = (sdk: AmplifyAuth) => {
+    if (!stopped) stop = sdk.onTokenRefreshFailure(callback);
+  };
+  if (loader.loaded) listen(loader.loaded);
+  else waiting.add(listen);
+  return () => {
+    stopped = true;
+    waiting.delete(listen);
+    stop?.();
+  };
 }
 
 /**
@@ -86,55 +156,4 @@ export async function getSessionToken(): Promise<SessionToken | undefined> {
   if (!token) return undefined;
   const claims = readJwtClaims(token);
   return { subject: claims?.sub, expiresAt: typeof claims?.exp === 'number' ? claims.exp * 1000 : undefined };
-}
-
-/** renewSession renews the user's tokens now; it rejects when the user pool refuses. */
-export async function renewSession(): Promise<void> {
-  const session = await fetchAuthSession({ forceRefresh: true });
-  if (!session.tokens?.accessToken) throw new Error('The session could not be renewed.');
-}
-
-type TokenRefresher = Parameters<typeof cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher>[0];
-
-/**
- * createInitiateAuthRefresher renews tokens with InitiateAuth REFRESH_TOKEN_AUTH at endpoint.
- * Errors carry the user pool's exception name, which Amplify reads to end the session.
- */
-export function createInitiateAuthRefresher(endpoint: string, clientId: string): TokenRefresher {
-  return async ({ tokens, username }) => {
-    if (!tokens.refreshToken) {
-      throw Object.assign(new Error('No refresh token is stored.'), { name: 'NotAuthorizedException' });
-    }
-    const response = await fetch(endpoint, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/x-amz-json-1.1',
-        'X-Amz-Target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-      },
-      body: JSON.stringify({
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        ClientId: clientId,
-        AuthParameters: { REFRESH_TOKEN: tokens.refreshToken },
-      }),
-    });
-    const body = (await response.json().catch(() => ({}))) as {
-      __type?: string;
-      message?: string;
-      AuthenticationResult?: { AccessToken?: string; IdToken?: string; RefreshToken?: string };
-    };
-    if (!response.ok || !body.AuthenticationResult?.AccessToken) {
-      const name = (body.__type ?? response.headers.get('x-amzn-errortype') ?? 'ServiceException').split(/[#:]/).pop();
-      throw Object.assign(new Error(body.message ?? 'The session could not be renewed.'), { name });
-    }
-    const result = body.AuthenticationResult;
-    const accessToken = decodeJWT(result.AccessToken ?? '');
-    const iat = accessToken.payload.iat ?? Math.floor(Date.now() / 1000);
-    return {
-      accessToken,
-      idToken: result.IdToken ? decodeJWT(result.IdToken) : undefined,
-      refreshToken: result.RefreshToken ?? tokens.refreshToken,
-      clockDrift: iat * 1000 - Date.now(),
-      username,
-    };
-  };
 }

@@ -1,12 +1,17 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { beforeAll, vi } from 'vitest';
 
-import { AppProviders } from '../app/providers';
-import { appRoutes } from '../app/router';
+import { AppProviders, preloadNotifications } from '../app/providers';
+import { appRoutes, preloadScreens } from '../app/router';
+import { preloadProfileTabs } from '../features/contacts/components/customer-profile';
 import type { AuthService } from '../features/auth/auth-service';
 import { createQueryClient } from '../lib/query-client';
+
+// The app loads each screen's code on first render; a test loads them all first, so a query's
+// wait is spent on the screen's behaviour, not on compiling its code.
+beforeAll(() => Promise.all([preloadScreens(), preloadProfileTabs(), preloadNotifications()]), 120_000);
 
 /** fakeAuthService is an identity provider that is signed in unless told otherwise. */
 export function fakeAuthService(overrides: Partial<AuthService> = {}): AuthService {

@@ -7,6 +7,7 @@ import { CustomerLeads } from '../../features/leads/components/customer-leads';
 import { leadPowers } from '../../features/leads/lead-roles';
 import { AddToMergeButton } from '../../features/merge/components/add-to-merge-button';
 import { MergeFooter } from '../../features/merge/components/merge-footer';
+import { HouseholdRelationships } from '../../features/relations';
 import { customerProfilePath } from '../pages';
 import { useSession } from '../session-context';
 import { userStores } from '../user-stores';
@@ -36,6 +37,7 @@ export function CustomerProfilePage() {
             <AddToMergeButton contactId={contact.id} accountPlatformId={contact.accountPlatformId} name={[contact.firstName, contact.lastName].filter(Boolean).join(' ')} />
           ) : null
         }
+        household={(contact, canEdit) => <HouseholdRelationships contact={contact} canEdit={canEdit} profilePath={customerProfilePath} />}
         leads={(contact) => (
           <CustomerLeads
             contactId={contact.id ?? id}

@@ -18,8 +18,8 @@ import type { SessionContext } from '../session-context';
 import { useAccess } from '../use-access';
 import { userStores } from '../user-stores';
 import { Clock } from './clock';
-import { ImpersonateUserDialog } from './impersonate-user-action';
 import { useImpersonationExpiry } from './impersonation-expiry';
+import { ImpersonateUserDialog } from './lazy-parts';
 import { visibleMenuSections } from './menu';
 import { SideNav } from './side-nav';
 import { TopNav } from './top-nav';
@@ -182,7 +182,7 @@ export function AppLayout({ user }: AppLayoutProps) {
         onOpenContact={(id) => navigate(customerProfilePath(id))}
         onShowAll={(term) => navigate(customerSearchPath(term))}
       />
-      {canImpersonate ? <ImpersonateUserDialog user={user} opened={impersonateOpen} onClose={impersonate.close} /> : null}
+      {canImpersonate && impersonateOpen ? <ImpersonateUserDialog user={user} opened onClose={impersonate.close} /> : null}
     </AppShell>
   );
 }

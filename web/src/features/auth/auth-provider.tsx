@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 import { setRequestScope } from '../../lib/api/scope';
 import { clearImpersonation } from '../../lib/impersonation';
@@ -8,7 +8,11 @@ import { leaveImpersonation } from './api/end-impersonation';
 import { notifyLogout } from './api/notify-logout';
 import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context';
 import { amplifyAuthService, type AuthService, type SessionEndReason } from './auth-service';
-import { SessionExpiryModal } from './components/session-expiry-modal';
+
+// The modal (and the dialog code it brings) loads only when a session ends.
+const SessionExpiryModal = lazy(() =>
+  import('./components/session-expiry-modal').then((m) => ({ default: m.SessionExpiryModal })),
+);
 
 type AuthProviderProps = {
   children: ReactNode;
@@ -176,10 +180,11 @@ export function AuthProvider({ children, service = amplifyAuthService }: AuthPro
   return (
     <AuthContext.Provider value={value}>
       {children}
-      <SessionExpiryModal
-        reason={status === 'signedIn' ? expiredBecause : null}
-        onSignIn={() => void finishExpiredSession()}
-      />
+      {status === 'signedIn' && expiredBecause !== null ? (
+        <Suspense fallback={null}>
+          <SessionExpiryModal reason={expiredBecause} onSignIn={() => void finishExpiredSession()} />
+        </Suspense>
+      ) : null}
     </AuthContext.Provider>
   );
 }

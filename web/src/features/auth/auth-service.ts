@@ -1,8 +1,7 @@
-import { Hub } from 'aws-amplify/utils';
-
 import {
   getSessionToken,
   hasSession,
+  onTokenRefreshFailure,
   renewSession,
   signInWithPassword,
   signOutUser,
@@ -44,9 +43,7 @@ export const amplifyAuthService: AuthService = {
     if (subject) broadcastSignOut(subject);
   },
   onSessionEnded: (callback) => {
-    const stopHub = Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'tokenRefresh_failure') callback('renewalFailed');
-    });
+    const stopHub = onTokenRefreshFailure(() => callback('renewalFailed'));
     const stopStorage = listenForSignOutElsewhere(currentSubject, () => callback('signedOutElsewhere'));
     return () => {
       stopHub();

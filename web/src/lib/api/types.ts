@@ -7,241 +7,241 @@ type Schemas = components['schemas'];
  * The signed-in user, as GET /users/currentUser returns it; under impersonation the impersonated
  * user, with IsImpersonating and the real user in ImpersonatedBy.
  */
-export type AppUser = Schemas['AppUser'];
+export type AppUser = Schemas['functions.users.AppUser'];
 
 /** A store (account platform) the user may work in or view. */
-export type Store = Schemas['StoreRef'];
+export type Store = Schemas['functions.users.StoreRef'];
 
 /** A saved user setting. */
-export type UserSetting = Schemas['Setting'];
+export type UserSetting = Schemas['domain.user.Setting'];
 
 /** The body of PUT /usersettings/key/{key}. */
-export type SaveUserSettingBody = Schemas['SaveSettingInputBody'];
+export type SaveUserSettingBody = Schemas['users.SaveSettingInputBody'];
 
 /** A notification sent to the signed-in user, with whether they read it. */
-export type UserNotification = Schemas['Notification'];
+export type UserNotification = Schemas['domain.notification.Notification'];
 
 /** A page of the signed-in user's notifications (GET /users/notifications), newest first. */
-export type NotificationPage = Schemas['NotificationPage'];
+export type NotificationPage = Schemas['functions.users.NotificationPage'];
 
 /** A number of notifications: those unread, or those just marked read. */
-export type NotificationCount = Schemas['NotificationCount'];
+export type NotificationCount = Schemas['functions.users.NotificationCount'];
 
 /** The paging block of a `{successful, data, pageData}` envelope. */
-export type PageData = Schemas['PageData'];
+export type PageData = Schemas['runtime.httpapi.PageData'];
 
 /** The body of every error response. */
-export type ErrorBody = Schemas['ErrorBody'];
+export type ErrorBody = Schemas['runtime.httpapi.ErrorBody'];
 
 /** What the menus and screens need to know about the selected stores' features and settings. */
-export type UIDealerSettings = Schemas['UIDealerSettings'];
+export type UIDealerSettings = Schemas['functions.dealers.UIDealerSettings'];
 
 /** An employee of the dealer group, as GET /core/users lists them. */
-export type StaffUser = Schemas['StaffUser'];
+export type StaffUser = Schemas['functions.core.StaffUser'];
 
 /** The data of POST /auth/impersonation: the token to act as the subject, for the actor. */
-export type ImpersonationGrant = Schemas['Impersonation'];
+export type ImpersonationGrant = Schemas['functions.auth.Impersonation'];
 
 /** The data of POST /auth/impersonation/end. */
-export type EndedImpersonation = Schemas['EndedImpersonation'];
+export type EndedImpersonation = Schemas['functions.auth.EndedImpersonation'];
 
 /** A customer (contact) with all its fields and lists. */
-export type Contact = Schemas['Contact'];
+export type Contact = Schemas['domain.contact.Contact'];
 
 /** One of a customer's phones. */
-export type ContactPhone = Schemas['Phone'];
+export type ContactPhone = Schemas['domain.contact.Phone'];
 
 /** One of a customer's e-mail addresses. */
-export type ContactEmail = Schemas['Email'];
+export type ContactEmail = Schemas['domain.contact.Email'];
 
 /** The body of POST /crm/contacts/search. */
-export type ContactSearchBody = Schemas['SearchInputBody'];
+export type ContactSearchBody = Schemas['contacts.SearchInputBody'];
 
 /** A page of customer search results, with how the term was read. */
-export type ContactSearchResults = Schemas['SearchResults'];
+export type ContactSearchResults = Schemas['functions.contacts.SearchResults'];
 
 /** How the quick search read a term: its kind and the value searched. */
-export type SearchTerm = Schemas['Term'];
+export type SearchTerm = Schemas['value.searchterm.Term'];
 
 /** One customer in search results. */
-export type ContactMatch = Schemas['Match'];
+export type ContactMatch = Schemas['domain.contact.Match'];
 
 /** The body of POST /crm/contacts/advanced_search. */
-export type AdvancedSearchBody = Schemas['AdvancedSearchInputBody'];
+export type AdvancedSearchBody = Schemas['contacts.AdvancedSearchInputBody'];
 
 /** A customer the signed-in user opened, with when. */
-export type ViewedContact = Schemas['Viewed'];
+export type ViewedContact = Schemas['domain.contact.Viewed'];
 
 /** What a user may do with a customer. */
-export type ContactPermission = Schemas['Permission'];
+export type ContactPermission = Schemas['domain.contact.Permission'];
 
 /** A customer's hot mark after POST /crm/contacts/{id}/actions/mark_as_hot. */
-export type ContactHotState = Schemas['HotState'];
+export type ContactHotState = Schemas['functions.contacts.HotState'];
 
 /** A customer's snapshot: open lead tasks, processes, last contact, next activity, last service visit. */
-export type ContactSnapshot = Schemas['Snapshot'];
+export type ContactSnapshot = Schemas['functions.contacts.Snapshot'];
 
 /** A customer's service summary: repair order count and totals by who paid. */
-export type ServiceTotals = Schemas['Totals'];
+export type ServiceTotals = Schemas['domain.repairorder.Totals'];
 
 /** One of a customer's vehicles with its service visits. */
-export type ServiceVehicle = Schemas['VehicleHistory'];
+export type ServiceVehicle = Schemas['domain.repairorder.VehicleHistory'];
 
 /** One service visit (repair order) of a vehicle. */
-export type ServiceVisit = Schemas['Visit'];
+export type ServiceVisit = Schemas['domain.repairorder.Visit'];
 
 /** A task about a customer. */
-export type ContactTask = Schemas['Task'];
+export type ContactTask = Schemas['domain.task.Task'];
 
 /** The body of PUT /crm/contacts/{id}/driver_license_*. */
-export type PutImageBody = Schemas['PutImageInputBody'];
+export type PutImageBody = Schemas['contacts.PutImageInputBody'];
 
 /** A stored licence image. */
-export type ImageSaved = Schemas['ImageSaved'];
+export type ImageSaved = Schemas['functions.contacts.ImageSaved'];
 
 /** The body of POST /crm/prospect/add. */
-export type AddProspectBody = Schemas['ProspectInputBody'];
+export type AddProspectBody = Schemas['contacts.ProspectInputBody'];
 
 /** The answer of POST /crm/prospect/add: likely duplicates, or the created customer. */
-export type ProspectResult = Schemas['ProspectResult'];
+export type ProspectResult = Schemas['functions.contacts.ProspectResult'];
 
 /** An existing customer a prospect probably duplicates, and why. */
-export type DuplicateContact = Schemas['Duplicate'];
+export type DuplicateContact = Schemas['domain.contact.Duplicate'];
 
 /** A deal sheet. */
-export type Dealsheet = Schemas['Dealsheet'];
+export type Dealsheet = Schemas['domain.dealsheet.Dealsheet'];
 
 /** One save in a customer's change log: who, when, and the fields it changed. */
-export type ChangeLogEntry = Schemas['Revision'];
+export type ChangeLogEntry = Schemas['domain.changelog.Revision'];
 
 /** One field a save changed, by its JSON path; sensitive values come masked. */
-export type ChangeLogChange = Schemas['Change'];
+export type ChangeLogChange = Schemas['domain.changelog.Change'];
 
 /** The filter of POST /crm/contacts/{id}/change_log. */
-export type ChangeLogFilter = Schemas['ChangeLogFilter'];
+export type ChangeLogFilter = Schemas['functions.contacts.ChangeLogFilter'];
 
 /** The user's contact merge session: its store and at most two customers. */
-export type MergeSession = Schemas['MergeSession'];
+export type MergeSession = Schemas['functions.merge.MergeSession'];
 
 /** A merge: the survivor as it becomes, the customer merged into it, and what changes. */
-export type MergeResult = Schemas['MergeResult'];
+export type MergeResult = Schemas['functions.merge.MergeResult'];
 
 /** A customer as a merge shows it. */
-export type MergeContact = Schemas['MergeContact'];
+export type MergeContact = Schemas['functions.merge.MergeContact'];
 
 /** The data of POST /api/contact/merge/delete_session. */
-export type MergeDeleted = Schemas['MergeDeleted'];
+export type MergeDeleted = Schemas['functions.merge.MergeDeleted'];
 
 /** One entry of a customer's activity: a call, a note, a send to desking, a view... */
-export type ActivityEntry = Schemas['Entry'];
+export type ActivityEntry = Schemas['domain.activity.Entry'];
 
 /** One page of a customer's activity, newest first, with the cursor of the next page. */
-export type ActivityFeed = Schemas['ActivityFeed'];
+export type ActivityFeed = Schemas['functions.activity.ActivityFeed'];
 
 /** A customer's activity counts per category and conversation per channel. */
-export type ActivitySummary = Schemas['Summary'];
+export type ActivitySummary = Schemas['domain.activity.Summary'];
 
 /** The body of POST /crm/contacts/{id}/actions/log_phone_call. */
-export type LogCallBody = Schemas['LogCallInputBody'];
+export type LogCallBody = Schemas['activity.LogCallInputBody'];
 
 /** The body of POST /crm/contacts/{id}/actions/log_note and /log_customer_note. */
-export type LogNoteBody = Schemas['LogNoteInputBody'];
+export type LogNoteBody = Schemas['activity.LogNoteInputBody'];
 
 /** The body of POST /crm/contacts/{id}/actions/send_to_desking. */
-export type SendToDeskingBody = Schemas['SendToDeskingInputBody'];
+export type SendToDeskingBody = Schemas['desking.SendToDeskingInputBody'];
 
 /** The body of POST /crm/contacts/{contactId}/actions/start_outbound_call. */
-export type OutboundCallBody = Schemas['OutboundCallInputBody'];
+export type OutboundCallBody = Schemas['calltracking.OutboundCallInputBody'];
 
 /** A started click-to-call with its activity entry. */
-export type OutboundCall = Schemas['OutboundCall'];
+export type OutboundCall = Schemas['functions.calltracking.OutboundCall'];
 
 /** Whether a store has desking. */
-export type DeskingStatus = Schemas['DeskingStatus'];
+export type DeskingStatus = Schemas['functions.desking.DeskingStatus'];
 
 /** A member of a customer's household, with the member's contact summary. */
-export type HouseholdMember = Schemas['HouseholdMember'];
+export type HouseholdMember = Schemas['functions.relations.HouseholdMember'];
 
 /** A customer to add to a household. */
-export type NewHouseholdMember = Schemas['NewMember'];
+export type NewHouseholdMember = Schemas['functions.relations.NewMember'];
 
 /** The users assigned to a customer, one per assignable role. */
-export type ContactAssignments = Schemas['ContactAssignments'];
+export type ContactAssignments = Schemas['functions.relations.ContactAssignments'];
 
 /** One role's assignment on a customer. */
-export type RoleAssignment = Schemas['RoleAssignment'];
+export type RoleAssignment = Schemas['functions.relations.RoleAssignment'];
 
 /** A change of one role's user on a customer. */
-export type RoleChange = Schemas['RoleChange'];
+export type RoleChange = Schemas['domain.assignment.RoleChange'];
 
 /** What a bulk reassignment moves: a role's customers from one user to another in some stores. */
-export type BulkCriteria = Schemas['BulkCriteria'];
+export type BulkCriteria = Schemas['domain.assignment.BulkCriteria'];
 
 /** A bulk reassignment job with its progress. */
-export type BulkJob = Schemas['BulkJob'];
+export type BulkJob = Schemas['domain.assignment.BulkJob'];
 
 /** The same customer's record at another store of the group. */
-export type LinkedContact = Schemas['LinkedContact'];
+export type LinkedContact = Schemas['functions.relations.LinkedContact'];
 
 /** A customer of another store who may be the same person. */
-export type PotentialLink = Schemas['PotentialLink'];
+export type PotentialLink = Schemas['functions.relations.PotentialLink'];
 
 /** A customer's lifetime value across the group. */
-export type EnterpriseValue = Schemas['EnterpriseValue'];
+export type EnterpriseValue = Schemas['functions.relations.EnterpriseValue'];
 
 /** A tag on a customer. */
-export type ContactTag = Schemas['Tag'];
+export type ContactTag = Schemas['domain.contact.Tag'];
 
 /** One of the dealer group's tags: name, tag type, colour and description. */
-export type TagDefinition = Schemas['Definition'];
+export type TagDefinition = Schemas['domain.tag.Definition'];
 
 /** A lead as the lead calls return it, with the status the lists show (displayStatusId). */
-export type LeadView = Schemas['View'];
+export type LeadView = Schemas['functions.leads.View'];
 
 /** A lead as the Leads Log lists it, with its store, customer, type and holders named. */
-export type LeadsLogRow = Schemas['LogRow'];
+export type LeadsLogRow = Schemas['functions.leads.LogRow'];
 
 /** The Leads Log's filter (the body of POST /api/CrmLead/dashboard/count and /export). */
-export type LeadsLogFilter = Schemas['LogFilter'];
+export type LeadsLogFilter = Schemas['functions.leads.LogFilter'];
 
 /** The body of POST /api/CrmLead/dashboard/search: the filter and the page. */
-export type LeadsLogSearchBody = Schemas['LogSearchInputBody'];
+export type LeadsLogSearchBody = Schemas['leads.LogSearchInputBody'];
 
 /** How many leads of the Leads Log's filter are in one status. */
-export type LeadStatusCount = Schemas['StatusCount'];
+export type LeadStatusCount = Schemas['domain.lead.StatusCount'];
 
 /** The manager dashboard's lead counts per status, with whether the stores take claims. */
-export type ManagerLeadCounts = Schemas['ManagerCounts'];
+export type ManagerLeadCounts = Schemas['functions.leads.ManagerCounts'];
 
 /** The lead types and sources of one store. */
-export type LeadStoreSources = Schemas['StoreSources'];
+export type LeadStoreSources = Schemas['functions.leads.StoreSources'];
 
 /** Who holds a lead, as the assignment and claim calls answer. */
-export type LeadAssignments = Schemas['Assignments'];
+export type LeadAssignments = Schemas['functions.leads.Assignments'];
 
 /** A vehicle a lead's customer is interested in; isPrimary marks the customer's chosen one. */
-export type LeadVehicleOfInterest = Schemas['VehicleOfInterest'];
+export type LeadVehicleOfInterest = Schemas['domain.lead.VehicleOfInterest'];
 
 /** A vehicle a lead's customer trades in, with its payoff and appraised value. */
-export type LeadTradeIn = Schemas['TradeIn'];
+export type LeadTradeIn = Schemas['domain.lead.TradeIn'];
 
 /** A lead's vehicles of one kind, as the lead-vehicle calls answer (addedId after an add). */
-export type LeadVehicles = Schemas['LeadVehicles'];
+export type LeadVehicles = Schemas['functions.leads.LeadVehicles'];
 
 /** Who holds a lead: the body of PUT /api/crmlead/{id}/assignments. */
-export type LeadAssignmentBody = Schemas['Assignment'];
+export type LeadAssignmentBody = Schemas['domain.lead.Assignment'];
 
 /** The body of POST /api/CrmLead/save: a new lead (no crmLeadId), or a lead's comments, type and source at a version. */
-export type SaveLeadBody = Schemas['SaveInputBody'];
+export type SaveLeadBody = Schemas['leads.SaveInputBody'];
 
 /** The body of POST /api/Lead/getLeads: a customer, optionally some stores. */
-export type CustomerLeadsBody = Schemas['CustomerLeadsInputBody'];
+export type CustomerLeadsBody = Schemas['leads.CustomerLeadsInputBody'];
 
 /** An employee of one store with their permissions (POST /core/users/withpermissions). */
-export type PermittedUser = Schemas['PermittedUser'];
+export type PermittedUser = Schemas['functions.core.PermittedUser'];
 
 /** One credit inquiry at one bureau, as the credit calls answer it. */
-export type CreditRequest = Schemas['CreditRequest'];
+export type CreditRequest = Schemas['functions.credit.CreditRequest'];
 
 /** The body of POST /api/credit/sevenhundredcredit/create_base_request and /pre_screen. */
-export type CreditOrderBody = Schemas['CreditOrderInputBody'];
+export type CreditOrderBody = Schemas['credit.CreditOrderInputBody'];

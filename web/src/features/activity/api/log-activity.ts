@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api/client';
 import type { ActivityEntry, LogCallBody, LogNoteBody, OutboundCall, OutboundCallBody, SendToDeskingBody } from '../../../lib/api/types';
-import { customerLeadsQueryOptions } from '../../leads/api/customer-leads';
+import { leadKeys } from '../../leads';
 import { activityKeys } from './keys';
 
 export type NoteKind = 'note' | 'customer_note';
@@ -45,7 +45,7 @@ export function useActivityMutation<TVars, TResult>(contactId: number, fn: (vars
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: activityKeys.all(contactId) }),
-        queryClient.invalidateQueries({ queryKey: customerLeadsQueryOptions(contactId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: leadKeys.customer(contactId) }),
       ]),
   });
 }

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 
+import { preloadSignIn } from '../../../lib/auth';
 import { PRODUCT_NAME } from '../../../lib/product';
 import { useAuth } from '../auth-context';
 
@@ -77,7 +78,8 @@ export function SignInPage() {
   return (
     <Center component="main" mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={420}>
-        <form onSubmit={submit} noValidate aria-labelledby="sign-in-title">
+        {/* The sign-in service's code loads once the user starts typing, not with the page. */}
+        <form onSubmit={submit} onInput={preloadSignIn} noValidate aria-labelledby="sign-in-title">
           <Stack gap="md">
             <Text fw={800} c="blue.8" size="xl" aria-hidden>
               {PRODUCT_NAME}

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api/client';
 import type { AddProspectBody, ProspectResult } from '../../../lib/api/types';
+import { contactKeys } from './keys';
 
 /**
  * addProspect adds a customer (POST /crm/prospect/add; the Scope header is the store). Without
@@ -19,7 +20,7 @@ export function useAddProspect() {
   return useMutation({
     mutationFn: ({ body, storeId }: AddProspectParams) => addProspect(body, storeId),
     onSuccess: (result) => {
-      if (result.created) void queryClient.invalidateQueries({ queryKey: ['contacts', 'search'] });
+      if (result.created) void queryClient.invalidateQueries({ queryKey: contactKeys.searches() });
     },
   });
 }

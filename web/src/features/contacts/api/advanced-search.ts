@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import type { AdvancedSearchBody, ContactSearchResults } from '../../../lib/api/types';
 import { SEARCH_PAGE_SIZE, type ContactSearchPage } from './search-contacts';
+import { contactKeys } from './keys';
 
 /** The fields of the advanced search form, as the address keeps them. */
 export const ADVANCED_FIELDS = [
@@ -48,7 +49,7 @@ export async function advancedSearch(criteria: AdvancedCriteria, cursor?: string
 /** useAdvancedSearch reads one page of an advanced search; nothing is sent without a searchable field. */
 export function useAdvancedSearch(criteria: AdvancedCriteria, cursor?: string) {
   return useQuery({
-    queryKey: ['contacts', 'search', 'advanced', criteria, cursor ?? ''],
+    queryKey: contactKeys.advancedSearch(criteria, cursor ?? ''),
     queryFn: () => advancedSearch(criteria, cursor),
     enabled: hasSearchableField(criteria),
     placeholderData: keepPreviousData,

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { api } from '../../../lib/api/client';
 import type { ChangeLogEntry, ChangeLogFilter, PageData } from '../../../lib/api/types';
+import { contactKeys } from './keys';
 
 /** The change log's page size (the spec's default). */
 export const CHANGE_LOG_PAGE_SIZE = 25;
@@ -22,7 +23,7 @@ export async function getChangeLog(contactId: number, page: number, filter: Chan
 
 export function changeLogQueryOptions(contactId: number, page: number, filter: ChangeLogFilter = {}) {
   return queryOptions({
-    queryKey: ['contacts', 'change-log', contactId, page, filter],
+    queryKey: contactKeys.changeLog(contactId, page, filter),
     queryFn: () => getChangeLog(contactId, page, filter),
     placeholderData: keepPreviousData,
   });

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api/client';
 import type { ContactPermission } from '../../../lib/api/types';
+import { contactKeys } from './keys';
 
 /**
  * getContactPermission asks what a user may do with a customer
@@ -13,7 +14,7 @@ export function getContactPermission(contactId: number, userId: string): Promise
 
 export function contactPermissionQueryOptions(contactId: number, userId: string) {
   return queryOptions({
-    queryKey: ['contacts', 'permission', contactId, userId],
+    queryKey: contactKeys.permission(contactId, userId),
     queryFn: () => getContactPermission(contactId, userId),
     // The profile says itself when access cannot be verified.
     meta: { silent: true },

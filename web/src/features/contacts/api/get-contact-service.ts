@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api/client';
 import type { ServiceTotals, ServiceVehicle } from '../../../lib/api/types';
+import { contactKeys } from './keys';
 
 /** getServiceTotals fetches a customer's service summary (GET /crm/contacts/{id}/service). */
 export function getServiceTotals(id: number): Promise<ServiceTotals> {
@@ -19,7 +20,7 @@ export async function getServiceVehicles(id: number): Promise<ServiceVehicle[]> 
 
 export function serviceTotalsQueryOptions(id: number) {
   return queryOptions({
-    queryKey: ['contacts', 'detail', id, 'service'],
+    queryKey: contactKeys.serviceTotals(id),
     queryFn: () => getServiceTotals(id),
     meta: { silent: true },
   });
@@ -27,7 +28,7 @@ export function serviceTotalsQueryOptions(id: number) {
 
 export function serviceVehiclesQueryOptions(id: number) {
   return queryOptions({
-    queryKey: ['contacts', 'detail', id, 'service', 'vehicles'],
+    queryKey: contactKeys.serviceVehicles(id),
     queryFn: () => getServiceVehicles(id),
     meta: { silent: true },
   });

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api/client';
 import type { ContactSnapshot } from '../../../lib/api/types';
+import { contactKeys } from './keys';
 
 /**
  * getContactSnapshot fetches a customer's snapshot (POST /crm/contacts/{id}/snapshot); entityIds
@@ -13,7 +14,7 @@ export function getContactSnapshot(id: number, entityIds: readonly number[] = []
 
 export function contactSnapshotQueryOptions(id: number) {
   return queryOptions({
-    queryKey: ['contacts', 'detail', id, 'snapshot'],
+    queryKey: contactKeys.snapshot(id),
     queryFn: () => getContactSnapshot(id),
     meta: { silent: true },
   });

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api/client';
 import type { Contact } from '../../../lib/api/types';
+import { contactKeys } from './keys';
 
 /**
  * getContact fetches a customer's profile (GET /crm/contacts/{id}); sensitive values come masked
@@ -13,7 +14,7 @@ export function getContact(id: number): Promise<Contact> {
 
 export function contactQueryOptions(id: number) {
   return queryOptions({
-    queryKey: ['contacts', 'detail', id],
+    queryKey: contactKeys.detail(id),
     queryFn: () => getContact(id),
     meta: { silent: true },
   });

@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/api/api-error';
 import type { ImageSaved } from '../../../lib/api/types';
+import { contactKeys } from './keys';
 
 /** The licence images a customer may have, as the paths name them. */
 export type LicenceImageKind = 'driver_license_front' | 'driver_license_back' | 'driver_license_avatar';
@@ -26,7 +27,7 @@ export async function getLicenceImage(id: number, kind: LicenceImageKind): Promi
 
 export function licenceImageQueryOptions(id: number, kind: LicenceImageKind) {
   return queryOptions({
-    queryKey: ['contacts', 'detail', id, 'images', kind],
+    queryKey: contactKeys.licenceImage(id, kind),
     queryFn: () => getLicenceImage(id, kind),
     meta: { silent: true },
   });

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import type { Contact, ContactHotState } from '../../../lib/api/types';
 import { contactQueryOptions } from './get-contact';
+import { contactKeys } from './keys';
 
 export type MarkContactHotParams = { contactId: number; hot: boolean };
 
@@ -23,8 +24,8 @@ export function useMarkContactHot() {
       queryClient.setQueryData(contactQueryOptions(state.contactId).queryKey, (old: Contact | undefined) =>
         old ? { ...old, isMarkedHot: state.isMarkedHot, version: state.version } : old,
       );
-      void queryClient.invalidateQueries({ queryKey: ['contacts', 'search'] });
-      void queryClient.invalidateQueries({ queryKey: ['contacts', 'change-log', state.contactId] });
+      void queryClient.invalidateQueries({ queryKey: contactKeys.searches() });
+      void queryClient.invalidateQueries({ queryKey: contactKeys.changeLogs(state.contactId) });
     },
   });
 }

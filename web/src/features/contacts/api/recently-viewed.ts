@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api/client';
 import type { ViewedContact } from '../../../lib/api/types';
+import { contactKeys } from './keys';
 
 /** How many recently viewed customers the search screen lists. */
 export const RECENT_LIMIT = 10;
@@ -18,7 +19,7 @@ export async function recentlyViewed(pageSize = RECENT_LIMIT): Promise<ViewedCon
 /** useRecentlyViewed reads the user's recently viewed customers; opening a profile refreshes them. */
 export function useRecentlyViewed() {
   return useQuery({
-    queryKey: ['contacts', 'recent'],
+    queryKey: contactKeys.recentlyViewed(),
     queryFn: () => recentlyViewed(),
     meta: { silent: true },
   });

@@ -4,6 +4,7 @@ import type { FieldErrors } from '../../../lib/api/api-error';
 import { api } from '../../../lib/api/client';
 import type { Contact, ContactEmail, ContactPhone } from '../../../lib/api/types';
 import { contactQueryOptions } from './get-contact';
+import { contactKeys } from './keys';
 
 /** saveContact saves a customer (POST /crm/contacts); an existing one needs the version it was read at. */
 export function saveContact(contact: Contact): Promise<Contact> {
@@ -19,9 +20,9 @@ export function useSaveContact() {
     onSuccess: (saved) => {
       if (saved.id) {
         queryClient.setQueryData(contactQueryOptions(saved.id).queryKey, saved);
-        void queryClient.invalidateQueries({ queryKey: ['contacts', 'change-log', saved.id] });
+        void queryClient.invalidateQueries({ queryKey: contactKeys.changeLogs(saved.id) });
       }
-      void queryClient.invalidateQueries({ queryKey: ['contacts', 'search'] });
+      void queryClient.invalidateQueries({ queryKey: contactKeys.searches() });
     },
   });
 }

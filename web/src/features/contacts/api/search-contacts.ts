@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { api } from '../../../lib/api/client';
 import type { ContactSearchBody, ContactSearchResults, PageData } from '../../../lib/api/types';
+import { contactKeys } from './keys';
 
 /** The spec's page size for customer search results. */
 export const SEARCH_PAGE_SIZE = 25;
@@ -30,7 +31,7 @@ export async function searchContacts({ term, cursor, pageSize = SEARCH_PAGE_SIZE
 export function contactSearchQueryOptions(params: ContactSearchParams) {
   const key = { term: params.term, cursor: params.cursor ?? '', pageSize: params.pageSize ?? SEARCH_PAGE_SIZE };
   return queryOptions({
-    queryKey: ['contacts', 'search', key],
+    queryKey: contactKeys.search(key),
     queryFn: () => searchContacts(params),
     // The screens show a failed search themselves.
     meta: { silent: true },

@@ -2,7 +2,7 @@ import { Alert, Badge, Center, Group, Loader, Pagination, Paper, Stack, Table, T
 import { useState } from 'react';
 
 import type { ChangeLogEntry, ChangeLogFilter } from '../../../lib/api/types';
-import { useUsers } from '../../users/api/list-users';
+import { useUsers } from '../../users';
 import { errorMessage } from '../../../lib/notify';
 import { useChangeLog } from '../api/get-change-log';
 import { fieldLabel } from '../contact-display';

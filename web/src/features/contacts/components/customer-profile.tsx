@@ -1,22 +1,38 @@
 import { Alert, Badge, Center, Group, Loader, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ActivityActions } from '../../activity/components/activity-actions';
-import { ActivityPanel } from '../../activity/components/activity-panel';
-import { CreditAction } from '../../credit/components/credit-panel';
 import type { Contact, ContactPermission, Store } from '../../../lib/api/types';
 import { errorMessage } from '../../../lib/notify';
+import { ActivityActions, ActivityPanel } from '../../activity';
+import { CreditAction } from '../../credit';
 import { useContact } from '../api/get-contact';
 import { useContactPermission } from '../api/get-contact-permission';
 import { useMarkContactHot } from '../api/mark-contact-hot';
 import { contactName, storeName } from '../contact-display';
 import { LicenceImages } from './licence-images';
-import { HouseholdRelationships } from '../../relations/components/household-relationships';
-import { ProfileTab } from './profile-tab';
-import { ServiceTab } from './service-tab';
 import { SnapshotSummary } from './snapshot-summary';
+
+// The tabs behind the snapshot (the edit form and change log, the service history) load when
+// first opened, so opening a customer downloads only what its first tab shows.
+const loadProfileTab = () => import('./profile-tab').then((m) => ({ default: m.ProfileTab }));
+const loadServiceTab = () => import('./service-tab').then((m) => ({ default: m.ServiceTab }));
+const ProfileTab = lazy(loadProfileTab);
+const ServiceTab = lazy(loadServiceTab);
+
+/** preloadProfileTabs loads the code of the tabs that load when first opened. */
+export function preloadProfileTabs(): Promise<unknown> {
+  return Promise.all([loadProfileTab(), loadServiceTab()]);
+}
+
+function TabLoading() {
+  return (
+    <Center py="xl" role="status" aria-label="Loading tab">
+      <Loader size="sm" />
+    </Center>
+  );
+}
 
 /** The spec's messages when a profile may not be opened. */
 export const NO_ACCESS_MESSAGE = 'You do not have access to view this customer';
@@ -50,13 +66,15 @@ type CustomerProfileProps = {
   actions?: (contact: Contact, canEdit: boolean) => ReactNode;
   /** The Leads tab's content, from the leads feature; without it the tab says what it will hold. */
   leads?: (contact: Contact) => ReactNode;
+  /** The household and relationships section of the snapshot, from the relations feature. */
+  household?: (contact: Contact, canEdit: boolean) => ReactNode;
 };
 
 /**
  * CustomerProfile checks the user's access to the customer first, then shows the customer's
  * profile with its tabs; the open tab lives in the address (`tab`).
  */
-export function CustomerProfile({ contactId, userId, stores, actions, leads }: CustomerProfileProps) {
+export function CustomerProfile({ contactId, userId, stores, actions, leads, household }: CustomerProfileProps) {
   const permission = useContactPermission(contactId, userId);
 
   if (permission.isPending) {
@@ -80,7 +98,16 @@ export function CustomerProfile({ contactId, userId, stores, actions, leads }: C
       </Alert>
     );
   }
-  return <ProfileScreen contactId={contactId} permission={permission.data} stores={stores} actions={actions} leads={leads} />;
+  return (
+    <ProfileScreen
+      contactId={contactId}
+      permission={permission.data}
+      stores={stores}
+      actions={actions}
+      leads={leads}
+      household={household}
+    />
+  );
 }
 
 type ProfileScreenProps = {
@@ -89,9 +116,10 @@ type ProfileScreenProps = {
   stores: readonly Store[];
   actions?: CustomerProfileProps['actions'];
   leads?: CustomerProfileProps['leads'];
+  household?: CustomerProfileProps['household'];
 };
 
-function ProfileScreen({ contactId, permission, stores, actions, leads }: ProfileScreenProps) {
+function ProfileScreen({ contactId, permission, stores, actions, leads, household }: ProfileScreenProps) {
   const contact = useContact(contactId);
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
@@ -136,15 +164,19 @@ function ProfileScreen({ contactId, permission, stores, actions, leads }: Profil
             {t.value === 'snapshot' ? (
               <Stack gap="md">
                 <SnapshotSummary contactId={contactId} />
-                <HouseholdRelationships contact={contact.data} canEdit={permission.canEdit} />
+                {household?.(contact.data, permission.canEdit)}
               </Stack>
             ) : t.value === 'profile' ? (
               <Stack gap="md">
                 <LicenceImages contactId={contactId} canEdit={permission.canEdit} />
-                <ProfileTab contact={contact.data} canEdit={permission.canEdit} />
+                <Suspense fallback={<TabLoading />}>
+                  <ProfileTab contact={contact.data} canEdit={permission.canEdit} />
+                </Suspense>
               </Stack>
             ) : t.value === 'service' ? (
-              <ServiceTab contactId={contactId} />
+              <Suspense fallback={<TabLoading />}>
+                <ServiceTab contactId={contactId} />
+              </Suspense>
             ) : t.value === 'activity' ? (
               <ActivityPanel contactId={contactId} />
             ) : t.value === 'leads' && leads ? (

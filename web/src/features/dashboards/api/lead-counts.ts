@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api/client';
 import type { ManagerLeadCounts } from '../../../lib/api/types';
+import { dashboardKeys } from './keys';
 
 /**
  * getLeadCounts reads the lead counts per status of the selected stores, only the leads
@@ -13,7 +14,7 @@ export async function getLeadCounts(assignedUserId: string): Promise<ManagerLead
 
 export function leadCountsQueryOptions(assignedUserId: string) {
   return queryOptions({
-    queryKey: ['leads', 'dashboard-counts', assignedUserId],
+    queryKey: dashboardKeys.leadCounts(assignedUserId),
     queryFn: () => getLeadCounts(assignedUserId),
     meta: { silent: true },
   });

@@ -2,7 +2,7 @@ import { Alert, Anchor, Card, Group, Loader, Table, Text, Title } from '@mantine
 import { Link } from 'react-router';
 
 import { errorMessage } from '../../../lib/notify';
-import { LEAD_STATUSES } from '../../leads/lead-status';
+import { LEAD_STATUSES } from '../../leads';
 import { useLeadCounts } from '../api/lead-counts';
 
 /** The statuses the widget counts: a lead someone holds is never unclaimed. */

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api/client';
 import type { UIDealerSettings } from '../../../lib/api/types';
+import { dealerKeys } from './keys';
 
 /**
  * getUIDealerSettings fetches the selected stores' features, BDC stores, push capabilities and
@@ -13,7 +14,7 @@ export function getUIDealerSettings(storeIds: readonly number[]): Promise<UIDeal
 
 export function uiDealerSettingsQueryOptions(storeIds: readonly number[]) {
   return queryOptions({
-    queryKey: ['dealers', 'ui-settings', [...storeIds]],
+    queryKey: dealerKeys.uiSettings(storeIds),
     queryFn: () => getUIDealerSettings(storeIds),
     staleTime: 5 * 60_000,
   });

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api/client';
 import type { LeadsLogRow } from '../../../lib/api/types';
+import { leadKeys } from './keys';
 
 /** customerLeads reads a customer's leads, newest first (POST /api/Lead/getLeads). */
 export async function customerLeads(contactId: number): Promise<LeadsLogRow[]> {
@@ -10,7 +11,7 @@ export async function customerLeads(contactId: number): Promise<LeadsLogRow[]> {
 
 export function customerLeadsQueryOptions(contactId: number) {
   return queryOptions({
-    queryKey: ['leads', 'customer', contactId],
+    queryKey: leadKeys.customer(contactId),
     queryFn: () => customerLeads(contactId),
     meta: { silent: true },
   });

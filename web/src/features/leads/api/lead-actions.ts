@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import type { LeadAssignments, LeadView } from '../../../lib/api/types';
 import type { LeadTransition } from '../lead-status';
+import { leadKeys } from './keys';
 
 export type TransitionParams = { leadId: number; transition: LeadTransition; reason?: string };
 
@@ -16,7 +17,7 @@ export function useTransitionLead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: transitionLead,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['leads'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadKeys.all() }),
     // The status modal shows the refusal itself.
     meta: { silent: true },
   });
@@ -32,7 +33,7 @@ export function useClaimLead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: claimLead,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['leads'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadKeys.all() }),
     // The screens that claim raise their own notice of a refusal.
     meta: { silent: true },
   });
@@ -41,5 +42,5 @@ export function useClaimLead() {
 /** The lead lists every change refreshes: the Leads Log and the customers' lead lists. */
 export function useRefreshLeads() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['leads'] });
+  return () => queryClient.invalidateQueries({ queryKey: leadKeys.all() });
 }

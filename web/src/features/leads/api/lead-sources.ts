@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api/client';
 import type { LeadStoreSources } from '../../../lib/api/types';
+import { leadKeys } from './keys';
 
 /** getLeadSources reads the lead types and sources of stores (POST /api/CrmLead/leadsource/get). */
 export async function getLeadSources(storeIds: readonly number[]): Promise<LeadStoreSources[]> {
@@ -10,7 +11,7 @@ export async function getLeadSources(storeIds: readonly number[]): Promise<LeadS
 
 export function leadSourcesQueryOptions(storeIds: readonly number[]) {
   return queryOptions({
-    queryKey: ['leads', 'sources', [...storeIds]],
+    queryKey: leadKeys.sources(storeIds),
     queryFn: () => getLeadSources(storeIds),
     staleTime: 5 * 60_000,
   });

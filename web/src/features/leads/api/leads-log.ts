@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { api } from '../../../lib/api/client';
 import type { LeadStatusCount, LeadsLogFilter, LeadsLogRow, LeadsLogSearchBody, PageData } from '../../../lib/api/types';
+import { leadKeys } from './keys';
 
 /** The spec's page size of the Leads Log. */
 export const LEADS_LOG_PAGE_SIZE = 25;
@@ -16,7 +17,7 @@ export async function searchLeadsLog(body: LeadsLogSearchBody): Promise<LeadsLog
 
 export function leadsLogQueryOptions(body: LeadsLogSearchBody) {
   return queryOptions({
-    queryKey: ['leads', 'log', body],
+    queryKey: leadKeys.log(body),
     queryFn: () => searchLeadsLog(body),
     meta: { silent: true },
   });
@@ -34,7 +35,7 @@ export async function countLeadsLog(filter: LeadsLogFilter): Promise<LeadStatusC
 
 export function leadsLogCountsQueryOptions(filter: LeadsLogFilter) {
   return queryOptions({
-    queryKey: ['leads', 'counts', filter],
+    queryKey: leadKeys.logCounts(filter),
     queryFn: () => countLeadsLog(filter),
     meta: { silent: true },
   });

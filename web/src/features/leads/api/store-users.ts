@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api/client';
 import type { PermittedUser } from '../../../lib/api/types';
+import { leadKeys } from './keys';
 
 /** storeUsers lists the active users of one store (POST /core/users/withpermissions). */
 export async function storeUsers(storeId: number): Promise<PermittedUser[]> {
@@ -10,7 +11,7 @@ export async function storeUsers(storeId: number): Promise<PermittedUser[]> {
 
 export function storeUsersQueryOptions(storeId: number) {
   return queryOptions({
-    queryKey: ['users', 'store', storeId],
+    queryKey: leadKeys.storeUsers(storeId),
     queryFn: () => storeUsers(storeId),
     staleTime: 5 * 60_000,
   });

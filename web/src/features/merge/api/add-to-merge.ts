@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api/client';
 import type { MergeSession } from '../../../lib/api/types';
-import { getMergeSession, mergeSessionKey } from './get-merge-session';
+import { getMergeSession } from './get-merge-session';
+import { mergeKeys } from './keys';
 
 /** The server's refusals of an added customer, as the spec words them. */
 export const MERGE_DUPLICATE_MESSAGE = 'Merge session already contains the same customer. Please try adding a new customer.';
@@ -25,8 +26,8 @@ export async function addToMerge(params: AddToMergeParams, current: MergeSession
 export function useAddToMerge() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (params: AddToMergeParams) => addToMerge(params, queryClient.getQueryData<MergeSession | null>(mergeSessionKey)),
+    mutationFn: (params: AddToMergeParams) => addToMerge(params, queryClient.getQueryData<MergeSession | null>(mergeKeys.session())),
     meta: { silent: true },
-    onSuccess: (session) => queryClient.setQueryData(mergeSessionKey, session),
+    onSuccess: (session) => queryClient.setQueryData(mergeKeys.session(), session),
   });
 }

@@ -4,7 +4,7 @@ import { isApiError } from '../../../lib/api/api-error';
 import { api } from '../../../lib/api/client';
 import type { MergeDeleted } from '../../../lib/api/types';
 import { notify } from '../../../lib/notify';
-import { mergeSessionKey } from './get-merge-session';
+import { mergeKeys } from './keys';
 
 export const MERGE_DELETED_MESSAGE = 'Contact merge session has been deleted successfully';
 
@@ -26,7 +26,7 @@ export function useDeleteMergeSession() {
   return useMutation({
     mutationFn: ({ accountPlatformId }: DeleteMergeSessionParams) => deleteMergeSession(accountPlatformId),
     onSuccess: (done, { silent }) => {
-      queryClient.setQueryData(mergeSessionKey, null);
+      queryClient.setQueryData(mergeKeys.session(), null);
       if (!silent) notify('success', done.message || MERGE_DELETED_MESSAGE);
     },
   });

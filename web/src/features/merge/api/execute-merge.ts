@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api/client';
 import type { MergeResult } from '../../../lib/api/types';
-import { mergeSessionKey } from './get-merge-session';
+import { contactKeys } from '../../contacts';
+import { mergeKeys } from './keys';
 
 /** executeMerge merges the session's customers into survivorContactId and ends the session. */
 export function executeMerge(survivorContactId: number): Promise<MergeResult> {
@@ -15,12 +16,12 @@ export function useExecuteMerge() {
   return useMutation({
     mutationFn: executeMerge,
     onSuccess: (result) => {
-      queryClient.setQueryData(mergeSessionKey, null);
+      queryClient.setQueryData(mergeKeys.session(), null);
       for (const id of [result.survivor.contactId, result.merged.contactId]) {
-        void queryClient.invalidateQueries({ queryKey: ['contacts', 'detail', id] });
-        void queryClient.invalidateQueries({ queryKey: ['contacts', 'change-log', id] });
+        void queryClient.invalidateQueries({ queryKey: contactKeys.detail(id) });
+        void queryClient.invalidateQueries({ queryKey: contactKeys.changeLogs(id) });
       }
-      void queryClient.invalidateQueries({ queryKey: ['contacts', 'search'] });
+      void queryClient.invalidateQueries({ queryKey: contactKeys.searches() });
     },
   });
 }

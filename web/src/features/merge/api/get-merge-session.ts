@@ -3,8 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isApiError } from '../../../lib/api/api-error';
 import { api } from '../../../lib/api/client';
 import type { MergeSession } from '../../../lib/api/types';
-
-export const mergeSessionKey = ['merge', 'session'] as const;
+import { mergeKeys } from './keys';
 
 /**
  * getMergeSession fetches the user's merge session (POST /api/contact/merge/get_current_session);
@@ -21,7 +20,7 @@ export async function getMergeSession(): Promise<MergeSession | null> {
 }
 
 export function mergeSessionQueryOptions() {
-  return queryOptions({ queryKey: mergeSessionKey, queryFn: getMergeSession, meta: { silent: true } });
+  return queryOptions({ queryKey: mergeKeys.session(), queryFn: getMergeSession, meta: { silent: true } });
 }
 
 /** useMergeSession reads the user's merge session (null for none). */

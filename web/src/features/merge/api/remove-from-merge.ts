@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api/client';
 import type { MergeSession } from '../../../lib/api/types';
-import { mergeSessionKey } from './get-merge-session';
+import { mergeKeys } from './keys';
 
 /** removeFromMerge takes a customer out of the merge session (remove_contact_from_session). */
 export function removeFromMerge(contactId: number): Promise<MergeSession> {
@@ -14,6 +14,6 @@ export function useRemoveFromMerge() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeFromMerge,
-    onSuccess: (session) => queryClient.setQueryData(mergeSessionKey, (session.contacts ?? []).length > 0 ? session : null),
+    onSuccess: (session) => queryClient.setQueryData(mergeKeys.session(), (session.contacts ?? []).length > 0 ? session : null),
   });
 }

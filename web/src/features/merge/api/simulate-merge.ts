@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api/client';
 import type { MergeResult } from '../../../lib/api/types';
+import { mergeKeys } from './keys';
 
 /** simulateMerge returns the merge into survivor without writing anything (simulate). */
 export function simulateMerge(survivorContactId: number): Promise<MergeResult> {
@@ -10,7 +11,7 @@ export function simulateMerge(survivorContactId: number): Promise<MergeResult> {
 
 export function simulateMergeQueryOptions(sessionId: string, survivorContactId: number) {
   return queryOptions({
-    queryKey: ['merge', 'simulate', sessionId, survivorContactId],
+    queryKey: mergeKeys.simulation(sessionId, survivorContactId),
     queryFn: () => simulateMerge(survivorContactId),
     meta: { silent: true },
     staleTime: 0,

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import type { MergeContact, MergeSession } from '../../../lib/api/types';
 import { errorMessage, notify } from '../../../lib/notify';
 import { formatPhone } from '../../../lib/phone';
-import { useContact } from '../../contacts/api/get-contact';
+import { useContact } from '../../contacts';
 import { useDeleteMergeSession } from '../api/delete-merge-session';
 import { useExecuteMerge } from '../api/execute-merge';
 import { useMergeSession } from '../api/get-merge-session';

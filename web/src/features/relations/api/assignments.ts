@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 
 import { api } from '../../../lib/api/client';
 import type { ContactAssignments, RoleChange } from '../../../lib/api/types';
+import { relationKeys } from './keys';
 
 /** getAssignments reads the users assigned to a customer by role (GET /api/contacts/{id}/assignments). */
 export function getAssignments(contactId: number): Promise<ContactAssignments> {
@@ -10,7 +11,7 @@ export function getAssignments(contactId: number): Promise<ContactAssignments> {
 
 export function assignmentsQueryOptions(contactId: number) {
   return queryOptions({
-    queryKey: ['contacts', 'assignments', contactId],
+    queryKey: relationKeys.contactAssignments(contactId),
     queryFn: () => getAssignments(contactId),
   });
 }

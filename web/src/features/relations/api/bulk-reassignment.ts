@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 
 import { api } from '../../../lib/api/client';
 import type { BulkCriteria, BulkJob } from '../../../lib/api/types';
+import { relationKeys } from './keys';
 
 /** How often a running job's progress is read. */
 export const JOB_POLL_MS = 1000;
@@ -24,7 +25,7 @@ export function getReassignment(jobId: string): Promise<BulkJob> {
 
 export function reassignmentQueryOptions(jobId: string) {
   return queryOptions({
-    queryKey: ['contacts', 'reassignment', jobId],
+    queryKey: relationKeys.reassignment(jobId),
     queryFn: () => getReassignment(jobId),
     refetchInterval: (query) => (query.state.data?.status === 'done' ? false : JOB_POLL_MS),
   });
@@ -39,7 +40,7 @@ export function useReassignment(jobId: string | undefined) {
   const job = useQuery({ ...reassignmentQueryOptions(jobId ?? ''), enabled: Boolean(jobId) });
   const done = job.data?.status === 'done';
   useEffect(() => {
-    if (done) void queryClient.invalidateQueries({ queryKey: ['contacts', 'assignments'] });
+    if (done) void queryClient.invalidateQueries({ queryKey: relationKeys.assignments() });
   }, [done, queryClient]);
   return job;
 }

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 
 import { api } from '../../../lib/api/client';
 import type { EnterpriseValue, LinkedContact, PotentialLink } from '../../../lib/api/types';
+import { relationKeys } from './keys';
 
 /** getLinkedContacts reads the customer's records at other stores (GET /crm/contacts/enterprise/{id}/linkedcontacts). */
 export async function getLinkedContacts(contactId: number): Promise<LinkedContact[]> {
@@ -10,7 +11,7 @@ export async function getLinkedContacts(contactId: number): Promise<LinkedContac
 
 export function linkedContactsQueryOptions(contactId: number) {
   return queryOptions({
-    queryKey: ['contacts', 'enterprise', 'linked', contactId],
+    queryKey: relationKeys.linkedContacts(contactId),
     queryFn: () => getLinkedContacts(contactId),
   });
 }
@@ -28,7 +29,7 @@ export async function getPotentialLinks(contactId: number): Promise<PotentialLin
 /** usePotentialLinks reads possible links. */
 export function usePotentialLinks(contactId: number) {
   return useQuery({
-    queryKey: ['contacts', 'enterprise', 'potential', contactId],
+    queryKey: relationKeys.potentialLinks(contactId),
     queryFn: () => getPotentialLinks(contactId),
   });
 }
@@ -41,7 +42,7 @@ export function getEnterpriseValue(contactId: number): Promise<EnterpriseValue> 
 /** useEnterpriseValue reads the customer's lifetime value across the group. */
 export function useEnterpriseValue(contactId: number) {
   return useQuery({
-    queryKey: ['contacts', 'enterprise', 'value', contactId],
+    queryKey: relationKeys.enterpriseValue(contactId),
     queryFn: () => getEnterpriseValue(contactId),
   });
 }
@@ -61,7 +62,7 @@ export function useChangeLink() {
     mutationFn: changeLink,
     onSuccess: (linked, { contactId }) => {
       queryClient.setQueryData(linkedContactsQueryOptions(contactId).queryKey, linked);
-      void queryClient.invalidateQueries({ queryKey: ['contacts', 'enterprise'] });
+      void queryClient.invalidateQueries({ queryKey: relationKeys.enterprise() });
     },
   });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 
 import { api } from '../../../lib/api/client';
 import type { HouseholdMember, NewHouseholdMember } from '../../../lib/api/types';
+import { relationKeys } from './keys';
 
 /** getHousehold reads a customer's household members (GET /crm/contacts/{id}/household). */
 export async function getHousehold(contactId: number): Promise<HouseholdMember[]> {
@@ -10,7 +11,7 @@ export async function getHousehold(contactId: number): Promise<HouseholdMember[]
 
 export function householdQueryOptions(contactId: number) {
   return queryOptions({
-    queryKey: ['contacts', 'household', contactId],
+    queryKey: relationKeys.household(contactId),
     queryFn: () => getHousehold(contactId),
   });
 }
@@ -44,7 +45,7 @@ export function useAddHouseholdMembers() {
     mutationFn: addHouseholdMembers,
     onSuccess: (members, { contactId }) => {
       queryClient.setQueryData(householdQueryOptions(contactId).queryKey, members);
-      void queryClient.invalidateQueries({ queryKey: ['contacts', 'household'] });
+      void queryClient.invalidateQueries({ queryKey: relationKeys.households() });
     },
   });
 }
@@ -56,7 +57,7 @@ export function useRemoveHouseholdMember() {
     mutationFn: removeHouseholdMember,
     onSuccess: (members, { contactId }) => {
       queryClient.setQueryData(householdQueryOptions(contactId).queryKey, members);
-      void queryClient.invalidateQueries({ queryKey: ['contacts', 'household'] });
+      void queryClient.invalidateQueries({ queryKey: relationKeys.households() });
     },
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api/client';
 import type { Contact, ContactTag } from '../../../lib/api/types';
+import { contactKeys } from '../../contacts';
 
 export type RemoveTagParams = { contactId: number; tagId: number };
 
@@ -17,10 +18,10 @@ export function useRemoveContactTag() {
   return useMutation({
     mutationFn: removeContactTag,
     onSuccess: (tags, { contactId }) => {
-      queryClient.setQueriesData({ queryKey: ['contacts', 'detail', contactId] }, (old: Contact | undefined) =>
+      queryClient.setQueriesData({ queryKey: contactKeys.detail(contactId) }, (old: Contact | undefined) =>
         old ? { ...old, tags } : old,
       );
-      void queryClient.invalidateQueries({ queryKey: ['contacts', 'detail', contactId] });
+      void queryClient.invalidateQueries({ queryKey: contactKeys.detail(contactId) });
     },
   });
 }

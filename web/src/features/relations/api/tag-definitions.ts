@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api/client';
 import type { TagDefinition } from '../../../lib/api/types';
+import { relationKeys } from './keys';
 
 /** Every tag type: 1 customer, 2 service, 3 sales, 4 marketing. */
 export const allTagTypes = [1, 2, 3, 4];
@@ -13,7 +14,7 @@ export async function getTagDefinitions(tagTypeIds: number[]): Promise<TagDefini
 
 export function tagDefinitionsQueryOptions(tagTypeIds: number[] = allTagTypes) {
   return queryOptions({
-    queryKey: ['tags', 'definitions', tagTypeIds],
+    queryKey: relationKeys.tagDefinitions(tagTypeIds),
     queryFn: () => getTagDefinitions(tagTypeIds),
     staleTime: 5 * 60_000,
   });

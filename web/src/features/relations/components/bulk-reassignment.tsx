@@ -3,7 +3,7 @@ import { useState } from 'react';
 
 import type { BulkCriteria, Store } from '../../../lib/api/types';
 import { errorMessage } from '../../../lib/notify';
-import { useUsers } from '../../users/api/list-users';
+import { useUsers } from '../../users';
 import { useCountReassignment, useReassignment, useStartReassignment } from '../api/bulk-reassignment';
 
 /** The roles customers are assigned by, with their display names. */

@@ -28,7 +28,7 @@ function member(n: number, overrides: Partial<HouseholdMember> = {}): HouseholdM
 function renderSection(canEdit = true) {
   return renderWithProviders(
     <MemoryRouter>
-      <HouseholdRelationships contact={mariaGonzalez} canEdit={canEdit} />
+      <HouseholdRelationships contact={mariaGonzalez} canEdit={canEdit} profilePath={(id) => `/app/contact/${id}`} />
     </MemoryRouter>,
   );
 }

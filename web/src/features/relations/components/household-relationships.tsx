@@ -18,11 +18,10 @@ import {
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 
-import { customerProfilePath } from '../../../app/pages';
 import type { Contact, ContactMatch, HouseholdMember, RoleAssignment, RoleChange } from '../../../lib/api/types';
 import { errorMessage } from '../../../lib/notify';
-import { useContactSearch } from '../../contacts/api/search-contacts';
-import { useUsers } from '../../users/api/list-users';
+import { useContactSearch } from '../../contacts';
+import { useUsers } from '../../users';
 import { useAssignments, useSetAssignments } from '../api/assignments';
 import { useChangeLink, useEnterpriseValue, useLinkedContacts, usePotentialLinks } from '../api/enterprise';
 import { useAddHouseholdMembers, useHousehold, useRemoveHouseholdMember } from '../api/household';
@@ -33,6 +32,8 @@ type HouseholdRelationshipsProps = {
   contact: Contact;
   /** Whether the signed-in user may change the customer. */
   canEdit: boolean;
+  /** The address of a customer's profile, for the links to members and linked records. */
+  profilePath: (contactId: number) => string;
 };
 
 /** The relationships a household member can have to the customer. */
@@ -42,15 +43,15 @@ export const RELATIONSHIPS = ['Spouse', 'Partner', 'Child', 'Parent', 'Sibling',
  * HouseholdRelationships shows a customer's household (with co-buyers) and the users assigned
  * to the customer by role, and lets a user who may edit the customer change both.
  */
-export function HouseholdRelationships({ contact, canEdit }: HouseholdRelationshipsProps) {
+export function HouseholdRelationships({ contact, canEdit, profilePath }: HouseholdRelationshipsProps) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="household-relationships-title">
       <Stack gap="lg">
         <Title order={2} size="h4" id="household-relationships-title">
           Household &amp; relationships
         </Title>
-        <Household contactId={contact.id ?? 0} canEdit={canEdit} />
-        <LinkedRecords contactId={contact.id ?? 0} canEdit={canEdit} />
+        <Household contactId={contact.id ?? 0} canEdit={canEdit} profilePath={profilePath} />
+        <LinkedRecords contactId={contact.id ?? 0} canEdit={canEdit} profilePath={profilePath} />
         <Tags contact={contact} canEdit={canEdit} />
         <Assignments contact={contact} canEdit={canEdit} />
       </Stack>
@@ -63,7 +64,7 @@ function memberName(m: HouseholdMember): string {
   return c.fullName || [c.firstName, c.lastName].filter(Boolean).join(' ') || c.businessName || `Customer ${m.memberId}`;
 }
 
-function Household({ contactId, canEdit }: { contactId: number; canEdit: boolean }) {
+function Household({ contactId, canEdit, profilePath }: { contactId: number; canEdit: boolean; profilePath: HouseholdRelationshipsProps['profilePath'] }) {
   const household = useHousehold(contactId);
   const remove = useRemoveHouseholdMember();
   const [adding, setAdding] = useState(false);
@@ -105,7 +106,7 @@ function Household({ contactId, canEdit }: { contactId: number; canEdit: boolean
               <Table.Tr key={m.memberId}>
                 <Table.Td>
                   <Group gap="xs">
-                    <Anchor component={Link} to={customerProfilePath(m.memberId)}>
+                    <Anchor component={Link} to={profilePath(m.memberId)}>
                       {memberName(m)}
                     </Anchor>
                     {m.isCoBuyer ? (
@@ -242,7 +243,7 @@ function summaryName(c: HouseholdMember['contact']): string {
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
-function LinkedRecords({ contactId, canEdit }: { contactId: number; canEdit: boolean }) {
+function LinkedRecords({ contactId, canEdit, profilePath }: { contactId: number; canEdit: boolean; profilePath: HouseholdRelationshipsProps['profilePath'] }) {
   const linked = useLinkedContacts(contactId);
   const potential = usePotentialLinks(contactId);
   const value = useEnterpriseValue(contactId);
@@ -275,7 +276,7 @@ function LinkedRecords({ contactId, canEdit }: { contactId: number; canEdit: boo
         <Stack gap={4} role="list" aria-label="Linked records">
           {linked.data.map((l) => (
             <Group key={l.contact.contactId} justify="space-between" role="listitem">
-              <Anchor component={Link} to={customerProfilePath(l.contact.contactId)} size="sm">
+              <Anchor component={Link} to={profilePath(l.contact.contactId)} size="sm">
                 {summaryName(l.contact)}
               </Anchor>
               <Text size="sm" c="dimmed">

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api/client';
 import type { AppUser } from '../../../lib/api/types';
+import { userKeys } from './keys';
 
 /** getCurrentUser fetches the signed-in user's profile (GET /users/currentUser). */
 export function getCurrentUser(): Promise<AppUser> {
@@ -11,7 +12,7 @@ export function getCurrentUser(): Promise<AppUser> {
 /** currentUserQueryOptions: start-up shows its own screen when the profile cannot be loaded. */
 export function currentUserQueryOptions() {
   return queryOptions({
-    queryKey: ['users', 'current'],
+    queryKey: userKeys.current(),
     queryFn: getCurrentUser,
     staleTime: Infinity,
     meta: { silent: true },

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isApiError } from '../../../lib/api/api-error';
 import { api } from '../../../lib/api/client';
 import type { UserSetting } from '../../../lib/api/types';
+import { userKeys } from './keys';
 
 /** getUserSetting fetches a saved user setting; null when it was never saved (404). */
 export async function getUserSetting(key: string): Promise<UserSetting | null> {
@@ -16,7 +17,7 @@ export async function getUserSetting(key: string): Promise<UserSetting | null> {
 
 export function userSettingQueryOptions(key: string) {
   return queryOptions({
-    queryKey: ['usersettings', key],
+    queryKey: userKeys.setting(key),
     queryFn: () => getUserSetting(key),
   });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api/client';
 import type { StaffUser } from '../../../lib/api/types';
+import { userKeys } from './keys';
 
 /** The spec's page size for user lists. */
 export const USER_PAGE_SIZE = 500;
@@ -33,7 +34,7 @@ export async function listUsers({ includeInactive }: ListUsersParams): Promise<S
 
 export function usersQueryOptions(params: ListUsersParams) {
   return queryOptions({
-    queryKey: ['users', 'list', params],
+    queryKey: userKeys.list(params),
     queryFn: () => listUsers(params),
     staleTime: 5 * 60_000,
   });

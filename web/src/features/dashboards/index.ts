@@ -1,0 +1,2 @@
+// The dashboards feature's public entry: what other features may use of it.
+export { dashboardKeys } from './api/keys';

@@ -1,0 +1,5 @@
+/** dealerKeys are the query keys of the dealers' (stores') settings. */
+export const dealerKeys = {
+  all: () => ['dealers'] as const,
+  uiSettings: (storeIds: readonly number[]) => ['dealers', 'ui-settings', [...storeIds]] as const,
+};

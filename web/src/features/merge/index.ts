@@ -1,0 +1,3 @@
+// The merge feature's public entry: what other features may use of it.
+export { mergeKeys } from './api/keys';
+export { AddToMergeButton } from './components/add-to-merge-button';

@@ -1,0 +1,3 @@
+// The users feature's public entry: what other features may use of it.
+export { userKeys } from './api/keys';
+export { usersQueryOptions, useUsers, type ListUsersParams } from './api/list-users';
