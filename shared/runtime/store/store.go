@@ -11,6 +11,7 @@
 //	items by an alternate key       GSI1   GSI1PK = A#{acct}#{parts...}, begins_with(GSI1SK, ...)
 //	items by a second alternate     GSI2   GSI2PK = A#{acct}#{parts...}, begins_with(GSI2SK, ...)
 //	identity to tenant              table  PK = DIR#{kind}#{id}, SK = DIR
+//	platform bookkeeping            table  PK = SYS#{kind}#{id}, SK = SYS
 package store
 
 import (
