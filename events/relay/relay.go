@@ -2,7 +2,7 @@
 // events as outbox items in its own transaction (eventbus.OutboxOp); the table's stream then
 // carries each item to the relay, which hands it on: in AWS a Lambda function on the stream
 // puts it on the EventBridge bus, whose rules invoke the consumers; locally the gateway reads
-// DynamoDB Local's stream with Stream and calls the consumers in-process. Delivery is at least
+// DynamoDB Local's stream with eventbus.Stream and calls the consumers in-process. Delivery is at least
 // once (a relay that fails after publishing and before its checkpoint publishes again), so
 // every consumer is idempotent by event id (eventbus.Once).
 package relay

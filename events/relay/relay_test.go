@@ -27,14 +27,14 @@ var at = time.Date(2026, 3, 2, 9, 30, 0, 0, time.UTC)
 
 type fixture struct {
 	s      *store.Store
-	stream *relay.Stream
+	stream *eventbus.Stream
 	tenant store.Tenant
 }
 
 func newFixture(t *testing.T) fixture {
 	t.Helper()
 	s := dynamotest.Store(t)
-	db, err := relay.ConnectStreams(context.Background(), os.Getenv(dynamotest.EndpointEnv))
+	db, err := eventbus.ConnectStreams(context.Background(), os.Getenv(dynamotest.EndpointEnv))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +42,7 @@ func newFixture(t *testing.T) fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return fixture{s: s, stream: relay.NewStream(db, s, "test"), tenant: tn}
+	return fixture{s: s, stream: eventbus.NewStream(db, s, "test"), tenant: tn}
 }
 
 // note is the record the tests change, with the event that announces the change.

@@ -24,6 +24,8 @@ type fixture struct {
 	t      store.Tenant
 	mu     sync.Mutex
 	events []eventbus.Event
+	// flush delivers the outbox's events to events.
+	flush func()
 }
 
 func newFixture(t *testing.T) *fixture {
@@ -36,7 +38,10 @@ func newFixture(t *testing.T) *fixture {
 		f.events = append(f.events, e)
 		return nil
 	})
-	f.repo = lead.NewRepo(dynamotest.Store(t), bus, nil)
+	s := dynamotest.Store(t)
+	outbox := dynamotest.NewOutbox(t, s, bus)
+	f.flush = func() { outbox.Flush(t) }
+	f.repo = lead.NewRepo(s, bus, nil)
 	tn, err := store.NewTenant("1001")
 	if err != nil {
 		t.Fatal(err)
@@ -46,6 +51,7 @@ func newFixture(t *testing.T) *fixture {
 }
 
 func (f *fixture) eventsOf(typ string) []lead.Changed {
+	f.flush()
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	var out []lead.Changed
@@ -182,6 +188,7 @@ func TestEventIDsAreStable(t *testing.T) {
 	if _, err := f.repo.Transition(context.Background(), f.t, l.ID, lead.MarkBad, "", "100002", nil); err != nil {
 		t.Fatal(err)
 	}
+	f.flush()
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	seen := map[string]bool{}

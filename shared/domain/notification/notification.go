@@ -63,14 +63,15 @@ func Validate(n Notification) error {
 //	pattern                      index  key condition
 //	notifications of a user      table  PK = A#{acct}#NOTIFY#{user}, begins_with(SK, N#), newest last
 type Repo struct {
-	s      *store.Store
-	events eventbus.Publisher
-	now    func() time.Time
+	s   *store.Store
+	now func() time.Time
 }
 
-// NewRepo returns a repository over s publishing to events.
-func NewRepo(s *store.Store, events eventbus.Publisher) *Repo {
-	return &Repo{s: s, events: events, now: time.Now}
+// NewRepo returns a repository over s. Each notification's event is written to the outbox
+// with it; the publisher is not used (the relay publishes) and is kept so that existing callers
+// build.
+func NewRepo(s *store.Store, _ eventbus.Publisher) *Repo {
+	return &Repo{s: s, now: time.Now}
 }
 
 // Send stores n for n.UserID in tenant t, with a new id and the current time, publishes its
@@ -87,18 +88,17 @@ func (r *Repo) Send(ctx context.Context, t store.Tenant, n Notification) (Notifi
 	if err != nil {
 		return Notification{}, err
 	}
-	if err := r.s.Create(ctx, store.Record{Key: k, Type: "Notification", Value: n, ExpiresAt: n.CreatedAt.Add(Retention).Unix()}); err != nil {
-		return Notification{}, fmt.Errorf("store notification: %w", err)
-	}
 	detail, err := json.Marshal(n)
 	if err != nil {
 		return Notification{}, err
 	}
-	if r.events != nil {
-		err = r.events.Publish(ctx, eventbus.Event{ID: n.NotificationID, Type: EventType, Account: t.Account(), Time: n.CreatedAt, Detail: detail})
-		if err != nil {
-			return Notification{}, fmt.Errorf("publish notification: %w", err)
-		}
+	announced, err := eventbus.OutboxOp(t, eventbus.Event{ID: n.NotificationID, Type: EventType, Account: t.Account(), Time: n.CreatedAt, Detail: detail})
+	if err != nil {
+		return Notification{}, err
+	}
+	stored := store.CreateOp(store.Record{Key: k, Type: "Notification", Value: n, ExpiresAt: n.CreatedAt.Add(Retention).Unix()})
+	if err := r.s.Transact(ctx, stored, announced); err != nil {
+		return Notification{}, fmt.Errorf("store notification: %w", err)
 	}
 	return n, nil
 }

@@ -1,4 +1,4 @@
-package relay
+package eventbus
 
 import (
 	"context"
@@ -11,7 +11,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodbstreams"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodbstreams/types"
 	"github.com/cxm/cxm/shared/runtime/apperr"
-	"github.com/cxm/cxm/shared/runtime/eventbus"
 	"github.com/cxm/cxm/shared/runtime/store"
 )
 
@@ -32,7 +31,7 @@ func ConnectStreams(ctx context.Context, endpoint string) (*dynamodbstreams.Clie
 
 // Deliver hands a batch of events, in stream order, to the consumers. An error means some
 // were not delivered: the whole batch is delivered again.
-type Deliver func(ctx context.Context, events []eventbus.Event) error
+type Deliver func(ctx context.Context, events []Event) error
 
 // Stream reads the outbox items of a table's stream through the DynamoDB Streams API, the way
 // the Lambda event source mapping does in AWS, keeping a checkpoint per shard in the table.
@@ -132,7 +131,7 @@ func (r *Stream) drainShard(ctx context.Context, shard string, deliver Deliver) 
 			}
 			return total, nil
 		}
-		var batch []eventbus.Event
+		var batch []Event
 		for _, rec := range out.Records {
 			e, ok, err := decode(rec)
 			if err != nil {
@@ -164,12 +163,12 @@ func (r *Stream) drainShard(ctx context.Context, shard string, deliver Deliver) 
 const skipBeforeCheckpoint = 1000
 
 // decode returns the event of a stream record that inserted an outbox item.
-func decode(rec types.Record) (eventbus.Event, bool, error) {
+func decode(rec types.Record) (Event, bool, error) {
 	if rec.EventName != types.OperationTypeInsert || rec.Dynamodb == nil {
-		return eventbus.Event{}, false, nil
+		return Event{}, false, nil
 	}
 	image := rec.Dynamodb.NewImage
-	return eventbus.FromOutbox(func(name string) (string, bool) {
+	return FromOutbox(func(name string) (string, bool) {
 		s, ok := image[name].(*types.AttributeValueMemberS)
 		if !ok {
 			return "", false
