@@ -14,6 +14,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/cxm/cxm/events/consumers"
 	"github.com/cxm/cxm/functions/mount"
 	"io"
 	"log/slog"
@@ -137,6 +138,22 @@ func run(ctx context.Context, o options) error {
 		return err
 	}
 	svc := wiring.New(s, eventbus.NewMemory(), log)
+	// The relay delivers the outbox's events from DynamoDB Local's stream to every consumer,
+	// as the stream, the relay Lambda and EventBridge do in AWS.
+	streams, err := eventbus.ConnectStreams(ctx, dynamoURL)
+	if err != nil {
+		return err
+	}
+	cs := consumers.All(svc)
+	if err := consumers.Check(cs); err != nil {
+		return err
+	}
+	deliver := eventbus.Dispatch(cs, 3, func(ctx context.Context, c eventbus.Consumer, e eventbus.Event, err error) {
+		log.ErrorContext(ctx, "event dead-lettered", "consumer", c.Name, "event", e.ID, "type", e.Type, "err", err)
+	})
+	go eventbus.NewStream(streams, s, "gateway").Run(ctx, 250*time.Millisecond, deliver, func(err error) {
+		log.ErrorContext(ctx, "event relay", "err", err)
+	})
 	contactKey, err := fieldcrypt.LoadOrCreateKeyFile(filepath.Join(dataDir, "keys", "contacts.key"))
 	if err != nil {
 		return err
