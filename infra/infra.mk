@@ -4,6 +4,7 @@
 #   make infra-deps   install the pinned CDK command line (npm ci) and the app's Go modules
 #   make infra-test   run the CDK app's tests (assertions on the synthesized templates)
 #   make lambdas      build .build/lambda/<area>/bootstrap for every functions/<area>/bootstrap
+#                     and .build/lambda/event-<name>/bootstrap for every events/<name>/bootstrap
 #   make synth        build the functions, then synthesize every stack into .build/cdk.out
 
 INFRA_DIR        := infra
@@ -11,6 +12,7 @@ INFRA_CDK        := $(INFRA_DIR)/node_modules/.bin/cdk
 INFRA_NPM_STAMP  := $(INFRA_DIR)/node_modules/.npm-ci.stamp
 LAMBDA_OUT       := .build/lambda
 LAMBDA_AREAS      = $(patsubst functions/%/bootstrap,%,$(wildcard functions/*/bootstrap))
+LAMBDA_EVENTS     = $(patsubst events/%/bootstrap,%,$(wildcard events/*/bootstrap))
 LAMBDA_GOFLAGS   := -tags lambda.norpc -trimpath -ldflags "-s -w -buildid="
 
 # The CDK command line and the jsii runtime behind aws-cdk-go: no usage reports, and no
@@ -38,6 +40,11 @@ lambdas:
 		echo "go build $(LAMBDA_OUT)/$$area/bootstrap"; \
 		GOOS=linux GOARCH=arm64 CGO_ENABLED=0 go build $(LAMBDA_GOFLAGS) \
 			-o $(LAMBDA_OUT)/$$area/bootstrap ./functions/$$area/bootstrap; \
+	done
+	@set -e; for fn in $(LAMBDA_EVENTS); do \
+		echo "go build $(LAMBDA_OUT)/event-$$fn/bootstrap"; \
+		GOOS=linux GOARCH=arm64 CGO_ENABLED=0 go build $(LAMBDA_GOFLAGS) \
+			-o $(LAMBDA_OUT)/event-$$fn/bootstrap ./events/$$fn/bootstrap; \
 	done
 
 # Offline: the stacks are environment-agnostic and look nothing up.
