@@ -109,6 +109,13 @@ func New(t testing.TB) *Server {
 	return &Server{srv: srv, Services: svc, Events: events, outbox: outbox}
 }
 
+// Flush delivers the events of writes made outside Do, Error and Raw (through a handler a
+// test serves itself) to Events, and returns how many it delivered.
+func (s *Server) Flush(t testing.TB) int {
+	t.Helper()
+	return s.outbox.Flush(t)
+}
+
 // Request is one request to the server.
 type Request struct {
 	Method string

@@ -126,3 +126,6 @@ func (s *Store) StreamARN(ctx context.Context) (string, error) {
 	}
 	return *out.Table.LatestStreamArn, nil
 }
+
+// Table returns the name of the store's table.
+func (s *Store) Table() string { return s.table }
