@@ -2,6 +2,7 @@ package eventbus
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -91,6 +92,8 @@ func (r *Stream) shards(ctx context.Context) ([]types.Shard, error) {
 	for {
 		out, err := r.db.DescribeStream(ctx, in)
 		if err != nil {
+			// The table may have a new stream: look it up again next time.
+			r.arn = ""
 			return nil, fmt.Errorf("describe stream: %w", err)
 		}
 		all = append(all, out.StreamDescription.Shards...)
@@ -111,6 +114,13 @@ func (r *Stream) drainShard(ctx context.Context, shard string, deliver Deliver) 
 		in.ShardIteratorType, in.SequenceNumber = types.ShardIteratorTypeAfterSequenceNumber, aws.String(cp.Sequence)
 	}
 	it, err := r.db.GetShardIterator(ctx, in)
+	var trimmed *types.TrimmedDataAccessException
+	if errors.As(err, &trimmed) {
+		// The records past the checkpoint outlived the stream's retention: start at the
+		// oldest record the shard still has.
+		in.ShardIteratorType, in.SequenceNumber = types.ShardIteratorTypeTrimHorizon, nil
+		it, err = r.db.GetShardIterator(ctx, in)
+	}
 	if err != nil {
 		return 0, fmt.Errorf("shard %s iterator: %w", shard, err)
 	}
