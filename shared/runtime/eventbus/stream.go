@@ -124,9 +124,9 @@ func (r *Stream) drainShard(ctx context.Context, shard string, deliver Deliver) 
 	if err != nil {
 		return 0, fmt.Errorf("shard %s iterator: %w", shard, err)
 	}
-	// Every checkpoint is itself a write the stream carries, so the checkpoint moves only
-	// after events were delivered or many other records were passed over: a reader that
-	// checkpointed after every read would chase its own writes.
+	// Every checkpoint is itself a write the stream carries, so the checkpoint moves after
+	// events were delivered, after many other records, or at the end past other writes: a
+	// reader that checkpointed after every read would chase its own writes.
 	iter, total, skipped := it.ShardIterator, 0, 0
 	for iter != nil {
 		out, err := r.db.GetRecords(ctx, &dynamodbstreams.GetRecordsInput{ShardIterator: iter, Limit: aws.Int32(1000)})
@@ -137,6 +137,12 @@ func (r *Stream) drainShard(ctx context.Context, shard string, deliver Deliver) 
 		if len(out.Records) == 0 {
 			if iter == nil {
 				cp.Closed = true
+				return total, r.save(ctx, shard, cp)
+			}
+			if skipped > 1 {
+				// Caught up past other writes: checkpoint, so the next round does not read
+				// them again. Past only the previous checkpoint's own record it does not,
+				// or every round would write one.
 				return total, r.save(ctx, shard, cp)
 			}
 			return total, nil
