@@ -44,9 +44,20 @@ type Stream struct {
 	s    *store.Store
 	name string
 	arn  string
+	// open is where the last round stopped on each open shard, so the next round reads on
+	// from there without describing the stream again; nil to start from the checkpoints.
+	open []position
+}
+
+// position is a reader's place in one open shard.
+type position struct {
+	shard string
+	iter  *string
+	cp    checkpoint
 }
 
 // NewStream returns the reader named name (its checkpoints' owner) of s's table's stream.
+// A Stream is used by one goroutine at a time.
 func NewStream(db *dynamodbstreams.Client, s *store.Store, name string) *Stream {
 	return &Stream{db: db, s: s, name: name}
 }
@@ -59,24 +70,81 @@ type checkpoint struct {
 	Closed bool
 }
 
-// Drain delivers every outbox item the stream holds past the checkpoints, shard by shard
-// (parents before their children, as DescribeStream lists them), and returns how many events
-// it delivered. After each batch is delivered the shard's checkpoint moves past it; a relay
-// that stops between the two delivers the batch again when it restarts.
+// Drain delivers every outbox item the stream holds past where the last round stopped (on the
+// first round, and after an error, past the checkpoints), shard by shard (parents before their
+// children, as DescribeStream lists them), and returns how many events it delivered. After each
+// batch is delivered the shard's checkpoint moves past it; a relay that stops between the two
+// delivers the batch again when it restarts.
 func (r *Stream) Drain(ctx context.Context, deliver Deliver) (int, error) {
-	shards, err := r.shards(ctx)
-	if err != nil {
-		return 0, err
+	n, err := r.drain(ctx, deliver)
+	var expired *types.ExpiredIteratorException
+	if errors.As(err, &expired) {
+		// The shard iterators of the last round expired: start again from the checkpoints.
+		m, err := r.drain(ctx, deliver)
+		return n + m, err
 	}
-	total := 0
-	for _, sh := range shards {
-		n, err := r.drainShard(ctx, aws.ToString(sh.ShardId), deliver)
+	return n, err
+}
+
+func (r *Stream) drain(ctx context.Context, deliver Deliver) (int, error) {
+	if r.open == nil {
+		open, err := r.positions(ctx)
+		if err != nil {
+			return 0, err
+		}
+		r.open = open
+	}
+	total, closed := 0, false
+	for i := range r.open {
+		n, err := r.read(ctx, &r.open[i], deliver)
 		total += n
 		if err != nil {
+			r.open = nil
 			return total, err
 		}
+		closed = closed || r.open[i].iter == nil
+	}
+	if closed {
+		// A shard ended: its children are found by describing the stream again.
+		r.open = nil
 	}
 	return total, nil
+}
+
+// positions returns an iterator past the checkpoint of each open shard.
+func (r *Stream) positions(ctx context.Context) ([]position, error) {
+	shards, err := r.shards(ctx)
+	if err != nil {
+		return nil, err
+	}
+	open := []position{}
+	for _, sh := range shards {
+		shard := aws.ToString(sh.ShardId)
+		cp, err := r.load(ctx, shard)
+		if err != nil {
+			return nil, err
+		}
+		if cp.Closed {
+			continue
+		}
+		in := &dynamodbstreams.GetShardIteratorInput{StreamArn: &r.arn, ShardId: &shard, ShardIteratorType: types.ShardIteratorTypeTrimHorizon}
+		if cp.Sequence != "" {
+			in.ShardIteratorType, in.SequenceNumber = types.ShardIteratorTypeAfterSequenceNumber, aws.String(cp.Sequence)
+		}
+		it, err := r.db.GetShardIterator(ctx, in)
+		var trimmed *types.TrimmedDataAccessException
+		if errors.As(err, &trimmed) {
+			// The records past the checkpoint outlived the stream's retention: start at the
+			// oldest record the shard still has.
+			in.ShardIteratorType, in.SequenceNumber = types.ShardIteratorTypeTrimHorizon, nil
+			it, err = r.db.GetShardIterator(ctx, in)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("shard %s iterator: %w", shard, err)
+		}
+		open = append(open, position{shard: shard, iter: it.ShardIterator, cp: cp})
+	}
+	return open, nil
 }
 
 func (r *Stream) shards(ctx context.Context) ([]types.Shard, error) {
@@ -104,46 +172,30 @@ func (r *Stream) shards(ctx context.Context) ([]types.Shard, error) {
 	}
 }
 
-func (r *Stream) drainShard(ctx context.Context, shard string, deliver Deliver) (int, error) {
-	cp, err := r.load(ctx, shard)
-	if err != nil || cp.Closed {
-		return 0, err
-	}
-	in := &dynamodbstreams.GetShardIteratorInput{StreamArn: &r.arn, ShardId: &shard, ShardIteratorType: types.ShardIteratorTypeTrimHorizon}
-	if cp.Sequence != "" {
-		in.ShardIteratorType, in.SequenceNumber = types.ShardIteratorTypeAfterSequenceNumber, aws.String(cp.Sequence)
-	}
-	it, err := r.db.GetShardIterator(ctx, in)
-	var trimmed *types.TrimmedDataAccessException
-	if errors.As(err, &trimmed) {
-		// The records past the checkpoint outlived the stream's retention: start at the
-		// oldest record the shard still has.
-		in.ShardIteratorType, in.SequenceNumber = types.ShardIteratorTypeTrimHorizon, nil
-		it, err = r.db.GetShardIterator(ctx, in)
-	}
-	if err != nil {
-		return 0, fmt.Errorf("shard %s iterator: %w", shard, err)
-	}
-	// Every checkpoint is itself a write the stream carries, so the checkpoint moves after
-	// events were delivered, after many other records, or at the end past other writes: a
-	// reader that checkpointed after every read would chase its own writes.
-	iter, total, skipped := it.ShardIterator, 0, 0
-	for iter != nil {
-		out, err := r.db.GetRecords(ctx, &dynamodbstreams.GetRecordsInput{ShardIterator: iter, Limit: aws.Int32(1000)})
+// read delivers the records of p's shard from p onwards and moves p to where it stopped (its
+// iterator nil once the shard ended).
+//
+// Every checkpoint is itself a write the stream carries, so the checkpoint moves after events
+// were delivered, after many other records, or at the end past other writes: a reader that
+// checkpointed after every read would chase its own writes.
+func (r *Stream) read(ctx context.Context, p *position, deliver Deliver) (int, error) {
+	total, skipped := 0, 0
+	for p.iter != nil {
+		out, err := r.db.GetRecords(ctx, &dynamodbstreams.GetRecordsInput{ShardIterator: p.iter, Limit: aws.Int32(1000)})
 		if err != nil {
-			return total, fmt.Errorf("shard %s records: %w", shard, err)
+			return total, fmt.Errorf("shard %s records: %w", p.shard, err)
 		}
-		iter = out.NextShardIterator
 		if len(out.Records) == 0 {
-			if iter == nil {
-				cp.Closed = true
-				return total, r.save(ctx, shard, cp)
+			p.iter = out.NextShardIterator
+			if p.iter == nil {
+				p.cp.Closed = true
+				return total, r.save(ctx, p.shard, p.cp)
 			}
 			if skipped > 1 {
-				// Caught up past other writes: checkpoint, so the next round does not read
-				// them again. Past only the previous checkpoint's own record it does not,
-				// or every round would write one.
-				return total, r.save(ctx, shard, cp)
+				// Caught up past other writes: checkpoint, so a restart does not read them
+				// again. Past only the previous checkpoint's own record it does not, or every
+				// round would write one.
+				return total, r.save(ctx, p.shard, p.cp)
 			}
 			return total, nil
 		}
@@ -157,17 +209,20 @@ func (r *Stream) drainShard(ctx context.Context, shard string, deliver Deliver) 
 				batch = append(batch, e)
 			}
 		}
+		cp := p.cp
 		cp.Sequence = aws.ToString(out.Records[len(out.Records)-1].Dynamodb.SequenceNumber)
 		if len(batch) == 0 {
+			p.iter, p.cp = out.NextShardIterator, cp
 			if skipped += len(out.Records); skipped < skipBeforeCheckpoint {
 				continue
 			}
 		} else if err := deliver(ctx, batch); err != nil {
 			return total, fmt.Errorf("deliver %d events: %w", len(batch), err)
 		}
+		p.iter, p.cp = out.NextShardIterator, cp
 		total += len(batch)
 		skipped = 0
-		if err := r.save(ctx, shard, cp); err != nil {
+		if err := r.save(ctx, p.shard, p.cp); err != nil {
 			return total, err
 		}
 	}
@@ -241,6 +296,7 @@ func (r *Stream) Checkpoints(ctx context.Context) (map[string]string, error) {
 // them are delivered again, as after a relay that published them and stopped before moving its
 // checkpoints.
 func (r *Stream) Rewind(ctx context.Context, cps map[string]string) error {
+	r.open = nil
 	for shard, seq := range cps {
 		if err := r.save(ctx, shard, checkpoint{Sequence: seq}); err != nil {
 			return err
