@@ -3,8 +3,8 @@
 #
 #   make infra-deps   install the pinned CDK command line (npm ci) and the app's Go modules
 #   make infra-test   run the CDK app's tests (assertions on the synthesized templates)
-#   make lambdas      build .build/lambda/<name>/bootstrap for every functions/<name>/bootstrap
-#                     and events/<name>/bootstrap
+#   make lambdas      build .build/lambda/<area>/bootstrap for every functions/<area>/bootstrap
+#                     and .build/lambda/event-<name>/bootstrap for every events/<name>/bootstrap
 #   make synth        build the functions, then synthesize every stack into .build/cdk.out
 
 INFRA_DIR        := infra
@@ -42,9 +42,9 @@ lambdas:
 			-o $(LAMBDA_OUT)/$$area/bootstrap ./functions/$$area/bootstrap; \
 	done
 	@set -e; for fn in $(LAMBDA_EVENTS); do \
-		echo "go build $(LAMBDA_OUT)/$$fn/bootstrap"; \
+		echo "go build $(LAMBDA_OUT)/event-$$fn/bootstrap"; \
 		GOOS=linux GOARCH=arm64 CGO_ENABLED=0 go build $(LAMBDA_GOFLAGS) \
-			-o $(LAMBDA_OUT)/$$fn/bootstrap ./events/$$fn/bootstrap; \
+			-o $(LAMBDA_OUT)/event-$$fn/bootstrap ./events/$$fn/bootstrap; \
 	done
 
 # Offline: the stacks are environment-agnostic and look nothing up.

@@ -15,6 +15,8 @@ package main
 
 import (
 	"fmt"
+	"github.com/cxm/cxm/events/consumers"
+	"github.com/cxm/cxm/shared/runtime/wiring"
 	"os"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
@@ -51,7 +53,12 @@ func run() error {
 	if err := stacks.ValidateAreas(areas); err != nil {
 		return err
 	}
-	code, err := stacks.AssetCode(cfg.LambdaDir, stacks.FunctionNames(areas))
+	pkgs := consumerFunctions()
+	names := append(stacks.FunctionNames(areas), stacks.RelayFunction)
+	for _, p := range pkgs {
+		names = append(names, stacks.EventFunctionName(p.Name))
+	}
+	code, err := stacks.AssetCode(cfg.LambdaDir, names)
 	if err != nil {
 		return fmt.Errorf("%w (build them with: make lambdas)", err)
 	}
@@ -66,10 +73,26 @@ func run() error {
 		Code:       code,
 		WebOrigins: cfg.WebOrigins,
 		WebDistDir: cfg.WebDist,
+		Consumers:  pkgs,
 	})
 	awscdk.Tags_Of(app).Add(jsii.String("project"), jsii.String("cxm"), nil)
 	awscdk.Tags_Of(app).Add(jsii.String("stage"), jsii.String(cfg.Stage), nil)
 
 	app.Synth(nil)
 	return nil
+}
+
+// consumerFunctions returns the consumer packages of the registry with their consumers' names
+// and event types. Consumers are built over empty services: building one only names its types
+// and handler, it touches no client.
+func consumerFunctions() []stacks.ConsumerFunction {
+	var out []stacks.ConsumerFunction
+	for _, p := range consumers.Packages() {
+		f := stacks.ConsumerFunction{Name: p.Name}
+		for _, c := range p.Consumers(wiring.Services{}) {
+			f.Consumers = append(f.Consumers, stacks.ConsumerRule{Name: c.Name, Types: c.Types})
+		}
+		out = append(out, f)
+	}
+	return out
 }

@@ -92,7 +92,7 @@ func New(svc wiring.Services, now func() time.Time) *Assigner {
 }
 
 // Consumers returns the lead assignment consumers over svc, on the wall clock.
-func Consumers(svc wiring.Services) []eventbus.Consumer { return New(svc, time.Now).Consumers() }
+func Consumers(svc wiring.Services) []eventbus.Consumer { return New(svc, svc.Store.Now).Consumers() }
 
 // Consumers returns a's consumers: the round robin of new leads, the reassign rule's timer and
 // the NewLead notification rules.

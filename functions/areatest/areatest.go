@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cxm/cxm/events/consumers"
 	"github.com/cxm/cxm/functions/mount"
 	"github.com/cxm/cxm/shared/local/demo"
 	"github.com/cxm/cxm/shared/local/dynamotest"
@@ -44,8 +45,11 @@ type Server struct {
 	srv *httptest.Server
 	// Services are the services the areas use, for checking what they stored.
 	Services wiring.Services
-	// Events is the in-process bus the areas publish to.
+	// Events is the in-process bus the local relay delivers the areas' events to, with every
+	// registered consumer subscribed. Each request returns after the events of its writes were
+	// delivered, so a test reads them right after the request.
 	Events *eventbus.Memory
+	outbox *dynamotest.Outbox
 }
 
 // New seeds a fresh table and starts a server of every area; both end with the test.
@@ -53,7 +57,9 @@ func New(t testing.TB) *Server {
 	t.Helper()
 	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
 	events := eventbus.NewMemory()
-	svc := wiring.New(dynamotest.Store(t), events, log)
+	st := dynamotest.Store(t)
+	outbox := dynamotest.NewOutbox(t, st, events)
+	svc := wiring.New(st, events, log)
 	svc.Encrypter = fieldcrypt.NewRandom()
 	// Tests answer at once whatever the environment's sandbox latencies say.
 	svc.Providers = wiring.LocalProviders(wiring.Sandboxes{})
@@ -70,6 +76,15 @@ func New(t testing.TB) *Server {
 		if err := demo.Seed(ctx, svc, g, subjects); err != nil {
 			t.Fatal(err)
 		}
+	}
+	// The seed's events are delivered before the test subscribes.
+	outbox.Flush(t)
+	cs := consumers.All(svc)
+	if err := consumers.Check(cs); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cs {
+		events.Register(c)
 	}
 	areas := map[string]http.Handler{}
 	for name, a := range mount.Areas() {
@@ -94,7 +109,14 @@ func New(t testing.TB) *Server {
 		areas[a.Name].ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
-	return &Server{srv: srv, Services: svc, Events: events}
+	return &Server{srv: srv, Services: svc, Events: events, outbox: outbox}
+}
+
+// Flush delivers the events of writes made outside Do, Error and Raw (through a handler a
+// test serves itself) to Events, and returns how many it delivered.
+func (s *Server) Flush(t testing.TB) int {
+	t.Helper()
+	return s.outbox.Flush(t)
 }
 
 // Now is the time by the server's clock: every area and repository reads the store's
@@ -185,5 +207,6 @@ func (s *Server) Raw(t testing.TB, r Request) (int, []byte, http.Header) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	s.outbox.Flush(t)
 	return res.StatusCode, b, res.Header
 }

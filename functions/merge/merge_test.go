@@ -221,6 +221,7 @@ func TestExecute(t *testing.T) {
 	if repo.survivor.ID != demo.ContactToyota || repo.merged.ID != demo.ContactToyotaSamePhone || len(repo.survivor.Phones) != 2 {
 		t.Errorf("written survivor %d with %d phones, merged %d", repo.survivor.ID, len(repo.survivor.Phones), repo.merged.ID)
 	}
+	srv.Flush(t)
 	if len(events) != 1 || events[0].SurvivorContactID != demo.ContactToyota || events[0].MergedContactID != demo.ContactToyotaSamePhone {
 		t.Errorf("events = %+v", events)
 	}

@@ -17,14 +17,14 @@ const BootstrapFile = "bootstrap"
 
 // FunctionNames returns the names of every function the stacks package: one per area of the
 // route table, the authorizer (AuthorizerName) and the timer function (TimersFunctionName).
-// Each name is a directory under functions/ (or events/, for the timer function) in the
-// repository and under the built functions' directory.
+// Each name is a directory under the built functions' directory: an area's or the
+// authorizer's name under functions/, event-<name> for events/<name> (see EventFunctionName).
 func FunctionNames(areas []route.Area) []string {
 	names := make([]string, 0, len(areas)+2)
 	for _, a := range areas {
 		names = append(names, a.Name)
 	}
-	return append(names, AuthorizerName, TimersFunctionName)
+	return append(names, AuthorizerName, EventFunctionName(TimersFunctionName))
 }
 
 // AssetCode returns the Code function for APIStackProps that packages the directory

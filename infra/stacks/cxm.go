@@ -35,17 +35,21 @@ type Props struct {
 	WebDistDir string
 	// RefreshTokenRotation is passed to the auth stack (see AuthStackProps).
 	RefreshTokenRotation time.Duration
+	// Consumers are the event consumer packages (events/consumers.Packages); Code packages
+	// each as EventFunctionName(name), and the relay as RelayFunction.
+	Consumers []ConsumerFunction
 }
 
 // CXM is one deployment's stacks. WebContent is nil when the web app is not deployed.
 type CXM struct {
-	Data       *DataStack       // table, attachments bucket, contact-field key, token signing key
-	Auth       *AuthStack       // user pool and web client
-	Events     *EventsStack     // event bus and schedule group
-	Web        *WebStack        // web bucket and distribution
-	API        *APIStack        // HTTP API, its authorizer and the area functions
-	Timers     *TimersStack     // the timer function and its every-minute schedule
-	WebContent *WebContentStack // the deployed web app, or nil
+	Data       *DataStack           // table, attachments bucket, contact-field key, token signing key
+	Auth       *AuthStack           // user pool and web client
+	Events     *EventsStack         // event bus and schedule group
+	EventFns   *EventFunctionsStack // outbox relay and event consumers
+	Web        *WebStack            // web bucket and distribution
+	API        *APIStack            // HTTP API, its authorizer and the area functions
+	Timers     *TimersStack         // the timer function and its every-minute schedule
+	WebContent *WebContentStack     // the deployed web app, or nil
 }
 
 // New creates every stack of one deployment, wired to each other.
@@ -54,9 +58,19 @@ func New(scope constructs.Construct, props *Props) *CXM {
 	id := func(name string) string { return props.Prefix + "-" + name }
 
 	c := &CXM{}
-	c.Data = NewDataStack(scope, id("data"), &DataStackProps{StackProps: base, Table: props.Table})
+	c.Data = NewDataStack(scope, id("data"), &DataStackProps{StackProps: base, Table: props.Table, Stream: true})
 	c.Auth = NewAuthStack(scope, id("auth"), &AuthStackProps{StackProps: base, RefreshTokenRotation: props.RefreshTokenRotation})
 	c.Events = NewEventsStack(scope, id("events"), &EventsStackProps{StackProps: base})
+	c.EventFns = NewEventFunctionsStack(scope, id("eventfns"), &EventFunctionsStackProps{
+		StackProps: base,
+		Code:       props.Code,
+		Table:      c.Data.Table,
+		Bus:        c.Events.Bus,
+		Bucket:     c.Data.Bucket,
+		ContactKey: c.Data.ContactKey,
+		CursorKey:  c.Data.CursorKey,
+		Consumers:  props.Consumers,
+	})
 	c.Web = NewWebStack(scope, id("web"), &WebStackProps{StackProps: base})
 	c.API = NewAPIStack(scope, id("api"), &APIStackProps{
 		StackProps:     base,
@@ -74,7 +88,7 @@ func New(scope constructs.Construct, props *Props) *CXM {
 	})
 	c.Timers = NewTimersStack(scope, id("timers"), &TimersStackProps{
 		StackProps:        base,
-		Code:              props.Code(TimersFunctionName),
+		Code:              props.Code(EventFunctionName(TimersFunctionName)),
 		Table:             c.Data.Table,
 		CursorKey:         c.Data.CursorKey,
 		Bus:               c.Events.Bus,

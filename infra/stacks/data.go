@@ -18,8 +18,8 @@ type DataStackProps struct {
 	// Table is the single table's definition; the deployed key schema and indexes are exactly
 	// this value, so the code that reads the table and the table itself cannot drift apart.
 	Table tabledef.Definition
-	// Stream turns on a DynamoDB stream with new and old images, for consumers that react to
-	// item changes rather than to published domain events.
+	// Stream turns on the table's stream (new images), which carries the event outbox to the
+	// relay; a deployment always turns it on.
 	Stream bool
 }
 
@@ -101,7 +101,7 @@ func newTable(scope constructs.Construct, id string, def tabledef.Definition, st
 		props.TimeToLiveAttribute = jsii.String(def.TTLAttribute)
 	}
 	if stream {
-		props.Stream = awsdynamodb.StreamViewType_NEW_AND_OLD_IMAGES
+		props.Stream = awsdynamodb.StreamViewType_NEW_IMAGE
 	}
 	table := awsdynamodb.NewTable(scope, &id, props)
 	for _, ix := range def.Indexes {

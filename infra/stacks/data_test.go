@@ -102,7 +102,7 @@ func TestTableSettings(t *testing.T) {
 		{"time to live", map[string]any{
 			"TimeToLiveSpecification": map[string]any{"AttributeName": tabledef.Table().TTLAttribute, "Enabled": true},
 		}},
-		{"no stream by default", map[string]any{"StreamSpecification": assertions.Match_Absent()}},
+		{"stream of new images for the event outbox", map[string]any{"StreamSpecification": map[string]any{"StreamViewType": "NEW_IMAGE"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -245,7 +245,7 @@ func TestOptionalSettings(t *testing.T) {
 		props map[string]any
 	}{
 		{"table stream", data.Stack, "AWS::DynamoDB::Table", map[string]any{
-			"StreamSpecification": map[string]any{"StreamViewType": "NEW_AND_OLD_IMAGES"},
+			"StreamSpecification": map[string]any{"StreamViewType": "NEW_IMAGE"},
 		}},
 		{"refresh token rotation", auth.Stack, "AWS::Cognito::UserPoolClient", map[string]any{
 			"RefreshTokenRotation": map[string]any{"Feature": "ENABLED", "RetryGracePeriodSeconds": 10},

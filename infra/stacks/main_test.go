@@ -70,6 +70,7 @@ type deployment struct {
 	stacks                       *stacks.CXM
 	outdir                       string
 	data, auth, events, web, api assertions.Template
+	eventFns                     assertions.Template
 	timers                       assertions.Template
 	webContent                   assertions.Template // nil without a web build
 }
@@ -95,14 +96,15 @@ func newDeployment(t *testing.T, props stacks.Props) *deployment {
 		app, outdir := newApp(t)
 		c := stacks.New(app, &props)
 		d = deployment{
-			stacks: c,
-			outdir: outdir,
-			data:   assertions.Template_FromStack(c.Data.Stack, nil),
-			auth:   assertions.Template_FromStack(c.Auth.Stack, nil),
-			events: assertions.Template_FromStack(c.Events.Stack, nil),
-			web:    assertions.Template_FromStack(c.Web.Stack, nil),
-			api:    assertions.Template_FromStack(c.API.Stack, nil),
-			timers: assertions.Template_FromStack(c.Timers.Stack, nil),
+			stacks:   c,
+			outdir:   outdir,
+			data:     assertions.Template_FromStack(c.Data.Stack, nil),
+			auth:     assertions.Template_FromStack(c.Auth.Stack, nil),
+			eventFns: assertions.Template_FromStack(c.EventFns.Stack, nil),
+			events:   assertions.Template_FromStack(c.Events.Stack, nil),
+			web:      assertions.Template_FromStack(c.Web.Stack, nil),
+			api:      assertions.Template_FromStack(c.API.Stack, nil),
+			timers:   assertions.Template_FromStack(c.Timers.Stack, nil),
 		}
 		if c.WebContent != nil {
 			d.webContent = assertions.Template_FromStack(c.WebContent.Stack, nil)
@@ -124,7 +126,7 @@ var (
 func defaultDeployment(t *testing.T) *deployment {
 	t.Helper()
 	defaultOnce.Do(func() {
-		defaultDep = newDeployment(t, stacks.Props{Areas: route.Table()})
+		defaultDep = newDeployment(t, stacks.Props{Areas: route.Table(), Consumers: testConsumers})
 	})
 	if defaultDep == nil {
 		t.Fatal("default deployment did not synthesize")

@@ -2,6 +2,9 @@
 // process and one run, and prints the ratios. It needs DYNAMODB_ENDPOINT (make bench starts a
 // DynamoDB Local for it) and sends traffic only to loopback addresses.
 //
+// Domain events are measured from commit to consumer through the outbox relay, with the events
+// it delivers per second, against a bare read of the same stream.
+//
 // The ADF lead intake is measured through the gateway's public route, with the leads it
 // accepts per second. The contact search is measured at 1,000, 10,000, 100,000 and 1,000,000 seeded customers, up
 // to BENCH_MAX customers (100,000 when unset, so a run takes minutes; seeding a million into
@@ -43,11 +46,31 @@ import (
 func main() {
 	n := flag.Int("n", 2000, "measured iterations of each path")
 	searchN := flag.Int("search-n", 1000, "measured iterations of each contact search path at each size")
+	eventsOnly := flag.Bool("events-only", false, "measure only the domain event relay")
 	flag.Parse()
-	if err := run(context.Background(), *n, *searchN); err != nil {
+	var err error
+	if *eventsOnly {
+		err = runEvents(context.Background(), *n)
+	} else {
+		err = run(context.Background(), *n, *searchN)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
+}
+
+// runEvents measures the domain event relay alone.
+func runEvents(ctx context.Context, n int) error {
+	endpoint := os.Getenv(dynamotest.EndpointEnv)
+	if endpoint == "" {
+		return errors.New(dynamotest.EndpointEnv + " is not set; run make bench")
+	}
+	db, err := store.Connect(ctx, endpoint)
+	if err != nil {
+		return err
+	}
+	return benchEvents(ctx, eventsBench{db: db, endpoint: endpoint, n: n / 4})
 }
 
 func run(ctx context.Context, n, searchN int) error {
@@ -158,6 +181,10 @@ func run(ctx context.Context, n, searchN int) error {
 	if err := benchInventory(ctx, inventoryBench{
 		db: db, table: table, repo: lead.NewRepo(s, nil, log), gateway: gw.URL, bearer: bearer, client: httpClient, n: n / 4,
 	}); err != nil {
+		return err
+	}
+
+	if err := benchEvents(ctx, eventsBench{db: db, endpoint: endpoint, n: n / 4}); err != nil {
 		return err
 	}
 

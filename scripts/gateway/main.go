@@ -15,7 +15,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/cxm/cxm/events/leadassign"
+	"github.com/cxm/cxm/events/consumers"
 	"github.com/cxm/cxm/events/timers"
 	"github.com/cxm/cxm/functions/mount"
 	"io"
@@ -143,16 +143,23 @@ func run(ctx context.Context, o options) error {
 	if _, err := wiring.SandboxesFromEnv(); err != nil {
 		return err
 	}
-	bus := eventbus.NewMemory()
-	svc := wiring.New(s, bus, log)
-	// The lead assignment consumers take the in-process bus's events until the consumer
-	// registry (events/consumers) feeds the local relay; they are idempotent by event id, so
-	// both delivering an event changes nothing.
-	for _, c := range leadassign.Consumers(svc) {
-		for _, typ := range c.Types {
-			bus.Subscribe(typ, c.Handle)
-		}
+	svc := wiring.New(s, eventbus.NewMemory(), log)
+	// The relay delivers the outbox's events from DynamoDB Local's stream to every consumer,
+	// as the stream, the relay Lambda and EventBridge do in AWS.
+	streams, err := eventbus.ConnectStreams(ctx, dynamoURL)
+	if err != nil {
+		return err
 	}
+	cs := consumers.All(svc)
+	if err := consumers.Check(cs); err != nil {
+		return err
+	}
+	deliver := eventbus.Dispatch(cs, 3, func(ctx context.Context, c eventbus.Consumer, e eventbus.Event, err error) {
+		log.ErrorContext(ctx, "event dead-lettered", "consumer", c.Name, "event", e.ID, "type", e.Type, "err", err)
+	})
+	go eventbus.NewStream(streams, s, "gateway").Run(ctx, 250*time.Millisecond, deliver, func(err error) {
+		log.ErrorContext(ctx, "event relay", "err", err)
+	})
 	contactKey, err := fieldcrypt.LoadOrCreateKeyFile(filepath.Join(dataDir, "keys", "contacts.key"))
 	if err != nil {
 		return err

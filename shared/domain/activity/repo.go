@@ -46,18 +46,19 @@ const (
 
 // Repo reads and writes activity entries.
 type Repo struct {
-	s      *store.Store
-	events eventbus.Publisher
-	log    *slog.Logger
-	now    func() time.Time
+	s   *store.Store
+	log *slog.Logger
+	now func() time.Time
 }
 
-// NewRepo returns a repository over s that publishes EventLogged to events (nil for none).
-func NewRepo(s *store.Store, events eventbus.Publisher, log *slog.Logger) *Repo {
+// NewRepo returns a repository over s. Every entry it records writes its EventLogged event to
+// the outbox in the entry's own transaction; events is not used (the relay publishes) and is
+// kept so that existing callers build.
+func NewRepo(s *store.Store, _ eventbus.Publisher, log *slog.Logger) *Repo {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Repo{s: s, events: events, log: log, now: s.Now}
+	return &Repo{s: s, log: log, now: s.Now}
 }
 
 // WithClock returns a copy of r whose entries are stamped by now.
@@ -221,6 +222,10 @@ func (r *Repo) Record(ctx context.Context, t store.Tenant, n New) (e Entry, crea
 	if err != nil {
 		return Entry{}, false, err
 	}
+	logged, err := eventOp(t, e)
+	if err != nil {
+		return Entry{}, false, err
+	}
 	// The key's earlier entry and the summary are read together.
 	var (
 		wg       sync.WaitGroup
@@ -250,7 +255,7 @@ func (r *Repo) Record(ctx context.Context, t store.Tenant, n New) (e Entry, crea
 			return Entry{}, false, fmt.Errorf("get activity summary of %d: %w", e.ContactID, err)
 		}
 		sum.add(e)
-		ops := []store.Op{store.CreateOp(store.Record{Key: ek, Indexes: []store.IndexKey{ik}, Type: typeEntry, Value: toItem(e)})}
+		ops := []store.Op{store.CreateOp(store.Record{Key: ek, Indexes: []store.IndexKey{ik}, Type: typeEntry, Value: toItem(e)}), logged}
 		srec := store.Record{Key: sk2, Type: typeSummary, Value: sum, Version: v}
 		if v == 0 {
 			ops = append(ops, store.CreateOp(srec))
@@ -287,25 +292,18 @@ func (r *Repo) Record(ctx context.Context, t store.Tenant, n New) (e Entry, crea
 		if err != nil {
 			return Entry{}, false, fmt.Errorf("record activity of %d: %w", e.ContactID, err)
 		}
-		r.publish(ctx, t, e)
 		return e, true, nil
 	}
 }
 
-func (r *Repo) publish(ctx context.Context, t store.Tenant, e Entry) {
-	if r.events == nil {
-		return
-	}
+// eventOp returns the outbox write of entry e's EventLogged event, made in the entry's own
+// transaction.
+func eventOp(t store.Tenant, e Entry) (store.Op, error) {
 	detail, err := json.Marshal(e)
 	if err != nil {
-		r.log.ErrorContext(ctx, "marshal activity event", "err", err)
-		return
+		return store.Op{}, fmt.Errorf("marshal activity event: %w", err)
 	}
-	ev := eventbus.Event{ID: fmt.Sprintf("activity-%d", e.ID), Type: EventLogged, Account: t.Account(), Time: e.At, Detail: detail}
-	// The entry is written: a failed publish is logged with the event's stable id for replay.
-	if err := r.events.Publish(ctx, ev); err != nil {
-		r.log.ErrorContext(ctx, "publish activity event", "event", ev.ID, "err", err)
-	}
+	return eventbus.OutboxOp(t, eventbus.Event{ID: fmt.Sprintf("activity-%d", e.ID), Type: EventLogged, Account: t.Account(), Time: e.At, Detail: detail})
 }
 
 // ByKey returns the entry an idempotency key of a contact recorded. An unknown key is a

@@ -32,10 +32,9 @@ func (r *Repo) CreateWith(ctx context.Context, t store.Tenant, in Contact, by st
 	if err != nil {
 		return Contact{}, err
 	}
-	if err := r.write(ctx, t, c, 0, nil, save{by: by, kind: changelog.KindCreated, changes: logChanges(Contact{}, c)}, extra...); err != nil {
+	if err := r.write(ctx, t, c, 0, nil, save{by: by, kind: changelog.KindCreated, changes: logChanges(Contact{}, c), event: EventCreated, fields: changedFields(Contact{}, c)}, extra...); err != nil {
 		return Contact{}, err
 	}
 	c.Version = 1
-	r.publish(ctx, t, EventCreated, c, by, changedFields(Contact{}, c))
 	return c.Decorate(), nil
 }

@@ -154,7 +154,7 @@ func (r *Repo) SaveMerge(ctx context.Context, t store.Tenant, survivor, merged C
 	next := srec
 	next.MergedLogs = append(slices.Clone(srec.MergedLogs), logCount{ContactID: mrec.ID, Count: mrec.LogSeq})
 	next.MergedLogs = append(next.MergedLogs, mrec.MergedLogs...)
-	writes, err := r.writeOps(ctx, t, c, sv, &next, save{by: by, actor: actor, kind: changelog.KindMerged, changes: log})
+	writes, err := r.writeOps(ctx, t, c, sv, &next, save{by: by, actor: actor, kind: changelog.KindMerged, changes: log, event: EventUpdated, fields: changedFields(old, c)})
 	if err != nil {
 		return err
 	}
@@ -189,8 +189,6 @@ func (r *Repo) SaveMerge(ctx context.Context, t store.Tenant, survivor, merged C
 	if err != nil {
 		return fmt.Errorf("merge contact %d into %d: %w", mrec.ID, survivor.ID, err)
 	}
-	c.Version = sv + 1
-	r.publish(ctx, t, EventUpdated, c, by, changedFields(old, c))
 	return nil
 }
 

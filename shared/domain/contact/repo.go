@@ -55,23 +55,24 @@ const MsgVersion = "Send the version the customer was read at."
 // msgConflict is the message for a save of a stale version.
 const msgConflict = "The customer was changed by someone else. Reload the customer and try again."
 
-// Repo reads and writes contacts with their search entries, and publishes their events.
+// Repo reads and writes contacts with their search entries; each save writes its event to the
+// outbox in its own transaction.
 type Repo struct {
-	s      *store.Store
-	enc    fieldcrypt.Encrypter
-	events eventbus.Publisher
-	log    *slog.Logger
-	now    func() time.Time
+	s   *store.Store
+	enc fieldcrypt.Encrypter
+	log *slog.Logger
+	now func() time.Time
 }
 
-// NewRepo returns a repository over s that encrypts sensitive fields with enc and publishes to
-// events. enc may be nil where no key is configured: contacts with sensitive values can then be
-// neither saved nor read (an Internal error). events may be nil (no events).
-func NewRepo(s *store.Store, enc fieldcrypt.Encrypter, events eventbus.Publisher, log *slog.Logger) *Repo {
+// NewRepo returns a repository over s that encrypts sensitive fields with enc. enc may be nil
+// where no key is configured: contacts with sensitive values can then be neither saved nor read
+// (an Internal error). The publisher is not used (events go through the outbox and the relay)
+// and is kept so that existing callers build.
+func NewRepo(s *store.Store, enc fieldcrypt.Encrypter, _ eventbus.Publisher, log *slog.Logger) *Repo {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Repo{s: s, enc: enc, events: events, log: log, now: s.Now}
+	return &Repo{s: s, enc: enc, log: log, now: s.Now}
 }
 
 // record is the stored contact: sensitive fields hold ciphertexts; Entries are the sort keys of
@@ -99,6 +100,10 @@ type save struct {
 	by, actor string
 	kind      string
 	changes   []changelog.Change
+	// event is the type of the event the save announces ("" for none) and fields the
+	// fields it names as changed.
+	event  string
+	fields []string
 }
 
 func contactKey(t store.Tenant, id int64) (store.Key, error) {
@@ -179,7 +184,7 @@ func (r *Repo) CreateActing(ctx context.Context, t store.Tenant, in Contact, by,
 	}
 	for attempt := 0; ; attempt++ {
 		c.ID = newID()
-		err = r.write(ctx, t, c, 0, nil, save{by: by, actor: actor, kind: changelog.KindCreated, changes: logChanges(Contact{}, c)})
+		err = r.write(ctx, t, c, 0, nil, save{by: by, actor: actor, kind: changelog.KindCreated, changes: logChanges(Contact{}, c), event: EventCreated, fields: changedFields(Contact{}, c)})
 		if apperr.CodeOf(err) != apperr.Conflict || attempt == 2 {
 			break
 		}
@@ -188,7 +193,6 @@ func (r *Repo) CreateActing(ctx context.Context, t store.Tenant, in Contact, by,
 		return Contact{}, err
 	}
 	c.Version = 1
-	r.publish(ctx, t, EventCreated, c, by, changedFields(Contact{}, c))
 	return c.Decorate(), nil
 }
 
@@ -258,11 +262,10 @@ func (r *Repo) UpdateActing(ctx context.Context, t store.Tenant, in Contact, by,
 	c.MergedContactIDs = old.MergedContactIDs
 	keepNotes(&c, old, now, by)
 	keepPhones(&c, old, now)
-	if err := r.write(ctx, t, c, v, &rec, save{by: by, actor: actor, kind: changelog.KindUpdated, changes: logChanges(old, c)}); err != nil {
+	if err := r.write(ctx, t, c, v, &rec, save{by: by, actor: actor, kind: changelog.KindUpdated, changes: logChanges(old, c), event: EventUpdated, fields: changedFields(old, c)}); err != nil {
 		return Contact{}, err
 	}
 	c.Version = v + 1
-	r.publish(ctx, t, EventUpdated, c, by, changedFields(old, c))
 	return c.Decorate(), nil
 }
 
@@ -287,7 +290,7 @@ func (r *Repo) SetHot(ctx context.Context, t store.Tenant, id int64, hot bool, b
 		}
 		c.IsMarkedHot, c.UpdatedAt, c.UpdatedBy = hot, r.now().UTC(), by
 		changes := []changelog.Change{{Field: "isMarkedHot", OldValue: strconv.FormatBool(!hot), NewValue: strconv.FormatBool(hot)}}
-		err = r.write(ctx, t, c, v, &rec, save{by: by, kind: changelog.KindUpdated, changes: changes})
+		err = r.write(ctx, t, c, v, &rec, save{by: by, kind: changelog.KindUpdated, changes: changes, event: EventUpdated, fields: []string{"isMarkedHot"}})
 		if apperr.CodeOf(err) == apperr.Conflict && attempt < 4 {
 			continue
 		}
@@ -295,7 +298,6 @@ func (r *Repo) SetHot(ctx context.Context, t store.Tenant, id int64, hot bool, b
 			return Contact{}, err
 		}
 		c.Version = v + 1
-		r.publish(ctx, t, EventUpdated, c, by, []string{"isMarkedHot"})
 		return c.Decorate(), nil
 	}
 }
@@ -395,6 +397,13 @@ func (r *Repo) writeOps(ctx context.Context, t store.Tenant, c Contact, version 
 		ops = append(ops, store.UpdateOp(st.main))
 	}
 	ops = append(ops, entry...)
+	if sv.event != "" {
+		op, err := eventOp(t, sv.event, c, version+1, sv.by, sv.fields)
+		if err != nil {
+			return nil, err
+		}
+		ops = append(ops, op)
+	}
 	if old == nil || old.EntryDigest != st.digest {
 		for _, sk := range st.sks {
 			ops = append(ops, store.PutOp(st.entries[sk]))
@@ -415,27 +424,20 @@ func (r *Repo) writeOps(ctx context.Context, t store.Tenant, c Contact, version 
 	return ops, nil
 }
 
-func (r *Repo) publish(ctx context.Context, t store.Tenant, typ string, c Contact, by string, fields []string) {
-	if r.events == nil {
-		return
-	}
-	detail, err := json.Marshal(Changed{ContactID: c.ID, AccountPlatformID: c.AccountPlatformID, Version: c.Version, UserID: by, Fields: fields})
+// eventOp returns the outbox write of the event of type typ announcing contact c's save at
+// version by user by, made in the save's own transaction.
+func eventOp(t store.Tenant, typ string, c Contact, version int64, by string, fields []string) (store.Op, error) {
+	detail, err := json.Marshal(Changed{ContactID: c.ID, AccountPlatformID: c.AccountPlatformID, Version: version, UserID: by, Fields: fields})
 	if err != nil {
-		r.log.ErrorContext(ctx, "marshal contact event", "err", err)
-		return
+		return store.Op{}, fmt.Errorf("marshal contact event: %w", err)
 	}
-	e := eventbus.Event{
-		ID:      fmt.Sprintf("contact-%d-v%d", c.ID, c.Version),
+	return eventbus.OutboxOp(t, eventbus.Event{
+		ID:      fmt.Sprintf("contact-%d-v%d", c.ID, version),
 		Type:    typ,
 		Account: t.Account(),
 		Time:    c.UpdatedAt,
 		Detail:  detail,
-	}
-	// The contact is saved: a failed publish is logged, with the event's stable id, for the
-	// event to be replayed; the save itself succeeded.
-	if err := r.events.Publish(ctx, e); err != nil {
-		r.log.ErrorContext(ctx, "publish contact event", "event", e.ID, "type", typ, "err", err)
-	}
+	})
 }
 
 // keepNotes keeps the creation of the notes c shares with old (by note id) and stamps the new

@@ -2,7 +2,6 @@ package credit
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -28,7 +27,6 @@ type Service struct {
 	repo       repo
 	bureaus    Bureaus
 	applicants Applicants
-	events     eventbus.Publisher
 	log        *slog.Logger
 	now        func() time.Time
 }
@@ -40,12 +38,14 @@ type Option func(*Service)
 func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = now } }
 
 // NewService returns a service storing requests in st, asking each store's bureau of bureaus,
-// reading applicants from applicants and publishing to events (nil for none).
-func NewService(st *store.Store, bureaus Bureaus, applicants Applicants, events eventbus.Publisher, log *slog.Logger, opts ...Option) *Service {
+// reading applicants from applicants. A completed request's event is written to the outbox
+// with it; the publisher is not used (the relay publishes) and is kept so that existing callers
+// build.
+func NewService(st *store.Store, bureaus Bureaus, applicants Applicants, _ eventbus.Publisher, log *slog.Logger, opts ...Option) *Service {
 	if log == nil {
 		log = slog.Default()
 	}
-	s := &Service{repo: repo{s: st}, bureaus: bureaus, applicants: applicants, events: events, log: log, now: st.Now}
+	s := &Service{repo: repo{s: st}, bureaus: bureaus, applicants: applicants, log: log, now: st.Now}
 	for _, o := range opts {
 		o(s)
 	}
@@ -188,7 +188,6 @@ func (s *Service) requestOne(ctx context.Context, p auth.Principal, bureau Burea
 	if _, err := s.repo.update(context.WithoutCancel(ctx), t, req, version, p.ActorUserID); err != nil {
 		return req, fmt.Errorf("record credit request %s: %w", req.CreditRequestID, err)
 	}
-	s.published(ctx, t.Account(), req)
 	return req, requestError(pullErr)
 }
 
@@ -354,23 +353,5 @@ func (s *Service) refresh(ctx context.Context, p auth.Principal, v versioned) (R
 	if err != nil {
 		return Request{}, fmt.Errorf("record credit request %s: %w", r.CreditRequestID, err)
 	}
-	s.published(ctx, p.Tenant.Account(), r)
 	return r, nil
-}
-
-// published publishes the completion of r, when the bureau answered it. A failure to publish
-// is logged: the request is stored and its outcome shows in the history.
-func (s *Service) published(ctx context.Context, account string, r Request) {
-	if s.events == nil || (r.Status != StatusCompleted && r.Status != StatusNoHit) {
-		return
-	}
-	detail, err := json.Marshal(r)
-	if err == nil {
-		err = s.events.Publish(ctx, eventbus.Event{
-			ID: fmt.Sprintf("%s#%d", r.CreditRequestID, r.Attempts), Type: EventCompleted, Account: account, Time: r.Updated, Detail: detail,
-		})
-	}
-	if err != nil {
-		s.log.ErrorContext(ctx, "publish credit request event", "creditRequestId", r.CreditRequestID, "err", err)
-	}
 }

@@ -169,7 +169,9 @@ func TestRequestAndHistory(t *testing.T) {
 	var published atomic.Int64
 	events.Subscribe(credit.EventCompleted, func(context.Context, eventbus.Event) error { published.Add(1); return nil })
 	c := newClock()
-	svc := credit.NewService(dynamotest.Store(t), credit.One(counting(&pulls)), directory(t), events, nil, credit.WithClock(c.now))
+	st := dynamotest.Store(t)
+	outbox := dynamotest.NewOutbox(t, st, events)
+	svc := credit.NewService(st, credit.One(counting(&pulls)), directory(t), events, nil, credit.WithClock(c.now))
 	p := principal(t)
 	ctx := context.Background()
 
@@ -188,6 +190,7 @@ func TestRequestAndHistory(t *testing.T) {
 			t.Errorf("request %d = %+v", i, r)
 		}
 	}
+	outbox.Flush(t)
 	if published.Load() != 3 {
 		t.Errorf("%d completion events, want 3", published.Load())
 	}

@@ -5,7 +5,9 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
+	"github.com/cxm/cxm/shared/runtime/eventbus"
 	"strconv"
 	"time"
 
@@ -148,14 +150,32 @@ func (r repo) get(ctx context.Context, t store.Tenant, contactID int64, id strin
 	return fromItem(it), v, nil
 }
 
-// update writes req over the stored request at version and returns the new version. Another
-// version is a Conflict error.
+// update writes req over the stored request at version and returns the new version; when the
+// bureau answered req, its EventCompleted event is written in the same transaction. Another
+// version is a Conflict error, and nothing is written or announced then.
 func (r repo) update(ctx context.Context, t store.Tenant, req Request, version int64, actor string) (int64, error) {
 	rk, err := requestKey(t, req.ContactID, req.CreditRequestID)
 	if err != nil {
 		return 0, err
 	}
-	return r.s.Update(ctx, store.Record{Key: rk, Type: typeRequest, Value: toItem(req, actor), Version: version})
+	ops := []store.Op{store.UpdateOp(store.Record{Key: rk, Type: typeRequest, Value: toItem(req, actor), Version: version})}
+	if req.Status == StatusCompleted || req.Status == StatusNoHit {
+		detail, err := json.Marshal(req)
+		if err != nil {
+			return 0, fmt.Errorf("marshal credit request event: %w", err)
+		}
+		op, err := eventbus.OutboxOp(t, eventbus.Event{
+			ID: fmt.Sprintf("credit-%s-a%d", req.CreditRequestID, req.Attempts), Type: EventCompleted, Account: t.Account(), Time: req.Updated, Detail: detail,
+		})
+		if err != nil {
+			return 0, err
+		}
+		ops = append(ops, op)
+	}
+	if err := r.s.Transact(ctx, ops...); err != nil {
+		return 0, err
+	}
+	return version + 1, nil
 }
 
 // versioned is a request with the version it was read at.

@@ -31,6 +31,7 @@ func TestChangesAreRecordedInActivity(t *testing.T) {
 	log := activity.NewRepo(s, nil, nil)
 	names := func(_ context.Context, _ store.Tenant, id string) string { return "User " + id }
 	repo := lead.NewRepo(s, bus, nil).WithActivity(log, names)
+	outbox := dynamotest.NewOutbox(t, s, bus)
 	tn, err := store.NewTenant("1001")
 	if err != nil {
 		t.Fatal(err)
@@ -102,6 +103,9 @@ func TestChangesAreRecordedInActivity(t *testing.T) {
 	}
 
 	// A redelivered event (a consumer replaying it) records nothing more.
+	if outbox.Flush(t) == 0 {
+		t.Fatal("the lead changes wrote no events")
+	}
 	for _, e := range published {
 		n, ok, err := lead.ActivityEntry(e)
 		if err != nil {

@@ -131,7 +131,8 @@ func (r *Repo) deliveryOps(t store.Tenant, storeID int64, d Delivery) (func(Lead
 // the writes that create it, for a caller that makes them in a transaction of its own: with a
 // new contact's, so that the contact exists only if its lead does. When d was delivered before
 // (even at the same moment) the delivery's write fails that transaction (a Conflict error); the
-// caller then reads Delivered. After the transaction succeeded, Announce announces the lead.
+// caller then reads Delivered. The writes include the lead's EventCreated event. After the
+// transaction succeeded, Announce records the lead in its contact's activity.
 func (r *Repo) DeliveredOps(t store.Tenant, l Lead, d Delivery, by string) (Lead, []store.Op, error) {
 	if len(d.Raw) > MaxDocument {
 		return Lead{}, nil, apperr.Errorf(apperr.Invalid, "The lead document is larger than %d KB.", MaxDocument>>10)
@@ -154,10 +155,10 @@ func (r *Repo) DeliveredOps(t store.Tenant, l Lead, d Delivery, by string) (Lead
 	return l, ops, nil
 }
 
-// Announce publishes the creation of lead l, made by by with DeliveredOps's writes, and records
-// it in the contact's activity.
+// Announce records the creation of lead l, made by by with DeliveredOps's writes (which wrote
+// its event), in the contact's activity.
 func (r *Repo) Announce(ctx context.Context, t store.Tenant, l Lead, by string) {
-	r.publish(ctx, t, EventCreated, l, by, nil)
+	r.announced(ctx, t, EventCreated, l, by, nil)
 }
 
 // Document returns the raw document lead id arrived in. A lead that did not arrive as a

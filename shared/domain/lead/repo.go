@@ -56,23 +56,24 @@ const MsgNotFound = "The lead does not exist."
 // maxAttempts bounds the re-reads of a change that keeps losing races.
 const maxAttempts = 5
 
-// Repo reads and writes leads and publishes their events.
+// Repo reads and writes leads; each change writes its event to the outbox in its own
+// transaction.
 type Repo struct {
-	s      *store.Store
-	events eventbus.Publisher
-	log    *slog.Logger
-	now    func() time.Time
+	s   *store.Store
+	log *slog.Logger
+	now func() time.Time
 	// activity and names record changes in the contacts' activity (see WithActivity).
 	activity ActivityLog
 	names    UserNames
 }
 
-// NewRepo returns a repository over s that publishes to events (nil for none).
-func NewRepo(s *store.Store, events eventbus.Publisher, log *slog.Logger) *Repo {
+// NewRepo returns a repository over s. The publisher is not used (events go through the
+// outbox and the relay) and is kept so that existing callers build.
+func NewRepo(s *store.Store, _ eventbus.Publisher, log *slog.Logger) *Repo {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Repo{s: s, events: events, log: log, now: s.Now}
+	return &Repo{s: s, log: log, now: s.Now}
 }
 
 // pointer maps a lead id or a vehicle id to where the lead is stored.
@@ -213,7 +214,7 @@ func (r *Repo) create(ctx context.Context, t store.Tenant, l Lead, by string, ex
 		return Lead{}, err
 	}
 	l.Version = 1
-	r.publish(ctx, t, EventCreated, l, by, nil)
+	r.announced(ctx, t, EventCreated, l, by, nil)
 	return l, nil
 }
 
@@ -279,6 +280,17 @@ func insertOps(t store.Tenant, l Lead, extra func(Lead) ([]store.Op, error)) ([]
 	if err != nil {
 		return nil, err
 	}
+	created := l
+	created.Version = 1
+	e, err := event(t, EventCreated, created, l.CreatedBy, nil)
+	if err != nil {
+		return nil, err
+	}
+	announce, err := eventbus.OutboxOp(t, e)
+	if err != nil {
+		return nil, err
+	}
+	logged = append(logged, announce)
 	rec, err := record(t, l, 0)
 	if err != nil {
 		return nil, err
@@ -472,7 +484,17 @@ func (r *Repo) mutateWith(ctx context.Context, t store.Tenant, id int64, by stri
 		if err != nil {
 			return Lead{}, err
 		}
-		ops := []store.Op{store.UpdateOp(rec)}
+		changed := l
+		changed.Version = v + 1
+		e, err := event(t, typ, changed, by, &detail)
+		if err != nil {
+			return Lead{}, err
+		}
+		announce, err := eventbus.OutboxOp(t, e)
+		if err != nil {
+			return Lead{}, err
+		}
+		ops := []store.Op{store.UpdateOp(rec), announce}
 		vops, err := vehicleOps(t, &old, l)
 		if err != nil {
 			return Lead{}, err
@@ -492,7 +514,7 @@ func (r *Repo) mutateWith(ctx context.Context, t store.Tenant, id int64, by stri
 			return Lead{}, fmt.Errorf("save lead %d: %w", id, err)
 		}
 		l.Version = v + 1
-		r.publish(ctx, t, typ, l, by, &detail)
+		r.recordActivity(ctx, t, e)
 		return l, nil
 	}
 }
@@ -614,10 +636,9 @@ func transactionConflict(err error) bool {
 	return false
 }
 
-func (r *Repo) publish(ctx context.Context, t store.Tenant, typ string, l Lead, by string, detail *Changed) {
-	if r.events == nil && r.activity == nil {
-		return
-	}
+// event returns the event of type typ announcing lead l's change by user by, l at its new
+// version.
+func event(t store.Tenant, typ string, l Lead, by string, detail *Changed) (eventbus.Event, error) {
 	var d Changed
 	if detail != nil {
 		d = *detail
@@ -626,23 +647,27 @@ func (r *Repo) publish(ctx context.Context, t store.Tenant, typ string, l Lead, 
 	d.LeadTypeID, d.LeadSourceID, d.Status, d.SalesPersonID, d.BDCAgentID = l.LeadTypeID, l.LeadSourceID, l.Status, l.SalesPersonID, l.BDCAgentID
 	body, err := json.Marshal(d)
 	if err != nil {
-		r.log.ErrorContext(ctx, "marshal lead event", "err", err)
-		return
+		return eventbus.Event{}, fmt.Errorf("marshal lead event: %w", err)
 	}
-	e := eventbus.Event{
+	return eventbus.Event{
 		ID:      fmt.Sprintf("lead-%d-v%d", l.ID, l.Version),
 		Type:    typ,
 		Account: t.Account(),
 		Time:    l.UpdatedAt,
 		Detail:  body,
-	}
-	r.recordActivity(ctx, t, e)
-	if r.events == nil {
+	}, nil
+}
+
+// announced records the committed change of lead l (its event already in the outbox) in its
+// contact's activity.
+func (r *Repo) announced(ctx context.Context, t store.Tenant, typ string, l Lead, by string, detail *Changed) {
+	if r.activity == nil {
 		return
 	}
-	// The lead is saved: a failed publish is logged with the event's stable id, for the event
-	// to be replayed; the change itself succeeded.
-	if err := r.events.Publish(ctx, e); err != nil {
-		r.log.ErrorContext(ctx, "publish lead event", "event", e.ID, "type", typ, "err", err)
+	e, err := event(t, typ, l, by, detail)
+	if err != nil {
+		r.log.ErrorContext(ctx, "lead activity", "lead", l.ID, "err", err)
+		return
 	}
+	r.recordActivity(ctx, t, e)
 }

@@ -25,6 +25,8 @@ type fixture struct {
 	t      store.Tenant
 	mu     sync.Mutex
 	events []eventbus.Event
+	// flush delivers the outbox's events to events.
+	flush func()
 }
 
 func newFixture(t *testing.T) *fixture {
@@ -38,6 +40,8 @@ func newFixture(t *testing.T) *fixture {
 		return nil
 	})
 	f.s = dynamotest.Store(t)
+	outbox := dynamotest.NewOutbox(t, f.s, bus)
+	f.flush = func() { outbox.Flush(t) }
 	f.repo = lead.NewRepo(f.s, bus, nil)
 	tn, err := store.NewTenant("1001")
 	if err != nil {
@@ -48,6 +52,7 @@ func newFixture(t *testing.T) *fixture {
 }
 
 func (f *fixture) eventsOf(typ string) []lead.Changed {
+	f.flush()
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	var out []lead.Changed
@@ -184,6 +189,7 @@ func TestEventIDsAreStable(t *testing.T) {
 	if _, err := f.repo.Transition(context.Background(), f.t, l.ID, lead.MarkBad, "", "100002", nil); err != nil {
 		t.Fatal(err)
 	}
+	f.flush()
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	seen := map[string]bool{}

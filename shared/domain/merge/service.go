@@ -54,7 +54,6 @@ const maxAttempts = 8
 type Service struct {
 	repo     repo
 	contacts Contacts
-	events   eventbus.Publisher
 	log      *slog.Logger
 	now      func() time.Time
 }
@@ -66,12 +65,13 @@ type Option func(*Service)
 func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = now } }
 
 // NewService returns a service storing sessions in st, reading and writing contacts through
-// contacts and publishing to events (nil for none).
-func NewService(st *store.Store, contacts Contacts, events eventbus.Publisher, log *slog.Logger, opts ...Option) *Service {
+// contacts. A merge's event is written to the outbox in the merge's own transaction; the
+// publisher is not used (the relay publishes) and is kept so that existing callers build.
+func NewService(st *store.Store, contacts Contacts, _ eventbus.Publisher, log *slog.Logger, opts ...Option) *Service {
 	if log == nil {
 		log = slog.Default()
 	}
-	s := &Service{repo: repo{s: st}, contacts: contacts, events: events, log: log, now: st.Now}
+	s := &Service{repo: repo{s: st}, contacts: contacts, log: log, now: st.Now}
 	for _, o := range opts {
 		o(s)
 	}
@@ -188,23 +188,23 @@ func (s *Service) Execute(ctx context.Context, p auth.Principal, survivor int64)
 	if err != nil {
 		return Merge{}, err
 	}
-	err = s.contacts.Merge(ctx, p.Tenant, m, Actor{UserID: p.UserID, ActorUserID: p.ActorUserID}, end)
+	detail, err := json.Marshal(Merged{
+		SessionID: sess.ID, AccountPlatformID: sess.AccountPlatformID, SurvivorContactID: m.Survivor.ContactID,
+		MergedContactID: m.Merged.ContactID, UserID: p.UserID,
+	})
+	if err != nil {
+		return Merge{}, fmt.Errorf("marshal merge event: %w", err)
+	}
+	announce, err := eventbus.OutboxOp(p.Tenant, eventbus.Event{ID: "merge-" + sess.ID, Type: EventMerged, Account: p.Tenant.Account(), Time: s.now().UTC(), Detail: detail})
+	if err != nil {
+		return Merge{}, err
+	}
+	err = s.contacts.Merge(ctx, p.Tenant, m, Actor{UserID: p.UserID, ActorUserID: p.ActorUserID}, end, announce)
 	if apperr.CodeOf(err) == apperr.Conflict {
 		return Merge{}, apperr.Wrap(apperr.Conflict, err, "The customers or the merge session changed meanwhile. Simulate the merge again.")
 	}
 	if err != nil {
 		return Merge{}, fmt.Errorf("merge contacts %d and %d: %w", m.Survivor.ContactID, m.Merged.ContactID, err)
-	}
-	detail, err := json.Marshal(Merged{
-		SessionID: sess.ID, AccountPlatformID: sess.AccountPlatformID, SurvivorContactID: m.Survivor.ContactID,
-		MergedContactID: m.Merged.ContactID, UserID: p.UserID,
-	})
-	if err == nil && s.events != nil {
-		err = s.events.Publish(ctx, eventbus.Event{ID: "merge-" + sess.ID, Type: EventMerged, Account: p.Tenant.Account(), Time: s.now().UTC(), Detail: detail})
-	}
-	if err != nil {
-		// The merge is written; its event is what failed.
-		s.log.ErrorContext(ctx, "publish contacts merged", "session", sess.ID, "err", err)
 	}
 	return m, nil
 }

@@ -74,7 +74,8 @@ func (m *memContacts) touch(id int64) {
 
 // fixture returns a service over a fresh table and contacts 11 to 19 at store 2001 and 31 at
 // store 2002 and 41 at store 2003.
-func fixture(t *testing.T) (*merge.Service, *memContacts, *eventbus.Memory) {
+// The bus receives the merges' events when the outbox is flushed.
+func fixture(t *testing.T) (*merge.Service, *memContacts, *eventbus.Memory, *dynamotest.Outbox) {
 	t.Helper()
 	st := dynamotest.Store(t)
 	m := &memContacts{st: st, byID: map[int64]merge.Contact{}, merged: map[int64]int64{}}
@@ -85,7 +86,7 @@ func fixture(t *testing.T) (*merge.Service, *memContacts, *eventbus.Memory) {
 	m.byID[31] = merge.Contact{ContactID: 31, AccountPlatformID: 2002, Version: 1, FirstName: "Lee", LastName: "Ortiz"}
 	m.byID[41] = merge.Contact{ContactID: 41, AccountPlatformID: 2003, Version: 1, FirstName: "Ada", LastName: "Moss"}
 	events := eventbus.NewMemory()
-	return merge.NewService(st, m, events, nil), m, events
+	return merge.NewService(st, m, events, nil), m, events, dynamotest.NewOutbox(t, st, events)
 }
 
 func user(t *testing.T, id string) auth.Principal {
@@ -107,7 +108,7 @@ func wantError(t *testing.T, what string, err error, code apperr.Code, message s
 
 func TestSessionLifecycle(t *testing.T) {
 	t.Parallel()
-	svc, contacts, events := fixture(t)
+	svc, contacts, events, outbox := fixture(t)
 	var published []merge.Merged
 	events.Subscribe(merge.EventMerged, func(_ context.Context, e eventbus.Event) error {
 		var d merge.Merged
@@ -180,6 +181,7 @@ func TestSessionLifecycle(t *testing.T) {
 	}
 	_, err = svc.Current(ctx, p)
 	wantError(t, "current session after execute", err, apperr.NotFound, merge.MessageNoSession)
+	outbox.Flush(t)
 	if len(published) != 1 || published[0].SurvivorContactID != 12 || published[0].MergedContactID != 11 || published[0].AccountPlatformID != 2001 {
 		t.Errorf("events = %+v", published)
 	}
@@ -197,7 +199,7 @@ func TestSessionLifecycle(t *testing.T) {
 
 func TestRemoveAndDelete(t *testing.T) {
 	t.Parallel()
-	svc, _, _ := fixture(t)
+	svc, _, _, _ := fixture(t)
 	ctx := context.Background()
 	p := user(t, "100001")
 
@@ -243,7 +245,7 @@ func TestRemoveAndDelete(t *testing.T) {
 
 func TestConcurrentAddsNeverExceedTwo(t *testing.T) {
 	t.Parallel()
-	svc, _, _ := fixture(t)
+	svc, _, _, _ := fixture(t)
 	ctx := context.Background()
 	p := user(t, "100003")
 	var wg sync.WaitGroup
@@ -275,7 +277,7 @@ func TestConcurrentAddsNeverExceedTwo(t *testing.T) {
 
 func TestExecuteRefusesChangesUnderIt(t *testing.T) {
 	t.Parallel()
-	svc, contacts, _ := fixture(t)
+	svc, contacts, _, _ := fixture(t)
 	ctx := context.Background()
 	p := user(t, "100001")
 	for _, id := range []int64{11, 12} {

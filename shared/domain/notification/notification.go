@@ -76,14 +76,15 @@ func Validate(n Notification) error {
 //
 // Ids start with the creation time in zero-padded milliseconds, so id order is time order.
 type Repo struct {
-	s      *store.Store
-	events eventbus.Publisher
-	now    func() time.Time
+	s   *store.Store
+	now func() time.Time
 }
 
-// NewRepo returns a repository over s publishing to events.
-func NewRepo(s *store.Store, events eventbus.Publisher) *Repo {
-	return &Repo{s: s, events: events, now: s.Now}
+// NewRepo returns a repository over s. Each notification's event is written to the outbox
+// with it; the publisher is not used (the relay publishes) and is kept so that existing callers
+// build.
+func NewRepo(s *store.Store, _ eventbus.Publisher) *Repo {
+	return &Repo{s: s, now: s.Now}
 }
 
 // WithClock returns a copy of r that reads the time from now.
@@ -147,8 +148,8 @@ func (r *Repo) SendFor(ctx context.Context, t store.Tenant, e eventbus.Event, n 
 	return n, created, nil
 }
 
-// store writes n (with its id and time set) and its unread mark in one transaction and
-// publishes its event. A notification with n's id exists already: created is false and
+// store writes n (with its id and time set), its unread mark and its event (to the outbox) in
+// one transaction. A notification with n's id exists already: created is false and
 // nothing is written nor published.
 func (r *Repo) store(ctx context.Context, t store.Tenant, n Notification) (created bool, err error) {
 	if err := Validate(n); err != nil {
@@ -163,25 +164,24 @@ func (r *Repo) store(ctx context.Context, t store.Tenant, n Notification) (creat
 	if err != nil {
 		return false, err
 	}
+	detail, err := json.Marshal(n)
+	if err != nil {
+		return false, err
+	}
+	announced, err := eventbus.OutboxOp(t, eventbus.Event{ID: n.NotificationID, Type: EventType, Account: t.Account(), Time: n.CreatedAt, Detail: detail})
+	if err != nil {
+		return false, err
+	}
 	expires := n.CreatedAt.Add(Retention).Unix()
 	err = r.s.Transact(ctx,
 		store.CreateOp(store.Record{Key: k, Type: "Notification", Value: n, ExpiresAt: expires}),
-		store.CreateOp(store.Record{Key: uk, Type: "NotificationUnread", Value: unread{NotificationID: n.NotificationID}, ExpiresAt: expires}))
+		store.CreateOp(store.Record{Key: uk, Type: "NotificationUnread", Value: unread{NotificationID: n.NotificationID}, ExpiresAt: expires}),
+		announced)
 	if apperr.CodeOf(err) == apperr.Conflict {
 		return false, nil
 	}
 	if err != nil {
 		return false, fmt.Errorf("store notification: %w", err)
-	}
-	detail, err := json.Marshal(n)
-	if err != nil {
-		return false, err
-	}
-	if r.events != nil {
-		err = r.events.Publish(ctx, eventbus.Event{ID: n.NotificationID, Type: EventType, Account: t.Account(), Time: n.CreatedAt, Detail: detail})
-		if err != nil {
-			return false, fmt.Errorf("publish notification: %w", err)
-		}
 	}
 	return true, nil
 }

@@ -1,7 +1,9 @@
-// Package eventbus publishes domain events (contact created, lead status changed, ...). In AWS
-// they go to an EventBridge bus; locally and in tests an in-process bus delivers them to
-// subscribed handlers. Delivery is at least once, so every handler must be idempotent: an
-// event's ID is stable across redeliveries.
+// Package eventbus carries domain events (contact created, lead status changed, ...). A change
+// writes its events as outbox items in its own transaction (OutboxOp), so an event exists
+// exactly when its change does; the relay (events/relay) reads them from the table's stream and
+// puts them on the EventBridge bus in AWS, or on the in-process Memory bus locally and in
+// tests. Delivery is at least once, so every consumer (Consumer) is idempotent by event id:
+// Once makes a consumer's effect and its processed mark one transaction.
 package eventbus
 
 import (
@@ -60,6 +62,14 @@ func (m *Memory) Subscribe(eventType string, h Handler) {
 	m.handlers[eventType] = append(m.handlers[eventType], h)
 }
 
+// Register subscribes c's handler to each of c's types, as the local relay delivers to the
+// registered consumers.
+func (m *Memory) Register(c Consumer) {
+	for _, typ := range c.Types {
+		m.Subscribe(typ, c.Handle)
+	}
+}
+
 // Publish delivers each event to its subscribers and joins their errors.
 func (m *Memory) Publish(ctx context.Context, events ...Event) error {
 	var errs []error
@@ -79,32 +89,48 @@ func (m *Memory) Publish(ctx context.Context, events ...Event) error {
 	return errors.Join(errs...)
 }
 
+// PutEventsAPI is the EventBridge call the publisher makes.
+type PutEventsAPI interface {
+	PutEvents(ctx context.Context, in *eventbridge.PutEventsInput, opts ...func(*eventbridge.Options)) (*eventbridge.PutEventsOutput, error)
+}
+
 // EventBridge publishes to an EventBridge bus.
 type EventBridge struct {
-	client *eventbridge.Client
+	client PutEventsAPI
 	bus    string
 }
 
 var _ Publisher = (*EventBridge)(nil)
 
 // NewEventBridge returns a publisher to the named bus.
-func NewEventBridge(client *eventbridge.Client, bus string) *EventBridge {
+func NewEventBridge(client PutEventsAPI, bus string) *EventBridge {
 	return &EventBridge{client: client, bus: bus}
 }
 
 // Publish puts the events in batches of ten (EventBridge's limit). Any entry EventBridge
 // rejects makes the call fail.
 func (b *EventBridge) Publish(ctx context.Context, events ...Event) error {
+	return errors.Join(b.PutEach(ctx, events...)...)
+}
+
+// PutEach puts the events in batches of ten (EventBridge's limit) and returns one error per
+// event: nil for an event the bus accepted, the reason for one it rejected or could not be
+// sent. A caller retries only the rejected ones.
+func (b *EventBridge) PutEach(ctx context.Context, events ...Event) []error {
+	errs := make([]error, len(events))
 	for start := 0; start < len(events); start += 10 {
 		batch := events[start:min(start+10, len(events))]
 		entries := make([]types.PutEventsRequestEntry, 0, len(batch))
-		for _, e := range batch {
+		index := make([]int, 0, len(batch))
+		for i, e := range batch {
 			if err := validate(e); err != nil {
-				return err
+				errs[start+i] = err
+				continue
 			}
 			body, err := json.Marshal(e)
 			if err != nil {
-				return fmt.Errorf("marshal event %s: %w", e.ID, err)
+				errs[start+i] = fmt.Errorf("marshal event %s: %w", e.ID, err)
+				continue
 			}
 			entries = append(entries, types.PutEventsRequestEntry{
 				EventBusName: aws.String(b.bus),
@@ -113,16 +139,32 @@ func (b *EventBridge) Publish(ctx context.Context, events ...Event) error {
 				Detail:       aws.String(string(body)),
 				Time:         aws.Time(e.Time),
 			})
+			index = append(index, start+i)
+		}
+		if len(entries) == 0 {
+			continue
 		}
 		out, err := b.client.PutEvents(ctx, &eventbridge.PutEventsInput{Entries: entries})
 		if err != nil {
-			return fmt.Errorf("put %d events: %w", len(entries), err)
+			for _, i := range index {
+				errs[i] = fmt.Errorf("put event %s: %w", events[i].ID, err)
+			}
+			continue
 		}
-		if out.FailedEntryCount > 0 {
-			return fmt.Errorf("put events: %d of %d rejected", out.FailedEntryCount, len(entries))
+		for n, res := range out.Entries {
+			if n < len(index) && res.ErrorCode != nil {
+				errs[index[n]] = fmt.Errorf("put event %s: %s: %s", events[index[n]].ID, aws.ToString(res.ErrorCode), aws.ToString(res.ErrorMessage))
+			}
+		}
+		if out.FailedEntryCount > 0 && len(out.Entries) != len(entries) {
+			for _, i := range index {
+				if errs[i] == nil {
+					errs[i] = fmt.Errorf("put event %s: %d of %d rejected", events[i].ID, out.FailedEntryCount, len(entries))
+				}
+			}
 		}
 	}
-	return nil
+	return errs
 }
 
 func validate(e Event) error {

@@ -87,5 +87,14 @@ func DirectoryKey(kind, id string) (Key, error) {
 	return Key{pk: "DIR#" + kind + "#" + id, sk: "DIR"}, nil
 }
 
+// SystemKey returns the key of an item the platform keeps for itself outside every tenant: the
+// event relay's stream checkpoints. System items hold bookkeeping only, never tenant data.
+func SystemKey(kind, id string) (Key, error) {
+	if kind == "" || id == "" || strings.Contains(kind, "#") {
+		return Key{}, apperr.Errorf(apperr.Internal, "bad system key %q %q", kind, id)
+	}
+	return Key{pk: "SYS#" + kind + "#" + id, sk: "SYS"}, nil
+}
+
 // String returns the key for logs.
 func (k Key) String() string { return k.pk + " " + k.sk }

@@ -6,7 +6,8 @@
 // Keys: every partition key is A#{acct}#{parts...} (Tenant.Key, Tenant.Partition,
 // Tenant.IndexKey), apart from the directory's DIR#{kind}#{id} entries that lead from a sign-in
 // identity to its tenant and the few global G#{parts...} items (GlobalKey: times and pointers
-// only, such as the schedule of due timers); GSI1 and GSI2 are overloaded alternate keys of the
+// only, such as the schedule of due timers) and SYS#{kind}#{id} bookkeeping items (the event
+// relay's stream checkpoints); GSI1 and GSI2 are overloaded alternate keys of the
 // same shape. Each package that writes items lists its record types in an access-pattern table
 // beside its key builders (pattern, index, key condition); package accesspattern reads those
 // tables and the tests check every item the areas write against them.

@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/tabledef"
 )
 
@@ -71,10 +72,17 @@ func CreateTable(ctx context.Context, db *dynamodb.Client, name string) error {
 			{AttributeName: aws.String(def.SortKey), KeyType: types.KeyTypeRange},
 		},
 		GlobalSecondaryIndexes: gsis,
+		StreamSpecification:    streamSpec(),
 	})
 	var inUse *types.ResourceInUseException
 	if err != nil && !errors.As(err, &inUse) {
 		return fmt.Errorf("create table %s: %w", name, err)
+	}
+	if err != nil {
+		// A table made before the event outbox has no stream: turn it on.
+		if err := enableStream(ctx, db, name); err != nil {
+			return err
+		}
 	}
 	waiter := dynamodb.NewTableExistsWaiter(db, func(o *dynamodb.TableExistsWaiterOptions) {
 		o.MinDelay = 50 * time.Millisecond
@@ -85,3 +93,39 @@ func CreateTable(ctx context.Context, db *dynamodb.Client, name string) error {
 	}
 	return nil
 }
+
+// streamSpec is the table's stream: the new image of every write, which the event relay reads
+// for outbox items.
+func streamSpec() *types.StreamSpecification {
+	return &types.StreamSpecification{StreamEnabled: aws.Bool(true), StreamViewType: types.StreamViewTypeNewImage}
+}
+
+func enableStream(ctx context.Context, db *dynamodb.Client, name string) error {
+	out, err := db.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)})
+	if err != nil {
+		return fmt.Errorf("describe table %s: %w", name, err)
+	}
+	if spec := out.Table.StreamSpecification; spec != nil && aws.ToBool(spec.StreamEnabled) {
+		return nil
+	}
+	if _, err := db.UpdateTable(ctx, &dynamodb.UpdateTableInput{TableName: aws.String(name), StreamSpecification: streamSpec()}); err != nil {
+		return fmt.Errorf("enable the stream of table %s: %w", name, err)
+	}
+	return nil
+}
+
+// StreamARN returns the ARN of the table's current stream, which the local event relay reads.
+// A table without a stream is an Internal error.
+func (s *Store) StreamARN(ctx context.Context) (string, error) {
+	out, err := s.db.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: &s.table})
+	if err != nil {
+		return "", fmt.Errorf("describe table %s: %w", s.table, err)
+	}
+	if out.Table.LatestStreamArn == nil {
+		return "", apperr.Errorf(apperr.Internal, "table %s has no stream", s.table)
+	}
+	return *out.Table.LatestStreamArn, nil
+}
+
+// Table returns the name of the store's table.
+func (s *Store) Table() string { return s.table }

@@ -35,8 +35,11 @@ type Services struct {
 	Store    *store.Store
 	Users    *user.Repo
 	Accounts *account.Repo
-	Events   eventbus.Publisher
-	Log      *slog.Logger
+	// Events publishes straight to the bus (EventBridge in AWS, in-process locally). Domain
+	// changes do not use it: they write their events to the outbox in their own transaction
+	// (eventbus.OutboxOp) and the relay publishes them.
+	Events eventbus.Publisher
+	Log    *slog.Logger
 	// Issuer issues CXM's own access tokens (impersonation, embedded partners); nil where no
 	// signing key is configured, and only the token service uses it.
 	Issuer *issuer.Issuer
