@@ -25,12 +25,12 @@ func Consumers(svc wiring.Services) []eventbus.Consumer {
 	return []eventbus.Consumer{{
 		Name:   Name,
 		Types:  []string{assignment.EventJobStarted, assignment.EventChunkDue},
-		Handle: Handler(assignment.NewRepo(svc.Store), svc.Events),
+		Handle: Handler(assignment.NewRepo(svc.Store), svc.Store),
 	}}
 }
 
 // Handler returns the handler that moves the chunk an event announces and announces the next
-// one on events, or the job's end (assignment.EventJobFinished) after its last chunk.
+// one in the outbox of st, or the job's end (assignment.EventJobFinished) after its last chunk.
 //
 // It is idempotent by event id because an event names one (job, chunk): the job records each
 // chunk with its progress in one versioned transaction, a chunk recorded already is left
@@ -38,7 +38,7 @@ func Consumers(svc wiring.Services) []eventbus.Consumer {
 // move. A redelivered event therefore moves nobody and counts nothing twice; it announces the
 // job's next chunk again (the same event id), which is what lets a job continue after a
 // handler stopped between recording a chunk and announcing the next.
-func Handler(jobs *assignment.Repo, events eventbus.Publisher) eventbus.Handler {
+func Handler(jobs *assignment.Repo, st *store.Store) eventbus.Handler {
 	return func(ctx context.Context, e eventbus.Event) error {
 		var d assignment.ChunkDetail
 		if err := json.Unmarshal(e.Detail, &d); err != nil || d.JobID == "" {
@@ -56,12 +56,12 @@ func Handler(jobs *assignment.Repo, events eventbus.Publisher) eventbus.Handler 
 			return fmt.Errorf("job %s chunk %d: %w", d.JobID, d.Chunk, err)
 		}
 		if j.Status == assignment.StatusDone {
-			if err := events.Publish(ctx, assignment.FinishedEvent(t, j)); err != nil {
+			if err := eventbus.Announce(ctx, st, assignment.FinishedEvent(t, j)); err != nil {
 				return fmt.Errorf("announce the end of job %s: %w", j.ID, err)
 			}
 			return nil
 		}
-		if err := events.Publish(ctx, assignment.ChunkEvent(t, j.ID, j.NextChunk, j.UpdatedAt)); err != nil {
+		if err := eventbus.Announce(ctx, st, assignment.ChunkEvent(t, j.ID, j.NextChunk, j.UpdatedAt)); err != nil {
 			return fmt.Errorf("announce chunk %d of job %s: %w", j.NextChunk, j.ID, err)
 		}
 		return nil

@@ -5,7 +5,6 @@ import (
 	"io"
 	"log/slog"
 	"slices"
-	"sync"
 	"testing"
 
 	"github.com/cxm/cxm/events/bulkjobs"
@@ -18,30 +17,6 @@ import (
 )
 
 func TestMain(m *testing.M) { dynamotest.Main(m) }
-
-// outbox is a publisher that keeps events undelivered: the events a process published before
-// it stopped, waiting for the relay.
-type outbox struct {
-	mu     sync.Mutex
-	events []eventbus.Event
-}
-
-var _ eventbus.Publisher = (*outbox)(nil)
-
-func (o *outbox) Publish(_ context.Context, events ...eventbus.Event) error {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	o.events = append(o.events, events...)
-	return nil
-}
-
-func (o *outbox) take() []eventbus.Event {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	out := o.events
-	o.events = nil
-	return out
-}
 
 // TestJobFinishesOnItsEvents starts a 250-customer job (three chunks) whose starting process
 // stops at different points, leaving only its pending events; a new process that receives
@@ -79,29 +54,31 @@ func TestJobFinishesOnItsEvents(t *testing.T) {
 				t.Fatal(err)
 			}
 
-			// The first process: starts the job, handles a few of its events, stops.
-			pending := &outbox{}
-			first := bulkjobs.Handler(assignment.NewRepo(s), pending)
+			// The first process: starts the job (its start is in the outbox with it), handles a
+			// few of its events, stops. What it handled is kept for redelivery.
+			firstBus := eventbus.NewMemory()
+			var seen []eventbus.Event
+			first := bulkjobs.Handler(assignment.NewRepo(s), s)
+			firstBus.Subscribe("*", func(ctx context.Context, e eventbus.Event) error {
+				seen = append(seen, e)
+				return first(ctx, e)
+			})
+			firstRelay := dynamotest.NewOutbox(t, s, firstBus)
 			j, err := repo.Start(ctx, tn, assignment.BulkCriteria{Role: role.SalesPerson, FromUserID: "from", ToUserID: "to", Stores: []int64{2001}}, "manager")
 			if err != nil {
 				t.Fatal(err)
 			}
-			pending.Publish(ctx, assignment.StartedEvent(tn, j))
-			var seen []eventbus.Event
 			for range tt.before {
-				evs := pending.take()
-				for _, e := range evs {
-					if err := first(ctx, e); err != nil {
-						t.Fatal(err)
-					}
+				if firstRelay.Flush(t) != 1 {
+					t.Fatal("the first process got no event to handle")
 				}
-				seen = append(seen, evs...)
 			}
 			if got, err := repo.Job(ctx, tn, j.ID); err != nil || got.Status != assignment.StatusRunning || got.NextChunk != tt.before {
 				t.Fatalf("job when the process stopped = %+v, %v; want running at chunk %d", got, err, tt.before)
 			}
 
-			// The second process gets the pending events (and, if asked, the old ones again).
+			// The second process relays what is left in the outbox (and, if asked, gets the old
+			// events again) until nothing is left.
 			bus := eventbus.NewMemory()
 			svc := wiring.New(s, bus, slog.New(slog.NewJSONHandler(io.Discard, nil)))
 			for _, c := range bulkjobs.Consumers(svc) {
@@ -109,12 +86,16 @@ func TestJobFinishesOnItsEvents(t *testing.T) {
 					bus.Subscribe(typ, c.Handle)
 				}
 			}
-			deliver := pending.take()
+			relay := dynamotest.NewOutbox(t, s, bus)
 			if tt.redeliver {
-				deliver = append(seen, deliver...)
+				if err := bus.Publish(ctx, seen...); err != nil {
+					t.Fatal(err)
+				}
 			}
-			if err := bus.Publish(ctx, deliver...); err != nil {
-				t.Fatal(err)
+			for range 10 {
+				if relay.Flush(t) == 0 {
+					break
+				}
 			}
 			done, err := repo.Job(ctx, tn, j.ID)
 			if err != nil {
@@ -172,7 +153,7 @@ func TestChunkNotDue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := bulkjobs.Handler(repo, &outbox{})
+	h := bulkjobs.Handler(repo, s)
 	if err := h(ctx, assignment.ChunkEvent(tn, j.ID, 1, j.CreatedAt)); err == nil {
 		t.Fatal("chunk 1 before chunk 0: no error, want one")
 	}

@@ -183,20 +183,17 @@ func (a *Assigner) OnReassignDue(ctx context.Context, e eventbus.Event) error {
 // leaves, when set). A lead that no longer needs it, or a pool with nobody available, is left
 // as it is.
 func (a *Assigner) assign(ctx context.Context, t store.Tenant, id int64, pool lead.Pool, settings dealer.Settings, ruleEvent, from string, check func(lead.Lead) error, mark store.Op) error {
-	var pending []eventbus.Event
 	var reassign *lead.ReassignAfter
 	extra := func(l lead.Lead, turn lead.Turn) ([]store.Op, error) {
-		pending = pending[:0]
 		ops := []store.Op{mark}
 		now := a.now().UTC()
 		notes := a.notifications(ctx, t, l, turn, settings, ruleEvent, from)
 		for _, n := range notes {
-			_, more, e, err := notification.Ops(t, n, fmt.Sprintf("lead-%d-v%d", l.ID, l.Version+1), now)
+			_, more, _, err := notification.Ops(t, n, fmt.Sprintf("lead-%d-v%d", l.ID, l.Version+1), now)
 			if err != nil {
 				return nil, err
 			}
 			ops = append(ops, more...)
-			pending = append(pending, e)
 		}
 		return ops, nil
 	}
@@ -219,12 +216,6 @@ func (a *Assigner) assign(ctx context.Context, t store.Tenant, id int64, pool le
 		return nil
 	case err != nil:
 		return err
-	}
-	if a.events != nil && len(pending) > 0 {
-		// The notifications are saved: a failed publish is logged, the change stands.
-		if err := a.events.Publish(ctx, pending...); err != nil {
-			a.log.ErrorContext(ctx, "publish lead assignment notifications", "lead", id, "err", err)
-		}
 	}
 	return nil
 }
@@ -324,18 +315,16 @@ func (a *Assigner) OnNewLead(ctx context.Context, e eventbus.Event) error {
 	}
 	now := a.now().UTC()
 	ops := []store.Op{mark}
-	var pending []eventbus.Event
 	for _, id := range ids {
 		n := notification.Notification{
 			UserID: id, FromUserID: AutoUser, Link: fmt.Sprintf("#/app/contact/%d", d.ContactID),
 			Title: "New lead", Message: fmt.Sprintf("A new lead (%d) arrived at your store.", d.LeadID),
 		}
-		_, more, ev, err := notification.Ops(t, n, "newlead-"+e.ID, now)
+		_, more, _, err := notification.Ops(t, n, "newlead-"+e.ID, now)
 		if err != nil {
 			return err
 		}
 		ops = append(ops, more...)
-		pending = append(pending, ev)
 	}
 	err = a.s.Transact(ctx, ops...)
 	if apperr.CodeOf(err) == apperr.Conflict {
@@ -344,11 +333,6 @@ func (a *Assigner) OnNewLead(ctx context.Context, e eventbus.Event) error {
 	}
 	if err != nil {
 		return fmt.Errorf("notify of new lead %d: %w", d.LeadID, err)
-	}
-	if a.events != nil {
-		if err := a.events.Publish(ctx, pending...); err != nil {
-			a.log.ErrorContext(ctx, "publish new lead notifications", "lead", d.LeadID, "err", err)
-		}
 	}
 	return nil
 }

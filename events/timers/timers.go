@@ -14,11 +14,11 @@ import (
 // Name is the function's name: its directory under events/ and its Lambda's.
 const Name = "timers"
 
-// NewFirer returns the firer of svc's timers on clock now. Each timer's event goes to svc's
-// publisher before the timer is deleted (timer.PublishThenDelete); consumers are idempotent by
-// event id, so a timer fires once in effect.
+// NewFirer returns the firer of svc's timers on clock now. Each timer's event is written to the
+// outbox in the transaction that deletes the timer (timer.ThroughOutbox), so a timer fires once
+// in effect.
 func NewFirer(svc wiring.Services, now func() time.Time) *timer.Firer {
-	return &timer.Firer{Store: svc.Store, Now: now, Fire: timer.PublishThenDelete(svc.Store, svc.Events), Log: svc.Log}
+	return &timer.Firer{Store: svc.Store, Now: now, Fire: timer.ThroughOutbox(svc.Store), Log: svc.Log}
 }
 
 // Result is what one invocation did.

@@ -2,7 +2,6 @@ package relations
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"slices"
 
@@ -69,12 +68,8 @@ func (a *area) registerBulk(api *httpapi.API) {
 		if err != nil {
 			return nil, err
 		}
-		if j.Status != assignment.StatusDone {
-			// The job runs on its events (events/bulkjobs), not in this request's process.
-			if err := d.Events.Publish(ctx, assignment.StartedEvent(t, j)); err != nil {
-				return nil, fmt.Errorf("announce bulk reassignment %s: %w", j.ID, err)
-			}
-		}
+		// The job runs on its events (events/bulkjobs), announced with it, not in this
+		// request's process.
 		return httpapi.Reply(httpapi.OK(j)), nil
 	}
 	const startDoc = "Starts a job that moves every customer fromUserId holds for role in the stores given (every store of the Scope header the caller may view when none is given) to toUserId, who must be an active user of each of those stores. The customers are fixed when the job starts and moved in chunks; each move is a versioned write, so a customer someone else reassigns meanwhile is skipped, never overwritten, and a retried chunk moves nobody twice. The job runs by itself, chunk after chunk, driven by its events (BulkReassignmentStarted, then BulkReassignmentChunkDue per chunk): it finishes whether or not anyone reads its progress. Returns the job: read its progress with GET /api/contacts/bulk/assignments/jobs/{jobId}."

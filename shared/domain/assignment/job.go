@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cxm/cxm/shared/runtime/eventbus"
+
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/store"
 )
@@ -134,7 +136,17 @@ func (r *Repo) Start(ctx context.Context, t store.Tenant, c BulkCriteria, by str
 	if err != nil {
 		return BulkJob{}, err
 	}
-	if err := r.s.Create(ctx, store.Record{Key: k, Type: "AssignmentJob", Value: j}); err != nil {
+	// A running job's start is announced in the job's own transaction: the job runs on its
+	// events (events/bulkjobs), so a job is never created without them.
+	ops := []store.Op{store.CreateOp(store.Record{Key: k, Type: "AssignmentJob", Value: j})}
+	if j.Status != StatusDone {
+		started, err := eventbus.OutboxOp(t, StartedEvent(t, j))
+		if err != nil {
+			return BulkJob{}, err
+		}
+		ops = append(ops, started)
+	}
+	if err := r.s.Transact(ctx, ops...); err != nil {
 		return BulkJob{}, fmt.Errorf("create job: %w", err)
 	}
 	j.Version = 1

@@ -12,8 +12,8 @@ import (
 )
 
 // Ops returns n as Send stores it for n.UserID in tenant t, at time at, the writes that store
-// it with its unread mark, for the transaction of the change it tells of, and the event to publish once that
-// transaction succeeded. Its id has the shape of Send's (the creation milliseconds and 16 hex
+// it with its unread mark and its event (to the outbox), for the transaction of the change it
+// tells of, and that event. Its id has the shape of Send's (the creation milliseconds and 16 hex
 // digits), the hex digits derived from change, a key naming the change and the recipient, so
 // the notification of one change is written once: writing it again fails the transaction
 // with a Conflict error. Callers check that the recipient is a user of the tenant.
@@ -43,5 +43,9 @@ func Ops(t store.Tenant, n Notification, change string, at time.Time) (Notificat
 		store.CreateOp(store.Record{Key: uk, Type: "NotificationUnread", Value: unread{NotificationID: n.NotificationID}, ExpiresAt: expires}),
 	}
 	e := eventbus.Event{ID: n.NotificationID, Type: EventType, Account: t.Account(), Time: n.CreatedAt, Detail: detail}
-	return n, ops, e, nil
+	announced, err := eventbus.OutboxOp(t, e)
+	if err != nil {
+		return Notification{}, nil, eventbus.Event{}, err
+	}
+	return n, append(ops, announced), e, nil
 }

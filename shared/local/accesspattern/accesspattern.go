@@ -92,14 +92,14 @@ func parseRow(line string) (Row, bool, error) {
 	r := Row{Pattern: strings.TrimSpace(m[1]), Index: m[2]}
 	pk, cond := splitKey(m[4])
 	switch {
-	case strings.HasPrefix(pk, "DIR#"), strings.HasPrefix(pk, "G#"):
+	case strings.HasPrefix(pk, "DIR#"), strings.HasPrefix(pk, "G#"), strings.HasPrefix(pk, "SYS#"):
 		r.Partition = pk
 	case pk == "A#{acct}":
 		r.Partition = ""
 	case strings.HasPrefix(pk, "A#{acct}#"):
 		r.Partition = strings.TrimPrefix(pk, "A#{acct}#")
 	default:
-		return Row{}, false, fmt.Errorf("row %q: a partition starts with A#{acct}, DIR# or G#", r.Pattern)
+		return Row{}, false, fmt.Errorf("row %q: a partition starts with A#{acct}, DIR#, G# or SYS#", r.Pattern)
 	}
 	if r.Index != "table" {
 		return r, true, nil
@@ -227,7 +227,7 @@ func clash(a, b Row) bool {
 }
 
 func matchPartition(pattern, pk string) bool {
-	if strings.HasPrefix(pattern, "DIR#") || strings.HasPrefix(pattern, "G#") {
+	if strings.HasPrefix(pattern, "DIR#") || strings.HasPrefix(pattern, "G#") || strings.HasPrefix(pattern, "SYS#") {
 		return matchParts(strings.Split(pattern, "#"), strings.Split(pk, "#"))
 	}
 	parts := strings.Split(pk, "#")

@@ -1,6 +1,7 @@
 package eventbus
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -100,4 +101,26 @@ func FromOutbox(attr func(name string) (string, bool)) (e Event, ok bool, err er
 		return Event{}, true, err
 	}
 	return e, true, nil
+}
+
+// Announce writes events to the outbox of s, each on its own: for an event whose id names the
+// fact it tells of (the same fact, the same id), announced after the change that made it true
+// was committed, by a consumer that announces again when its event is redelivered. An event
+// already announced is left as it is. Where the change is one transaction, add OutboxOp to it
+// instead.
+func Announce(ctx context.Context, s *store.Store, events ...Event) error {
+	for _, e := range events {
+		t, err := store.NewTenant(e.Account)
+		if err != nil {
+			return err
+		}
+		op, err := OutboxOp(t, e)
+		if err != nil {
+			return err
+		}
+		if err := s.Transact(ctx, op); err != nil && apperr.CodeOf(err) != apperr.Conflict {
+			return fmt.Errorf("announce %s: %w", e.ID, err)
+		}
+	}
+	return nil
 }

@@ -176,7 +176,24 @@ func Pending(ctx context.Context, s *store.Store, t store.Tenant, id string) (Ti
 // timer is gone (fired by another firer, or cancelled) and nothing was written.
 type FireFunc func(ctx context.Context, e eventbus.Event, done store.Op) error
 
-// PublishThenDelete is the FireFunc for a bus without an outbox: it publishes the event, then
+// ThroughOutbox is the FireFunc of the product: the timer's delete and its event's outbox item
+// are one transaction, so a due timer announces its event exactly once in effect.
+func ThroughOutbox(s *store.Store) FireFunc {
+	return func(ctx context.Context, e eventbus.Event, done store.Op) error {
+		t, err := store.NewTenant(e.Account)
+		if err != nil {
+			return err
+		}
+		announced, err := eventbus.OutboxOp(t, e)
+		if err != nil {
+			return err
+		}
+		return s.Transact(ctx, done, announced)
+	}
+}
+
+// PublishThenDelete is the FireFunc for a bus without an outbox (tests of a consumer on an
+// in-process bus): it publishes the event, then
 // deletes the timer. A crash or a concurrent firer between the two publishes the event again,
 // with the same id, which consumers (idempotent by event id) take once.
 func PublishThenDelete(s *store.Store, events eventbus.Publisher) FireFunc {

@@ -36,8 +36,8 @@ func (c *clock) Advance(d time.Duration) {
 	c.now = c.now.Add(d)
 }
 
-// outbox stands in for the events engineer's outbox: the event is written in the firing
-// transaction, as a create keyed by its id, and the test reads what was written.
+// outbox fires through the product's outbox (timer.ThroughOutbox) and keeps what was
+// announced for the test to read.
 type outbox struct {
 	s      *store.Store
 	t      store.Tenant
@@ -46,11 +46,7 @@ type outbox struct {
 }
 
 func (o *outbox) fire(ctx context.Context, e eventbus.Event, done store.Op) error {
-	k, err := o.t.Key("OUT#"+e.ID, "OUTBOX")
-	if err != nil {
-		return err
-	}
-	if err := o.s.Transact(ctx, done, store.CreateOp(store.Record{Key: k, Type: "Outbox", Value: e})); err != nil {
+	if err := timer.ThroughOutbox(o.s)(ctx, e, done); err != nil {
 		return err
 	}
 	o.mu.Lock()
