@@ -58,6 +58,7 @@ type fixture struct {
 	t      store.Tenant
 	svc    wiring.Services
 	bus    *eventbus.Memory
+	relay  *dynamotest.Outbox
 	clock  *clock
 	leads  *lead.Repo
 	firer  *timer.Firer
@@ -95,7 +96,8 @@ func newFixture(t *testing.T, settings dealer.Settings) *fixture {
 		f.events = append(f.events, e)
 		return nil
 	})
-	f.firer = &timer.Firer{Store: s, Now: c.Now, Fire: timer.PublishThenDelete(s, bus), Log: log}
+	f.relay = dynamotest.NewOutbox(t, s, bus)
+	f.firer = &timer.Firer{Store: s, Now: c.Now, Fire: timer.ThroughOutbox(s), Log: log}
 	f.fire(t)
 	settings.AccountPlatformID = shop
 	if _, err := dealer.NewRepo(s).Save(ctx, tenant, settings, 0, "admin"); err != nil {
@@ -143,11 +145,24 @@ func (f *fixture) newLead(t *testing.T, contactID int64) lead.Lead {
 	if err != nil {
 		t.Fatal(err)
 	}
+	f.settle(t)
 	return l
+}
+
+// settle delivers the outbox's events, and those their consumers write, until none is left.
+func (f *fixture) settle(t *testing.T) {
+	t.Helper()
+	for range 20 {
+		if f.relay.Flush(t) == 0 {
+			return
+		}
+	}
+	t.Fatal("events kept coming")
 }
 
 func (f *fixture) get(t *testing.T, id int64) lead.Lead {
 	t.Helper()
+	f.settle(t)
 	l, err := f.leads.Get(f.ctx, f.t, id)
 	if err != nil {
 		t.Fatal(err)
@@ -160,10 +175,12 @@ func (f *fixture) fire(t *testing.T) {
 	if _, err := f.firer.FireDue(f.ctx); err != nil {
 		t.Fatal(err)
 	}
+	f.settle(t)
 }
 
 func (f *fixture) inbox(t *testing.T, userID string) []notification.Notification {
 	t.Helper()
+	f.settle(t)
 	page, err := f.notes.List(f.ctx, f.t, userID, 100, "")
 	if err != nil {
 		t.Fatal(err)

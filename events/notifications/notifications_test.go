@@ -68,12 +68,14 @@ func TestFinishedJobNotifiesOnce(t *testing.T) {
 			bus.Subscribe(typ, c.Handle)
 		}
 	}
+	relay := dynamotest.NewOutbox(t, s, bus)
 	finished := assignment.FinishedEvent(tn, job(250, 2, 0))
 	for range 2 {
 		if err := bus.Publish(ctx, finished); err != nil {
 			t.Fatal(err)
 		}
 	}
+	relay.Flush(t)
 	repo := notification.NewRepo(s, nil)
 	page, err := repo.List(ctx, tn, "100009", 10, "")
 	if err != nil {

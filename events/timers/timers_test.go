@@ -26,7 +26,9 @@ func TestHandlerFiresDueTimers(t *testing.T) {
 		got = append(got, e)
 		return nil
 	})
-	svc := wiring.New(dynamotest.Store(t), bus, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	st := dynamotest.Store(t)
+	relay := dynamotest.NewOutbox(t, st, bus)
+	svc := wiring.New(st, bus, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	now := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
 	handle := timers.Handler(timers.NewFirer(svc, func() time.Time { return now }))
 	if _, err := handle(ctx); err != nil {
@@ -44,6 +46,7 @@ func TestHandlerFiresDueTimers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	relay.Flush(t)
 	if res.Fired != 1 || len(got) != 1 || got[0].Account != "100" {
 		t.Errorf("fired %d, events %+v; want the one due timer's event", res.Fired, got)
 	}
