@@ -1,27 +1,15 @@
 import { Button, Menu, Tooltip } from '@mantine/core';
-import { cloneElement, useEffect, useRef, useState, type ReactElement, type Ref } from 'react';
+import { cloneElement, useEffect, useRef, type ReactElement, type Ref } from 'react';
 import { Link } from 'react-router';
 
 import type { MenuSection } from '../pages';
-import type { LoadedPartProps } from './deferred-part';
+import { useLoadedMenu, type LoadedPartProps } from '../../lib/deferred-part';
 import { Chevron, type TopNavMenuProps } from './top-nav';
 import { UserMenuButton, type UserMenuProps } from './user-menu';
 import type { HeaderTooltipProps } from './header-tooltip';
 
 // The header's menus and tooltips, loaded when the user first shows interest in one of them
-// (see deferred-part.ts), not with the shell.
-
-/** useLoadedMenu focuses the trigger and opens the menu when the stand-in asked for it. */
-function useLoadedMenu({ takeFocus, openNow }: LoadedPartProps) {
-  const target = useRef<HTMLButtonElement>(null);
-  const [opened, setOpened] = useState(false);
-  const initial = useRef({ takeFocus, openNow });
-  useEffect(() => {
-    if (initial.current.takeFocus || initial.current.openNow) target.current?.focus();
-    if (initial.current.openNow) setOpened(true);
-  }, []);
-  return { target, opened, setOpened };
-}
+// (see lib/deferred-part.ts), not with the shell.
 
 /** LoadedUserMenu is the user menu with its drop-down. */
 export function LoadedUserMenu({ user, horizontalMenu, onHorizontalMenuChange, onImpersonate, ...loaded }: UserMenuProps & LoadedPartProps) {

@@ -1,6 +1,6 @@
 import { cloneElement, type ReactElement, type ReactNode } from 'react';
 
-import { deferredPart, useDeferredPart, type StandInHandlers } from './deferred-part';
+import { deferredPart, useDeferredPart, type StandInHandlers } from '../../lib/deferred-part';
 
 export type HeaderTooltipProps = {
   label: ReactNode;

@@ -2,7 +2,7 @@ import { Button, Group, Skeleton } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 
 import type { MenuSection } from '../pages';
-import { deferredPart, useDeferredPart } from './deferred-part';
+import { deferredPart, useDeferredPart } from '../../lib/deferred-part';
 import { isSingleItemSection, navFilterFromPath } from './menu';
 
 type TopNavProps = {

@@ -2,7 +2,7 @@ import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
 import type { ComponentPropsWithoutRef, Ref } from 'react';
 
 import type { AppUser } from '../../lib/api/types';
-import { deferredPart, useDeferredPart } from './deferred-part';
+import { deferredPart, useDeferredPart } from '../../lib/deferred-part';
 
 function initials(user: AppUser): string {
   const first = user.FirstName?.[0] ?? user.Name?.[0] ?? '';

@@ -1,7 +1,7 @@
-import { useCallback, useRef, useState, type ComponentType, type FocusEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType, type FocusEvent, type KeyboardEvent } from 'react';
 
-// A header control whose popover (a menu, a tooltip) needs code the first paint does not: the
-// shell draws a stand-in that looks and reads the same, and the popover's code loads when the
+// A control whose popover (in the header, in a row of a list) (a menu, a tooltip) needs code the first paint does not: the
+// page draws a stand-in that looks and reads the same, and the popover's code loads when the
 // user shows interest (pointer over it, focus, a press). The loaded part then takes the
 // stand-in's place (a menu's when pressed, a tooltip's when pointed at), keeping the focus, and
 // opens at once when the user had asked for it.
@@ -124,4 +124,20 @@ export function useDeferredPart<P extends object>(part: DeferredPart<P>, opensOn
     };
   }
   return { loaded, handlers };
+}
+
+/**
+ * useLoadedMenu is for a loaded menu that took its stand-in's place: it gives the trigger's ref
+ * and the menu's opened state, focusing the trigger and opening the menu when the stand-in had
+ * asked for it.
+ */
+export function useLoadedMenu<T extends HTMLElement = HTMLButtonElement>({ takeFocus, openNow }: LoadedPartProps) {
+  const target = useRef<T>(null);
+  const [opened, setOpened] = useState(false);
+  const initial = useRef({ takeFocus, openNow });
+  useEffect(() => {
+    if (initial.current.takeFocus || initial.current.openNow) target.current?.focus();
+    if (initial.current.openNow) setOpened(true);
+  }, []);
+  return { target, opened, setOpened };
 }
