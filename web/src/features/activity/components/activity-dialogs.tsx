@@ -1,16 +1,13 @@
-import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Center, Group, Loader, Modal, SegmentedControl, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 
-import { isApiError } from '../../../lib/api/api-error';
 import type { Contact } from '../../../lib/api/types';
-import { errorMessage, notify } from '../../../lib/notify';
-import { CALL_OUTCOMES } from '../activity-display';
-import { logNote, logPhoneCall, sendToDesking, startOutboundCall, useActivityMutation, type NoteKind } from '../api/log-activity';
+import { notify } from '../../../lib/notify';
+import { logNote, sendToDesking, startOutboundCall, useActivityMutation, type NoteKind } from '../api/log-activity';
+import { Actions, firstError, FormProblem, newRequestId, submitWith } from './activity-form-parts';
 
-/** newRequestId names one submission of a dialog, so a retried request has no second effect. */
-function newRequestId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
+// The call form, with its number input, loads when the dialog is first opened.
+const LogCallForm = lazy(() => import('./log-call-form').then((m) => ({ default: m.LogCallForm })));
 
 /** ActivityDialog names one of the profile header's activity dialogs. */
 export type ActivityDialog = 'call' | 'note' | 'dial' | 'desking';
@@ -22,7 +19,15 @@ export function ActivityDialogs({ contact, dialog, onClose }: { contact: Contact
   return (
     <>
       <Modal opened={dialog === 'call'} onClose={close} title="Log call" centered>
-        <LogCallForm contactId={contactId} onDone={close} />
+        <Suspense
+          fallback={
+            <Center py="md" role="status" aria-label="Loading the form">
+              <Loader size="sm" />
+            </Center>
+          }
+        >
+          <LogCallForm contactId={contactId} onDone={close} />
+        </Suspense>
       </Modal>
       <Modal opened={dialog === 'note'} onClose={close} title="Log note" centered>
         <LogNoteForm contactId={contactId} onDone={close} />
@@ -34,97 +39,6 @@ export function ActivityDialogs({ contact, dialog, onClose }: { contact: Contact
         <DeskingForm contactId={contactId} onDone={close} />
       </Modal>
     </>
-  );
-}
-
-/** firstError returns a field's first server message. */
-function firstError(err: unknown, field: string): string | undefined {
-  return isApiError(err) ? err.fieldErrors[field]?.[0] : undefined;
-}
-
-/** FormProblem shows a failure that belongs to no field of the form. */
-function FormProblem({ error, fields }: { error: unknown; fields: string[] }) {
-  if (!error) return null;
-  if (isApiError(error) && Object.keys(error.fieldErrors).some((f) => fields.includes(f))) return null;
-  return (
-    <Alert color="red" role="alert">
-      {errorMessage(error)}
-    </Alert>
-  );
-}
-
-function Actions({ onCancel, pending, children }: { onCancel: () => void; pending: boolean; children: ReactNode }) {
-  return (
-    <Group justify="flex-end" gap="xs">
-      <Button variant="default" onClick={onCancel} disabled={pending}>
-        Cancel
-      </Button>
-      <Button type="submit" loading={pending}>
-        {children}
-      </Button>
-    </Group>
-  );
-}
-
-function submitWith(fn: () => void) {
-  return (e: FormEvent) => {
-    e.preventDefault();
-    fn();
-  };
-}
-
-function LogCallForm({ contactId, onDone }: { contactId: number; onDone: () => void }) {
-  const [requestId] = useState(newRequestId);
-  const [direction, setDirection] = useState('outbound');
-  const [outcome, setOutcome] = useState<string | null>(null);
-  const [minutes, setMinutes] = useState<string | number>('');
-  const [notes, setNotes] = useState('');
-  const log = useActivityMutation(contactId, logPhoneCall.bind(null, contactId));
-  const fields = ['direction', 'outcome', 'durationSeconds', 'notes', 'phoneId'];
-  return (
-    <form
-      noValidate
-      onSubmit={submitWith(() =>
-        log.mutate(
-          { direction, outcome: outcome ?? '', notes, durationSeconds: Math.round(Number(minutes || 0) * 60), requestId },
-          {
-            onSuccess: () => {
-              notify('success', 'The call was logged.');
-              onDone();
-            },
-          },
-        ),
-      )}
-    >
-      <Stack gap="sm">
-        <FormProblem error={log.error} fields={fields} />
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="call-direction">
-            Direction
-          </Text>
-          <SegmentedControl
-            aria-labelledby="call-direction"
-            value={direction}
-            onChange={setDirection}
-            data={[
-              { value: 'outbound', label: 'Outbound' },
-              { value: 'inbound', label: 'Inbound' },
-            ]}
-          />
-          {firstError(log.error, 'direction') ? (
-            <Text size="xs" c="red">
-              {firstError(log.error, 'direction')}
-            </Text>
-          ) : null}
-        </Stack>
-        <Select label="Outcome" placeholder="Choose the outcome" data={[...CALL_OUTCOMES]} value={outcome} onChange={setOutcome} error={firstError(log.error, 'outcome')} required />
-        <NumberInput label="Duration (minutes)" min={0} max={1440} decimalScale={2} value={minutes} onChange={setMinutes} error={firstError(log.error, 'durationSeconds')} />
-        <Textarea label="Notes" rows={3} maxLength={4000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} error={firstError(log.error, 'notes')} />
-        <Actions onCancel={onDone} pending={log.isPending}>
-          Log call
-        </Actions>
-      </Stack>
-    </form>
   );
 }
 
