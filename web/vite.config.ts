@@ -99,6 +99,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/ },
+            // The features' query keys (a few bytes, no imports of their own) are shared by a
+            // screen and the tabs and dialogs it loads later; on their own they do not tie
+            // those chunks to the screen's chunk and everything it imports.
+            // Likewise the pieces the activity dialogs share with the call form they load later.
+            { name: 'activity-form-parts', test: /src[\\/]features[\\/]activity[\\/]components[\\/]activity-form-parts\.tsx$/ },
+            { name: 'query-keys', test: /src[\\/]features[\\/](activity|contacts|dealers|merge|relations|users|leads)[\\/]api[\\/]keys\.ts$/ },
           ],
         },
       },

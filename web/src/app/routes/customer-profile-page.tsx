@@ -3,14 +3,17 @@ import { useParams } from 'react-router';
 
 import { CustomerProfile } from '../../features/contacts/components/customer-profile';
 import { contactName } from '../../features/contacts/contact-display';
-import { CustomerLeads } from '../../features/leads/components/customer-leads';
 import { leadPowers } from '../../features/leads/lead-roles';
 import { AddToMergeButton } from '../../features/merge/components/add-to-merge-button';
-import { MergeFooter } from '../../features/merge/components/merge-footer';
 import { HouseholdRelationships } from '../../features/relations';
+import { lazyPage } from '../lazy-page';
 import { customerProfilePath } from '../pages';
 import { useSession } from '../session-context';
 import { userStores } from '../user-stores';
+import { MergeFooterSlot } from './merge-footer-slot';
+
+/** CustomerLeads, the profile's Leads tab, loads when the tab is first opened. */
+const CustomerLeads = lazyPage(() => import('../../features/leads/components/customer-leads').then((m) => m.CustomerLeads));
 
 /** CustomerProfilePage is the profile of the customer its address names, for the signed-in user. */
 export function CustomerProfilePage() {
@@ -48,7 +51,7 @@ export function CustomerProfilePage() {
           />
         )}
       />
-      <MergeFooter profilePath={customerProfilePath} />
+      <MergeFooterSlot profilePath={customerProfilePath} />
     </>
   );
 }

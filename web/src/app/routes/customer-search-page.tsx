@@ -1,10 +1,10 @@
 import { mayEditCustomers } from '../../features/contacts/contact-roles';
 import { CustomerSearch } from '../../features/contacts/components/customer-search';
 import { AddToMergeButton } from '../../features/merge/components/add-to-merge-button';
-import { MergeFooter } from '../../features/merge/components/merge-footer';
 import { customerProfilePath } from '../pages';
 import { useSession } from '../session-context';
 import { userStores } from '../user-stores';
+import { MergeFooterSlot } from './merge-footer-slot';
 
 /** CustomerSearchPage is Customer Search for the signed-in user, who may add results to a merge. */
 export function CustomerSearchPage() {
@@ -27,7 +27,7 @@ export function CustomerSearchPage() {
             : undefined
         }
       />
-      <MergeFooter profilePath={customerProfilePath} />
+      <MergeFooterSlot profilePath={customerProfilePath} />
     </>
   );
 }

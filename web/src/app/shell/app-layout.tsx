@@ -1,9 +1,8 @@
-import { AppShell, Burger, Button, Group, ScrollArea, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { AppShell, Burger, Button, Group, Loader, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useNavigate } from 'react-router';
 
 import { useEndImpersonation } from '../../features/auth/api/end-impersonation';
-import { CustomerSpotlight, openCustomerSpotlight } from '../../features/contacts/components/customer-spotlight';
 import { useAuth } from '../../features/auth/auth-context';
 import { ImpersonationBanner } from '../../features/auth/components/impersonation-banner';
 import { NotificationBell } from '../../features/notifications';
@@ -19,7 +18,8 @@ import { useAccess } from '../use-access';
 import { userStores } from '../user-stores';
 import { Clock } from './clock';
 import { useImpersonationExpiry } from './impersonation-expiry';
-import { ImpersonateUserDialog } from './lazy-parts';
+import { HeaderTooltip } from './header-tooltip';
+import { CustomerSpotlight, ImpersonateUserDialog, useCustomerSpotlight } from './lazy-parts';
 import { visibleMenuSections } from './menu';
 import { SideNav } from './side-nav';
 import { TopNav } from './top-nav';
@@ -56,6 +56,7 @@ export function AppLayout({ user }: AppLayoutProps) {
   const { access, isPending: accessPending } = useAccess(user);
   const menu = useHorizontalMenu();
   const endImpersonation = useEndImpersonation();
+  const palette = useCustomerSpotlight();
   useRememberLastViewedPage();
   useMergeSessionCheck();
   useImpersonationExpiry(Boolean(user.IsImpersonating));
@@ -93,33 +94,34 @@ export function AppLayout({ user }: AppLayoutProps) {
           </Group>
           <Group gap="md" wrap="nowrap">
             <Group visibleFrom="sm">
-              <Tooltip label="Find a customer (Ctrl+K)">
+              <HeaderTooltip label="Find a customer (Ctrl+K)">
                 <Button
                   variant="default"
                   size="xs"
-                  onClick={openCustomerSpotlight}
+                  onClick={palette.open}
                   aria-label="Find a customer"
                   aria-keyshortcuts="Control+K Meta+K"
-                  leftSection={<SearchIcon />}
+                  aria-busy={palette.opening || undefined}
+                  leftSection={palette.opening ? <Loader size={14} /> : <SearchIcon />}
                   px={8}
                 >
                   <Text span size="xs" visibleFrom="md" aria-hidden>
                     Find a customer
                   </Text>
                 </Button>
-              </Tooltip>
+              </HeaderTooltip>
             </Group>
             <Group visibleFrom="sm">
               <Clock />
             </Group>
-            <Tooltip label={allStores} disabled={allStores === stores}>
+            <HeaderTooltip label={allStores} disabled={allStores === stores}>
               <Text size="sm" c="dimmed" visibleFrom="sm" truncate maw={360} tabIndex={allStores === stores ? undefined : 0}>
                 <Text span fw={600} c="dark">
                   {storeCount === 1 ? 'Store:' : 'Stores:'}
                 </Text>{' '}
                 {stores}
               </Text>
-            </Tooltip>
+            </HeaderTooltip>
             <NotificationBell />
             <UserMenu
               user={user}
@@ -152,16 +154,17 @@ export function AppLayout({ user }: AppLayoutProps) {
             mt="xs"
             fullWidth
             justify="flex-start"
-            leftSection={<SearchIcon />}
+            leftSection={palette.opening ? <Loader size={14} /> : <SearchIcon />}
+            aria-busy={palette.opening || undefined}
             onClick={() => {
               nav.close();
-              openCustomerSpotlight();
+              palette.open();
             }}
           >
             Find a customer
           </Button>
         </AppShell.Section>
-        <AppShell.Section grow component={ScrollArea}>
+        <AppShell.Section grow style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
           {/* With the horizontal menu the side menu is only the small screens' drop-down. */}
           {!horizontal || navOpen ? <SideNav sections={sections} onNavigate={nav.close} /> : null}
         </AppShell.Section>
@@ -177,11 +180,16 @@ export function AppLayout({ user }: AppLayoutProps) {
         ) : null}
         <Outlet context={context} />
       </AppShell.Main>
-      <CustomerSpotlight
-        stores={userStores(user)}
-        onOpenContact={(id) => navigate(customerProfilePath(id))}
-        onShowAll={(term) => navigate(customerSearchPath(term))}
-      />
+      {palette.opening ? (
+        <VisuallyHidden role="status">Opening Find a customer</VisuallyHidden>
+      ) : null}
+      {palette.mounted ? (
+        <CustomerSpotlight
+          stores={userStores(user)}
+          onOpenContact={(id) => navigate(customerProfilePath(id))}
+          onShowAll={(term) => navigate(customerSearchPath(term))}
+        />
+      ) : null}
       {canImpersonate && impersonateOpen ? <ImpersonateUserDialog user={user} opened onClose={impersonate.close} /> : null}
     </AppShell>
   );

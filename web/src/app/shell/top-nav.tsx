@@ -1,7 +1,8 @@
-import { Button, Group, Menu, Skeleton } from '@mantine/core';
+import { Button, Group, Skeleton } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 
 import type { MenuSection } from '../pages';
+import { deferredPart, useDeferredPart } from '../../lib/deferred-part';
 import { isSingleItemSection, navFilterFromPath } from './menu';
 
 type TopNavProps = {
@@ -9,11 +10,37 @@ type TopNavProps = {
   sections: readonly MenuSection[] | null;
 };
 
-function Chevron() {
+/** Chevron marks a category that opens a drop-down. */
+export function Chevron() {
   return (
     <svg width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden>
       <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
+  );
+}
+
+export type TopNavMenuProps = {
+  section: MenuSection;
+  pathname: string;
+  variant: 'light' | 'subtle';
+};
+
+const topNavMenuPart = deferredPart<TopNavMenuProps>(() => import('./header-popovers').then((m) => m.LoadedTopNavMenu));
+
+/**
+ * TopNavMenu is a category of the horizontal menu with several pages: a button opening a
+ * drop-down, whose code loads when the user points at, focuses or presses the button.
+ */
+function TopNavMenu(props: TopNavMenuProps) {
+  const { loaded, handlers } = useDeferredPart(topNavMenuPart, 'press');
+  if (loaded) {
+    const { Component, takeFocus, openNow } = loaded;
+    return <Component {...props} takeFocus={takeFocus} openNow={openNow} />;
+  }
+  return (
+    <Button variant={props.variant} size="compact-sm" rightSection={<Chevron />} aria-haspopup="menu" aria-expanded={false} {...handlers}>
+      {props.section.label}
+    </Button>
   );
 }
 
@@ -51,33 +78,7 @@ export function TopNav({ sections }: TopNavProps) {
             </Button>
           );
         }
-        return (
-          <Menu key={section.label} position="bottom-start" offset={6} withinPortal>
-            <Menu.Target>
-              <Button variant={variant} size="compact-sm" rightSection={<Chevron />}>
-                {section.label}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {section.items.map((item) => {
-                const to = `/app/${item.path}`;
-                const active = pathname === to;
-                return (
-                  <Menu.Item
-                    key={item.path}
-                    component={Link}
-                    to={to}
-                    aria-current={active ? 'page' : undefined}
-                    fw={active ? 600 : undefined}
-                    c={active ? 'blue.8' : undefined}
-                  >
-                    {item.label}
-                  </Menu.Item>
-                );
-              })}
-            </Menu.Dropdown>
-          </Menu>
-        );
+        return <TopNavMenu key={section.label} section={section} pathname={pathname} variant={variant} />;
       })}
     </Group>
   );

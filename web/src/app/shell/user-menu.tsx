@@ -1,6 +1,8 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
+import type { ComponentPropsWithoutRef, Ref } from 'react';
 
 import type { AppUser } from '../../lib/api/types';
+import { deferredPart, useDeferredPart } from '../../lib/deferred-part';
 
 function initials(user: AppUser): string {
   const first = user.FirstName?.[0] ?? user.Name?.[0] ?? '';
@@ -8,7 +10,7 @@ function initials(user: AppUser): string {
   return `${first}${last}`.toUpperCase();
 }
 
-type UserMenuProps = {
+export type UserMenuProps = {
   user: AppUser;
   horizontalMenu: boolean;
   onHorizontalMenuChange: (on: boolean) => void;
@@ -16,34 +18,38 @@ type UserMenuProps = {
   onImpersonate?: () => void;
 };
 
-/** UserMenu is the user's name in the header, opening the layout option and user actions. */
-export function UserMenu({ user, horizontalMenu, onHorizontalMenuChange, onImpersonate }: UserMenuProps) {
+type UserMenuButtonProps = Omit<ComponentPropsWithoutRef<'button'>, 'color' | 'style'> & {
+  user: AppUser;
+  ref?: Ref<HTMLButtonElement>;
+};
+
+/** UserMenuButton is the user's name and initials in the header, opening the user menu. */
+export function UserMenuButton({ user, ...props }: UserMenuButtonProps) {
   return (
-    <Menu position="bottom-end" withinPortal width={220}>
-      <Menu.Target>
-        <UnstyledButton aria-label={`User menu: ${user.Name}`} px={6} py={4} style={{ borderRadius: 6 }}>
-          <Group gap="xs" wrap="nowrap">
-            <Avatar radius="xl" size="sm" color={user.AvatarBGColor || 'blue'} aria-hidden>
-              {initials(user)}
-            </Avatar>
-            <Text size="sm" fw={600} data-testid="user-name" truncate maw={{ base: 120, sm: 260 }}>
-              {user.Name}
-            </Text>
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Layout</Menu.Label>
-        <Menu.CheckboxItem checked={horizontalMenu} onChange={onHorizontalMenuChange}>
-          Horizontal menu
-        </Menu.CheckboxItem>
-        {onImpersonate ? (
-          <>
-            <Menu.Divider />
-            <Menu.Item onClick={onImpersonate}>Impersonate user</Menu.Item>
-          </>
-        ) : null}
-      </Menu.Dropdown>
-    </Menu>
+    <UnstyledButton aria-label={`User menu: ${user.Name}`} px={6} py={4} style={{ borderRadius: 6 }} {...props}>
+      <Group gap="xs" wrap="nowrap">
+        <Avatar radius="xl" size="sm" color={user.AvatarBGColor || 'blue'} aria-hidden>
+          {initials(user)}
+        </Avatar>
+        <Text size="sm" fw={600} data-testid="user-name" truncate maw={{ base: 120, sm: 260 }}>
+          {user.Name}
+        </Text>
+      </Group>
+    </UnstyledButton>
   );
+}
+
+const userMenuPart = deferredPart<UserMenuProps>(() => import('./header-popovers').then((m) => m.LoadedUserMenu));
+
+/**
+ * UserMenu is the user's name in the header, opening the layout option and user actions. The
+ * menu's code loads when the user points at, focuses or presses the button.
+ */
+export function UserMenu(props: UserMenuProps) {
+  const { loaded, handlers } = useDeferredPart(userMenuPart, 'press');
+  if (loaded) {
+    const { Component, takeFocus, openNow } = loaded;
+    return <Component {...props} takeFocus={takeFocus} openNow={openNow} />;
+  }
+  return <UserMenuButton user={props.user} aria-haspopup="menu" aria-expanded={false} {...handlers} />;
 }

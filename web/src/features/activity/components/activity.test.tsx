@@ -153,7 +153,8 @@ describe('Activity tab', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Log call' }));
     const dialog = await screen.findByRole('dialog', { name: 'Log call' });
-    await user.click(within(dialog).getByRole('button', { name: 'Log call' }));
+    // The form loads when the dialog first opens.
+    await user.click(await within(dialog).findByRole('button', { name: 'Log call' }));
     expect(await within(dialog).findByText("Choose the call's outcome.")).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('combobox', { name: /^Outcome/ }));

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import type { Contact, ContactPermission, Store } from '../../../lib/api/types';
 import { errorMessage } from '../../../lib/notify';
-import { ActivityActions, ActivityPanel } from '../../activity';
+import { ActivityActions, loadActivityPanel } from '../../activity';
 import { CreditAction } from '../../credit';
 import { useContact } from '../api/get-contact';
 import { useContactPermission } from '../api/get-contact-permission';
@@ -14,12 +14,13 @@ import { contactName, storeName } from '../contact-display';
 import { LicenceImages } from './licence-images';
 import { SnapshotSummary } from './snapshot-summary';
 
-// The tabs behind the snapshot (the edit form and change log, the service history) load when
+// The tabs behind the snapshot (the edit form and change log, the service history, the activity) load when
 // first opened, so opening a customer downloads only what its first tab shows.
 const loadProfileTab = () => import('./profile-tab').then((m) => ({ default: m.ProfileTab }));
 const loadServiceTab = () => import('./service-tab').then((m) => ({ default: m.ServiceTab }));
 const ProfileTab = lazy(loadProfileTab);
 const ServiceTab = lazy(loadServiceTab);
+const ActivityPanel = lazy(() => loadActivityPanel().then((component) => ({ default: component })));
 
 /** preloadProfileTabs loads the code of the tabs that load when first opened. */
 export function preloadProfileTabs(): Promise<unknown> {
@@ -178,7 +179,9 @@ function ProfileScreen({ contactId, permission, stores, actions, leads, househol
                 <ServiceTab contactId={contactId} />
               </Suspense>
             ) : t.value === 'activity' ? (
-              <ActivityPanel contactId={contactId} />
+              <Suspense fallback={<TabLoading />}>
+                <ActivityPanel contactId={contactId} />
+              </Suspense>
             ) : t.value === 'leads' && leads ? (
               leads(contact.data)
             ) : (

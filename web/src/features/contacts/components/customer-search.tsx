@@ -1,17 +1,20 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
 import { EmptyState } from '../../../components/ui/empty-state';
+import { PopupLoading } from '../../../components/ui/popup-loading';
 import type { ContactMatch, Store } from '../../../lib/api/types';
 import { errorMessage } from '../../../lib/notify';
 import { useContactSearch } from '../api/search-contacts';
 import { describeTerm } from '../contact-display';
-import { AddProspectForm } from './add-prospect-form';
-import { AdvancedSearch } from './advanced-search';
 import { RecentlyViewed } from './recently-viewed';
 import { ResultPager } from './result-pager';
 import { SearchResultsTable } from './search-results-table';
+
+// The advanced search and the Add customer form load when first opened.
+const AddProspectForm = lazy(() => import('./add-prospect-form').then((m) => ({ default: m.AddProspectForm })));
+const AdvancedSearch = lazy(() => import('./advanced-search').then((m) => ({ default: m.AdvancedSearch })));
 
 type CustomerSearchProps = {
   /** The stores the user knows, to name each result's store. */
@@ -52,9 +55,21 @@ export function CustomerSearch({ stores, profilePath, rowAction }: CustomerSearc
 
   const open = (match: ContactMatch) => navigate(profilePath(match.contactId));
   const [adding, setAdding] = useState(false);
+  // Once loaded, the form stays mounted so that it closes with its transition.
+  const [addWanted, setAddWanted] = useState(false);
 
   if (params.get('mode') === 'advanced') {
-    return <AdvancedSearch stores={stores} profilePath={profilePath} rowAction={rowAction} onQuickSearch={() => setParams(new URLSearchParams())} />;
+    return (
+      <Suspense
+        fallback={
+          <Center py="xl" role="status" aria-label="Loading the advanced search">
+            <Loader size="sm" />
+          </Center>
+        }
+      >
+        <AdvancedSearch stores={stores} profilePath={profilePath} rowAction={rowAction} onQuickSearch={() => setParams(new URLSearchParams())} />
+      </Suspense>
+    );
   }
 
   function onInputKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -71,11 +86,21 @@ export function CustomerSearch({ stores, profilePath, rowAction }: CustomerSearc
         <Title order={1} size="h2">
           Customer Search
         </Title>
-        <Button variant="light" onClick={() => setAdding(true)}>
+        <Button
+          variant="light"
+          onClick={() => {
+            setAddWanted(true);
+            setAdding(true);
+          }}
+        >
           Add customer
         </Button>
       </Group>
-      <AddProspectForm opened={adding} onClose={() => setAdding(false)} stores={stores} onOpen={(id) => navigate(profilePath(id))} />
+      {addWanted ? (
+        <Suspense fallback={<PopupLoading label="Loading the form" />}>
+          <AddProspectForm opened={adding} onClose={() => setAdding(false)} stores={stores} onOpen={(id) => navigate(profilePath(id))} />
+        </Suspense>
+      ) : null}
       <SearchForm key={term} initial={term} onSearch={(q) => goTo({ q, cursors: [] })} onInputKeyDown={onInputKeyDown} />
       <Anchor component="button" type="button" size="sm" w="fit-content" onClick={() => setParams(new URLSearchParams({ mode: 'advanced' }))}>
         Advanced search

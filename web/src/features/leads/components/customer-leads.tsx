@@ -1,15 +1,18 @@
 import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 
 import { EmptyState } from '../../../components/ui/empty-state';
+import { PopupLoading } from '../../../components/ui/popup-loading';
 import type { LeadsLogRow, LeadTradeIn, Store } from '../../../lib/api/types';
 import { errorMessage } from '../../../lib/notify';
 import { useCustomerLeads } from '../api/customer-leads';
 import { chosenVehicle, vehicleLabel } from '../lead-display';
 import type { LeadPowers } from '../lead-roles';
 import { statusLabel } from '../lead-status';
-import { AddLeadModal } from './add-lead-modal';
 import { LeadActions } from './lead-actions';
+
+// The Add lead form loads when first opened.
+const AddLeadModal = lazy(() => import('./add-lead-modal').then((m) => ({ default: m.AddLeadModal })));
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
@@ -37,7 +40,13 @@ function leadName(l: LeadsLogRow): string {
  */
 export function CustomerLeads({ contactId, contactName, stores, defaultStoreId, powers }: CustomerLeadsProps) {
   const leads = useCustomerLeads(contactId);
-  const [adding, setAdding] = useState(false);
+  const [adding, setAddingState] = useState(false);
+  // Once loaded, the form stays mounted so that it closes with its transition.
+  const [addWanted, setAddWanted] = useState(false);
+  const setAdding = (on: boolean) => {
+    if (on) setAddWanted(true);
+    setAddingState(on);
+  };
 
   return (
     <Stack gap="md" component="section" aria-label="Leads">
@@ -57,7 +66,11 @@ export function CustomerLeads({ contactId, contactName, stores, defaultStoreId, 
       {leads.data?.map((l) => (
         <LeadCard key={l.crmLeadId} lead={l} contactName={contactName} powers={powers} />
       ))}
-      <AddLeadModal opened={adding} onClose={() => setAdding(false)} contactId={contactId} contactName={contactName} stores={stores} defaultStoreId={defaultStoreId} />
+      {addWanted ? (
+        <Suspense fallback={<PopupLoading label="Loading the form" />}>
+          <AddLeadModal opened={adding} onClose={() => setAdding(false)} contactId={contactId} contactName={contactName} stores={stores} defaultStoreId={defaultStoreId} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

@@ -1,18 +1,39 @@
-import { Button, Group, Menu } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Group } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 
+import { PopupLoading } from '../../../components/ui/popup-loading';
+import { deferredPart, useDeferredPart } from '../../../lib/deferred-part';
 import { notify, notifyError } from '../../../lib/notify';
 import { useClaimLead } from '../api/lead-actions';
-import type { VehicleKind } from '../api/lead-vehicles';
 import type { LeadRef } from '../lead-display';
 import type { LeadPowers } from '../lead-roles';
 import { transitionsFrom } from '../lead-status';
-import { AssignModal, ReassignModal } from './reassign-modal';
-import { StatusChangeModal } from './status-change-modal';
-import { TypeSourceModal } from './type-source-modal';
-import { AddVehicleModal, ChooseVehicleModal, RemoveVehicleModal } from './vehicle-modals';
+import type { LeadDialog } from './lead-modals';
+import type { LeadMoreMenuProps } from './lead-more-menu';
 
-type Open = 'status' | 'typeSource' | 'reassign' | 'assign' | 'addVoi' | 'chooseVoi' | 'removeVoi' | 'addTrade' | null;
+// The dialogs load when the user first opens one, not with the list of leads.
+const LeadModals = lazy(() => import('./lead-modals').then((m) => ({ default: m.LeadModals })));
+
+type Open = LeadDialog | null;
+
+const moreMenuPart = deferredPart<LeadMoreMenuProps>(() => import('./lead-more-menu').then((m) => m.LoadedLeadMoreMenu));
+
+/**
+ * LeadMoreMenu is a lead's More button; its menu's code loads when the user points at, focuses
+ * or presses it, and the menu opens once loaded when the button was pressed.
+ */
+function LeadMoreMenu(props: LeadMoreMenuProps) {
+  const { loaded, handlers } = useDeferredPart(moreMenuPart, 'press');
+  if (loaded) {
+    const { Component, takeFocus, openNow } = loaded;
+    return <Component {...props} takeFocus={takeFocus} openNow={openNow} />;
+  }
+  return (
+    <Button size="xs" variant="default" aria-label={`More actions for ${props.name}`} aria-haspopup="menu" aria-expanded={false} {...handlers}>
+      More
+    </Button>
+  );
+}
 
 type LeadActionsProps = {
   lead: LeadRef;
@@ -28,12 +49,17 @@ type LeadActionsProps = {
  * status allow is offered.
  */
 export function LeadActions({ lead, name, powers }: LeadActionsProps) {
-  const [open, setOpen] = useState<Open>(null);
+  const [open, setOpenState] = useState<Open>(null);
+  // Once loaded, the dialogs stay mounted so that they close with their transition.
+  const [dialogsWanted, setDialogsWanted] = useState(false);
+  const setOpen = (which: Open) => {
+    if (which) setDialogsWanted(true);
+    setOpenState(which);
+  };
   const claim = useClaimLead();
   const unclaimed = lead.displayStatusId === -2;
   const vehiclesWritable = lead.leadStatusId === 1 || lead.leadStatusId === 6;
   const vois = lead.vehiclesOfInterest ?? [];
-  const target = (which: Open) => (open === which ? lead : null);
   const close = () => setOpen(null);
 
   const onClaim = () =>
@@ -43,7 +69,6 @@ export function LeadActions({ lead, name, powers }: LeadActionsProps) {
     });
 
   if (!powers.work) return null;
-  const addVehicleKind: VehicleKind = open === 'addTrade' ? 'trade' : 'voi';
   return (
     <>
       <Group gap="xs" wrap="nowrap">
@@ -57,35 +82,20 @@ export function LeadActions({ lead, name, powers }: LeadActionsProps) {
             Status
           </Button>
         )}
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button size="xs" variant="default" aria-label={`More actions for ${name}`}>
-              More
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => setOpen('typeSource')}>Change type and source</Menu.Item>
-            {powers.manage && vehiclesWritable && <Menu.Item onClick={() => setOpen('reassign')}>Reassign</Menu.Item>}
-            {powers.manage && unclaimed && <Menu.Item onClick={() => setOpen('assign')}>Assign</Menu.Item>}
-            {vehiclesWritable && (
-              <>
-                <Menu.Divider />
-                <Menu.Item onClick={() => setOpen('addVoi')}>Add vehicle of interest</Menu.Item>
-                {vois.length > 1 && <Menu.Item onClick={() => setOpen('chooseVoi')}>Choose vehicle of interest</Menu.Item>}
-                {vois.length > 0 && <Menu.Item onClick={() => setOpen('removeVoi')}>Remove vehicle of interest</Menu.Item>}
-                <Menu.Item onClick={() => setOpen('addTrade')}>Add trade-in</Menu.Item>
-              </>
-            )}
-          </Menu.Dropdown>
-        </Menu>
+        <LeadMoreMenu
+          name={name}
+          manage={powers.manage}
+          unclaimed={unclaimed}
+          vehiclesWritable={vehiclesWritable}
+          vois={vois.length}
+          onOpen={setOpen}
+        />
       </Group>
-      <StatusChangeModal lead={target('status')} onClose={close} />
-      <TypeSourceModal lead={target('typeSource')} onClose={close} />
-      <ReassignModal lead={target('reassign')} onClose={close} />
-      <AssignModal lead={target('assign')} onClose={close} />
-      <AddVehicleModal lead={open === 'addVoi' || open === 'addTrade' ? lead : null} kind={addVehicleKind} onClose={close} />
-      <ChooseVehicleModal lead={target('chooseVoi')} onClose={close} />
-      <RemoveVehicleModal lead={target('removeVoi')} onClose={close} />
+      {dialogsWanted ? (
+        <Suspense fallback={<PopupLoading label="Loading the form" />}>
+          <LeadModals lead={lead} open={open} onClose={close} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,10 +1,13 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Button } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 
+import { PopupLoading } from '../../../components/ui/popup-loading';
 import { isApiError } from '../../../lib/api/api-error';
 import { errorMessage, notify } from '../../../lib/notify';
 import { MERGE_OTHER_STORE_MESSAGE, MERGE_TWO_SELECTED_MESSAGE, useAddToMerge, type AddToMergeParams } from '../api/add-to-merge';
 import { useDeleteMergeSession } from '../api/delete-merge-session';
+
+const ReplaceSessionModal = lazy(() => import('./replace-session-modal').then((m) => ({ default: m.ReplaceSessionModal })));
 
 type AddToMergeButtonProps = {
   contactId: number;
@@ -24,7 +27,13 @@ type AddToMergeButtonProps = {
 export function AddToMergeButton({ contactId, accountPlatformId, name, disabled, label = 'Add to merge' }: AddToMergeButtonProps) {
   const add = useAddToMerge();
   const del = useDeleteMergeSession();
-  const [replacing, setReplacing] = useState<AddToMergeParams | null>(null);
+  const [replacing, setReplacingState] = useState<AddToMergeParams | null>(null);
+  // The question's dialog loads the first time it is needed, then stays to close smoothly.
+  const [replaceAsked, setReplaceAsked] = useState(false);
+  const setReplacing = (params: AddToMergeParams | null) => {
+    if (params) setReplaceAsked(true);
+    setReplacingState(params);
+  };
 
   const run = (params: AddToMergeParams) =>
     add.mutate(params, {
@@ -52,37 +61,28 @@ export function AddToMergeButton({ contactId, accountPlatformId, name, disabled,
       >
         {label}
       </Button>
-      <Modal opened={replacing !== null} onClose={() => setReplacing(null)} title="Delete existing active session">
-        <Stack gap="md">
-          <Text size="sm">
-            {MERGE_OTHER_STORE_MESSAGE} Delete it and start a new merge session with this customer?
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setReplacing(null)}>
-              Keep the session
-            </Button>
-            <Button
-              color="red"
-              loading={del.isPending}
-              onClick={() => {
-                const params = replacing;
-                if (!params) return;
-                del.mutate(
-                  { silent: true },
-                  {
-                    onSuccess: () => {
-                      setReplacing(null);
-                      run(params);
-                    },
+      {replaceAsked ? (
+        <Suspense fallback={<PopupLoading label="Loading the question" />}>
+          <ReplaceSessionModal
+            opened={replacing !== null}
+            onClose={() => setReplacing(null)}
+            confirming={del.isPending}
+            onConfirm={() => {
+              const params = replacing;
+              if (!params) return;
+              del.mutate(
+                { silent: true },
+                {
+                  onSuccess: () => {
+                    setReplacing(null);
+                    run(params);
                   },
-                );
-              }}
-            >
-              Delete existing active session
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+                },
+              );
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

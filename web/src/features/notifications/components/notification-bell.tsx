@@ -1,11 +1,8 @@
-import { ActionIcon, Anchor, Button, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { useEffect, useId } from 'react';
+import { ActionIcon, Indicator } from '@mantine/core';
+import { useEffect } from 'react';
 
-import type { UserNotification } from '../../../lib/api/types';
+import { deferredPart, useDeferredPart } from '../../../lib/deferred-part';
 import { useUnreadCount } from '../api/get-unread-count';
-import { useNotifications } from '../api/list-notifications';
-import { useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/mark-read';
 
 /** bellLabel is the bell's accessible name, which carries the unread count. */
 export function bellLabel(unread: number | undefined): string {
@@ -13,7 +10,8 @@ export function bellLabel(unread: number | undefined): string {
   return `Notifications, ${unread} unread`;
 }
 
-function BellIcon() {
+/** BellIcon is the bell's drawing. */
+export function BellIcon() {
   return (
     <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
       <path d="M18 8a6 6 0 10-12 0c0 7-3 9-3 9h18s-3-2-3-9" strokeLinecap="round" strokeLinejoin="round" />
@@ -22,58 +20,9 @@ function BellIcon() {
   );
 }
 
-type ItemProps = {
-  notification: UserNotification;
-  onRead: (id: string) => void;
-  /** onOpen is called when the notification's link is followed. */
-  onOpen: () => void;
-  marking: boolean;
-};
-
-function NotificationItem({ notification: n, onRead, onOpen, marking }: ItemProps) {
-  const title = n.Title || n.Message || 'Notification';
-  const open = () => {
-    if (!n.Read) onRead(n.NotificationId);
-    onOpen();
-  };
-  const heading = n.Link ? (
-    <Anchor href={n.Link} fw={n.Read ? 400 : 700} size="sm" onClick={open}>
-      {title}
-    </Anchor>
-  ) : (
-    <Text fw={n.Read ? 400 : 700} size="sm">
-      {title}
-    </Text>
-  );
-  return (
-    <li aria-label={`${title}${n.Read ? '' : ', unread'}`} style={{ listStyle: 'none' }}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          {heading}
-          {n.Title && n.Message ? (
-            <Text size="sm" c="dimmed">
-              {n.Message}
-            </Text>
-          ) : null}
-          <Text size="xs" c="dimmed">
-            {new Date(n.CreatedAt).toLocaleString()}
-          </Text>
-        </Stack>
-        {n.Read ? null : (
-          <Button
-            variant="subtle"
-            size="compact-xs"
-            onClick={() => onRead(n.NotificationId)}
-            loading={marking}
-            aria-label={`Mark "${title}" read`}
-          >
-            Mark read
-          </Button>
-        )}
-      </Group>
-    </li>
-  );
-}
+const bellPart = deferredPart<{ count: number }>(() =>
+  import('./notification-popover').then((m) => m.LoadedNotificationBell),
+);
 
 type NotificationBellProps = {
   /** How often the unread count is read again; a minute unless a test says otherwise. */
@@ -81,19 +30,16 @@ type NotificationBellProps = {
 };
 
 /**
- * NotificationBell shows the user's unread notification count and, when opened, their
- * notifications newest first, to mark one or all read. The count is read on an interval and
- * whenever the window regains focus.
+ * NotificationBell shows the user's unread notification count and, when pressed, their
+ * notifications newest first, to mark one or all read (that list's code loads when the user
+ * points at, focuses or presses the bell). The count is read on an interval and whenever the
+ * window regains focus.
  */
 export function NotificationBell({ refreshMs }: NotificationBellProps) {
-  const [opened, { toggle, close }] = useDisclosure(false);
-  const headingId = useId();
   const unread = useUnreadCount(refreshMs);
-  const list = useNotifications(opened);
-  const markRead = useMarkNotificationRead();
-  const markAll = useMarkAllNotificationsRead();
   const count = unread.data?.count ?? 0;
   const { refetch } = unread;
+  const { loaded, handlers } = useDeferredPart(bellPart, 'press');
 
   // Coming back to the window (from another window, not only another tab) reads the count again.
   useEffect(() => {
@@ -101,65 +47,16 @@ export function NotificationBell({ refreshMs }: NotificationBellProps) {
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
   }, [refetch]);
-  const notifications = (list.data?.pages ?? []).flatMap((p) => p.notifications ?? []);
 
+  if (loaded) {
+    const { Component, takeFocus, openNow } = loaded;
+    return <Component count={count} takeFocus={takeFocus} openNow={openNow} />;
+  }
   return (
-    <Popover opened={opened} onChange={(o) => (o ? undefined : close())} position="bottom-end" width={360} shadow="md" withinPortal trapFocus>
-      <Popover.Target>
-        <Indicator label={count > 99 ? '99+' : count} size={16} disabled={count === 0} offset={4} color="red">
-          <ActionIcon variant="default" size="lg" onClick={toggle} aria-label={bellLabel(count)} aria-expanded={opened} aria-haspopup="dialog">
-            <BellIcon />
-          </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown aria-labelledby={headingId}>
-        <Group justify="space-between" mb="xs">
-          <Text fw={700} id={headingId}>
-            Notifications
-          </Text>
-          <Button
-            variant="subtle"
-            size="compact-xs"
-            onClick={() => markAll.mutate()}
-            loading={markAll.isPending}
-            disabled={count === 0}
-          >
-            Mark all read
-          </Button>
-        </Group>
-        {list.isPending ? (
-          <Group justify="center" p="md">
-            <Loader size="sm" aria-label="Loading notifications" />
-          </Group>
-        ) : list.isError ? (
-          <Text size="sm" c="red">
-            The notifications could not be loaded.
-          </Text>
-        ) : notifications.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No notifications
-          </Text>
-        ) : (
-          <ScrollArea.Autosize mah={420}>
-            <Stack component="ul" gap="sm" p={0} m={0} aria-label="Notifications">
-              {notifications.map((n) => (
-                <NotificationItem
-                  key={n.NotificationId}
-                  notification={n}
-                  onRead={(id) => markRead.mutate(id)}
-                  onOpen={close}
-                  marking={markRead.isPending && markRead.variables === n.NotificationId}
-                />
-              ))}
-            </Stack>
-            {list.hasNextPage ? (
-              <Button variant="default" size="xs" fullWidth mt="sm" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-                Show older notifications
-              </Button>
-            ) : null}
-          </ScrollArea.Autosize>
-        )}
-      </Popover.Dropdown>
-    </Popover>
+    <Indicator label={count > 99 ? '99+' : count} size={16} disabled={count === 0} offset={4} color="red">
+      <ActionIcon variant="default" size="lg" aria-label={bellLabel(count)} aria-expanded={false} aria-haspopup="dialog" {...handlers}>
+        <BellIcon />
+      </ActionIcon>
+    </Indicator>
   );
 }
