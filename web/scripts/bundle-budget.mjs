@@ -6,7 +6,11 @@
 // - the sign-in page: the first page load (the entry and its static imports) and the sign-in
 //   screen's chunk, at most START_BUDGET_KB;
 // - the shell: the first page load and the signed-in shell's chunk, at most START_BUDGET_KB;
-// - each screen: what first visiting it adds to the shell, at most SCREEN_BUDGET_KB.
+// - each screen: its own code, at most SCREEN_BUDGET_KB: what first visiting it adds to the
+//   shell, less the chunks it shares with other lazily loaded parts (the popover and form code
+//   of the component library, loaded once by whichever part comes first and cached for every
+//   other). Those shared chunks are bounded together, at most SHARED_BUDGET_KB, and what a screen
+//   adds with them is printed beside its own figure.
 // The identity provider's SDK is listed on its own: it loads only when the user signs in or out
 // or a token needs renewing, not with a page.
 //
@@ -21,6 +25,12 @@ export const START_BUDGET_KB = 170;
 /** SCREEN_BUDGET_KB bounds what one screen adds to the shell, in KB of gzipped JavaScript. */
 export const SCREEN_BUDGET_KB = 60;
 
+/**
+ * SHARED_BUDGET_KB bounds the chunks lazily loaded parts share (the component library's popover,
+ * menu and form code), in KB of gzipped JavaScript: loaded once, with the first part that needs
+ * them.
+ */
+export const SHARED_BUDGET_KB = 100;
 /** SIGN_IN and SHELL are the source modules of the sign-in screen and the signed-in shell. */
 export const SIGN_IN = 'src/features/auth/components/sign-in-page.tsx';
 export const SHELL = 'src/app/shell/app-layout.tsx';
@@ -49,18 +59,25 @@ export function measure(manifest, sizeOf) {
   const first = closure(manifest, entries[0]);
   const withFirst = (module) => new Set([...first, ...closure(manifest, module)]);
   const shell = withFirst(SHELL);
-  const screens = Object.keys(manifest)
+  const lazy = Object.keys(manifest)
     .filter((key) => manifest[key].isDynamicEntry && !START_MODULES.includes(key))
-    .sort()
-    .map((key) => {
-      const added = [...closure(manifest, key)].filter((k) => !shell.has(k));
-      return { name: key, kb: kb(added), ownKb: kb([key]) };
-    });
+    .sort();
+  const addedBy = new Map(lazy.map((key) => [key, [...closure(manifest, key)].filter((k) => !shell.has(k))]));
+  // A chunk that more than one lazily loaded part adds to the shell is shared: no one screen's own.
+  const parts = new Map();
+  for (const added of addedBy.values()) for (const k of added) parts.set(k, (parts.get(k) ?? 0) + 1);
+  const shared = [...parts.keys()].filter((k) => parts.get(k) > 1 && !lazy.includes(k));
+  const screens = lazy.map((key) => {
+    const added = addedBy.get(key);
+    const own = added.filter((k) => !shared.includes(k));
+    return { name: key, kb: kb(own), withSharedKb: kb(added), ownKb: kb([key]) };
+  });
   return {
     firstKb: kb(first),
     signInKb: kb(withFirst(SIGN_IN)),
     shellKb: kb(shell),
     sdkKb: kb([...closure(manifest, SDK)].filter((k) => !first.has(k))),
+    sharedKb: kb(shared),
     screens,
   };
 }
@@ -73,7 +90,7 @@ function main() {
     if (!sizes.has(file)) sizes.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
     return sizes.get(file);
   };
-  const { firstKb, signInKb, shellKb, sdkKb, screens } = measure(manifest, sizeOf);
+  const { firstKb, signInKb, shellKb, sdkKb, sharedKb, screens } = measure(manifest, sizeOf);
   const fmt = (n) => n.toFixed(1).padStart(7);
   let over = 0;
   const check = (kb, name, budget) => {
@@ -86,11 +103,12 @@ function main() {
   check(signInKb, 'sign-in page', START_BUDGET_KB);
   check(shellKb, 'shell', START_BUDGET_KB);
   console.log(`${fmt(sdkKb)}  sign-in SDK, loaded on signing in or out and on renewing tokens`);
-  console.log(`screens: what the first visit adds to the shell (the screen's own chunk), budget ${SCREEN_BUDGET_KB}`);
+  check(sharedKb, 'chunks shared by lazily loaded parts (loaded once, by the first part that needs them)', SHARED_BUDGET_KB);
+  console.log(`screens: own code (with the shared chunks it loads first; its entry chunk), budget ${SCREEN_BUDGET_KB}`);
   for (const screen of screens) {
     const screenOver = screen.kb > SCREEN_BUDGET_KB;
     if (screenOver) over++;
-    console.log(`${fmt(screen.kb)}  (${screen.ownKb.toFixed(1)})  ${screen.name}${screenOver ? '  OVER BUDGET' : ''}`);
+    console.log(`${fmt(screen.kb)}  (${screen.withSharedKb.toFixed(1)}; ${screen.ownKb.toFixed(1)})  ${screen.name}${screenOver ? '  OVER BUDGET' : ''}`);
   }
   if (over > 0) {
     console.error(`bundle budget: ${over} over budget`);

@@ -59,9 +59,21 @@ describe('measure', () => {
       signInKb: 155,
       shellKb: 165,
       sdkKb: 35,
+      sharedKb: 0,
       screens: [
-        { name: 'src/a.tsx', kb: 62, ownKb: 12 },
-        { name: 'src/b.tsx', kb: 1, ownKb: 1 },
+        { name: 'src/a.tsx', kb: 62, withSharedKb: 62, ownKb: 12 },
+        { name: 'src/b.tsx', kb: 1, withSharedKb: 1, ownKb: 1 },
+      ],
+    });
+  });
+
+  it("counts a chunk two screens add to the shell as shared, not as either screen's own", () => {
+    const both = { ...manifest, 'src/b.tsx': { file: 'b.js', isDynamicEntry: true, imports: ['_table.js'] } };
+    expect(measure(both, sizeOf)).toMatchObject({
+      sharedKb: 50,
+      screens: [
+        { name: 'src/a.tsx', kb: 12, withSharedKb: 62 },
+        { name: 'src/b.tsx', kb: 1, withSharedKb: 51 },
       ],
     });
   });
