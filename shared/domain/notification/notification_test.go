@@ -61,7 +61,9 @@ func TestInbox(t *testing.T) {
 	var told int
 	bus.Subscribe(notification.EventType, func(context.Context, eventbus.Event) error { told++; return nil })
 	clock := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
-	repo := notification.NewRepo(dynamotest.Store(t), bus).WithClock(func() time.Time { return clock })
+	st := dynamotest.Store(t)
+	relay := dynamotest.NewOutbox(t, st, bus)
+	repo := notification.NewRepo(st, bus).WithClock(func() time.Time { return clock })
 	const n = 150
 	var sent []notification.Notification
 	for i := range n {
@@ -78,8 +80,9 @@ func TestInbox(t *testing.T) {
 	if _, err := repo.Send(ctx, tn, notification.Notification{UserID: "u2", Title: "someone else's"}); err != nil {
 		t.Fatal(err)
 	}
+	relay.Flush(t)
 	if told != n+1 {
-		t.Errorf("%d events published, want %d", told, n+1)
+		t.Errorf("%d events announced, want %d", told, n+1)
 	}
 	unread := func(user string) int {
 		t.Helper()

@@ -78,6 +78,19 @@ func OutboxOp(t store.Tenant, e Event) (store.Op, error) {
 	}), nil
 }
 
+// OutboxEvent returns the event a record created by OutboxOp holds; false for any other record.
+func OutboxEvent(r store.Record) (Event, bool) {
+	it, ok := r.Value.(outboxItem)
+	if r.Type != OutboxType || !ok {
+		return Event{}, false
+	}
+	at, err := time.Parse(time.RFC3339Nano, it.EventTime)
+	if err != nil {
+		return Event{}, false
+	}
+	return Event{ID: it.EventID, Type: it.EventType, Account: it.Account, Time: at, Detail: json.RawMessage(it.Detail)}, true
+}
+
 // FromOutbox decodes the event an item image holds. attr returns an attribute's string value
 // and whether the item has it as a string. ok is false for items that are not outbox items;
 // an outbox item that cannot be decoded is an error.

@@ -14,6 +14,7 @@
 package store
 
 import (
+	"sync"
 	"context"
 	"errors"
 	"fmt"
@@ -42,6 +43,41 @@ type Store struct {
 	cursorKey []byte
 	// clock is the time every repository on this store reads; nil is the wall clock.
 	clock func() time.Time
+	// commits are the hooks told of committed transactions, shared by the store's copies.
+	commits *commitHooks
+}
+
+// commitHooks are the functions told of every committed transaction of a store.
+type commitHooks struct {
+	mu    sync.RWMutex
+	hooks []func(ctx context.Context, created []Record)
+}
+
+// OnCommit makes s (and every copy of it, such as WithClock's) call h after each transaction
+// that committed, with the records it created. Tests relay the outbox's events with it, in the
+// process, where the table's stream is slow to read; the product relays them from the stream.
+func (s *Store) OnCommit(h func(ctx context.Context, created []Record)) {
+	s.commits.mu.Lock()
+	defer s.commits.mu.Unlock()
+	s.commits.hooks = append(s.commits.hooks, h)
+}
+
+func (s *Store) committed(ctx context.Context, ops []Op) {
+	s.commits.mu.RLock()
+	hooks := s.commits.hooks
+	s.commits.mu.RUnlock()
+	if len(hooks) == 0 {
+		return
+	}
+	var created []Record
+	for _, op := range ops {
+		if op.create != nil {
+			created = append(created, *op.create)
+		}
+	}
+	for _, h := range hooks {
+		h(ctx, created)
+	}
 }
 
 // WithClock returns a copy of s whose Now reads now: tests give the whole product one
@@ -69,7 +105,7 @@ func New(db *dynamodb.Client, table string, cursorKey []byte) (*Store, error) {
 	if len(cursorKey) < 32 {
 		return nil, errors.New("store: cursor key shorter than 32 bytes")
 	}
-	return &Store{db: db, table: table, def: tabledef.Table(), cursorKey: cursorKey}, nil
+	return &Store{db: db, table: table, def: tabledef.Table(), cursorKey: cursorKey, commits: &commitHooks{}}, nil
 }
 
 // Record is one item to write: its key, its index keys, its type name and its value (a struct

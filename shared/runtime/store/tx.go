@@ -123,5 +123,6 @@ func (s *Store) Transact(ctx context.Context, ops ...Op) error {
 	if err != nil {
 		return fmt.Errorf("transact %d writes: %w", len(items), err)
 	}
+	s.committed(ctx, ops)
 	return nil
 }
