@@ -14,11 +14,11 @@
 package store
 
 import (
-	"sync"
 	"context"
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
