@@ -17,6 +17,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cxm/cxm/shared/domain/useractivity"
+
 	"github.com/cxm/cxm/shared/domain/activity"
 	"github.com/cxm/cxm/shared/domain/contact"
 	"github.com/cxm/cxm/shared/domain/lead"
@@ -85,9 +87,6 @@ func ProfileSections() []string {
 
 // MaxCallSeconds is the longest call that can be logged: a day.
 const MaxCallSeconds = 24 * 60 * 60
-
-// msgMayNotLog refuses logging on a customer the caller may view but not edit.
-const msgMayNotLog = "You may not log activity for this customer."
 
 // LogCallInput is the request of POST /crm/contacts/{id}/actions/log_phone_call.
 type LogCallInput struct {
@@ -251,40 +250,6 @@ func (x *area) viewContact(ctx context.Context, id int64) (user.Session, contact
 	return sess, c, nil
 }
 
-// logContact returns the caller's session and contact id when the caller may view and edit
-// it: NotFound when they may not view it, Forbidden when they may not log on it.
-func (x *area) logContact(ctx context.Context, id int64) (user.Session, contact.Contact, error) {
-	sess, err := x.d.Users.Session(ctx)
-	if err != nil {
-		return user.Session{}, contact.Contact{}, err
-	}
-	c, p, err := x.contacts.ForSession(ctx, sess, id)
-	if err != nil {
-		return user.Session{}, contact.Contact{}, err
-	}
-	if !p.CanEdit {
-		return user.Session{}, contact.Contact{}, apperr.Errorf(apperr.Forbidden, msgMayNotLog)
-	}
-	return sess, c, nil
-}
-
-// entryFor returns a new entry of c made by the session's user.
-func entryFor(sess user.Session, c contact.Contact, kind activity.Kind, key string) activity.New {
-	return activity.New{
-		ContactID: c.ID, AccountPlatformID: c.AccountPlatformID, Kind: kind,
-		UserID: sess.Principal.UserID, UserName: sess.Profile.DisplayName(), ActorUserID: sess.Principal.ActorUserID,
-		Key: key,
-	}
-}
-
-// clientKey scopes a client's request id to the operation and the user.
-func clientKey(op string, sess user.Session, requestID string) string {
-	if requestID == "" {
-		return ""
-	}
-	return op + ":" + sess.Principal.UserID + ":" + requestID
-}
-
 func (x *area) registerLogging(api *httpapi.API) {
 	errs := []int{400, 401, 403, 404, 409}
 	httpapi.Register(api, huma.Operation{
@@ -313,7 +278,7 @@ func (x *area) registerLogging(api *httpapi.API) {
 		if len(fields) > 0 {
 			return nil, apperr.InvalidFields("The call is not valid.", fields)
 		}
-		sess, c, err := x.logContact(ctx, in.ID)
+		sess, c, err := useractivity.Contact(ctx, x.d.Users, x.contacts, in.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -328,7 +293,7 @@ func (x *area) registerLogging(api *httpapi.API) {
 			}
 			details["phone"] = ph.PhoneDisplay
 		}
-		n := entryFor(sess, c, activity.KindPhoneCall, clientKey("log_phone_call", sess, b.RequestID))
+		n := useractivity.Entry(sess, c, activity.KindPhoneCall, useractivity.ClientKey("log_phone_call", sess, b.RequestID))
 		n.Direction, n.Text, n.Details = activity.Direction(b.Direction), strings.TrimSpace(b.Notes), details
 		out, err := x.record(ctx, sess, n, "notes")
 		if err != nil {
@@ -357,11 +322,11 @@ func (x *area) registerLogging(api *httpapi.API) {
 			case len([]rune(text)) > activity.MaxTextLength:
 				return nil, apperr.InvalidFields("The note is not valid.", map[string]string{"text": fmt.Sprintf("The note must be at most %d characters.", activity.MaxTextLength)})
 			}
-			sess, c, err := x.logContact(ctx, in.ID)
+			sess, c, err := useractivity.Contact(ctx, x.d.Users, x.contacts, in.ID)
 			if err != nil {
 				return nil, err
 			}
-			n := entryFor(sess, c, kind, clientKey(op, sess, in.Body.RequestID))
+			n := useractivity.Entry(sess, c, kind, useractivity.ClientKey(op, sess, in.Body.RequestID))
 			n.Text = text
 			return x.record(ctx, sess, n, "text")
 		})
@@ -568,7 +533,7 @@ func (x *area) view(ctx context.Context, id int64, kind activity.Kind, text stri
 	}
 	what := details["section"] + details["entityId"]
 	key := fmt.Sprintf("%s:%s:%s:%s", kind, sess.Principal.UserID, what, x.now().UTC().Format("2006010215"))
-	n := entryFor(sess, c, kind, key)
+	n := useractivity.Entry(sess, c, kind, key)
 	n.Text, n.Details = text, details
 	e, created, err := x.log.Record(ctx, sess.Principal.Tenant, n)
 	if err != nil {

@@ -17,6 +17,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/cxm/cxm/shared/domain/useractivity"
+
 	"github.com/cxm/cxm/shared/domain/activity"
 	"github.com/cxm/cxm/shared/domain/contact"
 	"github.com/cxm/cxm/shared/domain/lead"
@@ -57,7 +59,6 @@ const (
 	msgDoNotCall         = "The customer is marked do not call: calls to the customer cannot be started."
 	msgNoCallablePhone   = "The customer has no phone number that can be called."
 	msgCallTrackingOff   = "Call tracking is not enabled for the customer's store."
-	msgMayNotLog         = "You may not log activity for this customer."
 	msgCallTrackingRetry = "The call could not be started: the call-tracking service is unavailable. Please try again."
 )
 
@@ -112,40 +113,6 @@ func (x *area) responded(ctx context.Context, sess user.Session, c contact.Conta
 	return nil
 }
 
-// logContact returns the caller's session and contact id when the caller may view and edit
-// it: NotFound when they may not view it, Forbidden when they may not log on it.
-func (x *area) logContact(ctx context.Context, id int64) (user.Session, contact.Contact, error) {
-	sess, err := x.d.Users.Session(ctx)
-	if err != nil {
-		return user.Session{}, contact.Contact{}, err
-	}
-	c, p, err := x.contacts.ForSession(ctx, sess, id)
-	if err != nil {
-		return user.Session{}, contact.Contact{}, err
-	}
-	if !p.CanEdit {
-		return user.Session{}, contact.Contact{}, apperr.Errorf(apperr.Forbidden, msgMayNotLog)
-	}
-	return sess, c, nil
-}
-
-// entryFor returns a new entry of c made by the session's user.
-func entryFor(sess user.Session, c contact.Contact, kind activity.Kind, key string) activity.New {
-	return activity.New{
-		ContactID: c.ID, AccountPlatformID: c.AccountPlatformID, Kind: kind,
-		UserID: sess.Principal.UserID, UserName: sess.Profile.DisplayName(), ActorUserID: sess.Principal.ActorUserID,
-		Key: key,
-	}
-}
-
-// clientKey scopes a client's request id to the operation and the user.
-func clientKey(op string, sess user.Session, requestID string) string {
-	if requestID == "" {
-		return ""
-	}
-	return op + ":" + sess.Principal.UserID + ":" + requestID
-}
-
 func (x *area) register(api *httpapi.API) {
 	errs := []int{400, 401, 403, 404, 409}
 	httpapi.Register(api, huma.Operation{
@@ -162,7 +129,7 @@ func (x *area) register(api *httpapi.API) {
 		if !ok {
 			return nil, apperr.InvalidFields("The call is not valid.", map[string]string{"userPhone": "Enter your phone number: 10 digits, or + and the country code."})
 		}
-		sess, c, err := x.logContact(ctx, in.ContactID)
+		sess, c, err := useractivity.Contact(ctx, x.d.Users, x.contacts, in.ContactID)
 		if err != nil {
 			return nil, err
 		}
@@ -186,7 +153,7 @@ func (x *area) startCall(ctx context.Context, sess user.Session, c contact.Conta
 	if !on {
 		return nil, apperr.Errorf(apperr.Conflict, msgCallTrackingOff)
 	}
-	n := entryFor(sess, c, activity.KindOutboundCall, clientKey("start_outbound_call", sess, requestID))
+	n := useractivity.Entry(sess, c, activity.KindOutboundCall, useractivity.ClientKey("start_outbound_call", sess, requestID))
 	n.Direction = activity.Outbound
 	if requestID != "" {
 		// A retry answers the call already started, without asking the provider again.

@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cxm/cxm/shared/domain/useractivity"
+
 	"github.com/cxm/cxm/shared/domain/activity"
 	"github.com/cxm/cxm/shared/domain/contact"
 	"github.com/cxm/cxm/shared/domain/product"
@@ -46,7 +48,6 @@ type ContactPath struct {
 // Messages of the desking calls.
 const (
 	msgDeskingOff = "Desking is not enabled for the customer's store."
-	msgMayNotLog  = "You may not log activity for this customer."
 )
 
 // SendToDeskingInput is the request of POST /crm/contacts/{id}/actions/send_to_desking.
@@ -82,40 +83,6 @@ type area struct {
 	products *product.Repo
 }
 
-// logContact returns the caller's session and contact id when the caller may view and edit
-// it: NotFound when they may not view it, Forbidden when they may not log on it.
-func (x *area) logContact(ctx context.Context, id int64) (user.Session, contact.Contact, error) {
-	sess, err := x.d.Users.Session(ctx)
-	if err != nil {
-		return user.Session{}, contact.Contact{}, err
-	}
-	c, p, err := x.contacts.ForSession(ctx, sess, id)
-	if err != nil {
-		return user.Session{}, contact.Contact{}, err
-	}
-	if !p.CanEdit {
-		return user.Session{}, contact.Contact{}, apperr.Errorf(apperr.Forbidden, msgMayNotLog)
-	}
-	return sess, c, nil
-}
-
-// entryFor returns a new entry of c made by the session's user.
-func entryFor(sess user.Session, c contact.Contact, kind activity.Kind, key string) activity.New {
-	return activity.New{
-		ContactID: c.ID, AccountPlatformID: c.AccountPlatformID, Kind: kind,
-		UserID: sess.Principal.UserID, UserName: sess.Profile.DisplayName(), ActorUserID: sess.Principal.ActorUserID,
-		Key: key,
-	}
-}
-
-// clientKey scopes a client's request id to the operation and the user.
-func clientKey(op string, sess user.Session, requestID string) string {
-	if requestID == "" {
-		return ""
-	}
-	return op + ":" + sess.Principal.UserID + ":" + requestID
-}
-
 func (x *area) register(api *httpapi.API) {
 	d := x.d
 	errs := []int{400, 401, 403, 404, 409}
@@ -136,7 +103,7 @@ func (x *area) register(api *httpapi.API) {
 		if len([]rune(notes)) > activity.MaxTextLength {
 			return nil, apperr.InvalidFields("The request is not valid.", map[string]string{"notes": fmt.Sprintf("The notes must be at most %d characters.", activity.MaxTextLength)})
 		}
-		sess, c, err := x.logContact(ctx, in.ID)
+		sess, c, err := useractivity.Contact(ctx, x.d.Users, x.contacts, in.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -147,7 +114,7 @@ func (x *area) register(api *httpapi.API) {
 		if !on {
 			return nil, apperr.Errorf(apperr.Conflict, msgDeskingOff)
 		}
-		n := entryFor(sess, c, activity.KindSentToDesking, clientKey("send_to_desking", sess, requestID))
+		n := useractivity.Entry(sess, c, activity.KindSentToDesking, useractivity.ClientKey("send_to_desking", sess, requestID))
 		n.Text = notes
 		if entityID > 0 {
 			n.Details = map[string]string{"entityId": strconv.FormatInt(entityID, 10)}
