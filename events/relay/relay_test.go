@@ -33,7 +33,7 @@ type fixture struct {
 
 func newFixture(t *testing.T) fixture {
 	t.Helper()
-	s := dynamotest.UncheckedStore(t) // its notes and counts are the test's own record types
+	s := dynamotest.StreamStore(t)
 	db, err := eventbus.ConnectStreams(context.Background(), os.Getenv(dynamotest.EndpointEnv))
 	if err != nil {
 		t.Fatal(err)

@@ -75,7 +75,7 @@ func Client(t testing.TB) *dynamodb.Client {
 // accesspattern), or the test fails.
 func Table(t testing.TB) (*dynamodb.Client, string) {
 	t.Helper()
-	return newTable(t, true)
+	return newTable(t, true, false)
 }
 
 // Epoch is the instant every test store's clock starts at: a fixed date, so no test depends
@@ -94,19 +94,27 @@ func Clock(start time.Time) func() time.Time {
 // Clock(Epoch()): every repository on it reads that clock, never the wall clock.
 func Store(t testing.TB) *store.Store {
 	t.Helper()
-	return newStore(t, true)
+	return newStore(t, true, false)
+}
+
+// StreamStore is a store whose table has the product's stream, for the tests of the relay that
+// reads it; its items are the relay tests' own and are not checked. Other tests relay events in
+// the process (NewOutbox), on tables without a stream.
+func StreamStore(t testing.TB) *store.Store {
+	t.Helper()
+	return newStore(t, false, true)
 }
 
 // UncheckedStore is Store for the tests of package store itself, which write items of no
 // record type.
 func UncheckedStore(t testing.TB) *store.Store {
 	t.Helper()
-	return newStore(t, false)
+	return newStore(t, false, false)
 }
 
-func newStore(t testing.TB, check bool) *store.Store {
+func newStore(t testing.TB, check, stream bool) *store.Store {
 	t.Helper()
-	db, name := newTable(t, check)
+	db, name := newTable(t, check, stream)
 	key := make([]byte, 32)
 	rand.Read(key)
 	s, err := store.New(db, name, key)
@@ -116,11 +124,15 @@ func newStore(t testing.TB, check bool) *store.Store {
 	return s.WithClock(Clock(Epoch()))
 }
 
-func newTable(t testing.TB, check bool) (*dynamodb.Client, string) {
+func newTable(t testing.TB, check, stream bool) (*dynamodb.Client, string) {
 	t.Helper()
 	db := Client(t)
 	name := fmt.Sprintf("test-%s-%d-%d", sanitize(t.Name()), os.Getpid(), tableSeq.Add(1))
-	if err := store.CreateTable(context.Background(), db, name); err != nil {
+	create := store.CreateTableWithoutStream
+	if stream {
+		create = store.CreateTable
+	}
+	if err := create(context.Background(), db, name); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
