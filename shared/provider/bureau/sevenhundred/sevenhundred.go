@@ -44,22 +44,11 @@ type Credentials struct {
 	Password string `json:"password"`
 }
 
-// Secrets reads a secret's JSON value into out (secret.Cache does).
-type Secrets interface {
-	JSON(ctx context.Context, name string, out any) error
-}
+// Secrets reads a secret's JSON value (secret.Cache does).
+type Secrets = secret.Reader
 
-// Config configures a Bureau.
-type Config struct {
-	// BaseURL is the provider's endpoint; "" means DefaultBaseURL.
-	BaseURL string
-	// Secret names the secret with the Credentials.
-	Secret string
-	// Secrets reads the secret.
-	Secrets Secrets
-	// Client sends the requests; nil means a client with DefaultTimeout.
-	Client *http.Client
-}
+// Config configures a Bureau: the provider's address, the credentials' secret and the client.
+type Config = secret.Endpoint
 
 // Bureau is 700Credit's credit interface.
 type Bureau struct {
@@ -70,14 +59,7 @@ var _ credit.Bureau = (*Bureau)(nil)
 
 // New returns the adapter of c.
 func New(c Config) *Bureau {
-	if c.BaseURL == "" {
-		c.BaseURL = DefaultBaseURL
-	}
-	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
-	if c.Client == nil {
-		c.Client = &http.Client{Timeout: DefaultTimeout}
-	}
-	return &Bureau{cfg: c}
+	return &Bureau{cfg: c.WithDefaults(DefaultBaseURL, DefaultTimeout)}
 }
 
 // Pull runs the inquiry at the provider; the inquiry's RequestID is sent as the client

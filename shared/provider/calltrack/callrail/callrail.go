@@ -42,22 +42,11 @@ type Credentials struct {
 	CallerID  string `json:"callerId"`
 }
 
-// Secrets reads a secret's JSON value into out (secret.Cache does).
-type Secrets interface {
-	JSON(ctx context.Context, name string, out any) error
-}
+// Secrets reads a secret's JSON value (secret.Cache does).
+type Secrets = secret.Reader
 
-// Config configures a Provider.
-type Config struct {
-	// BaseURL is the API's endpoint; "" means DefaultBaseURL.
-	BaseURL string
-	// Secret names the secret with the Credentials.
-	Secret string
-	// Secrets reads the secret.
-	Secrets Secrets
-	// Client sends the requests; nil means a client with DefaultTimeout.
-	Client *http.Client
-}
+// Config configures a Provider: the provider's address, the credentials' secret and the client.
+type Config = secret.Endpoint
 
 // Provider is CallRail's outbound call API.
 type Provider struct {
@@ -68,14 +57,7 @@ var _ calltrack.Tracker = (*Provider)(nil)
 
 // New returns the adapter of c.
 func New(c Config) *Provider {
-	if c.BaseURL == "" {
-		c.BaseURL = DefaultBaseURL
-	}
-	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
-	if c.Client == nil {
-		c.Client = &http.Client{Timeout: DefaultTimeout}
-	}
-	return &Provider{cfg: c}
+	return &Provider{cfg: c.WithDefaults(DefaultBaseURL, DefaultTimeout)}
 }
 
 // outboundCall is the body of an outbound call.
