@@ -100,17 +100,8 @@ type Changed struct {
 // one, and a reassignment another user: Invalid errors otherwise. Whether the new user may hold
 // the task is the caller's to check (Holds).
 func Next(tk Task, ch Change, now time.Time) (Task, error) {
-	if !tk.Open() {
-		switch tk.Status {
-		case StatusCompleted, StatusBulkComplete:
-			return Task{}, apperr.Errorf(apperr.Conflict, "The task is completed already: it cannot be %s.", ch.Action.verb())
-		case StatusCancelled:
-			return Task{}, apperr.Errorf(apperr.Conflict, "The task was cancelled: it cannot be %s.", ch.Action.verb())
-		}
-		return Task{}, apperr.Errorf(apperr.Conflict, "The task is %s, not open: it cannot be %s.", tk.Status, ch.Action.verb())
-	}
-	if ch.Version != tk.Version {
-		return Task{}, apperr.Errorf(apperr.Conflict, MsgStale)
+	if err := Changeable(tk, ch.Action, ch.Version); err != nil {
+		return Task{}, err
 	}
 	at := now.UTC()
 	switch ch.Action {
@@ -142,6 +133,24 @@ func Next(tk Task, ch Change, now time.Time) (Task, error) {
 		return Task{}, apperr.Errorf(apperr.Invalid, "Unknown task action %q.", ch.Action)
 	}
 	return tk, nil
+}
+
+// Changeable checks that task tk may take action a from a caller who read it at version: it is
+// open and at that version. Conflict errors say why not.
+func Changeable(tk Task, a Action, version int64) error {
+	if !tk.Open() {
+		switch tk.Status {
+		case StatusCompleted, StatusBulkComplete:
+			return apperr.Errorf(apperr.Conflict, "The task is completed already: it cannot be %s.", a.verb())
+		case StatusCancelled:
+			return apperr.Errorf(apperr.Conflict, "The task was cancelled: it cannot be %s.", a.verb())
+		}
+		return apperr.Errorf(apperr.Conflict, "The task is %s, not open: it cannot be %s.", tk.Status, a.verb())
+	}
+	if version != tk.Version {
+		return apperr.Errorf(apperr.Conflict, MsgStale)
+	}
+	return nil
 }
 
 // HolderRoles are the dealer roles whose users may work a customer and so hold its tasks.
