@@ -126,6 +126,15 @@ type Assignee struct {
 	Roles  []string `json:"roles"`
 }
 
+// StoreAssignees are the users who may hold a store's tasks, with the store's time zone, in
+// which a new task's due time is chosen.
+type StoreAssignees struct {
+	AccountPlatformID int64      `json:"accountPlatformId"`
+	StoreName         string     `json:"storeName"`
+	TimeZone          string     `json:"timeZone" doc:"The store's IANA time zone; due times are chosen in it."`
+	Users             []Assignee `json:"users"`
+}
+
 // AssigneesInput is the request of GET /pando/pandox/task/assignees.
 type AssigneesInput struct {
 	AccountPlatformID int64 `query:"accountPlatformId" minimum:"1" required:"true" doc:"The store whose users are asked for."`
@@ -223,25 +232,26 @@ func (x *area) registerList(api *httpapi.API) {
 		Method:      http.MethodGet,
 		Path:        "/pando/pandox/task/assignees",
 		Summary:     "Who may hold a store's tasks",
-		Description: "The active users of the store with a role that works customers, by last and first name: the users a task of the store may be assigned to. The store must be one the caller may view (403).",
+		Description: "The active users of the store with a role that works customers, by last and first name: the users a task of the store may be assigned to; with the store's time zone, in which due times are chosen. The store must be one the caller may view (403).",
 		Tags:        []string{"tasks"},
 		Errors:      []int{400, 401, 403},
-	}, func(ctx context.Context, in *AssigneesInput) (*httpapi.Body[httpapi.Result[[]Assignee]], error) {
+	}, func(ctx context.Context, in *AssigneesInput) (*httpapi.Body[httpapi.Result[StoreAssignees]], error) {
 		sess, err := x.d.Users.Session(ctx)
 		if err != nil {
 			return nil, err
 		}
-		if _, err := sess.Store(in.AccountPlatformID); err != nil {
+		st, err := sess.Store(in.AccountPlatformID)
+		if err != nil {
 			return nil, err
 		}
 		all, err := x.d.Users.List(ctx, sess.Principal.Tenant)
 		if err != nil {
 			return nil, err
 		}
-		out := []Assignee{}
+		out := StoreAssignees{AccountPlatformID: st.AccountPlatformID, StoreName: st.Name, TimeZone: st.TimeZone, Users: []Assignee{}}
 		for _, p := range all {
 			if user.Employee(p) && task.Holds(p, in.AccountPlatformID) == "" {
-				out = append(out, Assignee{UserID: p.UserID, Name: p.DisplayName(), Roles: p.Roles})
+				out.Users = append(out.Users, Assignee{UserID: p.UserID, Name: p.DisplayName(), Roles: p.Roles})
 			}
 		}
 		return httpapi.Reply(httpapi.OK(out)), nil

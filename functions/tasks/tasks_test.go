@@ -420,12 +420,15 @@ func TestCreate(t *testing.T) {
 func TestAssignees(t *testing.T) {
 	t.Parallel()
 	srv := areatest.New(t)
-	var got httpapi.Result[[]tasks.Assignee]
+	var got httpapi.Result[tasks.StoreAssignees]
 	if status := srv.Do(t, areatest.Request{Method: "GET", Path: fmt.Sprintf("/pando/pandox/task/assignees?accountPlatformId=%d", demo.StoreHyundai), As: manager}, &got); status != 200 {
 		t.Fatalf("status = %d", status)
 	}
+	if got.Data.TimeZone != "America/Vancouver" || got.Data.StoreName != "Northwind Hyundai Vancouver" {
+		t.Errorf("store = %q at %q", got.Data.StoreName, got.Data.TimeZone)
+	}
 	var ids []string
-	for _, a := range got.Data {
+	for _, a := range got.Data.Users {
 		ids = append(ids, a.UserID)
 		if a.Name == "" {
 			t.Errorf("assignee %s has no name", a.UserID)

@@ -2612,7 +2612,7 @@ export type paths = {
         };
         /**
          * Who may hold a store's tasks
-         * @description The active users of the store with a role that works customers, by last and first name: the users a task of the store may be assigned to. The store must be one the caller may view (403).
+         * @description The active users of the store with a role that works customers, by last and first name: the users a task of the store may be assigned to; with the store's time zone, in which due times are chosen. The store must be one the caller may view (403).
          */
         get: operations["listTaskAssignees"];
         put?: never;
@@ -5389,6 +5389,14 @@ export type components = {
             /** @description The lead's chosen vehicle of interest (year, make, model, trim, or its VIN or stock number); empty when it has none. */
             vehicle: string;
         } | null;
+        "functions.tasks.StoreAssignees": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            storeName: string;
+            /** @description The store's IANA time zone; due times are chosen in it. */
+            timeZone: string;
+            users: components["schemas"]["functions.tasks.Assignee"][] | null;
+        };
         "functions.tasks.TaskRef": {
             /**
              * Format: int64
@@ -6096,11 +6104,6 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
-        "runtime.httpapi.ResultListAssignee": {
-            data: components["schemas"]["functions.tasks.Assignee"][] | null;
-            pageData?: components["schemas"]["runtime.httpapi.PageData"];
-            successful: boolean;
-        };
         "runtime.httpapi.ResultListCreditRequest": {
             data: components["schemas"]["functions.credit.CreditRequest"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -6303,6 +6306,11 @@ export type components = {
         };
         "runtime.httpapi.ResultSnapshot": {
             data: components["schemas"]["functions.contacts.Snapshot"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultStoreAssignees": {
+            data: components["schemas"]["functions.tasks.StoreAssignees"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -17397,7 +17405,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultListAssignee"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultStoreAssignees"];
                 };
             };
             /** @description Bad Request */

@@ -90,9 +90,6 @@ export type ServiceVehicle = Schemas['domain.repairorder.VehicleHistory'];
 /** One service visit (repair order) of a vehicle. */
 export type ServiceVisit = Schemas['domain.repairorder.Visit'];
 
-/** A task about a customer. */
-export type ContactTask = Schemas['domain.task.Task'];
-
 /** The body of PUT /crm/contacts/{id}/driver_license_*. */
 export type PutImageBody = Schemas['contacts.PutImageInputBody'];
 
@@ -249,8 +246,11 @@ export type CreditOrderBody = Schemas['credit.CreditOrderInputBody'];
 /** A customer's task as the profile lists it: due time in its store's time zone, assigned user, lead and whether the caller may change it. */
 export type TaskView = Schemas['functions.tasks.TaskView'];
 
-/** A user who may hold a store's tasks (GET /pando/pandox/task/assignees). */
+/** A user who may hold a store's tasks. */
 export type TaskAssignee = Schemas['functions.tasks.Assignee'];
+
+/** The users who may hold a store's tasks, with the store's time zone (GET /pando/pandox/task/assignees). */
+export type TaskAssignees = Schemas['functions.tasks.StoreAssignees'];
 
 /** The body of POST /crm/contacts/{id}/task/search. */
 export type TaskSearchBody = Schemas['tasks.TaskSearchInputBody'];
