@@ -55,14 +55,15 @@ function taskServer(initial: TaskView[]) {
       const body = (await request.json()) as Record<string, unknown>;
       sent.push({ path: action, body });
       const i = tasks.findIndex((t) => t.taskId === body.taskId);
-      if (i < 0) return HttpResponse.json({ successful: false, errorMessages: ['The task does not exist.'] }, { status: 404 });
       const t = tasks[i];
+      if (!t) return HttpResponse.json({ successful: false, errorMessages: ['The task does not exist.'] }, { status: 404 });
       if (!open(t)) return conflict(`The task is ${t.taskStatus === 'Completed' ? 'completed already' : 'cancelled'}: it cannot be ${action}d.`);
       if (t.version !== body.version) return conflict('The task was changed by someone else. Reload the tasks and try again.');
       const next = apply(t, body);
       if (next instanceof Response) return next;
-      tasks[i] = { ...next, version: t.version + 1 };
-      return HttpResponse.json({ successful: true, data: tasks[i] });
+      const saved = { ...next, version: t.version + 1 };
+      tasks[i] = saved;
+      return HttpResponse.json({ successful: true, data: saved });
     });
   const handlers = [
     http.post('*/crm/contacts/:id/task/search', async ({ request }) => {
