@@ -43,14 +43,15 @@ import (
 )
 
 type options struct {
-	addr        string
-	dataDir     string
-	dynamoPort  int
-	cognitoPort int
-	webDir      string
-	table       string
-	seed        bool
-	contacts    int
+	addr         string
+	dataDir      string
+	dynamoPort   int
+	cognitoPort  int
+	webDir       string
+	table        string
+	seed         bool
+	contacts     int
+	historyLeads int
 }
 
 func main() {
@@ -63,6 +64,7 @@ func main() {
 	flag.StringVar(&o.table, "table", "cxm", "DynamoDB table name")
 	flag.BoolVar(&o.seed, "seed", true, "seed the demo dealer groups (existing items are kept)")
 	flag.IntVar(&o.contacts, "contacts", demo.DefaultGeneratedContacts, "generated customers the seed writes besides the hand-written ones")
+	flag.IntVar(&o.historyLeads, "history-leads", demo.DefaultHistoryLeads, "leads a store of average size received over the generated history's 90 days before the first seed (0 for none)")
 	flag.Parse()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -182,6 +184,13 @@ func run(ctx context.Context, o options) error {
 	group := demo.Build()
 	group.GeneratedContacts = o.contacts
 	groups := []demo.Group{group, demo.OtherGroup()}
+	// Their stores' history of the last 90 days before the first seed (the wall clock's now).
+	for i := range groups {
+		if o.historyLeads > 0 {
+			groups[i].History = demo.DefaultHistory()
+			groups[i].History.Leads = o.historyLeads
+		}
+	}
 	if o.seed {
 		for _, g := range groups {
 			err := demo.Seed(ctx, svc, g, func(ctx context.Context, l demo.Login) (string, error) {
