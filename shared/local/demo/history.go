@@ -35,10 +35,10 @@ type HistoryOptions struct {
 // Defaults of the history make run seeds.
 const (
 	DefaultHistoryDays  = 90
-	DefaultHistoryLeads = 240
+	DefaultHistoryLeads = 150
 )
 
-// DefaultHistory is the history make run seeds: 90 days of about 240 leads per store.
+// DefaultHistory is the history make run seeds: 90 days of about 150 leads per store.
 func DefaultHistory() HistoryOptions {
 	return HistoryOptions{Days: DefaultHistoryDays, Leads: DefaultHistoryLeads, Seed: 2026}
 }
@@ -419,7 +419,7 @@ func (s *storeGen) lead(n int64, a arrival) {
 	src := oneOf(r, a.kind.sources)
 	s.sources[src] = true
 	var cust contact.Contact
-	if len(s.repeat) > 0 && r.IntN(100) < 35 {
+	if len(s.repeat) > 0 && r.IntN(100) < 50 {
 		i := s.repeat[0]
 		s.repeat = s.repeat[1:]
 		cust = GenerateContact(s.g.Account.ID, s.g.Stores, i)
@@ -543,7 +543,7 @@ func (s *storeGen) lead(n int64, a arrival) {
 	// Follow-ups over the next days while the store is open.
 	at := first
 	holder := seller.UserID
-	calls := 1 + r.IntN(4)
+	calls := r.IntN(3)
 	var done []time.Time
 	for c := range calls {
 		at = workTime(r, at, 1+r.IntN(3))
@@ -560,7 +560,7 @@ func (s *storeGen) lead(n int64, a arrival) {
 			y.call(at, by, activity.Outbound, []string{"contacted", "contacted", "left_message", "no_answer", "busy"}[r.IntN(5)])
 			done = append(done, at)
 		}
-		if r.IntN(3) == 0 {
+		if r.IntN(4) == 0 {
 			y.note(at.Add(time.Duration(1+r.IntN(20))*time.Minute), by, activity.KindNote, "", oneOf(r, internalNotes), nil)
 		}
 	}
