@@ -1,6 +1,7 @@
 // Command gateway runs the whole product locally: it supervises DynamoDB Local and
 // cognito-local as child processes, creates the table and the user pool when missing, seeds the
-// demo dealer group and a second one (Southside Motors), and serves every API area behind the
+// demo dealer group and a second one (Southside Motors) (their 90 days of history while it
+// serves), and serves every API area behind the
 // same JWT checks as the API Gateway authorizer, the contract and the built web app, all on
 // loopback. It trusts two token issuers:
 // cognito-local, and CXM's own token service (impersonation and embedded partners), whose
@@ -184,13 +185,6 @@ func run(ctx context.Context, o options) error {
 	group := demo.Build()
 	group.GeneratedContacts = o.contacts
 	groups := []demo.Group{group, demo.OtherGroup()}
-	// Their stores' history of the last 90 days before the first seed (the wall clock's now).
-	for i := range groups {
-		if o.historyLeads > 0 {
-			groups[i].History = demo.DefaultHistory()
-			groups[i].History.Leads = o.historyLeads
-		}
-	}
 	if o.seed {
 		for _, g := range groups {
 			err := demo.Seed(ctx, svc, g, func(ctx context.Context, l demo.Login) (string, error) {
@@ -243,6 +237,21 @@ func run(ctx context.Context, o options) error {
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
 	// Timers fire on the gateway's clock, as the scheduled timer function fires them in AWS.
+	// The groups' history of the last 90 days before the first seed (the wall clock's now) is
+	// written while the gateway serves: it is thousands of items, which a loaded machine takes
+	// a while to write, and nothing the sign-ins need waits for it.
+	if o.seed && o.historyLeads > 0 {
+		go func() {
+			for _, g := range groups {
+				g.History = demo.DefaultHistory()
+				g.History.Leads = o.historyLeads
+				if err := demo.SeedHistory(ctx, svc, g, 2); err != nil {
+					log.ErrorContext(ctx, "seed the demo history", "account", g.Account.ID, "err", err)
+					return
+				}
+			}
+		}()
+	}
 	ticks := time.NewTicker(timerPeriod)
 	defer ticks.Stop()
 	go timers.NewFirer(svc, time.Now).Loop(ctx, ticks.C)

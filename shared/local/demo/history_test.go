@@ -16,6 +16,7 @@ import (
 	"github.com/cxm/cxm/shared/local/dynamotest"
 	"github.com/cxm/cxm/shared/runtime/eventbus"
 	"github.com/cxm/cxm/shared/runtime/fieldcrypt"
+	"github.com/cxm/cxm/shared/runtime/store"
 	"github.com/cxm/cxm/shared/runtime/wiring"
 	"github.com/google/go-cmp/cmp"
 )
@@ -283,6 +284,30 @@ func TestSeedHistory(t *testing.T) {
 	}
 	if len(feed.Entries) < len(rp.Activity) || sum.Total != len(feed.Entries) || sum.Count(activity.CategoryLead) != len(rp.Activity) {
 		t.Errorf("feed of customer %d: %d entries, summary %d (%d of leads), want the lead's %d entries and more", got.ContactID, len(feed.Entries), sum.Total, sum.Count(activity.CategoryLead), len(rp.Activity))
+	}
+	// A seed stopped half-way (its record not done) writes the same history again: no entry
+	// twice.
+	k, err := tn.Key("HISTORY", "SEED")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec map[string]any
+	if _, err := svc.Store.Get(ctx, k, &rec); err != nil {
+		t.Fatal(err)
+	}
+	rec["Done"] = false
+	if _, err := svc.Store.Put(ctx, store.Record{Key: k, Type: "HistorySeed", Value: rec}); err != nil {
+		t.Fatal(err)
+	}
+	if err := demo.SeedHistory(ctx, svc, g, 2); err != nil {
+		t.Fatal(err)
+	}
+	again, err := acts.Feed(ctx, tn, []int64{got.ContactID}, activity.FeedQuery{PageSize: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(feed, again); diff != "" {
+		t.Errorf("the feed after seeding the history again differs (-first +again):\n%s", diff)
 	}
 	// A user's change to a seeded lead goes on from its version.
 	if _, err := repo.Assign(ctx, tn, got.ID, lead.Assignment{SalesPersonID: "100001"}, "100002", nil); err != nil && got.Status == lead.StatusActive {

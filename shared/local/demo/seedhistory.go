@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/cxm/cxm/shared/domain/account"
 	"github.com/cxm/cxm/shared/domain/activity"
@@ -16,11 +17,13 @@ import (
 	"github.com/cxm/cxm/shared/runtime/wiring"
 )
 
-// historySeed records that the seed wrote a dealer group's history, and from which now.
+// historySeed records the now a dealer group's history is seeded from, and whether it was
+// written whole.
 type historySeed struct {
 	Days, Leads int
 	Seed        uint64
-	Now         string
+	Now         time.Time
+	Done        bool
 }
 
 // historySeedKey is the key of the seed's record of a group's history:
@@ -35,8 +38,9 @@ func historySeedKey(t store.Tenant) (store.Key, error) { return t.Key("HISTORY",
 // (lead.Repo.Import), the activity of the leads' changes and of the calls and notes about
 // them (activity.Repo.Import) and the tasks (task.Repo.Import), with workers writing in
 // parallel. A group whose history was seeded before is left as it is: the history is seeded
-// once, at the now of the first seed. The generated customers the leads name must be seeded
-// first (SeedContacts).
+// once, at the now of the first seed, which is recorded before anything is written, so a seed
+// stopped half-way writes the same history again on the next start. The generated customers
+// the leads name must be seeded first (SeedContacts).
 func SeedHistory(ctx context.Context, svc wiring.Services, g Group, workers int) error {
 	if g.History.Days < 1 || g.History.Leads < 1 {
 		return nil
@@ -50,12 +54,22 @@ func SeedHistory(ctx context.Context, svc wiring.Services, g Group, workers int)
 		return err
 	}
 	var done historySeed
-	if _, err := svc.Store.Get(ctx, k, &done); err == nil {
+	_, err = svc.Store.Get(ctx, k, &done)
+	switch {
+	case err == nil && done.Done:
 		return nil
-	} else if apperr.CodeOf(err) != apperr.NotFound {
+	case err == nil:
+		// A seed stopped half-way: the same history again.
+		g.History = HistoryOptions{Days: done.Days, Leads: done.Leads, Seed: done.Seed}
+	case apperr.CodeOf(err) == apperr.NotFound:
+		done = historySeed{Days: g.History.Days, Leads: g.History.Leads, Seed: g.History.Seed, Now: svc.Store.Now().UTC()}
+		if _, err := svc.Store.Put(ctx, store.Record{Key: k, Type: "HistorySeed", Value: done}); err != nil {
+			return fmt.Errorf("record history seed: %w", err)
+		}
+	default:
 		return fmt.Errorf("read history seed: %w", err)
 	}
-	now := svc.Store.Now()
+	now := done.Now
 	h := GenerateHistory(g, now)
 	leads := lead.NewRepo(svc.Store, nil, svc.Log)
 	for st, names := range h.Sources {
@@ -145,7 +159,7 @@ func SeedHistory(ctx context.Context, svc wiring.Services, g Group, workers int)
 	if err := inParallel(workers, chunks(h.Tasks, 400), func(ts []task.Task) error { return tasks.Import(ctx, t, ts) }); err != nil {
 		return fmt.Errorf("seed history tasks: %w", err)
 	}
-	done = historySeed{Days: g.History.Days, Leads: g.History.Leads, Seed: g.History.Seed, Now: now.UTC().Format("2006-01-02T15:04:05Z")}
+	done.Done = true
 	if _, err := svc.Store.Put(ctx, store.Record{Key: k, Type: "HistorySeed", Value: done}); err != nil {
 		return fmt.Errorf("record history seed: %w", err)
 	}
