@@ -19,7 +19,7 @@ declare module 'vitest' {
 const webDir = resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const artifactsDir = join(webDir, 'e2e', 'artifacts');
 const gatewayBin = resolve(webDir, '..', 'bin', 'gateway');
-const startTimeoutMs = 300_000;
+const startTimeoutMs = 180_000;
 const stopTimeoutMs = 30_000;
 
 function freePort(): Promise<number> {
