@@ -1,6 +1,7 @@
 // Command gateway runs the whole product locally: it supervises DynamoDB Local and
 // cognito-local as child processes, creates the table and the user pool when missing, seeds the
-// demo dealer group and a second one (Southside Motors), and serves every API area behind the
+// demo dealer group and a second one (Southside Motors) (their 90 days of history while it
+// serves), and serves every API area behind the
 // same JWT checks as the API Gateway authorizer, the contract and the built web app, all on
 // loopback. It trusts two token issuers:
 // cognito-local, and CXM's own token service (impersonation and embedded partners), whose
@@ -43,14 +44,15 @@ import (
 )
 
 type options struct {
-	addr        string
-	dataDir     string
-	dynamoPort  int
-	cognitoPort int
-	webDir      string
-	table       string
-	seed        bool
-	contacts    int
+	addr         string
+	dataDir      string
+	dynamoPort   int
+	cognitoPort  int
+	webDir       string
+	table        string
+	seed         bool
+	contacts     int
+	historyLeads int
 }
 
 func main() {
@@ -63,6 +65,7 @@ func main() {
 	flag.StringVar(&o.table, "table", "cxm", "DynamoDB table name")
 	flag.BoolVar(&o.seed, "seed", true, "seed the demo dealer groups (existing items are kept)")
 	flag.IntVar(&o.contacts, "contacts", demo.DefaultGeneratedContacts, "generated customers the seed writes besides the hand-written ones")
+	flag.IntVar(&o.historyLeads, "history-leads", demo.DefaultHistoryLeads, "leads a store of average size received over the generated history's 90 days before the first seed (0 for none)")
 	flag.Parse()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -234,6 +237,21 @@ func run(ctx context.Context, o options) error {
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
 	// Timers fire on the gateway's clock, as the scheduled timer function fires them in AWS.
+	// The groups' history of the last 90 days before the first seed (the wall clock's now) is
+	// written while the gateway serves: it is thousands of items, which a loaded machine takes
+	// a while to write, and nothing the sign-ins need waits for it.
+	if o.seed && o.historyLeads > 0 {
+		go func() {
+			for _, g := range groups {
+				g.History = demo.DefaultHistory()
+				g.History.Leads = o.historyLeads
+				if err := demo.SeedHistory(ctx, svc, g, 2); err != nil {
+					log.ErrorContext(ctx, "seed the demo history", "account", g.Account.ID, "err", err)
+					return
+				}
+			}
+		}()
+	}
 	ticks := time.NewTicker(timerPeriod)
 	defer ticks.Stop()
 	go timers.NewFirer(svc, time.Now).Loop(ctx, ticks.C)

@@ -130,7 +130,7 @@ describe('customer search and profile', () => {
 
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Priyanka Shah' }).waitFor();
-    expect(await page.getByRole('region', { name: 'Name' }).getByText('Priyanka').count()).toBe(1);
+    await expect.poll(async () => page.getByRole('region', { name: 'Name' }).getByText('Priyanka').count()).toBe(1);
     expect(browser.pageErrors).toEqual([]);
   });
 });

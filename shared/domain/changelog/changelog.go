@@ -134,18 +134,30 @@ type item struct {
 // written twice. The caller's versioned write of the contact (or of the lead, for an entry with
 // a LeadID) that advances the counter guards the number.
 func Op(t store.Tenant, e Revision) (store.Op, error) {
-	if e.Seq < 1 {
-		return store.Op{}, apperr.Errorf(apperr.Internal, "change log entry without a number")
-	}
-	k, err := entryKey(t, e)
+	rec, err := Record(t, e)
 	if err != nil {
 		return store.Op{}, err
 	}
-	for i := range e.Changes {
-		e.Changes[i].OldValue, e.Changes[i].NewValue = cut(e.Changes[i].OldValue), cut(e.Changes[i].NewValue)
+	return store.CreateOp(rec), nil
+}
+
+// Record returns the item of entry e, for a bulk load of past entries (see Op for a change's
+// own entry).
+func Record(t store.Tenant, e Revision) (store.Record, error) {
+	if e.Seq < 1 {
+		return store.Record{}, apperr.Errorf(apperr.Internal, "change log entry without a number")
 	}
-	it := item{ContactID: e.ContactID, LeadID: e.LeadID, Seq: e.Seq, At: e.At.UTC(), UserID: e.UserID, ActorUserID: e.ActorUserID, Kind: e.Kind, Changes: e.Changes}
-	return store.CreateOp(store.Record{Key: k, Type: "ChangeLogEntry", Value: it}), nil
+	k, err := entryKey(t, e)
+	if err != nil {
+		return store.Record{}, err
+	}
+	changes := make([]Change, len(e.Changes))
+	for i, c := range e.Changes {
+		c.OldValue, c.NewValue = cut(c.OldValue), cut(c.NewValue)
+		changes[i] = c
+	}
+	it := item{ContactID: e.ContactID, LeadID: e.LeadID, Seq: e.Seq, At: e.At.UTC(), UserID: e.UserID, ActorUserID: e.ActorUserID, Kind: e.Kind, Changes: changes}
+	return store.Record{Key: k, Type: "ChangeLogEntry", Value: it}, nil
 }
 
 func cut(s string) string {

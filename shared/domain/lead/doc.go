@@ -58,6 +58,12 @@
 // sets the timer of the store's reassign rule, in the lead's transaction (see autoassign.go);
 // the consumers in events/leadassign decide when.
 //
+// Import. Past leads (a seed's history, a bulk load) are stored by replaying their changes
+// with the rules of the calls above (Replay), each at its own time, and writing the items the
+// history leaves (the lead at its version, pointers, vehicle index items, change log) in
+// batches, without events or timers; the activity entries the changes record are returned for
+// activity.Repo.Import.
+//
 // Change log. A lead's creation and every change of its status, type, source, reason or holders
 // writes an entry of kind lead to the lead's own change log (package changelog), numbered by a
 // counter on the lead item and written in the lead's versioned transaction, so a refused or lost

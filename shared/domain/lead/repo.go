@@ -527,14 +527,19 @@ func (r *Repo) Transition(ctx context.Context, t store.Tenant, id int64, action 
 		return Lead{}, apperr.InvalidFields("The reason is too long.", map[string]string{"reason": fmt.Sprintf("The reason is longer than %d characters.", MaxReasonLength)})
 	}
 	return r.mutate(ctx, t, id, by, allow, func(l *Lead) (string, Changed, error) {
-		to, err := Next(l.Status, action)
-		if err != nil {
-			return "", Changed{}, err
-		}
-		from := l.Status
-		l.Status, l.StatusChangedAt, l.Reason = to, r.now().UTC(), reason
-		return EventStatusChanged, Changed{FromStatus: from, Action: action, ActivityType: action.ActivityType()}, nil
+		return transition(l, action, reason, r.now().UTC())
 	})
+}
+
+// transition applies action to l at now, recording reason.
+func transition(l *Lead, action Action, reason string, now time.Time) (string, Changed, error) {
+	to, err := Next(l.Status, action)
+	if err != nil {
+		return "", Changed{}, err
+	}
+	from := l.Status
+	l.Status, l.StatusChangedAt, l.Reason = to, now, reason
+	return EventStatusChanged, Changed{FromStatus: from, Action: action, ActivityType: action.ActivityType()}, nil
 }
 
 // Assignment is who holds a lead.
@@ -546,16 +551,19 @@ type Assignment struct {
 // Assign sets who holds lead id, if allow accepts it. A closed lead (not active nor sold
 // pending) is a Conflict error.
 func (r *Repo) Assign(ctx context.Context, t store.Tenant, id int64, a Assignment, by string, allow func(Lead) error) (Lead, error) {
-	return r.mutate(ctx, t, id, by, allow, func(l *Lead) (string, Changed, error) {
-		if l.Status != StatusActive && l.Status != StatusSoldPending {
-			return "", Changed{}, apperr.Errorf(apperr.Conflict, "A %s lead cannot be reassigned. Reactivate it first.", l.Status.label())
-		}
-		if l.SalesPersonID == a.SalesPersonID && l.BDCAgentID == a.BDCAgentID {
-			return "", Changed{}, apperr.Errorf(apperr.Conflict, "The lead is assigned to them already.")
-		}
-		l.SalesPersonID, l.BDCAgentID = a.SalesPersonID, a.BDCAgentID
-		return EventAssigned, Changed{Fields: []string{"salesPersonId", "bdcAgentId"}}, nil
-	})
+	return r.mutate(ctx, t, id, by, allow, func(l *Lead) (string, Changed, error) { return assign(l, a) })
+}
+
+// assign gives l to the holders of a.
+func assign(l *Lead, a Assignment) (string, Changed, error) {
+	if l.Status != StatusActive && l.Status != StatusSoldPending {
+		return "", Changed{}, apperr.Errorf(apperr.Conflict, "A %s lead cannot be reassigned. Reactivate it first.", l.Status.label())
+	}
+	if l.SalesPersonID == a.SalesPersonID && l.BDCAgentID == a.BDCAgentID {
+		return "", Changed{}, apperr.Errorf(apperr.Conflict, "The lead is assigned to them already.")
+	}
+	l.SalesPersonID, l.BDCAgentID = a.SalesPersonID, a.BDCAgentID
+	return EventAssigned, Changed{Fields: []string{"salesPersonId", "bdcAgentId"}}, nil
 }
 
 // MsgClaimedFirst is the message of a claim that lost to another: the lead is held already.
@@ -566,25 +574,29 @@ const MsgClaimedFirst = "Someone else claimed this lead first."
 // wins; the other is a Conflict error with MsgClaimedFirst.
 func (r *Repo) Claim(ctx context.Context, t store.Tenant, id int64, userID string, bdc bool, allow func(Lead) error) (Lead, error) {
 	return r.mutate(ctx, t, id, userID, allow, func(l *Lead) (string, Changed, error) {
-		switch {
-		case l.Status != StatusActive:
-			return "", Changed{}, apperr.Errorf(apperr.Conflict, "A %s lead cannot be claimed.", l.Status.label())
-		case l.SalesPersonID == userID || l.BDCAgentID == userID:
-			return "", Changed{}, apperr.Errorf(apperr.Conflict, "You hold this lead already.")
-		case l.SalesPersonID != "" || l.BDCAgentID != "":
-			return "", Changed{}, apperr.Errorf(apperr.Conflict, MsgClaimedFirst)
-		case !l.Claimable:
-			return "", Changed{}, apperr.Errorf(apperr.Conflict, "This lead is not open to claims: a manager assigns it.")
-		}
-		if bdc {
-			l.BDCAgentID = userID
-		} else {
-			l.SalesPersonID = userID
-		}
-		now := r.now().UTC()
-		l.ClaimedAt = &now
-		return EventClaimed, Changed{}, nil
+		return claim(l, userID, bdc, r.now().UTC())
 	})
+}
+
+// claim gives l to userID at now, if it is open to claims.
+func claim(l *Lead, userID string, bdc bool, now time.Time) (string, Changed, error) {
+	switch {
+	case l.Status != StatusActive:
+		return "", Changed{}, apperr.Errorf(apperr.Conflict, "A %s lead cannot be claimed.", l.Status.label())
+	case l.SalesPersonID == userID || l.BDCAgentID == userID:
+		return "", Changed{}, apperr.Errorf(apperr.Conflict, "You hold this lead already.")
+	case l.SalesPersonID != "" || l.BDCAgentID != "":
+		return "", Changed{}, apperr.Errorf(apperr.Conflict, MsgClaimedFirst)
+	case !l.Claimable:
+		return "", Changed{}, apperr.Errorf(apperr.Conflict, "This lead is not open to claims: a manager assigns it.")
+	}
+	if bdc {
+		l.BDCAgentID = userID
+	} else {
+		l.SalesPersonID = userID
+	}
+	l.ClaimedAt = &now
+	return EventClaimed, Changed{}, nil
 }
 
 // SetTypeAndSource changes the type and the source of lead id, if allow accepts it. The source

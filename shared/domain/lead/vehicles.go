@@ -51,23 +51,28 @@ func (r *Repo) AddVehicleOfInterest(ctx context.Context, t store.Tenant, id int6
 	}
 	var added int64
 	l, err := r.mutate(ctx, t, id, by, allow, func(l *Lead) (string, Changed, error) {
-		if err := writable(*l); err != nil {
-			return "", Changed{}, err
-		}
-		if len(l.Vehicles) >= MaxVehicles {
-			return "", Changed{}, apperr.Errorf(apperr.Conflict, "A lead has at most %d vehicles of interest.", MaxVehicles)
-		}
 		v.CrmLeadVoiID = newID()
 		added = v.CrmLeadVoiID
-		l.Vehicles = append(l.Vehicles, v)
-		if v.IsPrimary {
-			choose(l.Vehicles, len(l.Vehicles)-1)
-		} else {
-			choose(l.Vehicles, -1)
-		}
-		return EventUpdated, Changed{Fields: []string{"vehiclesOfInterest"}}, nil
+		return addVehicle(l, v)
 	})
 	return l, added, err
+}
+
+// addVehicle adds valid vehicle v, with its id, to l.
+func addVehicle(l *Lead, v VehicleOfInterest) (string, Changed, error) {
+	if err := writable(*l); err != nil {
+		return "", Changed{}, err
+	}
+	if len(l.Vehicles) >= MaxVehicles {
+		return "", Changed{}, apperr.Errorf(apperr.Conflict, "A lead has at most %d vehicles of interest.", MaxVehicles)
+	}
+	l.Vehicles = append(l.Vehicles, v)
+	if v.IsPrimary {
+		choose(l.Vehicles, len(l.Vehicles)-1)
+	} else {
+		choose(l.Vehicles, -1)
+	}
+	return EventUpdated, Changed{Fields: []string{"vehiclesOfInterest"}}, nil
 }
 
 // AddTradeIn adds v to lead id, if allow accepts the lead, and returns the lead and the new

@@ -243,14 +243,23 @@ func GenerateContact(acct int64, stores []account.Store, i int) contact.Contact 
 
 func baseContact(acct int64, stores []account.Store, i int) contact.Contact {
 	r := rand.New(rand.NewPCG(uint64(acct), uint64(i)))
-	st := stores[i%len(stores)]
-	pl := placeOf(st)
-	first, last := genFirst[r.IntN(len(genFirst))], genLast[r.IntN(len(genLast))]
+	first := ""
 	if i%40 == 27 {
 		first = nickPairs[((i+2)/40)%len(nickPairs)][0]
 	}
+	return newContact(r, ContactID(acct, int64(firstGenerated+i)), stores[i%len(stores)], first)
+}
+
+// newContact returns a customer of store st with id, drawn from r; first, when not "", is the
+// customer's first name.
+func newContact(r *rand.Rand, id int64, st account.Store, first string) contact.Contact {
+	pl := placeOf(st)
+	drawn, last := genFirst[r.IntN(len(genFirst))], genLast[r.IntN(len(genLast))]
+	if first == "" {
+		first = drawn
+	}
 	c := contact.Contact{
-		ID: ContactID(acct, int64(firstGenerated+i)), AccountPlatformID: st.AccountPlatformID,
+		ID: id, AccountPlatformID: st.AccountPlatformID,
 		FirstName: first, LastName: last,
 		SMSOptInStatusID: []int{contact.SMSNotRequested, contact.SMSOptedIn, contact.SMSOptedIn, contact.SMSRequested, contact.SMSOptedOut}[r.IntN(5)],
 		IsMarkedHot:      r.IntN(20) == 0,

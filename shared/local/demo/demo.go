@@ -93,6 +93,10 @@ type Group struct {
 	// GeneratedContacts is how many generated customers the seed writes besides them (see
 	// GenerateContact).
 	GeneratedContacts int
+	// History sizes the generated history of the group's stores (see GenerateHistory): leads
+	// over the last days before the seed's now, with what followed them. The zero value, as
+	// Build and OtherGroup return it, seeds none; make run seeds DefaultHistory.
+	History HistoryOptions
 }
 
 type roleSpec struct {
@@ -217,7 +221,10 @@ func Seed(ctx context.Context, svc wiring.Services, g Group, subjects Subjects) 
 	if err := SeedContacts(ctx, svc, g, 4, nil); err != nil {
 		return err
 	}
-	return SeedLeads(ctx, svc, g)
+	if err := SeedLeads(ctx, svc, g); err != nil {
+		return err
+	}
+	return SeedHistory(ctx, svc, g, 4)
 }
 
 func ignoreExists(err error) error {

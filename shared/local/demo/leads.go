@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"strings"
+	"time"
 
 	"github.com/cxm/cxm/shared/domain/account"
 	"github.com/cxm/cxm/shared/domain/lead"
@@ -28,15 +29,18 @@ func demoVehicle(st account.Store) lead.Vehicle {
 // SeedLeads gives every hand-written customer of g one lead delivered by the store's web site
 // as an ADF document: active, open to claims, with one vehicle of interest and one trade-in.
 // The lead and its vehicles carry the customer's id, so tests name a customer's lead (and its
-// vehicles) by the customer's id.
+// vehicles) by the customer's id. The leads arrived over the hours before the seed's now, 41
+// minutes apart, in the order of the customers.
 // Seeding again changes nothing.
 func SeedLeads(ctx context.Context, svc wiring.Services, g Group) error {
 	t, err := account.Tenant(g.Account.ID)
 	if err != nil {
 		return err
 	}
-	repo := lead.NewRepo(svc.Store, nil, svc.Log)
-	for _, c := range g.Contacts {
+	now := svc.Store.Now()
+	for i, c := range g.Contacts {
+		at := now.Add(-time.Duration(len(g.Contacts)-i) * 41 * time.Minute)
+		repo := lead.NewRepo(svc.Store.WithClock(func() time.Time { return at }), nil, svc.Log)
 		var st account.Store
 		for _, s := range g.Stores {
 			if s.AccountPlatformID == c.AccountPlatformID {

@@ -17,11 +17,23 @@ const maxBatch = 25
 // the items DynamoDB leaves unprocessed. It is not atomic and checks no condition: it is for
 // bulk loads (seeding, imports) of items nobody else writes meanwhile.
 func (s *Store) BatchPut(ctx context.Context, records []Record) error {
+	return s.batchPut(ctx, records, func(Record) int64 { return 1 })
+}
+
+// BatchPutVersions is BatchPut for items a history of changes brought to a later version:
+// each record is written at its Version (1 when it has none), so the next versioned update of
+// the item expects that version. It is for bulk loads of past data (seeding an imported
+// history), like BatchPut.
+func (s *Store) BatchPutVersions(ctx context.Context, records []Record) error {
+	return s.batchPut(ctx, records, func(r Record) int64 { return max(1, r.Version) })
+}
+
+func (s *Store) batchPut(ctx context.Context, records []Record, version func(Record) int64) error {
 	for start := 0; start < len(records); start += maxBatch {
 		batch := records[start:min(start+maxBatch, len(records))]
 		reqs := make([]types.WriteRequest, 0, len(batch))
 		for _, r := range batch {
-			item, err := s.item(r, 1)
+			item, err := s.item(r, version(r))
 			if err != nil {
 				return err
 			}

@@ -96,3 +96,31 @@ func TestPutOpAndRemoveOp(t *testing.T) {
 		t.Errorf("entry removed by a failed transaction: %v", err)
 	}
 }
+
+// TestBatchPutVersions writes records at the versions they carry (1 for none): the next
+// versioned update expects that version.
+func TestBatchPutVersions(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := dynamotest.UncheckedStore(t)
+	tn := tenant(t, "1001")
+	recs := []store.Record{
+		{Key: noteKey(t, tn, "a"), Type: "Note", Value: note{ID: "a"}, Version: 3},
+		{Key: noteKey(t, tn, "b"), Type: "Note", Value: note{ID: "b"}},
+	}
+	if err := s.BatchPutVersions(ctx, recs); err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []int64{3, 1} {
+		var n note
+		v, err := s.Get(ctx, recs[i].Key, &n)
+		if err != nil || v != want {
+			t.Errorf("record %d at version %d (%v), want %d", i, v, err, want)
+		}
+		rec := recs[i]
+		rec.Version = want
+		if _, err := s.Update(ctx, rec); err != nil {
+			t.Errorf("update record %d from version %d: %v", i, want, err)
+		}
+	}
+}
