@@ -30,7 +30,7 @@ function defaultChannel(name: string): BroadcastChannel | undefined {
 
 function isMessage(data: unknown): data is Message {
   if (typeof data !== 'object' || data === null) return false;
-  const m = data as Partial<Share>;
+  const m = data as { type?: unknown; id?: unknown; tokens?: unknown };
   if (typeof m.id !== 'string') return false;
   if (m.type === 'ask') return true;
   return m.type === 'share' && typeof m.tokens === 'object' && m.tokens !== null;
