@@ -15,11 +15,18 @@ import { MergeFooterSlot } from './merge-footer-slot';
 /** CustomerLeads, the profile's Leads tab, loads when the tab is first opened. */
 const CustomerLeads = lazyPage(() => import('../../features/leads/components/customer-leads').then((m) => m.CustomerLeads));
 
+type CustomerProfilePageProps = {
+  /** The customer's id as the address gives it; the route's contactId unless given. */
+  contactId?: string | null;
+  /** The address of a customer's profile where the page is shown (the shell's, or an embedded page's). */
+  profilePath?: (contactId: number) => string;
+};
+
 /** CustomerProfilePage is the profile of the customer its address names, for the signed-in user. */
-export function CustomerProfilePage() {
+export function CustomerProfilePage({ contactId: given, profilePath = customerProfilePath }: CustomerProfilePageProps = {}) {
   const { user } = useSession();
-  const { contactId } = useParams();
-  const id = Number(contactId);
+  const params = useParams();
+  const id = Number(given === undefined ? params.contactId : given);
   if (!Number.isSafeInteger(id) || id < 1) {
     return (
       <Alert color="red" title="Customer Profile" mt="md" role="alert">
@@ -40,7 +47,7 @@ export function CustomerProfilePage() {
             <AddToMergeButton contactId={contact.id} accountPlatformId={contact.accountPlatformId} name={[contact.firstName, contact.lastName].filter(Boolean).join(' ')} />
           ) : null
         }
-        household={(contact, canEdit) => <HouseholdRelationships contact={contact} canEdit={canEdit} profilePath={customerProfilePath} />}
+        household={(contact, canEdit) => <HouseholdRelationships contact={contact} canEdit={canEdit} profilePath={profilePath} />}
         leads={(contact) => (
           <CustomerLeads
             contactId={contact.id ?? id}
@@ -51,7 +58,7 @@ export function CustomerProfilePage() {
           />
         )}
       />
-      <MergeFooterSlot profilePath={customerProfilePath} />
+      <MergeFooterSlot profilePath={profilePath} />
     </>
   );
 }
