@@ -15,11 +15,9 @@ const EmbeddedSession = lazyPage(() => import('./embedded/embedded-session').the
 const CustomerProfilePage = lazyPage(() => import('./routes/customer-profile-page').then((m) => m.CustomerProfilePage));
 const CustomerSearchPage = lazyPage(() => import('./routes/customer-search-page').then((m) => m.CustomerSearchPage));
 const DashboardPage = lazyPage(() => import('./routes/dashboard-page').then((m) => m.DashboardPage));
-const EmbeddedCustomerProfilePage = lazyPage(() =>
-  import('./routes/embedded-customer-pages').then((m) => m.EmbeddedCustomerProfilePage),
-);
-const EmbeddedCustomerMergePage = lazyPage(() => import('./routes/embedded-customer-pages').then((m) => m.EmbeddedCustomerMergePage));
-const EmbeddedLogActivityPage = lazyPage(() => import('./routes/embedded-customer-pages').then((m) => m.EmbeddedLogActivityPage));
+const EmbeddedCustomerProfilePage = lazyPage(() => import('./routes/customer-profile-page').then((m) => m.EmbeddedCustomerProfilePage));
+const EmbeddedCustomerMergePage = lazyPage(() => import('./routes/customer-search-page').then((m) => m.EmbeddedCustomerMergePage));
+const EmbeddedLogActivityPage = lazyPage(() => import('./routes/embedded-log-activity-page').then((m) => m.EmbeddedLogActivityPage));
 const EmbeddedNotFound = lazyPage(() => import('./routes/embedded-page').then((m) => m.EmbeddedNotFound));
 const EmbeddedPagePlaceholder = lazyPage(() => import('./routes/embedded-page').then((m) => m.EmbeddedPagePlaceholder));
 const HomePage = lazyPage(() => import('./routes/home-page').then((m) => m.HomePage));

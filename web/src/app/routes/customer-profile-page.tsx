@@ -6,6 +6,7 @@ import { contactName } from '../../features/contacts/contact-display';
 import { leadPowers } from '../../features/leads/lead-roles';
 import { AddToMergeButton } from '../../features/merge/components/add-to-merge-button';
 import { HouseholdRelationships } from '../../features/relations';
+import { useEmbeddedCustomer } from '../embedded/use-embedded-customer';
 import { lazyPage } from '../lazy-page';
 import { customerProfilePath } from '../pages';
 import { useSession } from '../session-context';
@@ -61,4 +62,10 @@ export function CustomerProfilePage({ contactId: given, profilePath = customerPr
       <MergeFooterSlot profilePath={profilePath} />
     </>
   );
+}
+
+/** EmbeddedCustomerProfilePage is the customer's profile in a partner's frame (customerdashboard). */
+export function EmbeddedCustomerProfilePage() {
+  const { raw, profilePath } = useEmbeddedCustomer();
+  return <CustomerProfilePage contactId={raw} profilePath={profilePath} />;
 }
