@@ -35,7 +35,7 @@ describe('an embedded page opened by a partner with an ssoToken', () => {
     await page.goto(`${baseUrl}/#/embedded/customerdashboard/${PRIYA_ID}?ssoToken=${encodeURIComponent(accessToken)}`);
 
     await page.getByRole('heading', { level: 1, name: 'Priya Shah' }).waitFor();
-    await page.getByText('Sam Ortega').waitFor();
+    expect(await page.getByTestId('user-name').textContent()).toBe('Sam Ortega');
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Sign in' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Logout' }).count()).toBe(0);
