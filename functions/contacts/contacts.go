@@ -1,10 +1,10 @@
 // Package contacts is the contacts API area: a customer's profile (read, save, mark hot, can
 // text), the per-contact permission check the web app makes before opening a profile, the
 // quick and advanced customer searches, the recently viewed customers, a customer's change
-// log, snapshot, service summary, tasks, licence images and deal sheets, and prospects. A
-// customer's relations, activity, desking and click-to-call are areas of their own
-// (functions/relations, activity, desking and calltracking), routed by the more specific
-// paths they serve below /crm/contacts.
+// log, snapshot, service summary, licence images and deal sheets, and prospects. A customer's
+// relations, activity, tasks, desking and click-to-call are areas of their own
+// (functions/relations, activity, tasks, desking and calltracking), routed by the more
+// specific paths they serve below /crm/contacts.
 //
 // A contact of a store the caller may not view, or of another dealer group, does not exist for
 // the caller (404). Sensitive fields are returned masked unless the caller may edit the contact,

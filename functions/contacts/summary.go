@@ -13,12 +13,11 @@ import (
 	"github.com/cxm/cxm/shared/domain/repairorder"
 	"github.com/cxm/cxm/shared/domain/task"
 	"github.com/cxm/cxm/shared/domain/user"
-	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/danielgtaylor/huma/v2"
 )
 
-// summaries serves the profile's summaries (snapshot, service, tasks), the licence images,
+// summaries serves the profile's summaries (snapshot, service), the licence images,
 // prospects and deal sheet matching.
 type summaries struct {
 	*area
@@ -98,16 +97,6 @@ type ServiceVisit struct {
 	VIN               string    `json:"vin"`
 	Advisor           string    `json:"advisor"`
 	Total             float64   `json:"total"`
-}
-
-// TaskSearchInput is the request of POST /crm/contacts/{id}/task/search.
-type TaskSearchInput struct {
-	ContactPath
-	Body *struct {
-		EntityID       int64  `json:"entityId,omitempty" minimum:"0" doc:"Only the tasks about this lead (entity)."`
-		ContactID      int64  `json:"contactId,omitempty" minimum:"0" doc:"Only the tasks kept under this contact: the path's contact or one merged into it."`
-		AssignedUserID string `json:"assignedPandoUserId,omitempty" maxLength:"64" doc:"Only the tasks assigned to this user."`
-	}
 }
 
 // ServiceVehicles is the body of GET /crm/contacts/{id}/service/vehicle's data: the web app
@@ -269,36 +258,5 @@ func (s *summaries) registerSnapshot(api *httpapi.API) {
 			}
 		}
 		return httpapi.Reply(httpapi.OK(ServiceVehicles{Data: repairorder.Vehicles(owned, ros)})), nil
-	})
-
-	httpapi.Register(api, huma.Operation{
-		OperationID: "searchContactTasks",
-		Method:      http.MethodPost,
-		Path:        "/crm/contacts/{id}/task/search",
-		Summary:     "A customer's tasks",
-		Description: "The tasks about the customer and the customers merged into it, of the stores the caller may view, the earliest due first; open tasks past due read as Overdue. entityId, contactId and assignedPandoUserId narrow the list.",
-		Tags:        []string{"contacts"},
-		Errors:      []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *TaskSearchInput) (*httpapi.Body[httpapi.Result[[]task.Task]], error) {
-		sess, c, err := s.viewContact(ctx, in.ID)
-		if err != nil {
-			return nil, err
-		}
-		if in.Body != nil && in.Body.ContactID > 0 && !slices.Contains(c.Owners(), in.Body.ContactID) {
-			return nil, apperr.InvalidFields("The task search is not valid.", map[string]string{"contactId": "Choose this customer or one merged into it."})
-		}
-		ts, err := s.visibleTasks(ctx, sess, c)
-		if err != nil {
-			return nil, err
-		}
-		if in.Body != nil {
-			f := in.Body
-			ts = slices.DeleteFunc(ts, func(t task.Task) bool {
-				return (f.EntityID > 0 && t.EntityID != f.EntityID) ||
-					(f.ContactID > 0 && t.ContactID != f.ContactID) ||
-					(f.AssignedUserID != "" && t.AssignedUserID != f.AssignedUserID)
-			})
-		}
-		return httpapi.Reply(httpapi.OK(ts)), nil
 	})
 }

@@ -158,52 +158,6 @@ func TestServiceSummaryAndVehicles(t *testing.T) {
 	}
 }
 
-func TestTaskSearch(t *testing.T) {
-	t.Parallel()
-	srv := areatest.New(t)
-	tests := []struct {
-		name   string
-		body   string
-		status int
-		ids    []string
-	}{
-		{"every task, earliest due first", `{}`, 200, []string{"T-1001-3", "T-1001-2", "T-1001-1"}},
-		{"by lead", fmt.Sprintf(`{"entityId":%d}`, demo.ContactToyota), 200, []string{"T-1001-3", "T-1001-2", "T-1001-1"}},
-		{"by another lead", fmt.Sprintf(`{"entityId":%d}`, demo.ContactHonda), 200, nil},
-		{"by contact", fmt.Sprintf(`{"contactId":%d}`, demo.ContactToyota), 200, []string{"T-1001-3", "T-1001-2", "T-1001-1"}},
-		{"by assigned user", `{"assignedPandoUserId":"100003"}`, 200, []string{"T-1001-3"}},
-		{"a contact not merged into this one", fmt.Sprintf(`{"contactId":%d}`, demo.ContactHonda), 400, nil},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			req := areatest.Request{Method: "POST", Path: contactPath(demo.ContactToyota) + "/task/search", As: sales, Body: tt.body}
-			if tt.status != 200 {
-				if status, _ := srv.Error(t, req); status != tt.status {
-					t.Errorf("status = %d, want %d", status, tt.status)
-				}
-				return
-			}
-			var got httpapi.Result[[]task.Task]
-			if status := srv.Do(t, req, &got); status != 200 {
-				t.Fatalf("status = %d", status)
-			}
-			var ids []string
-			for _, tk := range got.Data {
-				ids = append(ids, tk.ID)
-				if tk.ID == "T-1001-2" && tk.Status != task.StatusOverdue {
-					t.Errorf("task past due has status %s, want Overdue", tk.Status)
-				}
-			}
-			if fmt.Sprint(ids) != fmt.Sprint(tt.ids) {
-				t.Errorf("tasks = %v, want %v", ids, tt.ids)
-			}
-		})
-	}
-	if status, _ := srv.Error(t, areatest.Request{Method: "POST", Path: contactPath(demo.ContactHyundai) + "/task/search", As: sales, Body: `{}`}); status != 404 {
-		t.Errorf("tasks of a store the user may not view = %d, want 404", status)
-	}
-}
-
 func pngOf(w, h int) []byte {
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	img.Set(0, 0, color.RGBA{R: 255, A: 255})

@@ -36,6 +36,8 @@ type object struct {
 	store   int64
 	user    string
 	contact int64
+	// task is a task of the object's customer, assigned to the sales person for the own store.
+	task string
 }
 
 var (
@@ -49,9 +51,9 @@ var (
 		{name: "no token"},
 	}
 	objects = []object{
-		{name: "own store", account: demo.AccountID, store: demo.StoreToyota, user: "100003", contact: demo.ContactToyota},
-		{name: "another store of the group", account: demo.AccountID, store: demo.StoreHyundai, user: "100013", contact: demo.ContactHyundai},
-		{name: "another dealer group", account: demo.OtherAccountID, store: demo.OtherStore, user: demo.OtherUserID, contact: demo.OtherContactID},
+		{name: "own store", account: demo.AccountID, store: demo.StoreToyota, user: "100003", contact: demo.ContactToyota, task: "T-1001-1"},
+		{name: "another store of the group", account: demo.AccountID, store: demo.StoreHyundai, user: "100013", contact: demo.ContactHyundai, task: "T-1003-1"},
+		{name: "another dealer group", account: demo.OtherAccountID, store: demo.OtherStore, user: demo.OtherUserID, contact: demo.OtherContactID, task: "T-1001-1"},
 	}
 )
 
@@ -112,7 +114,7 @@ func viewStores(g demo.Group, p user.Profile) []int64 {
 }
 
 func fill(s string, o object) string {
-	return strings.NewReplacer("{account}", fmt.Sprint(o.account), "{store}", fmt.Sprint(o.store), "{user}", o.user, "{contact}", fmt.Sprint(o.contact)).Replace(s)
+	return strings.NewReplacer("{account}", fmt.Sprint(o.account), "{store}", fmt.Sprint(o.store), "{user}", o.user, "{contact}", fmt.Sprint(o.contact), "{task}", o.task).Replace(s)
 }
 
 // TestMatrix sends every operation of the matrix as every kind of principal about every kind

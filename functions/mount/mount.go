@@ -21,6 +21,7 @@ import (
 	"github.com/cxm/cxm/functions/leads"
 	"github.com/cxm/cxm/functions/merge"
 	"github.com/cxm/cxm/functions/relations"
+	"github.com/cxm/cxm/functions/tasks"
 	"github.com/cxm/cxm/functions/users"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/cxm/cxm/shared/runtime/wiring"
@@ -45,6 +46,7 @@ func Areas() map[string]Area {
 		"activity":     {New: activity.New, Register: activity.Register},
 		"desking":      {New: desking.New, Register: desking.Register},
 		"calltracking": {New: calltracking.New, Register: calltracking.Register},
+		"tasks":        {New: tasks.New, Register: tasks.Register},
 		"auth":         {New: auth.New, Register: auth.Register},
 		"credit":       {New: credit.New, Register: credit.Register},
 		"merge":        {New: merge.New, Register: merge.Register},

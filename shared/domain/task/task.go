@@ -1,6 +1,14 @@
 // Package task keeps the tasks of a customer: follow-ups assigned to a user about the
-// customer, usually about one of the customer's leads (the lead's entity id). Workflows create
-// them; the profile lists them and counts the open ones.
+// customer, usually about one of the customer's leads (the lead's entity id). Workflows and
+// users create them; the profile lists them and counts the open ones.
+//
+// Changes. An open task (pending, in progress, overdue, on hold) may be completed, cancelled,
+// rescheduled or reassigned (see Next); a completed or cancelled task stays as it is. Each
+// change is a versioned write of the task item (a caller's stale version is a Conflict error,
+// and of two changes at the same moment one wins and the other is refused) with its event in
+// the same transaction: TaskCreated, TaskCompleted, TaskCancelled, TaskRescheduled or
+// TaskReassigned, whose id names the task and the version the change wrote. The task's entry
+// in its store's due-time index is part of the item, so a reschedule moves it.
 //
 // Access patterns:
 //
@@ -56,7 +64,12 @@ type Task struct {
 	DueAt             time.Time  `json:"taskDueDt"`
 	Status            string     `json:"taskStatus"`
 	CompletedAt       *time.Time `json:"completedAt,omitempty"`
-	CreatedAt         time.Time  `json:"createdAt"`
+	CancelledAt       *time.Time `json:"cancelledAt,omitempty"`
+	// ClosedBy is the user who completed or cancelled the task.
+	ClosedBy  string    `json:"closedBy,omitempty"`
+	CreatedAt time.Time `json:"createdAt"`
+	CreatedBy string    `json:"createdBy,omitempty"`
+	Version   int64     `json:"version" doc:"The version the task was read at; a change sends it back, and a stale version is refused with 409."`
 }
 
 // Open reports whether t still needs doing: pending, in progress, overdue or on hold.

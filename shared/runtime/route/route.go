@@ -52,6 +52,7 @@ func Table() []Area {
 			"/crm/contacts/{id}/actions/send_to_desking", "/crm/contacts/actions/is_desking_enabled",
 		}},
 		{Name: "calltracking", Prefixes: []string{"/crm/contacts/{id}/actions/start_outbound_call"}},
+		{Name: "tasks", Prefixes: []string{"/crm/contacts/{id}/task", "/pando/pandox/task"}},
 		{Name: "credit", Prefixes: []string{"/api/credit"}},
 		{Name: "merge", Prefixes: []string{"/api/contact/merge"}},
 		{Name: "leads", Prefixes: []string{

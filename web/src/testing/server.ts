@@ -9,7 +9,7 @@ import { relationsDefaults } from './relations-handlers';
  * Calls every signed-in screen makes, answered unless a test says otherwise: the selected
  * stores have every feature, the logout notification is accepted, the user has viewed no
  * customer yet, has no merge session, has no notifications, and customers have no recorded
- * changes, household, links or assignments.
+ * changes, household, links, assignments or tasks.
  */
 const defaultHandlers = [
   uiDealerSettings(fullStoreSettings),
@@ -22,6 +22,7 @@ const defaultHandlers = [
     HttpResponse.json({ successful: true, data: [], pageData: { pageTotal: 0, pageNumber: 1, pageSize: 25, totalRecords: 0 } }),
   ),
   ...relationsDefaults,
+  http.post('*/crm/contacts/:id/task/search', () => HttpResponse.json({ successful: true, data: [] })),
   http.get('*/users/notifications/unread_count', () => HttpResponse.json({ successful: true, data: { count: 0 } })),
   http.get('*/users/notifications', () => HttpResponse.json({ successful: true, data: { notifications: [], nextCursor: '' } })),
 ];

@@ -6,6 +6,7 @@ import { contactName } from '../../features/contacts/contact-display';
 import { leadPowers } from '../../features/leads/lead-roles';
 import { AddToMergeButton } from '../../features/merge/components/add-to-merge-button';
 import { HouseholdRelationships } from '../../features/relations';
+import { loadCustomerTasks } from '../../features/tasks';
 import { useEmbeddedCustomer } from '../embedded/use-embedded-customer';
 import { lazyPage } from '../lazy-page';
 import { customerProfilePath } from '../pages';
@@ -15,6 +16,9 @@ import { MergeFooterSlot } from './merge-footer-slot';
 
 /** CustomerLeads, the profile's Leads tab, loads when the tab is first opened. */
 const CustomerLeads = lazyPage(() => import('../../features/leads/components/customer-leads').then((m) => m.CustomerLeads));
+
+/** CustomerTasks, the snapshot's task list, loads with the profile's first tab. */
+const CustomerTasks = lazyPage(loadCustomerTasks);
 
 type CustomerProfilePageProps = {
   /** The customer's id as the address gives it; the route's contactId unless given. */
@@ -48,6 +52,9 @@ export function CustomerProfilePage({ contactId: given, profilePath = customerPr
             <AddToMergeButton contactId={contact.id} accountPlatformId={contact.accountPlatformId} name={[contact.firstName, contact.lastName].filter(Boolean).join(' ')} />
           ) : null
         }
+        tasks={(contact, canEdit) => (
+          <CustomerTasks contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} userId={user.UserId} />
+        )}
         household={(contact, canEdit) => <HouseholdRelationships contact={contact} canEdit={canEdit} profilePath={profilePath} />}
         leads={(contact) => (
           <CustomerLeads

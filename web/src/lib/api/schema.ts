@@ -2403,7 +2403,7 @@ export type paths = {
         put?: never;
         /**
          * A customer's tasks
-         * @description The tasks about the customer and the customers merged into it, of the stores the caller may view, the earliest due first; open tasks past due read as Overdue. entityId, contactId and assignedPandoUserId narrow the list.
+         * @description The tasks about the customer and the customers merged into it, of the stores the caller may view, the earliest due first; open tasks past due read as Overdue. Each comes with its assigned user's name, its store's time zone, the lead it is about and whether the caller may change it. entityId, contactId, assignedPandoUserId and openOnly narrow the list.
          */
         post: operations["searchContactTasks"];
         delete?: never;
@@ -2577,6 +2577,126 @@ export type paths = {
         put?: never;
         /** The dealer settings of stores */
         post: operations["listDealerSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandox/task": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a task
+         * @description Adds a pending task about the customer (and one of its leads, if entityId names one) to the customer's store, or to the lead's. The due time is read in the store's time zone and must exist there and be from now on (400 otherwise); the assigned user must be an active user of the store with a role that works customers (400 naming why not). Needs a role that works customers and a customer the caller may edit. Publishes TaskCreated and records it in the customer's activity.
+         */
+        post: operations["createTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandox/task/assignees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who may hold a store's tasks
+         * @description The active users of the store with a role that works customers, by last and first name: the users a task of the store may be assigned to; with the store's time zone, in which due times are chosen. The store must be one the caller may view (403).
+         */
+        get: operations["listTaskAssignees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandox/task/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a task
+         * @description Marks the task cancelled, by the caller, now. Allowed to the user the task is assigned to and to managers of its store (403 otherwise), while the task is open: a completed or cancelled task, or a version other than the task's, is refused with 409 and nothing changes. Publishes the change's event and records it in the customer's activity.
+         */
+        post: operations["cancelTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandox/task/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a task
+         * @description Marks the task completed, by the caller, now. Allowed to the user the task is assigned to and to managers of its store (403 otherwise), while the task is open: a completed or cancelled task, or a version other than the task's, is refused with 409 and nothing changes. Publishes the change's event and records it in the customer's activity.
+         */
+        post: operations["completeTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandox/task/reassign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reassign a task
+         * @description Assigns the task to another user, who must be an active user of the task's store with a role that works customers (400 naming why not). Allowed to the user the task is assigned to and to managers of its store (403 otherwise), while the task is open: a completed or cancelled task, or a version other than the task's, is refused with 409 and nothing changes. Publishes TaskReassigned and records it in the customer's activity.
+         */
+        post: operations["reassignTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandox/task/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reschedule a task
+         * @description Moves the task's due time to localDueDt, read in the time zone of the task's store: it must exist there (not in the hour skipped when clocks go forward; of a repeated hour, the first) and be from now on, to the minute (400 otherwise). An overdue task is pending again. Allowed to the user the task is assigned to and to managers of its store (403 otherwise), while the task is open: a completed or cancelled task, or a version other than the task's, is refused with 409 and nothing changes. Publishes TaskRescheduled and records it in the customer's activity.
+         */
+        post: operations["rescheduleTask"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3158,20 +3278,6 @@ export type components = {
         "contacts.SnapshotInputBody": {
             /** @description The leads (entities) whose open tasks activeLeadTasks counts; absent or empty counts the tasks of every lead. */
             entityIds?: number[] | null;
-        };
-        "contacts.TaskSearchInputBody": {
-            /** @description Only the tasks assigned to this user. */
-            assignedPandoUserId?: string;
-            /**
-             * Format: int64
-             * @description Only the tasks kept under this contact: the path's contact or one merged into it.
-             */
-            contactId?: number;
-            /**
-             * Format: int64
-             * @description Only the tasks about this lead (entity).
-             */
-            entityId?: number;
         };
         "core.FilterGroupsInputBody": {
             /** Format: int64 */
@@ -4190,29 +4296,6 @@ export type components = {
             tagId: number;
             /** Format: int64 */
             tagTypeId: number;
-        };
-        "domain.task.Task": {
-            /** Format: int64 */
-            accountPlatformId: number;
-            assignedPandoUserId: string;
-            /** Format: date-time */
-            completedAt?: string;
-            /** Format: int64 */
-            contactId: number;
-            /** Format: date-time */
-            createdAt: string;
-            /**
-             * Format: int64
-             * @description The lead (entity) the task is about; 0 for none.
-             */
-            entityId: number;
-            taskDescription: string;
-            /** Format: date-time */
-            taskDueDt: string;
-            taskId: string;
-            taskName: string;
-            taskStatus: string;
-            taskType: string;
         };
         "domain.user.Setting": {
             key: string;
@@ -5293,6 +5376,81 @@ export type components = {
             postalCode: string;
             stateProvince: string;
         };
+        "functions.tasks.Assignee": {
+            name: string;
+            roles: string[] | null;
+            userId: string;
+        };
+        "functions.tasks.LeadRef": {
+            /** Format: int64 */
+            crmLeadId: number;
+            /** Format: int64 */
+            leadStatusId: number;
+            /** @description The lead's chosen vehicle of interest (year, make, model, trim, or its VIN or stock number); empty when it has none. */
+            vehicle: string;
+        } | null;
+        "functions.tasks.StoreAssignees": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            storeName: string;
+            /** @description The store's IANA time zone; due times are chosen in it. */
+            timeZone: string;
+            users: components["schemas"]["functions.tasks.Assignee"][] | null;
+        };
+        "functions.tasks.TaskRef": {
+            /**
+             * Format: int64
+             * @description The customer whose profile lists the task (a task of a customer merged into this one is found too).
+             */
+            contactId: number;
+            taskId: string;
+            /**
+             * Format: int64
+             * @description The version the task was read at: a task changed since is refused with 409 and nothing changes.
+             */
+            version: number;
+        };
+        "functions.tasks.TaskView": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            assignedPandoUserId: string;
+            /** @description The assigned user's name; empty when the user is unknown. */
+            assignedUserName: string;
+            /** @description Whether the caller may complete, cancel, reschedule and reassign the task: it is open and the caller is the user it is assigned to or a manager of its store. */
+            canChange: boolean;
+            /** Format: date-time */
+            cancelledAt?: string;
+            closedBy?: string;
+            /** Format: date-time */
+            completedAt?: string;
+            /** Format: int64 */
+            contactId: number;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy?: string;
+            /**
+             * Format: int64
+             * @description The lead (entity) the task is about; 0 for none.
+             */
+            entityId: number;
+            /** @description The lead the task is about; null for a task about no lead. */
+            lead: components["schemas"]["functions.tasks.LeadRef"];
+            storeName: string;
+            taskDescription: string;
+            /** Format: date-time */
+            taskDueDt: string;
+            taskId: string;
+            taskName: string;
+            taskStatus: string;
+            taskType: string;
+            /** @description The IANA time zone of the task's store: due times are shown and chosen in it. */
+            timeZone: string;
+            /**
+             * Format: int64
+             * @description The version the task was read at; a change sends it back, and a stale version is refused with 409.
+             */
+            version: number;
+        };
         "functions.users.AppUser": {
             Account: string;
             /** Format: int64 */
@@ -6031,8 +6189,8 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
-        "runtime.httpapi.ResultListTask": {
-            data: components["schemas"]["domain.task.Task"][] | null;
+        "runtime.httpapi.ResultListTaskView": {
+            data: components["schemas"]["functions.tasks.TaskView"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -6151,6 +6309,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultStoreAssignees": {
+            data: components["schemas"]["functions.tasks.StoreAssignees"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultStoreSettings": {
             data: components["schemas"]["domain.dealer.StoreSettings"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -6163,6 +6326,11 @@ export type components = {
         };
         "runtime.httpapi.ResultTagDetails": {
             data: components["schemas"]["functions.relations.TagDetails"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultTaskView": {
+            data: components["schemas"]["functions.tasks.TaskView"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -6191,6 +6359,73 @@ export type components = {
         };
         "runtime.issuer.JWKS": {
             keys: components["schemas"]["runtime.issuer.JWK"][] | null;
+        };
+        "tasks.CreateInputBody": {
+            /** @description The user who is to do it: an active user of the task's store with a role that works customers; the caller when absent. */
+            assignedPandoUserId?: string;
+            /**
+             * Format: int64
+             * @description The customer the task is about.
+             */
+            contactId: number;
+            /**
+             * Format: int64
+             * @description The customer's lead the task is about; absent or 0 for none. The task belongs to the lead's store, otherwise to the customer's.
+             */
+            entityId?: number;
+            /** @description Required. When the task is due, as the store's clocks read it (YYYY-MM-DDTHH:MM, the store's time zone): from now on, and a time that exists there. */
+            localDueDt?: string;
+            taskDescription?: string;
+            /** @description What to do, in a few words; the task type when absent. */
+            taskName?: string;
+            /** @description Call, Email, Text, Appointment, Follow-up or Other. */
+            taskType: string;
+        };
+        "tasks.ReassignInputBody": {
+            /** @description The user to assign the task to: an active user of the task's store with a role that works customers. */
+            assignedPandoUserId: string;
+            /**
+             * Format: int64
+             * @description The customer whose profile lists the task (a task of a customer merged into this one is found too).
+             */
+            contactId: number;
+            taskId: string;
+            /**
+             * Format: int64
+             * @description The version the task was read at: a task changed since is refused with 409 and nothing changes.
+             */
+            version: number;
+        };
+        "tasks.RescheduleInputBody": {
+            /**
+             * Format: int64
+             * @description The customer whose profile lists the task (a task of a customer merged into this one is found too).
+             */
+            contactId: number;
+            /** @description The new due time as the store's clocks read it (YYYY-MM-DDTHH:MM, the store's time zone): from now on, and a time that exists there. */
+            localDueDt: string;
+            taskId: string;
+            /**
+             * Format: int64
+             * @description The version the task was read at: a task changed since is refused with 409 and nothing changes.
+             */
+            version: number;
+        };
+        "tasks.TaskSearchInputBody": {
+            /** @description Only the tasks assigned to this user. */
+            assignedPandoUserId?: string;
+            /**
+             * Format: int64
+             * @description Only the tasks kept under this contact: the path's contact or one merged into it.
+             */
+            contactId?: number;
+            /**
+             * Format: int64
+             * @description Only the tasks about this lead (entity).
+             */
+            entityId?: number;
+            /** @description Only open tasks (pending, in progress, overdue, on hold); absent or false lists completed and cancelled ones too. */
+            openOnly?: boolean;
         };
         "users.AvailabilityCountsInputBody": {
             /** @description Stores counted; empty for the Scope header's stores. */
@@ -16295,14 +16530,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The contact's id. */
+                /** @description The customer's id. */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["contacts.TaskSearchInputBody"];
+                "application/json": components["schemas"]["tasks.TaskSearchInputBody"];
             };
         };
         responses: {
@@ -16312,7 +16547,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultListTask"];
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListTaskView"];
                 };
             };
             /** @description Bad Request */
@@ -17047,6 +17282,500 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    createTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["tasks.CreateInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultTaskView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    listTaskAssignees: {
+        parameters: {
+            query: {
+                /** @description The store whose users are asked for. */
+                accountPlatformId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultStoreAssignees"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.tasks.TaskRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultTaskView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    completeTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.tasks.TaskRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultTaskView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    reassignTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["tasks.ReassignInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultTaskView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    rescheduleTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["tasks.RescheduleInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultTaskView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -90,9 +90,6 @@ export type ServiceVehicle = Schemas['domain.repairorder.VehicleHistory'];
 /** One service visit (repair order) of a vehicle. */
 export type ServiceVisit = Schemas['domain.repairorder.Visit'];
 
-/** A task about a customer. */
-export type ContactTask = Schemas['domain.task.Task'];
-
 /** The body of PUT /crm/contacts/{id}/driver_license_*. */
 export type PutImageBody = Schemas['contacts.PutImageInputBody'];
 
@@ -245,3 +242,27 @@ export type CreditRequest = Schemas['functions.credit.CreditRequest'];
 
 /** The body of POST /api/credit/sevenhundredcredit/create_base_request and /pre_screen. */
 export type CreditOrderBody = Schemas['credit.CreditOrderInputBody'];
+
+/** A customer's task as the profile lists it: due time in its store's time zone, assigned user, lead and whether the caller may change it. */
+export type TaskView = Schemas['functions.tasks.TaskView'];
+
+/** A user who may hold a store's tasks. */
+export type TaskAssignee = Schemas['functions.tasks.Assignee'];
+
+/** The users who may hold a store's tasks, with the store's time zone (GET /pando/pandox/task/assignees). */
+export type TaskAssignees = Schemas['functions.tasks.StoreAssignees'];
+
+/** The body of POST /crm/contacts/{id}/task/search. */
+export type TaskSearchBody = Schemas['tasks.TaskSearchInputBody'];
+
+/** The task a change names, at the version it was read (POST /pando/pandox/task/complete and /cancel). */
+export type TaskRef = Schemas['functions.tasks.TaskRef'];
+
+/** The body of POST /pando/pandox/task/reschedule: a new due time as the store's clocks read it. */
+export type RescheduleTaskBody = Schemas['tasks.RescheduleInputBody'];
+
+/** The body of POST /pando/pandox/task/reassign. */
+export type ReassignTaskBody = Schemas['tasks.ReassignInputBody'];
+
+/** The body of POST /pando/pandox/task: a new task about a customer. */
+export type CreateTaskBody = Schemas['tasks.CreateInputBody'];

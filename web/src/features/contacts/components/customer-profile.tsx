@@ -69,13 +69,15 @@ type CustomerProfileProps = {
   leads?: (contact: Contact) => ReactNode;
   /** The household and relationships section of the snapshot, from the relations feature. */
   household?: (contact: Contact, canEdit: boolean) => ReactNode;
+  /** The customer's tasks, shown under the snapshot's summary, from the tasks feature. */
+  tasks?: (contact: Contact, canEdit: boolean) => ReactNode;
 };
 
 /**
  * CustomerProfile checks the user's access to the customer first, then shows the customer's
  * profile with its tabs; the open tab lives in the address (`tab`).
  */
-export function CustomerProfile({ contactId, userId, stores, actions, leads, household }: CustomerProfileProps) {
+export function CustomerProfile({ contactId, userId, stores, actions, leads, household, tasks }: CustomerProfileProps) {
   const permission = useContactPermission(contactId, userId);
 
   if (permission.isPending) {
@@ -107,6 +109,7 @@ export function CustomerProfile({ contactId, userId, stores, actions, leads, hou
       actions={actions}
       leads={leads}
       household={household}
+      tasks={tasks}
     />
   );
 }
@@ -118,9 +121,10 @@ type ProfileScreenProps = {
   actions?: CustomerProfileProps['actions'];
   leads?: CustomerProfileProps['leads'];
   household?: CustomerProfileProps['household'];
+  tasks?: CustomerProfileProps['tasks'];
 };
 
-function ProfileScreen({ contactId, permission, stores, actions, leads, household }: ProfileScreenProps) {
+function ProfileScreen({ contactId, permission, stores, actions, leads, household, tasks }: ProfileScreenProps) {
   const contact = useContact(contactId);
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
@@ -165,6 +169,7 @@ function ProfileScreen({ contactId, permission, stores, actions, leads, househol
             {t.value === 'snapshot' ? (
               <Stack gap="md">
                 <SnapshotSummary contactId={contactId} />
+                {tasks?.(contact.data, permission.canEdit)}
                 {household?.(contact.data, permission.canEdit)}
               </Stack>
             ) : t.value === 'profile' ? (

@@ -1,0 +1,98 @@
+import type { TaskView } from '../../lib/api/types';
+
+/** TASK_TYPES are the kinds of task a user may add, as the server accepts them. */
+export const TASK_TYPES = ['Call', 'Email', 'Text', 'Appointment', 'Follow-up', 'Other'] as const;
+
+/** OPEN_STATUSES are the statuses of a task that still needs doing. */
+export const OPEN_STATUSES = ['Pending', 'InProgress', 'Overdue', 'OnHold'] as const;
+
+const STATUS_LABELS: Record<string, string> = {
+  Pending: 'Pending',
+  InProgress: 'In progress',
+  Overdue: 'Overdue',
+  OnHold: 'On hold',
+  Completed: 'Completed',
+  BulkCompleted: 'Completed',
+  Cancelled: 'Cancelled',
+  Suppressed: 'Suppressed',
+  Future: 'Future',
+  NotGenerated: 'Not generated',
+};
+
+const STATUS_COLORS: Record<string, string> = {
+  Pending: 'blue',
+  InProgress: 'cyan',
+  Overdue: 'red',
+  OnHold: 'gray',
+  Completed: 'green',
+  BulkCompleted: 'green',
+  Cancelled: 'gray',
+};
+
+/** statusLabel is how a task status reads. */
+export function taskStatusLabel(status: string): string {
+  return STATUS_LABELS[status] ?? status;
+}
+
+/** statusColor is the colour of a task status's badge. */
+export function taskStatusColor(status: string): string {
+  return STATUS_COLORS[status] ?? 'gray';
+}
+
+/** isOpen reports whether a task still needs doing. */
+export function isOpen(task: Pick<TaskView, 'taskStatus'>): boolean {
+  return (OPEN_STATUSES as readonly string[]).includes(task.taskStatus);
+}
+
+/** zoneOf is a time zone the browser knows: the store's, or UTC when it has none. */
+function zoneOf(timeZone: string): string {
+  return timeZone || 'UTC';
+}
+
+/** formatDue shows an instant as the store's clocks read it, with the zone's abbreviation. */
+export function formatDue(iso: string, timeZone: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit',
+    timeZone: zoneOf(timeZone), timeZoneName: 'short',
+  }).format(d);
+}
+
+/**
+ * wallClock is an instant as the store's clocks read it, in the form the due-time input and the
+ * server take (YYYY-MM-DDTHH:MM).
+ */
+export function wallClock(date: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+    timeZone: zoneOf(timeZone),
+  }).formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
+}
+
+/** zoneLabel names a store's time zone for people: its city and its abbreviation now. */
+export function zoneLabel(timeZone: string, now: Date = new Date()): string {
+  const zone = zoneOf(timeZone);
+  const abbr = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
+    .formatToParts(now)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const city = zone.split('/').pop()?.replace(/_/g, ' ') ?? zone;
+  return abbr ? `${city} time, ${abbr}` : `${city} time`;
+}
+
+/** LOCAL_DUE is the shape of a due time as entered: a date and a time of day. */
+const LOCAL_DUE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+/**
+ * dueError checks a due time entered as the store's clocks read it, before it is sent: the
+ * server's messages for a missing or malformed time or a time already past at the store, or
+ * null. (Whether the time exists at the store, around clock changes, only the server says.)
+ */
+export function dueError(localDueDt: string, timeZone: string, now: Date = new Date()): string | null {
+  if (!localDueDt) return 'Enter the due date and time.';
+  if (!LOCAL_DUE.test(localDueDt)) return 'Enter the due date and time (YYYY-MM-DDTHH:MM).';
+  if (localDueDt < wallClock(now, timeZone)) return 'Choose a due time from now on.';
+  return null;
+}
