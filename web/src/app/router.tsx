@@ -15,6 +15,9 @@ const EmbeddedSession = lazyPage(() => import('./embedded/embedded-session').the
 const CustomerProfilePage = lazyPage(() => import('./routes/customer-profile-page').then((m) => m.CustomerProfilePage));
 const CustomerSearchPage = lazyPage(() => import('./routes/customer-search-page').then((m) => m.CustomerSearchPage));
 const DashboardPage = lazyPage(() => import('./routes/dashboard-page').then((m) => m.DashboardPage));
+const EmbeddedCustomerProfilePage = lazyPage(() => import('./routes/customer-profile-page').then((m) => m.EmbeddedCustomerProfilePage));
+const EmbeddedCustomerMergePage = lazyPage(() => import('./routes/customer-search-page').then((m) => m.EmbeddedCustomerMergePage));
+const EmbeddedLogActivityPage = lazyPage(() => import('./routes/embedded-log-activity-page').then((m) => m.EmbeddedLogActivityPage));
 const EmbeddedNotFound = lazyPage(() => import('./routes/embedded-page').then((m) => m.EmbeddedNotFound));
 const EmbeddedPagePlaceholder = lazyPage(() => import('./routes/embedded-page').then((m) => m.EmbeddedPagePlaceholder));
 const HomePage = lazyPage(() => import('./routes/home-page').then((m) => m.HomePage));
@@ -34,6 +37,9 @@ export function preloadScreens(): Promise<unknown> {
       CustomerProfilePage,
       CustomerSearchPage,
       DashboardPage,
+      EmbeddedCustomerProfilePage,
+      EmbeddedCustomerMergePage,
+      EmbeddedLogActivityPage,
       EmbeddedNotFound,
       EmbeddedPagePlaceholder,
       HomePage,
@@ -80,6 +86,14 @@ function appPageRoute(page: (typeof appPages)[number]): RouteObject {
   };
 }
 
+/** The embedded pages that have their screen; the rest stand as placeholders. */
+const embeddedScreens: Record<string, () => ReactElement> = {
+  'customerdashboard/*': () => <EmbeddedCustomerProfilePage />,
+  customermerge: () => <EmbeddedCustomerMergePage />,
+  customerlogcall: () => <EmbeddedLogActivityPage kind="call" />,
+  customerlognote: () => <EmbeddedLogActivityPage kind="note" />,
+};
+
 /** Embedded (#/embedded) and mobile (#/mobile) pages: the same pages, without the shell. */
 function embeddedRoutes(path: 'embedded' | 'mobile'): RouteObject {
   return {
@@ -89,7 +103,7 @@ function embeddedRoutes(path: 'embedded' | 'mobile'): RouteObject {
       ...embeddedPages.map(
         (page): RouteObject => ({
           path: page.path,
-          element: <EmbeddedPagePlaceholder page={page} />,
+          element: embeddedScreens[page.path]?.() ?? <EmbeddedPagePlaceholder page={page} />,
           handle: { title: page.title } satisfies RouteHandle,
         }),
       ),

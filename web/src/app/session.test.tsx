@@ -196,3 +196,29 @@ describe('sign-out', () => {
     expect(authService.signOut).toHaveBeenCalledOnce();
   });
 });
+
+describe('sharing the session with new tabs', () => {
+  it('hands the session to new tabs while signed in, and stops once it has ended', async () => {
+    signedIn();
+    const stopSharing = vi.fn();
+    const shareSession = vi.fn(() => stopSharing);
+    const { authService, end } = controllableEnd();
+    renderApp('/app/default', { authService: { ...authService, shareSession } });
+    await screen.findByRole('heading', { name: 'Welcome, Sam' });
+    expect(shareSession).toHaveBeenCalledOnce();
+    expect(stopSharing).not.toHaveBeenCalled();
+
+    end('signedOutElsewhere');
+
+    await screen.findByRole('dialog', { name: 'Your session has expired' });
+    expect(stopSharing).toHaveBeenCalledOnce();
+  });
+
+  it('does not hand over a session it does not hold', async () => {
+    const shareSession = vi.fn(() => () => {});
+    renderApp('/app/default', { authService: fakeAuthService({ hasSession: async () => false, shareSession }) });
+
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(shareSession).not.toHaveBeenCalled();
+  });
+});

@@ -57,6 +57,69 @@ export function readStoredSession(storage: Storage, clientId: string, now: numbe
   return { kind: 'valid', accessToken };
 }
 
+/** StoredTokens are the entries the SDK keeps in storage for the user pool client: key to value. */
+export type StoredTokens = Record<string, string>;
+
+function tokenKeyPrefix(clientId: string): string {
+  return `${TOKEN_KEY_PREFIX}.${clientId}.`;
+}
+
+/**
+ * readStoredTokens returns every entry the SDK keeps in storage for clientId (the last user,
+ * their tokens, clock drift and sign-in details), or undefined when it keeps no session.
+ */
+export function readStoredTokens(storage: Storage, clientId: string): StoredTokens | undefined {
+  if (readStoredSession(storage, clientId, Number.NEGATIVE_INFINITY).kind === 'none') return undefined;
+  const prefix = tokenKeyPrefix(clientId);
+  const entries: StoredTokens = {};
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    const value = key === null ? null : storage.getItem(key);
+    if (key?.startsWith(prefix) && value !== null) entries[key] = value;
+  }
+  return entries;
+}
+
+/**
+ * writeStoredTokens puts another tab's entries in storage where the SDK reads them, keeping only
+ * the client's own keys. It reports whether storage now holds a session.
+ */
+export function writeStoredTokens(storage: Storage, clientId: string, entries: StoredTokens): boolean {
+  const prefix = tokenKeyPrefix(clientId);
+  for (const [key, value] of Object.entries(entries)) {
+    if (key.startsWith(prefix) && typeof value === 'string') storage.setItem(key, value);
+  }
+  return readStoredSession(storage, clientId, Number.NEGATIVE_INFINITY).kind !== 'none';
+}
+
+/** clearStoredTokens removes every entry the SDK keeps for clientId. */
+export function clearStoredTokens(storage: Storage, clientId: string): void {
+  const prefix = tokenKeyPrefix(clientId);
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (key?.startsWith(prefix)) keys.push(key);
+  }
+  for (const key of keys) storage.removeItem(key);
+}
+
+/** ownSessionTokens returns the entries of the user's own session in this tab, if it holds one. */
+export function ownSessionTokens(): StoredTokens | undefined {
+  if (!loader.config) return undefined;
+  return readStoredTokens(window.sessionStorage, loader.config.userPoolClientId);
+}
+
+/** adoptSessionTokens keeps another tab's session as this tab's own; it reports whether it did. */
+export function adoptSessionTokens(entries: StoredTokens): boolean {
+  if (!loader.config) return false;
+  return writeStoredTokens(window.sessionStorage, loader.config.userPoolClientId, entries);
+}
+
+/** dropSessionTokens forgets this tab's session without telling anyone, as a sign-out elsewhere asks. */
+export function dropSessionTokens(): void {
+  if (loader.config) clearStoredTokens(window.sessionStorage, loader.config.userPoolClientId);
+}
+
 /** configureAuth records the deployment's user pool; call it once, before rendering. */
 export function configureAuth(config: RuntimeConfig): void {
   loader.config = config;
@@ -148,12 +211,21 @@ export async function hasSession(): Promise<boolean> {
 }
 
 /** SessionToken is what the app needs to know about the user's own access token. */
-export type SessionToken = { subject?: string; expiresAt?: number };
+export type SessionToken = {
+  subject?: string;
+  expiresAt?: number;
+  /** When the user signed in for this session (seconds, the token's auth_time). */
+  authTime?: number;
+};
 
-/** getSessionToken reads the subject and expiry (milliseconds) of the user's own access token. */
+/** getSessionToken reads the subject, expiry (milliseconds) and sign-in time of the user's own access token. */
 export async function getSessionToken(): Promise<SessionToken | undefined> {
   const token = await getUserPoolAccessToken();
   if (!token) return undefined;
   const claims = readJwtClaims(token);
-  return { subject: claims?.sub, expiresAt: typeof claims?.exp === 'number' ? claims.exp * 1000 : undefined };
+  return {
+    subject: claims?.sub,
+    expiresAt: typeof claims?.exp === 'number' ? claims.exp * 1000 : undefined,
+    authTime: typeof claims?.auth_time === 'number' ? claims.auth_time : undefined,
+  };
 }

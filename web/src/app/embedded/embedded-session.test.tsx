@@ -55,10 +55,10 @@ describe('embedded pages with an ssoToken', () => {
     const token = partnerToken(600);
     const authorizations = profileSeenWith();
 
-    const { router } = openEmbedded(`/embedded/customerdashboard/2001/42?ssoToken=${token}&tab=garage`);
+    const { router } = openEmbedded(`/embedded/dealsheet/2001/42?ssoToken=${token}&tab=garage`);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Customer Profile' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Customer Profile is not available yet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'DealSheet' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'DealSheet is not available yet' })).toBeInTheDocument();
     expect(screen.getByText('Sam Ortega')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
@@ -67,8 +67,8 @@ describe('embedded pages with an ssoToken', () => {
     expect(window.sessionStorage.getItem(EMBEDDED_TOKEN_KEY)).toBe(token);
     expect(window.localStorage.getItem(EMBEDDED_TOKEN_KEY)).toBeNull();
     await waitFor(() => expect(router.state.location.search).toBe('?tab=garage'));
-    expect(router.state.location.pathname).toBe('/embedded/customerdashboard/2001/42');
-    await waitFor(() => expect(document.title).toBe('Customer Profile'));
+    expect(router.state.location.pathname).toBe('/embedded/dealsheet/2001/42');
+    await waitFor(() => expect(document.title).toBe('DealSheet'));
   });
 
   it.each([
@@ -127,17 +127,13 @@ describe('embedded routes', () => {
   it.each([
     ['/embedded/dealsheet', 'DealSheet'],
     ['/embedded/dealsheet/123/offer/2', 'DealSheet'],
-    ['/embedded/customerdashboard', 'Customer Profile'],
     ['/embedded/customersms', 'Customer SMS'],
     ['/embedded/customeremail', 'Customer Email'],
-    ['/embedded/customerlogcall', 'Customer Log Call'],
-    ['/embedded/customerlognote', 'Customer Log Note'],
     ['/embedded/customerappointment', 'Customer Appointment'],
-    ['/embedded/customermerge', 'Customer Merge'],
     ['/embedded/dmspush', 'Push To DMS'],
     ['/embedded/printforms', 'Print Forms'],
     ['/embedded/vehiclehistoryreport', 'Vehicle History Report'],
-    ['/mobile/customerlognote', 'Customer Log Note'],
+    ['/mobile/customersms', 'Customer SMS'],
   ])('%s is titled %s and names its capability', async (path, title) => {
     server.use(currentUser(salesUser));
 

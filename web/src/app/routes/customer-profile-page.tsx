@@ -7,6 +7,7 @@ import { leadPowers } from '../../features/leads/lead-roles';
 import { AddToMergeButton } from '../../features/merge/components/add-to-merge-button';
 import { HouseholdRelationships } from '../../features/relations';
 import { loadCustomerTasks } from '../../features/tasks';
+import { useEmbeddedCustomer } from '../embedded/use-embedded-customer';
 import { lazyPage } from '../lazy-page';
 import { customerProfilePath } from '../pages';
 import { useSession } from '../session-context';
@@ -19,11 +20,18 @@ const CustomerLeads = lazyPage(() => import('../../features/leads/components/cus
 /** CustomerTasks, the snapshot's task list, loads with the profile's first tab. */
 const CustomerTasks = lazyPage(loadCustomerTasks);
 
+type CustomerProfilePageProps = {
+  /** The customer's id as the address gives it; the route's contactId unless given. */
+  contactId?: string | null;
+  /** The address of a customer's profile where the page is shown (the shell's, or an embedded page's). */
+  profilePath?: (contactId: number) => string;
+};
+
 /** CustomerProfilePage is the profile of the customer its address names, for the signed-in user. */
-export function CustomerProfilePage() {
+export function CustomerProfilePage({ contactId: given, profilePath = customerProfilePath }: CustomerProfilePageProps = {}) {
   const { user } = useSession();
-  const { contactId } = useParams();
-  const id = Number(contactId);
+  const params = useParams();
+  const id = Number(given === undefined ? params.contactId : given);
   if (!Number.isSafeInteger(id) || id < 1) {
     return (
       <Alert color="red" title="Customer Profile" mt="md" role="alert">
@@ -47,7 +55,7 @@ export function CustomerProfilePage() {
         tasks={(contact, canEdit) => (
           <CustomerTasks contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} userId={user.UserId} />
         )}
-        household={(contact, canEdit) => <HouseholdRelationships contact={contact} canEdit={canEdit} profilePath={customerProfilePath} />}
+        household={(contact, canEdit) => <HouseholdRelationships contact={contact} canEdit={canEdit} profilePath={profilePath} />}
         leads={(contact) => (
           <CustomerLeads
             contactId={contact.id ?? id}
@@ -58,7 +66,13 @@ export function CustomerProfilePage() {
           />
         )}
       />
-      <MergeFooterSlot profilePath={customerProfilePath} />
+      <MergeFooterSlot profilePath={profilePath} />
     </>
   );
+}
+
+/** EmbeddedCustomerProfilePage is the customer's profile in a partner's frame (customerdashboard). */
+export function EmbeddedCustomerProfilePage() {
+  const { raw, profilePath } = useEmbeddedCustomer();
+  return <CustomerProfilePage contactId={raw} profilePath={profilePath} />;
 }

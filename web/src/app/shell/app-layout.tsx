@@ -22,6 +22,7 @@ import { HeaderTooltip } from './header-tooltip';
 import { CustomerSpotlight, ImpersonateUserDialog, useCustomerSpotlight } from './lazy-parts';
 import { visibleMenuSections } from './menu';
 import { SideNav } from './side-nav';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { TopNav } from './top-nav';
 import { UserMenu } from './user-menu';
 
@@ -77,6 +78,7 @@ export function AppLayout({ user }: AppLayoutProps) {
       padding="md"
     >
       <AppShell.Header>
+        <SkipLink />
         <Group h={HEADER_HEIGHT} px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
@@ -169,7 +171,7 @@ export function AppLayout({ user }: AppLayoutProps) {
           {!horizontal || navOpen ? <SideNav sections={sections} onNavigate={nav.close} /> : null}
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
         {user.IsImpersonating ? (
           <ImpersonationBanner
             subject={user.Name}

@@ -6,6 +6,7 @@ import { salesUser } from '../../testing/fixtures';
 import { currentUser, userSettings } from '../../testing/handlers';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
+import { FOCUS_RING_ROOM } from './side-nav';
 
 // The header's menus and the customer palette load when first wanted; these check that the
 // keyboard reaches them the first time as well as later.
@@ -46,5 +47,37 @@ describe('the header from the keyboard', () => {
     expect(await screen.findByText('Find a customer (Ctrl+K)')).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Find a customer' })[0]!);
     expect(await screen.findByRole('dialog', { name: 'Find a customer' })).toBeInTheDocument();
+  });
+});
+
+describe('skipping to the content', () => {
+  it('offers "Skip to content" first, and it moves the focus to the page without changing the address', async () => {
+    const user = userEvent.setup();
+    server.use(currentUser(salesUser), ...userSettings().handlers);
+    const { router } = renderApp('/app/default');
+    await screen.findByRole('heading', { name: 'Welcome, Sam' });
+
+    document.body.focus();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+
+    expect(screen.getByRole('main')).toHaveFocus();
+    expect(router.state.location.pathname).toBe('/app/default');
+    // The next Tab goes on from the page, not from the header.
+    await user.tab();
+    expect(screen.getByRole('main')).toContainElement(document.activeElement as HTMLElement);
+  });
+
+  it('leaves room around the side navigation for its focus ring', async () => {
+    server.use(currentUser(salesUser), ...userSettings().handlers);
+    renderApp('/app/default');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    // The ring is 2px wide, 2px outside the link: the menu's scrolling box must leave at least 4px.
+    await waitFor(() => expect(nav.querySelector('a')).not.toBeNull());
+    expect(FOCUS_RING_ROOM).toBeGreaterThanOrEqual(4);
+    expect(nav.style.padding).toContain(`${FOCUS_RING_ROOM / 16}rem`);
   });
 });

@@ -11,6 +11,9 @@ type SideNavProps = {
   onNavigate?: () => void;
 };
 
+/** The room (px) around the links for their focus ring. */
+export const FOCUS_RING_ROOM = 6;
+
 /** SideNav is the left navigation: the spec's menu categories and their pages. */
 export function SideNav({ sections, onNavigate }: SideNavProps) {
   const { pathname } = useLocation();
@@ -25,7 +28,9 @@ export function SideNav({ sections, onNavigate }: SideNavProps) {
     );
   }
   return (
-    <Stack component="nav" aria-label="Main" gap={4}>
+    // The padding leaves room for a link's focus ring (2px wide, 2px outside the link), which the
+    // scrolling section around the menu would otherwise cut off.
+    <Stack component="nav" aria-label="Main" gap={4} p={FOCUS_RING_ROOM}>
       {sections.map((section) => {
         const single = isSingleItemSection(section);
         const current = filter?.category === section.label;

@@ -105,6 +105,12 @@ export function AuthProvider({ children, service = amplifyAuthService }: AuthPro
     };
   }, [service, expire]);
 
+  // While signed in, this tab hands its session to the new tabs that ask (see session-handoff).
+  useEffect(() => {
+    if (status !== 'signedIn' || expired || !service.shareSession) return;
+    return service.shareSession();
+  }, [status, expired, service]);
+
   // Silent renewal: a while before the token expires, renew it; when that fails the session ends.
   useEffect(() => {
     if (status !== 'signedIn' || expired) return;

@@ -1,12 +1,17 @@
 import {
+  adoptSessionTokens,
+  dropSessionTokens,
   getSessionToken,
   hasSession,
+  ownSessionTokens,
   onTokenRefreshFailure,
   renewSession,
   signInWithPassword,
   signOutUser,
   type SignInResult,
 } from '../../lib/auth';
+import { isEmbedded } from '../../lib/embedded';
+import { answerOtherTabs, askOtherTabs } from './session-handoff';
 import { broadcastSignOut, listenForSignOutElsewhere } from './sign-out-broadcast';
 
 /** Why a session ended without the user's own Logout in this tab. */
@@ -27,24 +32,47 @@ export type AuthService = {
   sessionExpiresAt: () => Promise<number | undefined>;
   /** renew renews the session now, and rejects when the identity provider refuses. */
   renew: () => Promise<void>;
+  /**
+   * shareSession hands this tab's session to the browser's new tabs that ask for one, until the
+   * returned function is called.
+   */
+  shareSession?: () => () => void;
 };
 
 async function currentSubject(): Promise<string | undefined> {
   return (await getSessionToken())?.subject;
 }
 
+/**
+ * hasSessionOrHandoff reports whether this tab holds the user's own session; a tab that holds
+ * none (a new tab) asks the browser's other tabs for theirs first. Embedded pages run on their
+ * host's token or their own sign-in, and never take a session from another tab.
+ */
+async function hasSessionOrHandoff(): Promise<boolean> {
+  if (await hasSession()) return true;
+  if (isEmbedded()) return false;
+  const tokens = await askOtherTabs();
+  if (!tokens || !adoptSessionTokens(tokens)) return false;
+  return hasSession();
+}
+
 /** amplifyAuthService is the AuthService backed by the configured user pool. */
 export const amplifyAuthService: AuthService = {
-  hasSession,
+  hasSession: hasSessionOrHandoff,
   signIn: signInWithPassword,
   signOut: async (scope = 'everywhere') => {
-    const subject = scope === 'everywhere' ? await currentSubject().catch(() => undefined) : undefined;
+    const session = scope === 'everywhere' ? await getSessionToken().catch(() => undefined) : undefined;
+    // The note goes first, so that no tab hands this session to a new one meanwhile.
+    if (session?.subject) broadcastSignOut(session.subject, session.authTime);
     await signOutUser();
-    if (subject) broadcastSignOut(subject);
   },
   onSessionEnded: (callback) => {
     const stopHub = onTokenRefreshFailure(() => callback('renewalFailed'));
-    const stopStorage = listenForSignOutElsewhere(currentSubject, () => callback('signedOutElsewhere'));
+    const stopStorage = listenForSignOutElsewhere(currentSubject, () => {
+      // The session ends here at once: its tokens are neither used nor handed on any more.
+      dropSessionTokens();
+      callback('signedOutElsewhere');
+    });
     return () => {
       stopHub();
       stopStorage();
@@ -52,4 +80,5 @@ export const amplifyAuthService: AuthService = {
   },
   sessionExpiresAt: async () => (await getSessionToken())?.expiresAt,
   renew: renewSession,
+  shareSession: () => answerOtherTabs(() => (isEmbedded() ? undefined : ownSessionTokens())),
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { broadcastSignOut, listenForSignOutElsewhere, SIGNED_OUT_KEY } from './sign-out-broadcast';
+import { broadcastSignOut, hasSignedOut, listenForSignOutElsewhere, SIGNED_OUT_KEY } from './sign-out-broadcast';
 
 function storageEvent(key: string, newValue: string | null) {
   return new StorageEvent('storage', { key, newValue });
@@ -44,5 +44,20 @@ describe('sign-out broadcast', () => {
     await settle();
     expect(onSignedOut).not.toHaveBeenCalled();
     stop();
+  });
+});
+
+describe('hasSignedOut', () => {
+  it('matches the subject and sign-in time of the session that ended', () => {
+    broadcastSignOut('subject-1', 1000);
+    expect(hasSignedOut({ subject: 'subject-1', authTime: 1000 })).toBe(true);
+    expect(hasSignedOut({ subject: 'subject-1', authTime: 2000 })).toBe(false);
+    expect(hasSignedOut({ subject: 'subject-2', authTime: 1000 })).toBe(false);
+  });
+
+  it('without a sign-in time, ends the tokens issued before the sign-out', () => {
+    window.localStorage.setItem(SIGNED_OUT_KEY, JSON.stringify({ subject: 'subject-1', at: 5_000_000 }));
+    expect(hasSignedOut({ subject: 'subject-1', issuedAt: 4_000 })).toBe(true);
+    expect(hasSignedOut({ subject: 'subject-1', issuedAt: 6_000 })).toBe(false);
   });
 });

@@ -42,7 +42,8 @@ export function ActivityDialogs({ contact, dialog, onClose }: { contact: Contact
   );
 }
 
-function LogNoteForm({ contactId, onDone }: { contactId: number; onDone: () => void }) {
+/** LogNoteForm logs a note (or a customer note) on the customer; onDone runs after it is logged or cancelled. */
+export function LogNoteForm({ contactId, onDone }: { contactId: number; onDone: () => void }) {
   const [requestId] = useState(newRequestId);
   const [kind, setKind] = useState<NoteKind>('note');
   const [text, setText] = useState('');
