@@ -53,6 +53,23 @@ func SystemNames() []string {
 	}
 }
 
+// labels are the dealer roles as people name them.
+var labels = map[string]string{
+	SalesPerson: "sales person", SalesManager: "sales manager", BDCAgent: "BDC agent", BDCManager: "BDC manager",
+	ServiceAdvisor: "service advisor", ServiceManager: "service manager", FIManager: "F&I manager",
+	DealerAdmin: "dealer admin", GeneralManager: "general manager", UsedCarManager: "used car manager",
+	MarketingManager: "marketing manager", GeneralSalesManager: "general sales manager", PartsManager: "parts manager",
+}
+
+// Label returns the dealer role name as people say it ("F&I manager" for FIManager); a name
+// that is not a dealer role is returned as it is.
+func Label(name string) string {
+	if l, ok := labels[name]; ok {
+		return l
+	}
+	return name
+}
+
 // Valid reports whether name is a dealer role's system name.
 func Valid(name string) bool { return slices.Contains(SystemNames(), name) }
 

@@ -1391,7 +1391,7 @@ export type paths = {
         };
         /**
          * The dealer group's impersonation audit log, newest first
-         * @description Starts and ends of impersonations and every write made under impersonation, each with the actor and the impersonated user. For holders of pando.cxm.impersonate and dealer admins.
+         * @description Starts and ends of impersonations and every write made under impersonation, each with the actor and the impersonated user, and every reveal of a customer's sensitive field (the user, the customer and the field). For holders of pando.cxm.impersonate and dealer admins.
          */
         get: operations["listImpersonationAudit"];
         put?: never;
@@ -1667,7 +1667,7 @@ export type paths = {
         put?: never;
         /**
          * Save a customer
-         * @description Without an id (or with 0) the customer is created; with an id it is replaced, and the body's version must be the version the customer was read at (409 otherwise, and nothing changes). Validation follows the spec's section 5: phones are stripped of spaces, parentheses, dots, commas and hyphens and need 10 digits for the US or no country ('Invalid number'), 4 to 14 for other countries; extensions take an optional . x or * prefix, an optional space and up to 4 digits ('Invalid extension'); phones without a value are dropped; e-mail addresses need the standard shape. A rejected save changes nothing and names every bad field in fieldErrors by its path (phones[1].phone). Masked sensitive values keep the stored ones.
+         * @description Without an id (or with 0) the customer is created; with an id it is replaced, and the body's version must be the version the customer was read at (409 otherwise, and nothing changes). Validation follows the spec's section 5: phones are stripped of spaces, parentheses, dots, commas and hyphens and need 10 digits for the US or no country ('Invalid number'), 4 to 14 for other countries; extensions take an optional . x or * prefix, an optional space and up to 4 digits ('Invalid extension'); phones without a value are dropped; e-mail addresses need the standard shape. A rejected save changes nothing and names every bad field in fieldErrors by its path (phones[1].phone). Masked sensitive values keep the stored ones; the saved customer is answered with its sensitive fields masked.
          */
         post: operations["saveContact"];
         delete?: never;
@@ -1965,7 +1965,7 @@ export type paths = {
         };
         /**
          * A customer's profile
-         * @description Sensitive fields (SSN, driver licence number, bank numbers) are masked unless the caller may edit the customer. Reading a customer records it among the caller's recently viewed customers. A customer of a store the caller may not view is 404.
+         * @description Sensitive fields (SSN, driver licence number, bank numbers) are masked for every caller; POST /crm/contacts/{id}/sensitive/reveal gives one whole value to the roles that may see it. Reading a customer records it among the caller's recently viewed customers. A customer of a store the caller may not view is 404.
          */
         get: operations["getContact"];
         put?: never;
@@ -2326,6 +2326,26 @@ export type paths = {
          * @description Adds the note to the customer's notes and activity (text 1 to 4000 characters). Logged notes are never edited. Needs a role that edits customers.
          */
         post: operations["logCustomerNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{id}/sensitive/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reveal the whole value of a customer's sensitive field
+         * @description Every read of a customer gives the SSN, driver licence number and bank numbers masked; this call gives one field's whole value. Only F&I managers, sales managers, general managers and dealer admins who may view the customer may call it (403 with a message saying so otherwise). Each reveal is written to the dealer group's audit log (GET /auth/audit, event SensitiveRevealed) with the user (and the real actor under impersonation), the customer and the field before the value is sent; when it cannot be written nothing is revealed. The response carries Cache-Control: no-store.
+         */
+        post: operations["revealContactSensitive"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3140,6 +3160,10 @@ export type components = {
              */
             pageSize?: number;
         };
+        "contacts.RevealInputBody": {
+            /** @description The field to reveal: ssn, driverLicense.number, banks[n].accountNumber or banks[n].routingNumber (n counts from 0, as in the profile's banks). */
+            field: string;
+        };
         "contacts.SearchInputBody": {
             /** @description Stores to search; absent for the Scope header's stores. */
             accountPlatformIds?: number[] | null;
@@ -3458,12 +3482,12 @@ export type components = {
             yearsAtAddress?: number;
         };
         "domain.contact.Bank": {
-            /** @description Masked unless the caller may edit the contact. */
+            /** @description Always masked (only the last characters show); the whole value is read with POST /crm/contacts/{id}/sensitive/reveal. Sending a masked value keeps the stored one. */
             accountNumber?: string;
             /** Format: int64 */
             accountTypeId?: number;
             bankName?: string;
-            /** @description Masked unless the caller may edit the contact. */
+            /** @description Always masked (only the last characters show); the whole value is read with POST /crm/contacts/{id}/sensitive/reveal. Sending a masked value keeps the stored one. */
             routingNumber?: string;
         };
         "domain.contact.Contact": {
@@ -3554,7 +3578,7 @@ export type components = {
              * @description 1 not requested (the default), 2 requested, 3 opted in, 4 opted out.
              */
             smsOptInStatusId?: number;
-            /** @description Masked (***-**-1234) unless the caller may edit the contact. Sending a masked value keeps the stored one; an empty value clears it. */
+            /** @description Always masked (***-**-1234); the whole value is read with POST /crm/contacts/{id}/sensitive/reveal. Sending a masked value keeps the stored one; an empty value clears it. */
             ssn?: string;
             /** Format: double */
             storeSalesValue?: number;
@@ -3584,7 +3608,7 @@ export type components = {
             frontImagePath?: string;
             /** @description YYYY-MM-DD; M/D/YYYY is accepted. */
             issueDate?: string;
-            /** @description Masked unless the caller may edit the contact. */
+            /** @description Always masked (only the last characters show); the whole value is read with POST /crm/contacts/{id}/sensitive/reveal. Sending a masked value keeps the stored one. */
             number?: string;
             /** Format: int64 */
             stateProvinceId?: number;
@@ -3690,6 +3714,8 @@ export type components = {
         "domain.contact.Permission": {
             canEdit: boolean;
             canReactivate: boolean;
+            /** @description Whether the user may reveal the whole SSN, driver licence number or bank numbers (POST /crm/contacts/{id}/sensitive/reveal): F&I managers, sales managers, general managers and dealer admins who may view the customer. */
+            canRevealSensitive: boolean;
             canView: boolean;
             /** Format: int64 */
             contactId: number;
@@ -4264,8 +4290,15 @@ export type components = {
             actorUserId: string;
             /** Format: date-time */
             at: string;
+            /**
+             * Format: int64
+             * @description The customer whose field was revealed (SensitiveRevealed only).
+             */
+            contactId?: number;
             /** @enum {string} */
-            event: "Write" | "ImpersonationStarted" | "ImpersonationEnded";
+            event: "Write" | "ImpersonationStarted" | "ImpersonationEnded" | "SensitiveRevealed";
+            /** @description The field revealed (SensitiveRevealed only): ssn, driverLicense.number, banks[n].accountNumber or banks[n].routingNumber. */
+            field?: string;
             method: string;
             path: string;
             requestId: string;
@@ -4351,6 +4384,13 @@ export type components = {
             created: boolean;
             /** @description The store's customers the prospect probably duplicates: same e-mail address, same phone number, or same last name with a close first name. */
             existingContacts: components["schemas"]["domain.contact.Duplicate"][] | null;
+        };
+        "functions.contacts.Revealed": {
+            /** Format: int64 */
+            contactId: number;
+            field: string;
+            /** @description The whole value; empty when the customer has none. */
+            value: string;
         };
         "functions.contacts.ScheduledTask": {
             assignedPandoUserId: string;
@@ -6118,6 +6158,11 @@ export type components = {
         };
         "runtime.httpapi.ResultResponseTimes": {
             data: components["schemas"]["domain.lead.ResponseTimes"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultRevealed": {
+            data: components["schemas"]["functions.contacts.Revealed"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -16028,6 +16073,89 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    revealContactSensitive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["contacts.RevealInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    Pragma?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultRevealed"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

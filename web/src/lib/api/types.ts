@@ -75,6 +75,12 @@ export type ViewedContact = Schemas['domain.contact.Viewed'];
 /** What a user may do with a customer. */
 export type ContactPermission = Schemas['domain.contact.Permission'];
 
+/** The whole value of one of a customer's sensitive fields (POST /crm/contacts/{id}/sensitive/reveal). */
+export type RevealedSensitive = Schemas['functions.contacts.Revealed'];
+
+/** The body of POST /crm/contacts/{id}/sensitive/reveal. */
+export type RevealSensitiveBody = Schemas['contacts.RevealInputBody'];
+
 /** A customer's hot mark after POST /crm/contacts/{id}/actions/mark_as_hot. */
 export type ContactHotState = Schemas['functions.contacts.HotState'];
 
