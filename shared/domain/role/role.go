@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/cxm/cxm/shared/runtime/store"
 )
@@ -68,6 +69,17 @@ func Label(name string) string {
 		return l
 	}
 	return name
+}
+
+// LabelWithArticle returns Label(name) after its indefinite article: "an F&I manager",
+// "a sales person", "a used car manager". An initialism takes "an" when its first letter is
+// said with a vowel sound (F, "eff"); a word when it starts with a, e, i or o.
+func LabelWithArticle(name string) string {
+	l := Label(name)
+	if l != "" && strings.ContainsAny(l[:1], "AEFHILMNORSXaeio") {
+		return "an " + l
+	}
+	return "a " + l
 }
 
 // Valid reports whether name is a dealer role's system name.

@@ -148,12 +148,7 @@ func (r Rule) Refusal() string {
 		if !ok {
 			return "You do not have permission to do this."
 		}
-		l := role.Label(name)
-		article := "a "
-		if strings.ContainsAny(l[:1], "AEFIOUaeiou") {
-			article = "an "
-		}
-		names = append(names, article+l)
+		names = append(names, role.LabelWithArticle(name))
 	}
 	list := names[len(names)-1]
 	if len(names) > 1 {

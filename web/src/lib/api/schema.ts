@@ -965,7 +965,7 @@ export type paths = {
         get?: never;
         /**
          * How many customers a bulk reassignment would move
-         * @description Counts the customers fromUserId holds for role in the stores given (every store of the Scope header the caller may view when none is given), reading the assignment index: no scan.
+         * @description Counts the customers fromUserId holds for role in the stores given (every store of the Scope header the caller may view when none is given), reading the assignment index: no scan. With toUserId it is the reassignment's preview: toUserId is checked exactly as the reassignment checks it (the same field errors), so a preview that passes starts.
          */
         put: operations["countBulkReassignment"];
         post?: never;
@@ -987,6 +987,26 @@ export type paths = {
          * @description total, done (moved), skipped (reassigned by someone else meanwhile) and failed; status is done when done + skipped + failed reaches total. Reading the progress only reads: the job advances on its own events. A job of stores the caller may not view is 404.
          */
         get: operations["getBulkReassignment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contacts/bulk/assignments/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users a bulk reassignment offers
+         * @description For a role and stores (every store of the Scope header the caller may view when none is given): the users whose customers may be moved, and the users who may take them, checked as the count and the reassignment check toUserId. For managers.
+         */
+        get: operations["bulkReassignmentUsers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5161,6 +5181,21 @@ export type components = {
             /** Format: int64 */
             count: number;
         };
+        "functions.relations.BulkUser": {
+            active: boolean;
+            name: string;
+            /** @description The user's roles, as people name them (sales manager). */
+            roles: string[] | null;
+            /** @description The names of the stores among those chosen the user works at. */
+            stores: string[] | null;
+            userId: string;
+        };
+        "functions.relations.BulkUsers": {
+            /** @description The users whose customers may be moved: every user (active or not: one who left still holds customers) holding the role at one of the stores. */
+            from: components["schemas"]["functions.relations.BulkUser"][] | null;
+            /** @description The users who may take them: active users holding a role that takes these customers (the role itself or the role that manages it) at every one of the stores. These are exactly the users the reassignment accepts. */
+            to: components["schemas"]["functions.relations.BulkUser"][] | null;
+        };
         "functions.relations.Company": {
             /**
              * Format: int64
@@ -5883,6 +5918,11 @@ export type components = {
         };
         "runtime.httpapi.ResultBulkJob": {
             data: components["schemas"]["domain.assignment.BulkJob"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultBulkUsers": {
+            data: components["schemas"]["functions.relations.BulkUsers"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -10281,6 +10321,88 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.ResultBulkJob"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    bulkReassignmentUsers: {
+        parameters: {
+            query: {
+                /** @description The role whose customers move (SalesPerson, BDCAgent, ServiceAdvisor, SalesManager, FIManager). */
+                role: string;
+                /** @description The stores whose customers move; none means every store of the Scope header the caller may view. */
+                accountPlatformIds?: number[] | null;
+            };
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultBulkUsers"];
                 };
             };
             /** @description Bad Request */

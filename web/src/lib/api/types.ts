@@ -186,6 +186,12 @@ export type BulkCriteria = Schemas['domain.assignment.BulkCriteria'];
 /** A bulk reassignment job with its progress. */
 export type BulkJob = Schemas['domain.assignment.BulkJob'];
 
+/** The users a bulk reassignment of a role in some stores offers (GET /api/contacts/bulk/assignments/users). */
+export type BulkUsers = Schemas['functions.relations.BulkUsers'];
+
+/** A user a bulk reassignment offers, with the stores among those chosen they work at. */
+export type BulkUser = Schemas['functions.relations.BulkUser'];
+
 /** The same customer's record at another store of the group. */
 export type LinkedContact = Schemas['functions.relations.LinkedContact'];
 
