@@ -886,7 +886,7 @@ export type paths = {
         put?: never;
         /**
          * The signed-in user's merge session
-         * @description 404 when the user has none: the web app then creates one by adding the first contact.
+         * @description 404 when the user has none: the web app then creates one by adding the first contact. Each contact comes with what tells it apart from the other (store, phones, e-mail addresses, address, when and by whom it was created, last activity, open leads), for choosing the one that survives.
          */
         post: operations["getCurrentMergeSession"];
         delete?: never;
@@ -5131,6 +5131,35 @@ export type components = {
             isPreferred: boolean;
             optOut: boolean;
         };
+        "functions.merge.MergeMemberDetails": {
+            /** @description The primary address on one line; empty when none. */
+            address: string;
+            /** Format: date-time */
+            created: string;
+            /** @description The name of the user who created the contact; empty for an import or an integration. */
+            createdBy: string;
+            /** @description Preferred first. */
+            emails: string[] | null;
+            /**
+             * Format: date-time
+             * @description The last activity logged with the customer; null when none.
+             */
+            lastActivity: string | null;
+            /**
+             * Format: int64
+             * @description Every lead, open or not.
+             */
+            leads: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description Leads that are active or sold pending.
+             */
+            openLeads: number;
+            /** @description Display forms, preferred first. */
+            phones: string[] | null;
+            storeName: string;
+        } | null;
         "functions.merge.MergeMoved": {
             activities: components["schemas"]["functions.merge.MergeRef"][] | null;
             leads: components["schemas"]["functions.merge.MergeRef"][] | null;
@@ -5176,6 +5205,8 @@ export type components = {
             added: string;
             /** Format: int64 */
             contactId: number;
+            /** @description What tells the contact apart from the other: null when the contact can no longer be read (merged or removed meanwhile). */
+            details: components["schemas"]["functions.merge.MergeMemberDetails"];
         };
         "functions.relations.BulkCount": {
             /** Format: int64 */

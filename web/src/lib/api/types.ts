@@ -129,6 +129,12 @@ export type ChangeLogFilter = Schemas['functions.contacts.ChangeLogFilter'];
 /** The user's contact merge session: its store and at most two customers. */
 export type MergeSession = Schemas['functions.merge.MergeSession'];
 
+/** A customer of a merge session, with what tells it apart from the other. */
+export type MergeSessionMember = Schemas['functions.merge.MergeSessionMember'];
+
+/** What tells a customer of a merge session apart: store, phones, e-mails, creation, activity, leads. */
+export type MergeMemberDetails = NonNullable<Schemas['functions.merge.MergeMemberDetails']>;
+
 /** A merge: the survivor as it becomes, the customer merged into it, and what changes. */
 export type MergeResult = Schemas['functions.merge.MergeResult'];
 
