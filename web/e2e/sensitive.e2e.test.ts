@@ -71,7 +71,9 @@ describe('sensitive fields as a BDC agent', () => {
     });
     const body = await refused.text();
     expect(refused.status).toBe(403);
-    expect(body).toContain('Only an F&I manager, a sales manager, a general manager or a dealer admin may do this.');
+    expect((JSON.parse(body) as { errorMessages?: string[] }).errorMessages).toEqual([
+      'Only an F&I manager, a sales manager, a general manager or a dealer admin may do this.',
+    ]);
     expect(body).not.toContain(MARIA_SSN);
     expect(suite.browser.pageErrors).toEqual([]);
   });

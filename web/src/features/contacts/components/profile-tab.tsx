@@ -173,25 +173,25 @@ export function ProfileTab({ contact, canEdit, canReveal = false }: ProfileTabPr
                 </Text>
               )),
               ...(contact.banks ?? []).map((b, i) => (
-                <Group gap={6} key={`bank-${i}`} wrap="wrap">
+                <Stack gap={2} key={`bank-${i}`}>
                   <Text size="sm">{b.bankName || 'Bank'}</Text>
                   {b.accountNumber ? (
-                    <>
-                      <Text size="sm" c="dimmed">
-                        account
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm" c="dimmed" w={64}>
+                        Account
                       </Text>
                       {sensitive(`banks[${i}].accountNumber`, `account number at ${b.bankName || `bank ${i + 1}`}`, b.accountNumber)}
-                    </>
+                    </Group>
                   ) : null}
                   {b.routingNumber ? (
-                    <>
-                      <Text size="sm" c="dimmed">
-                        routing
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm" c="dimmed" w={64}>
+                        Routing
                       </Text>
                       {sensitive(`banks[${i}].routingNumber`, `routing number at ${b.bankName || `bank ${i + 1}`}`, b.routingNumber)}
-                    </>
+                    </Group>
                   ) : null}
-                </Group>
+                </Stack>
               )),
               ...(contact.insurance ?? []).map((ins, i) => (
                 <Text size="sm" key={`ins-${i}`}>
