@@ -2249,7 +2249,7 @@ export type paths = {
         };
         /**
          * The scanned back of the driver licence
-         * @description The image as it was uploaded, with its content type; 404 when none was uploaded. The scan shows the licence number, so only users who may edit the customer (who see the number unmasked) read it.
+         * @description The image as it was uploaded, with its content type; 404 when none was uploaded. The scan shows the licence number, so only users who may edit the customer read it.
          */
         get: operations["getContactImage_driver_license_back"];
         /**
@@ -2273,7 +2273,7 @@ export type paths = {
         };
         /**
          * The scanned front of the driver licence
-         * @description The image as it was uploaded, with its content type; 404 when none was uploaded. The scan shows the licence number, so only users who may edit the customer (who see the number unmasked) read it.
+         * @description The image as it was uploaded, with its content type; 404 when none was uploaded. The scan shows the licence number, so only users who may edit the customer read it.
          */
         get: operations["getContactImage_driver_license_front"];
         /**
