@@ -117,22 +117,24 @@ describe('The profile tab', () => {
     return renderApp('/app/contact/5001?tab=profile');
   }
 
-  it('offers no reveal to a user who may not reveal', async () => {
+  it('offers no reveal to a user who may not reveal', { timeout: 30_000 }, async () => {
     open({ canRevealSensitive: false });
 
-    const personal = await screen.findByRole('region', { name: 'Personal' });
+    // The first render loads the profile's code: give it room on a busy machine.
+    const personal = await screen.findByRole('region', { name: 'Personal' }, { timeout: 15_000 });
     expect(within(personal).getByText('***-**-6789')).toBeInTheDocument();
     expect(within(personal).getByText('****4567')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Show the whole/ })).not.toBeInTheDocument();
   });
 
-  it('reveals the SSN and a bank account number to a user who may', async () => {
+  it('reveals the SSN and a bank account number to a user who may', { timeout: 30_000 }, async () => {
     const reveals: Reveal[] = [];
     server.use(revealHandler(reveals));
     open({ canRevealSensitive: true });
     const user = userEvent.setup();
 
-    const personal = await screen.findByRole('region', { name: 'Personal' });
+    // The first render loads the profile's code: give it room on a busy machine.
+    const personal = await screen.findByRole('region', { name: 'Personal' }, { timeout: 15_000 });
     await user.click(within(personal).getByRole('button', { name: 'Show the whole SSN' }));
     expect(await within(personal).findByText('123-45-6789')).toBeInTheDocument();
     const finance = screen.getByRole('region', { name: 'Finance' });
