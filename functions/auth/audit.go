@@ -18,9 +18,10 @@ type AuditInput struct {
 	Cursor string `query:"cursor" maxLength:"2048" doc:"The next cursor of the previous page; empty for the newest entries."`
 }
 
-// AuditEntry is one audited action under impersonation.
+// AuditEntry is one audited action: under impersonation, or the reveal of a customer's
+// sensitive field.
 type AuditEntry struct {
-	Event         string    `json:"event" enum:"Write,ImpersonationStarted,ImpersonationEnded"`
+	Event         string    `json:"event" enum:"Write,ImpersonationStarted,ImpersonationEnded,SensitiveRevealed"`
 	ActorUserID   string    `json:"actorUserId"`
 	ActorSubject  string    `json:"actorSubject"`
 	SubjectUserID string    `json:"subjectUserId"`
@@ -30,6 +31,8 @@ type AuditEntry struct {
 	Status        int       `json:"status"`
 	At            time.Time `json:"at"`
 	RequestID     string    `json:"requestId"`
+	ContactID     int64     `json:"contactId,omitempty" doc:"The customer whose field was revealed (SensitiveRevealed only)."`
+	Field         string    `json:"field,omitempty" doc:"The field revealed (SensitiveRevealed only): ssn, driverLicense.number, banks[n].accountNumber or banks[n].routingNumber."`
 }
 
 // AuditPage is one page of the audit log, newest first.
@@ -46,7 +49,7 @@ func registerAudit(api *httpapi.API, a *area) {
 		Path:        "/auth/audit",
 		Summary:     "The dealer group's impersonation audit log, newest first",
 		Description: "Starts and ends of impersonations and every write made under impersonation, each with the " +
-			"actor and the impersonated user. For holders of pando.cxm.impersonate and dealer admins.",
+			"actor and the impersonated user, and every reveal of a customer's sensitive field (the user, the customer and the field). For holders of pando.cxm.impersonate and dealer admins.",
 		Tags:   []string{"auth"},
 		Errors: []int{400, 401, 403},
 	}, func(ctx context.Context, in *AuditInput) (*httpapi.Body[httpapi.Result[AuditPage]], error) {
@@ -66,7 +69,7 @@ func registerAudit(api *httpapi.API, a *area) {
 			page.Entries = append(page.Entries, AuditEntry{
 				Event: e.Event, ActorUserID: e.ActorUserID, ActorSubject: e.ActorSubject,
 				SubjectUserID: e.SubjectUserID, Subject: e.Subject, Method: e.Method, Path: e.Path,
-				Status: e.Status, At: e.At, RequestID: e.RequestID,
+				Status: e.Status, At: e.At, RequestID: e.RequestID, ContactID: e.ContactID, Field: e.Field,
 			})
 		}
 		return httpapi.Reply(httpapi.OK(page)), nil

@@ -7,14 +7,16 @@
 // specific paths they serve below /crm/contacts.
 //
 // A contact of a store the caller may not view, or of another dealer group, does not exist for
-// the caller (404). Sensitive fields are returned masked unless the caller may edit the contact,
-// and never appear in search results.
+// the caller (404). Sensitive fields are returned masked to every caller, and never appear in
+// search results; their whole values are only given by the audited reveal
+// (POST /crm/contacts/{id}/sensitive/reveal) to the roles of contact.RevealRoles.
 package contacts
 
 import (
 	"context"
 	"net/http"
 
+	"github.com/cxm/cxm/shared/domain/audit"
 	"github.com/cxm/cxm/shared/domain/contact"
 	"github.com/cxm/cxm/shared/domain/user"
 	"github.com/cxm/cxm/shared/runtime/apperr"
@@ -33,12 +35,14 @@ func New(s wiring.Services) http.Handler {
 type area struct {
 	d        wiring.Services
 	contacts *contact.Repo
+	audit    *audit.Log
 }
 
 // Register adds the area's operations to api.
 func Register(api *httpapi.API, d wiring.Services) {
-	a := &area{d: d, contacts: contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log)}
+	a := &area{d: d, contacts: contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log), audit: audit.NewLog(d.Store)}
 	a.registerProfile(api)
+	a.registerSensitive(api)
 	a.registerSearch(api)
 	a.registerSummary(api)
 	a.registerChangeLog(api)
@@ -57,7 +61,7 @@ func permission(sess user.Session, c contact.Contact) contact.Permission {
 	return contact.PermissionFor(c.ID, sess.Principal.UserID, c.AccountPlatformID, sess.Principal.ViewStores, sess.Profile.Roles)
 }
 
-// load returns contact id when the session's user may view it, masked unless they may edit it.
+// load returns contact id when the session's user may view it, its sensitive fields masked.
 func (a *area) load(ctx context.Context, sess user.Session, id int64) (contact.Contact, contact.Permission, error) {
 	return a.contacts.ForSession(ctx, sess, id)
 }

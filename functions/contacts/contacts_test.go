@@ -63,8 +63,9 @@ func TestGetContact(t *testing.T) {
 		status int
 		masked bool
 	}{
-		{"sales person of the store", sales, demo.ContactToyota, 200, false},
+		{"sales person of the store gets masked values", sales, demo.ContactToyota, 200, true},
 		{"viewer who may not edit gets masked values", marketing, demo.ContactToyota, 200, true},
+		{"dealer admin gets masked values too", admin, demo.ContactToyota, 200, true},
 		{"store the user may not view", sales, demo.ContactHyundai, 404, false},
 		{"another dealer group's customer", admin, demo.OtherContactID, 404, false},
 		{"no such customer", admin, demo.ContactToyota + 999_000, 404, false},
@@ -206,7 +207,7 @@ func TestCreateAndUpdate(t *testing.T) {
 	if status != 200 {
 		t.Fatalf("create: status %d", status)
 	}
-	if c.ID < 1 || c.Version != 1 || c.FirstName != "Ada" || c.CreatedBy != sales || c.DealerID != "NWH-02" || c.SSN != "078-05-1120" {
+	if c.ID < 1 || c.Version != 1 || c.FirstName != "Ada" || c.CreatedBy != sales || c.DealerID != "NWH-02" || c.SSN != "***-**-1120" || !c.SensitiveMasked {
 		t.Errorf("created %+v", c)
 	}
 	var phones []string
@@ -590,8 +591,11 @@ func TestSensitiveFieldsAtRest(t *testing.T) {
 	// An editor who sends back masked values keeps the stored ones.
 	c := get(t, srv, admin, demo.ContactToyota)
 	c.SSN, c.Banks[0].AccountNumber, c.NickName = "***-**-6789", "********6789", "Mari"
-	if status, saved := save(t, srv, admin, c); status != 200 || saved.SSN != "123-45-6789" || saved.Banks[0].AccountNumber != "000123456789" {
+	if status, saved := save(t, srv, admin, c); status != 200 || saved.SSN != "***-**-6789" || saved.Banks[0].AccountNumber != "********6789" {
 		t.Errorf("save with masked values: %d, %q, %q", status, saved.SSN, saved.Banks[0].AccountNumber)
+	}
+	if got := reveal(t, srv, admin, demo.ContactToyota, "ssn"); got != "123-45-6789" {
+		t.Errorf("SSN after a save with masked values = %q, want the stored one", got)
 	}
 	c = get(t, srv, admin, demo.ContactToyota)
 	c.SSN = "***-**-0000"
@@ -685,7 +689,7 @@ func TestUserPermissions(t *testing.T) {
 	}{
 		{"sales person, own store", sales, demo.ContactToyota, sales, 200, contact.Permission{CanView: true, CanEdit: true}},
 		{"sales person, a store not viewed", sales, demo.ContactHyundai, sales, 200, contact.Permission{}},
-		{"manager", manager, demo.ContactHyundai, manager, 200, contact.Permission{CanView: true, CanEdit: true, CanReactivate: true}},
+		{"manager", manager, demo.ContactHyundai, manager, 200, contact.Permission{CanView: true, CanEdit: true, CanReactivate: true, CanRevealSensitive: true}},
 		{"marketing views only", marketing, demo.ContactToyota, marketing, 200, contact.Permission{CanView: true}},
 		{"parts manager of Hyundai asked about by a manager", manager, demo.ContactHyundai, parts, 200, contact.Permission{CanView: true}},
 		{"an admin asks about the sales person", admin, demo.ContactHyundai, sales, 200, contact.Permission{}},

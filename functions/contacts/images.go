@@ -124,7 +124,7 @@ func (s *summaries) registerImages(api *httpapi.API) {
 		what := map[string]string{ImageLicenseFront: "front of the driver licence", ImageLicenseBack: "back of the driver licence", ImageLicenseAvatar: "photo from the driver licence"}[kind]
 		who := "Any user who may view the customer reads it."
 		if licence {
-			who = "The scan shows the licence number, so only users who may edit the customer (who see the number unmasked) read it."
+			who = "The scan shows the licence number, so only users who may edit the customer read it."
 		}
 		httpapi.Register(api, huma.Operation{
 			OperationID: "getContactImage_" + kind,

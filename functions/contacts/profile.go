@@ -78,7 +78,7 @@ func (a *area) registerProfile(api *httpapi.API) {
 		Method:      http.MethodGet,
 		Path:        "/crm/contacts/{id}",
 		Summary:     "A customer's profile",
-		Description: "Sensitive fields (SSN, driver licence number, bank numbers) are masked unless the caller may edit the customer. Reading a customer records it among the caller's recently viewed customers. A customer of a store the caller may not view is 404.",
+		Description: "Sensitive fields (SSN, driver licence number, bank numbers) are masked for every caller; POST /crm/contacts/{id}/sensitive/reveal gives one whole value to the roles that may see it. Reading a customer records it among the caller's recently viewed customers. A customer of a store the caller may not view is 404.",
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *ContactPath) (*httpapi.Body[httpapi.Result[contact.Contact]], error) {
@@ -101,7 +101,7 @@ func (a *area) registerProfile(api *httpapi.API) {
 		Summary:     "Save a customer",
 		Description: "Without an id (or with 0) the customer is created; with an id it is replaced, and the body's version must be the version the customer was read at (409 otherwise, and nothing changes). " +
 			"Validation follows the spec's section 5: phones are stripped of spaces, parentheses, dots, commas and hyphens and need 10 digits for the US or no country ('Invalid number'), 4 to 14 for other countries; extensions take an optional . x or * prefix, an optional space and up to 4 digits ('Invalid extension'); phones without a value are dropped; e-mail addresses need the standard shape. " +
-			"A rejected save changes nothing and names every bad field in fieldErrors by its path (phones[1].phone). Masked sensitive values keep the stored ones.",
+			"A rejected save changes nothing and names every bad field in fieldErrors by its path (phones[1].phone). Masked sensitive values keep the stored ones; the saved customer is answered with its sensitive fields masked.",
 		Tags:   []string{"contacts"},
 		Errors: []int{400, 401, 403, 404, 409},
 	}, func(ctx context.Context, in *SaveContactInput) (*httpapi.Body[httpapi.Result[contact.Contact]], error) {
@@ -130,7 +130,7 @@ func (a *area) registerProfile(api *httpapi.API) {
 		if err != nil {
 			return nil, err
 		}
-		return httpapi.Reply(httpapi.OK(saved)), nil
+		return httpapi.Reply(httpapi.OK(saved.Masked())), nil
 	})
 
 	httpapi.Register(api, huma.Operation{

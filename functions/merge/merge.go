@@ -6,7 +6,9 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/cxm/cxm/shared/domain/activity"
 	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/lead"
 	"github.com/cxm/cxm/shared/domain/merge"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
@@ -40,14 +42,20 @@ func RegisterWith(api *httpapi.API, s wiring.Services, o Options) {
 	if o.Contacts == nil {
 		o.Contacts = DefaultContacts(s)
 	}
-	a := &area{d: s, svc: merge.NewService(s.Store, o.Contacts, s.Events, s.Log)}
+	a := &area{d: s, svc: merge.NewService(s.Store, o.Contacts, s.Events, s.Log), details: details{
+		users:    s.Users,
+		contacts: contact.NewRepo(s.Store, s.Encrypter, s.Events, s.Log),
+		leads:    lead.NewRepo(s.Store, nil, s.Log),
+		activity: activity.NewRepo(s.Store, nil, s.Log),
+	}}
 	a.register(api)
 }
 
 // area holds what the area's handlers use.
 type area struct {
-	d   wiring.Services
-	svc *merge.Service
+	d       wiring.Services
+	svc     *merge.Service
+	details details
 }
 
 // MergeAddInput is the request of POST /api/contact/merge/create_session and
@@ -94,7 +102,7 @@ func (a *area) register(api *httpapi.API) {
 		Method:      http.MethodPost,
 		Path:        "/api/contact/merge/get_current_session",
 		Summary:     "The signed-in user's merge session",
-		Description: "404 when the user has none: the web app then creates one by adding the first contact.",
+		Description: "404 when the user has none: the web app then creates one by adding the first contact. Each contact comes with what tells it apart from the other (store, phones, e-mail addresses, address, when and by whom it was created, last activity, open leads), for choosing the one that survives.",
 		Tags:        tags,
 		Errors:      []int{401, 403, 404},
 	}, func(ctx context.Context, _ *struct{}) (*Session, error) {
@@ -106,7 +114,11 @@ func (a *area) register(api *httpapi.API) {
 		if err != nil {
 			return nil, err
 		}
-		return httpapi.Reply(httpapi.OK(sessionView(s))), nil
+		v, err := a.sessionView(ctx, sess, s)
+		if err != nil {
+			return nil, err
+		}
+		return httpapi.Reply(httpapi.OK(v)), nil
 	})
 
 	add := func(id, path, summary string) {
@@ -130,7 +142,11 @@ func (a *area) register(api *httpapi.API) {
 			if err != nil {
 				return nil, err
 			}
-			return httpapi.Reply(httpapi.OK(sessionView(s))), nil
+			v, err := a.sessionView(ctx, sess, s)
+			if err != nil {
+				return nil, err
+			}
+			return httpapi.Reply(httpapi.OK(v)), nil
 		})
 	}
 	add("createMergeSession", "/api/contact/merge/create_session", "Start a merge session with its first contact")
@@ -153,7 +169,11 @@ func (a *area) register(api *httpapi.API) {
 		if err != nil {
 			return nil, err
 		}
-		return httpapi.Reply(httpapi.OK(sessionView(s))), nil
+		v, err := a.sessionView(ctx, sess, s)
+		if err != nil {
+			return nil, err
+		}
+		return httpapi.Reply(httpapi.OK(v)), nil
 	})
 
 	httpapi.Register(api, huma.Operation{

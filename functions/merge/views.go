@@ -20,14 +20,25 @@ type MergeSession struct {
 type MergeSessionMember struct {
 	ContactID int64     `json:"contactId"`
 	Added     time.Time `json:"added"`
+	// Details tell the session's contacts apart when their names are the same.
+	Details *MergeMemberDetails `json:"details" doc:"What tells the contact apart from the other: null when the contact can no longer be read (merged or removed meanwhile)."`
 }
 
-func sessionView(s merge.Session) MergeSession {
-	v := MergeSession{ID: s.ID, UserID: s.UserID, AccountPlatformID: s.AccountPlatformID, Contacts: []MergeSessionMember{}, Created: s.Created, Updated: s.Updated}
-	for _, m := range s.Contacts {
-		v.Contacts = append(v.Contacts, MergeSessionMember{ContactID: m.ContactID, Added: m.Added})
-	}
-	return v
+// MergeMemberDetails are what tells two contacts of a merge apart: where and when each was
+// created, how to reach them, and how much is going on with each.
+type MergeMemberDetails struct {
+	_ struct{} `nullable:"true"`
+
+	Name         string     `json:"name"`
+	StoreName    string     `json:"storeName"`
+	Phones       []string   `json:"phones" doc:"Display forms, preferred first."`
+	Emails       []string   `json:"emails" doc:"Preferred first."`
+	Address      string     `json:"address" doc:"The primary address on one line; empty when none."`
+	Created      time.Time  `json:"created"`
+	CreatedBy    string     `json:"createdBy" doc:"The name of the user who created the contact; empty for an import or an integration."`
+	LastActivity *time.Time `json:"lastActivity" doc:"The last activity logged with the customer; null when none."`
+	OpenLeads    int        `json:"openLeads" doc:"Leads that are active or sold pending."`
+	Leads        int        `json:"leads" doc:"Every lead, open or not."`
 }
 
 // MergeEmail is an e-mail address of a merged contact.

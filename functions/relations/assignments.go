@@ -114,10 +114,26 @@ func (a *area) checkAssignee(ctx context.Context, sess user.Session, userID stri
 	}
 	for _, st := range stores {
 		if !slices.Contains(p.AllowedStores, st) {
-			return fmt.Sprintf("%s is not a user of store %d.", p.DisplayName(), st)
+			return fmt.Sprintf("%s does not work at %s.", p.DisplayName(), storeName(sess, st))
 		}
 	}
 	return ""
+}
+
+// checkHolder returns why userID may not take the customers held for role in stores, or "" when
+// it may: see assignment.Refusal.
+func (a *area) checkHolder(ctx context.Context, sess user.Session, userID, r string, stores []int64) string {
+	if !user.ValidUserID(userID) {
+		return "Choose the user the customers go to."
+	}
+	p, _, err := a.d.Users.Profile(ctx, sess.Principal.Tenant, userID)
+	if err != nil {
+		return "Choose the user the customers go to: the user chosen does not exist."
+	}
+	if !assignment.ValidRole(r) {
+		return ""
+	}
+	return assignment.Refusal(p, r, stores, func(st int64) string { return storeName(sess, st) })
 }
 
 // assignmentsOf returns the assignments of contact id, one per role, with the users' names.

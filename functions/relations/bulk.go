@@ -2,10 +2,12 @@ package relations
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"slices"
 
 	"github.com/cxm/cxm/shared/domain/assignment"
+	"github.com/cxm/cxm/shared/domain/role"
 	"github.com/cxm/cxm/shared/domain/user"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
@@ -23,6 +25,28 @@ type BulkCount struct {
 	Count int `json:"count"`
 }
 
+// BulkUsersInput is the request of GET /api/contacts/bulk/assignments/users.
+type BulkUsersInput struct {
+	httpapi.ScopeHeader
+	Role   string  `query:"role" required:"true" maxLength:"40" doc:"The role whose customers move (SalesPerson, BDCAgent, ServiceAdvisor, SalesManager, FIManager)."`
+	Stores []int64 `query:"accountPlatformIds" doc:"The stores whose customers move; none means every store of the Scope header the caller may view."`
+}
+
+// BulkUser is a user a bulk reassignment offers.
+type BulkUser struct {
+	UserID string   `json:"userId"`
+	Name   string   `json:"name"`
+	Active bool     `json:"active"`
+	Roles  []string `json:"roles" doc:"The user's roles, as people name them (sales manager)."`
+	Stores []string `json:"stores" doc:"The names of the stores among those chosen the user works at."`
+}
+
+// BulkUsers are the users a bulk reassignment of one role in some stores offers.
+type BulkUsers struct {
+	From []BulkUser `json:"from" doc:"The users whose customers may be moved: every user (active or not: one who left still holds customers) holding the role at one of the stores."`
+	To   []BulkUser `json:"to" doc:"The users who may take them: active users holding a role that takes these customers (the role itself or the role that manages it) at every one of the stores. These are exactly the users the reassignment accepts."`
+}
+
 // JobPath is the path of GET /api/contacts/bulk/assignments/jobs/{jobId}.
 type JobPath struct {
 	JobID string `path:"jobId" pattern:"^[a-z0-9]{8,40}$" doc:"The job id the bulk reassignment returned."`
@@ -31,11 +55,42 @@ type JobPath struct {
 func (a *area) registerBulk(api *httpapi.API) {
 	d := a.d
 	httpapi.Register(api, huma.Operation{
+		OperationID: "bulkReassignmentUsers",
+		Method:      http.MethodGet,
+		Path:        "/api/contacts/bulk/assignments/users",
+		Summary:     "The users a bulk reassignment offers",
+		Description: "For a role and stores (every store of the Scope header the caller may view when none is given): the users whose customers may be moved, and the users who may take them, checked as the count and the reassignment check toUserId. For managers.",
+		Tags:        []string{"contacts"},
+		Errors:      []int{400, 401, 403, 404},
+	}, func(ctx context.Context, in *BulkUsersInput) (*httpapi.Body[httpapi.Result[BulkUsers]], error) {
+		sess, err := d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if err := requireManager(sess); err != nil {
+			return nil, err
+		}
+		if !assignment.ValidRole(in.Role) {
+			return nil, apperr.InvalidFields("The role is not valid.", map[string]string{"role": msgRole})
+		}
+		stores, err := sess.SelectStores(in.Stores, in.Scope)
+		if err != nil {
+			return nil, err
+		}
+		all, err := d.Users.List(ctx, sess.Principal.Tenant)
+		if err != nil {
+			return nil, err
+		}
+		out := BulkUsers{From: bulkUsers(sess, assignment.FromUsers(all, in.Role, stores), stores), To: bulkUsers(sess, assignment.Candidates(all, in.Role, stores), stores)}
+		return httpapi.Reply(httpapi.OK(out)), nil
+	})
+
+	httpapi.Register(api, huma.Operation{
 		OperationID: "countBulkReassignment",
 		Method:      http.MethodPut,
 		Path:        "/api/contacts/bulk/assignments/count",
 		Summary:     "How many customers a bulk reassignment would move",
-		Description: "Counts the customers fromUserId holds for role in the stores given (every store of the Scope header the caller may view when none is given), reading the assignment index: no scan.",
+		Description: "Counts the customers fromUserId holds for role in the stores given (every store of the Scope header the caller may view when none is given), reading the assignment index: no scan. With toUserId it is the reassignment's preview: toUserId is checked exactly as the reassignment checks it (the same field errors), so a preview that passes starts.",
 		Tags:        []string{"contacts"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *BulkInput) (*httpapi.Body[httpapi.Result[BulkCount]], error) {
@@ -117,11 +172,61 @@ func (a *area) registerBulk(api *httpapi.API) {
 	})
 }
 
-// criteria checks a bulk request: a manager's, an assignable role, stores the caller may view,
-// and (to move) a different active user of every store. Every problem is named at once.
-func (a *area) criteria(ctx context.Context, sess user.Session, in *BulkInput, moving bool) (assignment.BulkCriteria, error) {
+const msgRole = "Choose one of the roles SalesPerson, BDCAgent, ServiceAdvisor, SalesManager, FIManager."
+
+// requireManager refuses users who may not reassign customers in bulk.
+func requireManager(sess user.Session) error {
 	if !slices.ContainsFunc(sess.Profile.Roles, func(r string) bool { return slices.Contains(ManagerRoles(), r) }) {
-		return assignment.BulkCriteria{}, apperr.Errorf(apperr.Forbidden, "Only managers may reassign customers in bulk.")
+		return apperr.Errorf(apperr.Forbidden, "Only managers may reassign customers in bulk.")
+	}
+	return nil
+}
+
+// bulkUsers returns ps as a bulk reassignment offers them, active users first, each with the
+// names of its stores among stores.
+func bulkUsers(sess user.Session, ps []user.Profile, stores []int64) []BulkUser {
+	out := make([]BulkUser, 0, len(ps))
+	for _, p := range ps {
+		u := BulkUser{UserID: p.UserID, Name: p.DisplayName(), Active: p.Active(), Roles: []string{}, Stores: []string{}}
+		for _, r := range p.Roles {
+			u.Roles = append(u.Roles, role.Label(r))
+		}
+		for _, st := range stores {
+			if slices.Contains(p.AllowedStores, st) {
+				u.Stores = append(u.Stores, storeName(sess, st))
+			}
+		}
+		out = append(out, u)
+	}
+	slices.SortStableFunc(out, func(a, b BulkUser) int {
+		if a.Active != b.Active {
+			if a.Active {
+				return -1
+			}
+			return 1
+		}
+		return 0
+	})
+	return out
+}
+
+// storeName names store st as the session's user reads it.
+func storeName(sess user.Session, st int64) string {
+	for _, s := range sess.Stores {
+		if s.AccountPlatformID == st && s.Name != "" {
+			return s.Name
+		}
+	}
+	return fmt.Sprintf("store %d", st)
+}
+
+// criteria checks a bulk request, the same for its count (the preview) and its start: a
+// manager's, an assignable role, stores the caller may view, and a different user who may take
+// the customers (assignment.Refusal), required to move and checked whenever given. Every problem
+// is named at once.
+func (a *area) criteria(ctx context.Context, sess user.Session, in *BulkInput, moving bool) (assignment.BulkCriteria, error) {
+	if err := requireManager(sess); err != nil {
+		return assignment.BulkCriteria{}, err
 	}
 	c := in.Body
 	stores, err := sess.SelectStores(c.Stores, in.Scope)
@@ -131,21 +236,21 @@ func (a *area) criteria(ctx context.Context, sess user.Session, in *BulkInput, m
 	c.Stores = stores
 	fields := map[string]string{}
 	if !assignment.ValidRole(c.Role) {
-		fields["role"] = "Choose one of the roles SalesPerson, BDCAgent, ServiceAdvisor, SalesManager, FIManager."
+		fields["role"] = msgRole
 	}
 	if !user.ValidUserID(c.FromUserID) {
 		fields["fromUserId"] = "Choose the user the customers are assigned to now."
 	}
-	if moving {
-		switch {
-		case c.ToUserID == "":
+	switch {
+	case c.ToUserID == "":
+		if moving {
 			fields["toUserId"] = "Choose the user the customers go to."
-		case c.ToUserID == c.FromUserID:
-			fields["toUserId"] = "Choose another user than the one the customers are assigned to now."
-		default:
-			if msg := a.checkAssignee(ctx, sess, c.ToUserID, c.Stores); msg != "" {
-				fields["toUserId"] = msg
-			}
+		}
+	case c.ToUserID == c.FromUserID:
+		fields["toUserId"] = "Choose another user than the one the customers are assigned to now."
+	default:
+		if msg := a.checkHolder(ctx, sess, c.ToUserID, c.Role, c.Stores); msg != "" {
+			fields["toUserId"] = msg
 		}
 	}
 	if len(fields) > 0 {

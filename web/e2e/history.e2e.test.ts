@@ -109,6 +109,15 @@ describe('change log and merge', () => {
 
     await footer.getByRole('button', { name: 'Merge', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Merge customers' });
+    // Each customer to keep shows what tells it apart, and no id.
+    const keepFirst = dialog.getByRole('radio', { name: 'Keep Theodora Vantongeren' });
+    await keepFirst.waitFor();
+    const choices = dialog.getByRole('radiogroup', { name: 'Customer to keep' });
+    await choices.getByText('theodora@example.com').waitFor();
+    await choices.getByText('(503) 555-0162').waitFor();
+    await choices.getByText('Northwind Toyota').first().waitFor();
+    expect(await choices.getByText('by Sam Ortega', { exact: false }).count()).toBe(2);
+    expect(await dialog.textContent()).not.toContain(String(first.id));
     const phones = dialog.getByRole('list', { name: 'Merged phones' });
     await phones.getByText('(503) 555-0162').waitFor();
     expect(await phones.getByRole('listitem').allTextContents()).toEqual(['(503) 555-0161', '(503) 555-0162']);

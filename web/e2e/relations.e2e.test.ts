@@ -56,12 +56,18 @@ describe('households and assignments', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reassign Customers' }).click();
     await page.getByRole('heading', { level: 1, name: 'Reassign Customers' }).waitFor();
     await page.getByRole('combobox', { name: 'From user' }).click();
-    await page.getByRole('option', { name: 'Sam Ortega' }).click();
+    await page.getByRole('option', { name: /^Sam Ortega/ }).click();
+    // Only the users who can take a sales person's customers at every store are offered: no
+    // BDC agent, no F&I manager, nobody of one store only, and no ids.
     await page.getByRole('combobox', { name: 'To user' }).click();
-    await page.getByRole('option', { name: 'Avery Kim' }).click();
+    const offered = await page.getByRole('option').allTextContents();
+    expect(offered.map((o) => o.split(' · ')[0]).sort()).toEqual(['Drew Sullivan', 'Morgan Reyes']);
+    expect(offered.join(' ')).not.toMatch(/\d{4,}/);
+    await page.getByRole('option', { name: /^Drew Sullivan/ }).click();
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByRole('region', { name: 'Preview' });
     await preview.getByText('1 customer would be reassigned.').waitFor();
+    await preview.getByText(/Sam Ortega's customers as sales person at .* go to Drew Sullivan\./).waitFor();
     await screenshot(page, '42-reassignment-preview');
 
     await preview.getByRole('button', { name: 'Confirm reassignment' }).click();
@@ -70,14 +76,14 @@ describe('households and assignments', () => {
     expect(await progress.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
     await screenshot(page, '43-reassignment-done');
 
-    // Maria's sales person is now Avery Kim.
+    // Maria's sales person is now Drew Sullivan.
     await page.goto(`${baseUrl}/#/app/contact/${MARIA_ID}`);
     const after = page.getByRole('region', { name: 'Assigned users' });
     await page.waitForFunction(() => {
       const input = document.querySelector<HTMLInputElement>('input[aria-label="Sales Person"]');
-      return input?.value === 'Avery Kim';
+      return input?.value === 'Drew Sullivan';
     });
-    expect(await after.getByRole('combobox', { name: 'Sales Person' }).inputValue()).toBe('Avery Kim');
+    expect(await after.getByRole('combobox', { name: 'Sales Person' }).inputValue()).toBe('Drew Sullivan');
   });
 
   it("removes the co-buyer from Maria's household", async () => {

@@ -2,12 +2,14 @@ package assignment_test
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/cxm/cxm/shared/domain/assignment"
 	"github.com/cxm/cxm/shared/domain/role"
+	"github.com/cxm/cxm/shared/domain/user"
 	"github.com/cxm/cxm/shared/local/dynamotest"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/store"
@@ -216,5 +218,63 @@ func TestBulkReassignTenThousand(t *testing.T) {
 	}
 	if other, err := repo.Holders(ctx, tn, 2001, role.SalesPerson, "someone"); err != nil || len(other) != 1 {
 		t.Errorf("another user's contact: %v, %v; want kept", other, err)
+	}
+}
+
+func TestRefusal(t *testing.T) {
+	t.Parallel()
+	names := map[int64]string{1: "North Toyota", 2: "North Honda", 3: "North Hyundai"}
+	storeName := func(st int64) string { return names[st] }
+	person := func(roles []string, status int, stores ...int64) user.Profile {
+		return user.Profile{UserID: "100100", FirstName: "Dana", LastName: "Lee", UserType: 1, UserStatus: status, Roles: roles, AllowedStores: stores}
+	}
+	tests := []struct {
+		name   string
+		p      user.Profile
+		role   string
+		stores []int64
+		want   string
+	}{
+		{"a sales person of both stores", person([]string{role.SalesPerson}, user.StatusActive, 1, 2), role.SalesPerson, []int64{1, 2}, ""},
+		{"a sales manager takes a sales person's customers", person([]string{role.SalesManager}, user.StatusActive, 1), role.SalesPerson, []int64{1}, ""},
+		{"a BDC manager takes a BDC agent's customers", person([]string{role.BDCManager}, user.StatusActive, 1), role.BDCAgent, []int64{1}, ""},
+		{"a service manager takes a service advisor's", person([]string{role.ServiceManager}, user.StatusActive, 1), role.ServiceAdvisor, []int64{1}, ""},
+		{"an inactive user", person([]string{role.SalesPerson}, user.StatusInactive, 1), role.SalesPerson, []int64{1}, "Dana Lee is not an active user."},
+		{"a BDC agent for sales customers", person([]string{role.BDCAgent}, user.StatusActive, 1), role.SalesPerson, []int64{1},
+			"Dana Lee cannot take customers held by a sales person: they go to a sales person, a sales manager or a general sales manager."},
+		{"a marketing manager for F&I customers", person([]string{role.MarketingManager}, user.StatusActive, 1), role.FIManager, []int64{1},
+			"Dana Lee cannot take customers held by an F&I manager: they go to an F&I manager."},
+		{"a user of one store of two", person([]string{role.SalesPerson}, user.StatusActive, 1), role.SalesPerson, []int64{1, 2}, "Dana Lee does not work at North Honda."},
+		{"a user of neither store", person([]string{role.SalesPerson}, user.StatusActive, 1), role.SalesPerson, []int64{2, 3}, "Dana Lee does not work at North Honda and North Hyundai."},
+		{"a system user", user.Profile{UserID: "9999999", FirstName: "System", LastName: "Automation", UserType: 10, UserStatus: user.StatusActive, Roles: []string{role.SalesPerson}, AllowedStores: []int64{1}}, role.SalesPerson, []int64{1}, "System Automation cannot hold customers."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := assignment.Refusal(tt.p, tt.role, tt.stores, storeName); got != tt.want {
+				t.Errorf("Refusal = %q, want %q", got, tt.want)
+			}
+			inCandidates := len(assignment.Candidates([]user.Profile{tt.p}, tt.role, tt.stores)) == 1
+			if inCandidates != (tt.want == "") {
+				t.Errorf("among the candidates: %v, want %v", inCandidates, tt.want == "")
+			}
+		})
+	}
+}
+
+func TestFromUsers(t *testing.T) {
+	t.Parallel()
+	all := []user.Profile{
+		{UserID: "1", UserType: 1, UserStatus: user.StatusActive, Roles: []string{role.SalesPerson}, AllowedStores: []int64{1}},
+		{UserID: "2", UserType: 1, UserStatus: user.StatusInactive, Roles: []string{role.SalesPerson}, AllowedStores: []int64{2}},
+		{UserID: "3", UserType: 1, UserStatus: user.StatusActive, Roles: []string{role.SalesManager}, AllowedStores: []int64{1}},
+		{UserID: "4", UserType: 1, UserStatus: user.StatusActive, Roles: []string{role.SalesPerson}, AllowedStores: []int64{3}},
+		{UserID: "9999999", UserType: 10, UserStatus: user.StatusActive, Roles: []string{role.SalesPerson}, AllowedStores: []int64{1}},
+	}
+	var got []string
+	for _, p := range assignment.FromUsers(all, role.SalesPerson, []int64{1, 2}) {
+		got = append(got, p.UserID)
+	}
+	if want := []string{"1", "2"}; !slices.Equal(got, want) {
+		t.Errorf("FromUsers = %v, want %v (the sales people of the stores, active or not)", got, want)
 	}
 }

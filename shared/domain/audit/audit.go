@@ -1,7 +1,8 @@
 // Package audit records what is done under impersonation: every write made with a token that
 // carries a real actor (RFC 8693 act), and the start and end of each impersonation, each entry
 // naming both identities. One middleware records the writes; the local gateway and the Lambda
-// entry both put it in front of every area.
+// entry both put it in front of every area. It also records every reveal of a customer's
+// sensitive field (who, which customer, which field), impersonated or not.
 //
 // Access patterns:
 //
@@ -32,6 +33,9 @@ const (
 	EventImpersonationStarted = "ImpersonationStarted"
 	// EventImpersonationEnded is an actor ending an impersonation.
 	EventImpersonationEnded = "ImpersonationEnded"
+	// EventSensitiveRevealed is a user reading the whole value of a customer's sensitive field
+	// (ContactID and Field name it). Without impersonation the actor is the user.
+	EventSensitiveRevealed = "SensitiveRevealed"
 )
 
 // Entry is one audited action.
@@ -49,6 +53,9 @@ type Entry struct {
 	Status        int
 	At            time.Time
 	RequestID     string
+	// ContactID and Field name the customer and the field of a reveal; zero otherwise.
+	ContactID int64
+	Field     string
 }
 
 // Log reads and writes audit entries.

@@ -25,8 +25,9 @@ const (
 
 // Contact is a customer of one store (account platform) of a dealer group, with every field
 // and list of the profile. The sensitive fields (SSN, the driver licence number, bank account
-// and routing numbers) are plaintext here; the repository encrypts them at rest, and callers
-// that may not edit the contact receive them masked (see Masked).
+// and routing numbers) are plaintext here; the repository encrypts them at rest, and every
+// caller receives them masked (see Masked): a whole value is only ever given by an explicit,
+// audited reveal (see RevealRoles).
 type Contact struct {
 	_ struct{} `additionalProperties:"true"`
 
@@ -65,7 +66,7 @@ type Contact struct {
 	Gender        string `json:"gender" required:"false"`
 	IsMarried     bool   `json:"isMarried" required:"false"`
 	MaritalStatus string `json:"maritalStatus" required:"false"`
-	SSN           string `json:"ssn" required:"false" doc:"Masked (***-**-1234) unless the caller may edit the contact. Sending a masked value keeps the stored one; an empty value clears it."`
+	SSN           string `json:"ssn" required:"false" doc:"Always masked (***-**-1234); the whole value is read with POST /crm/contacts/{id}/sensitive/reveal. Sending a masked value keeps the stored one; an empty value clears it."`
 
 	DriverLicense DriverLicense `json:"driverLicense" required:"false"`
 
@@ -202,8 +203,8 @@ type Income struct {
 type Bank struct {
 	BankName      string `json:"bankName" required:"false"`
 	AccountTypeID int    `json:"accountTypeId" required:"false"`
-	AccountNumber string `json:"accountNumber" required:"false" doc:"Masked unless the caller may edit the contact."`
-	RoutingNumber string `json:"routingNumber" required:"false" doc:"Masked unless the caller may edit the contact."`
+	AccountNumber string `json:"accountNumber" required:"false" doc:"Always masked (only the last characters show); the whole value is read with POST /crm/contacts/{id}/sensitive/reveal. Sending a masked value keeps the stored one."`
+	RoutingNumber string `json:"routingNumber" required:"false" doc:"Always masked (only the last characters show); the whole value is read with POST /crm/contacts/{id}/sensitive/reveal. Sending a masked value keeps the stored one."`
 }
 
 // Insurance is an insurance policy of the contact.
@@ -217,7 +218,7 @@ type Insurance struct {
 
 // DriverLicense is the contact's driver licence. Its number is sensitive.
 type DriverLicense struct {
-	Number          string `json:"number" required:"false" doc:"Masked unless the caller may edit the contact."`
+	Number          string `json:"number" required:"false" doc:"Always masked (only the last characters show); the whole value is read with POST /crm/contacts/{id}/sensitive/reveal. Sending a masked value keeps the stored one."`
 	IssueDate       string `json:"issueDate" required:"false" doc:"YYYY-MM-DD; M/D/YYYY is accepted."`
 	ExpirationDate  string `json:"expirationDate" required:"false" doc:"YYYY-MM-DD; M/D/YYYY is accepted."`
 	StateProvinceID int    `json:"stateProvinceId" required:"false"`
@@ -296,8 +297,8 @@ func (c Contact) Decorate() Contact {
 	return c
 }
 
-// Masked returns c with its sensitive fields masked, for a caller who may view but not edit
-// the contact: only their last four characters show.
+// Masked returns c with its sensitive fields masked, as every read gives them: only their last
+// four characters show.
 func (c Contact) Masked() Contact {
 	c.SSN = MaskSSN(c.SSN)
 	c.DriverLicense.Number = mask(c.DriverLicense.Number)
@@ -360,6 +361,13 @@ func ReactivateRoles() []string {
 	}
 }
 
+// RevealRoles returns the dealer roles that may reveal a sensitive field's whole value: the
+// roles whose work needs it (finance paperwork, deal approval, administration). Everyone else
+// sees the masked value only.
+func RevealRoles() []string {
+	return []string{role.FIManager, role.SalesManager, role.GeneralManager, role.DealerAdmin}
+}
+
 // Permission is what a user may do with a contact.
 type Permission struct {
 	ContactID     int64  `json:"contactId"`
@@ -367,6 +375,8 @@ type Permission struct {
 	CanView       bool   `json:"canView"`
 	CanEdit       bool   `json:"canEdit"`
 	CanReactivate bool   `json:"canReactivate"`
+	// CanRevealSensitive says whether the user may reveal a sensitive field's whole value.
+	CanRevealSensitive bool `json:"canRevealSensitive" doc:"Whether the user may reveal the whole SSN, driver licence number or bank numbers (POST /crm/contacts/{id}/sensitive/reveal): F&I managers, sales managers, general managers and dealer admins who may view the customer."`
 }
 
 // PermissionFor returns what a user holding roles, who may view viewStores, may do with a
@@ -379,5 +389,6 @@ func PermissionFor(contactID int64, userID string, store int64, viewStores []int
 	}
 	p.CanEdit = p.CanView && has(EditRoles())
 	p.CanReactivate = p.CanEdit && has(ReactivateRoles())
+	p.CanRevealSensitive = p.CanView && has(RevealRoles())
 	return p
 }

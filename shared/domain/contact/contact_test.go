@@ -240,7 +240,12 @@ func TestPermissionFor(t *testing.T) {
 		want  contact.Permission
 	}{
 		{[]string{role.SalesPerson}, []int64{1, 2}, contact.Permission{CanView: true, CanEdit: true}},
-		{[]string{role.SalesManager}, []int64{2}, contact.Permission{CanView: true, CanEdit: true, CanReactivate: true}},
+		{[]string{role.SalesManager}, []int64{2}, contact.Permission{CanView: true, CanEdit: true, CanReactivate: true, CanRevealSensitive: true}},
+		{[]string{role.FIManager}, []int64{2}, contact.Permission{CanView: true, CanEdit: true, CanRevealSensitive: true}},
+		{[]string{role.GeneralManager}, []int64{2}, contact.Permission{CanView: true, CanEdit: true, CanReactivate: true, CanRevealSensitive: true}},
+		{[]string{role.DealerAdmin}, []int64{2}, contact.Permission{CanView: true, CanEdit: true, CanReactivate: true, CanRevealSensitive: true}},
+		{[]string{role.BDCAgent}, []int64{2}, contact.Permission{CanView: true, CanEdit: true}},
+		{[]string{role.GeneralSalesManager}, []int64{2}, contact.Permission{CanView: true, CanEdit: true, CanReactivate: true}},
 		{[]string{role.MarketingManager}, []int64{2}, contact.Permission{CanView: true}},
 		{[]string{role.PartsManager}, []int64{2}, contact.Permission{CanView: true}},
 		{[]string{role.DealerAdmin}, []int64{1}, contact.Permission{}},
@@ -283,5 +288,42 @@ func TestNormNames(t *testing.T) {
 	}
 	if got := contact.NormBusiness("  Rose  City, Plumbing LLC."); got != "ROSE CITY PLUMBING LLC" {
 		t.Errorf("NormBusiness = %q", got)
+	}
+}
+
+func TestSensitiveValue(t *testing.T) {
+	t.Parallel()
+	c := contact.Contact{
+		ID: 9, SSN: "123-45-6789", DriverLicense: contact.DriverLicense{Number: "D1234567"},
+		Banks: []contact.Bank{{AccountNumber: "000123456789", RoutingNumber: "123103729"}, {AccountNumber: "55501"}},
+	}
+	tests := []struct {
+		field, want string
+		invalid     bool
+	}{
+		{"ssn", "123-45-6789", false},
+		{"driverLicense.number", "D1234567", false},
+		{"banks[0].accountNumber", "000123456789", false},
+		{"banks[0].routingNumber", "123103729", false},
+		{"banks[1].accountNumber", "55501", false},
+		{"banks[1].routingNumber", "", false},
+		{"banks[2].accountNumber", "", true},
+		{"firstName", "", true},
+		{"", "", true},
+	}
+	for _, tt := range tests {
+		got, err := contact.SensitiveValue(c, tt.field)
+		if tt.invalid {
+			if apperr.CodeOf(err) != apperr.Invalid {
+				t.Errorf("SensitiveValue(%q) error %v, want Invalid", tt.field, err)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("SensitiveValue(%q) = %q, %v; want %q", tt.field, got, err, tt.want)
+		}
+	}
+	if _, err := contact.SensitiveValue(c.Masked(), "ssn"); err == nil {
+		t.Error("SensitiveValue of a masked contact gave no error")
 	}
 }

@@ -119,3 +119,22 @@ func maskOf(name, v string) string {
 	}
 	return mask(v)
 }
+
+// MsgUnknownSensitive refuses a reveal of a field that is not sensitive or does not exist.
+const MsgUnknownSensitive = "Name a sensitive field of the customer: ssn, driverLicense.number, banks[n].accountNumber or banks[n].routingNumber."
+
+// SensitiveValue returns the whole value of c's sensitive field at path: ssn,
+// driverLicense.number, banks[n].accountNumber or banks[n].routingNumber (n counts from 0). c
+// must hold plaintext values, as Get returns them. A path that names no sensitive field of c is
+// an Invalid error; a field without a value gives "".
+func SensitiveValue(c Contact, path string) (string, error) {
+	for _, s := range secrets(&c) {
+		if s.path == path {
+			if IsMasked(*s.value) {
+				return "", fmt.Errorf("sensitive field %s of contact %d is masked", path, c.ID)
+			}
+			return *s.value, nil
+		}
+	}
+	return "", apperr.InvalidFields(MsgUnknownSensitive, map[string]string{"field": MsgUnknownSensitive})
+}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/cxm/cxm/shared/runtime/store"
 )
@@ -51,6 +52,34 @@ func SystemNames() []string {
 		SalesPerson, SalesManager, BDCAgent, BDCManager, ServiceAdvisor, ServiceManager, FIManager,
 		DealerAdmin, GeneralManager, UsedCarManager, MarketingManager, GeneralSalesManager, PartsManager,
 	}
+}
+
+// labels are the dealer roles as people name them.
+var labels = map[string]string{
+	SalesPerson: "sales person", SalesManager: "sales manager", BDCAgent: "BDC agent", BDCManager: "BDC manager",
+	ServiceAdvisor: "service advisor", ServiceManager: "service manager", FIManager: "F&I manager",
+	DealerAdmin: "dealer admin", GeneralManager: "general manager", UsedCarManager: "used car manager",
+	MarketingManager: "marketing manager", GeneralSalesManager: "general sales manager", PartsManager: "parts manager",
+}
+
+// Label returns the dealer role name as people say it ("F&I manager" for FIManager); a name
+// that is not a dealer role is returned as it is.
+func Label(name string) string {
+	if l, ok := labels[name]; ok {
+		return l
+	}
+	return name
+}
+
+// LabelWithArticle returns Label(name) after its indefinite article: "an F&I manager",
+// "a sales person", "a used car manager". An initialism takes "an" when its first letter is
+// said with a vowel sound (F, "eff"); a word when it starts with a, e, i or o.
+func LabelWithArticle(name string) string {
+	l := Label(name)
+	if l != "" && strings.ContainsAny(l[:1], "AEFHILMNORSXaeio") {
+		return "an " + l
+	}
+	return "a " + l
 }
 
 // Valid reports whether name is a dealer role's system name.

@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cxm/cxm/shared/domain/role"
 	"github.com/cxm/cxm/shared/domain/user"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/auth"
@@ -137,6 +138,25 @@ func (r Rule) Allows(permissions, roles []string) bool {
 	return false
 }
 
+// Refusal is the message a user who does not satisfy the rule's permission reads: the roles
+// that may, when the rule names only roles ("Only an F&I manager or a dealer admin may do
+// this."), and a general refusal otherwise.
+func (r Rule) Refusal() string {
+	var names []string
+	for _, alt := range strings.Split(r.Permission, "|") {
+		name, ok := strings.CutPrefix(alt, "role:")
+		if !ok {
+			return "You do not have permission to do this."
+		}
+		names = append(names, role.LabelWithArticle(name))
+	}
+	list := names[len(names)-1]
+	if len(names) > 1 {
+		list = strings.Join(names[:len(names)-1], ", ") + " or " + list
+	}
+	return "Only " + list + " may do this."
+}
+
 // Guard returns the guard of the matrix: public operations pass; every other operation needs
 // a session whose user satisfies the operation's permission; operations the matrix does not
 // list are denied. The resolved session travels with the request, so handlers do not read it
@@ -169,7 +189,7 @@ func Guard(users *user.Repo, log *slog.Logger) httpapi.Guard {
 		}
 		if !rule.Allows(sess.Profile.Permissions, sess.Profile.Roles) {
 			deny(req, log, op, sess.Profile.UserID, "lacks "+rule.Permission)
-			return nil, apperr.Errorf(apperr.Forbidden, "You do not have permission to do this.")
+			return nil, apperr.Errorf(apperr.Forbidden, "%s", rule.Refusal())
 		}
 		return req.WithContext(user.WithSession(req.Context(), sess)), nil
 	}

@@ -54,3 +54,21 @@ func TestRuleAllows(t *testing.T) {
 		}
 	}
 }
+
+func TestRuleRefusal(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		permission, want string
+	}{
+		{"pando.cxm.rules.admin", "You do not have permission to do this."},
+		{"pando.cxm.rules.admin|role:DealerAdmin", "You do not have permission to do this."},
+		{"role:DealerAdmin", "Only a dealer admin may do this."},
+		{"role:FIManager|role:BDCAgent", "Only an F&I manager or a BDC agent may do this."},
+		{"role:FIManager|role:SalesManager|role:GeneralManager", "Only an F&I manager, a sales manager or a general manager may do this."},
+	}
+	for _, tt := range tests {
+		if got := (authz.Rule{Permission: tt.permission}).Refusal(); got != tt.want {
+			t.Errorf("Rule{%q}.Refusal() = %q, want %q", tt.permission, got, tt.want)
+		}
+	}
+}

@@ -886,7 +886,7 @@ export type paths = {
         put?: never;
         /**
          * The signed-in user's merge session
-         * @description 404 when the user has none: the web app then creates one by adding the first contact.
+         * @description 404 when the user has none: the web app then creates one by adding the first contact. Each contact comes with what tells it apart from the other (store, phones, e-mail addresses, address, when and by whom it was created, last activity, open leads), for choosing the one that survives.
          */
         post: operations["getCurrentMergeSession"];
         delete?: never;
@@ -965,7 +965,7 @@ export type paths = {
         get?: never;
         /**
          * How many customers a bulk reassignment would move
-         * @description Counts the customers fromUserId holds for role in the stores given (every store of the Scope header the caller may view when none is given), reading the assignment index: no scan.
+         * @description Counts the customers fromUserId holds for role in the stores given (every store of the Scope header the caller may view when none is given), reading the assignment index: no scan. With toUserId it is the reassignment's preview: toUserId is checked exactly as the reassignment checks it (the same field errors), so a preview that passes starts.
          */
         put: operations["countBulkReassignment"];
         post?: never;
@@ -987,6 +987,26 @@ export type paths = {
          * @description total, done (moved), skipped (reassigned by someone else meanwhile) and failed; status is done when done + skipped + failed reaches total. Reading the progress only reads: the job advances on its own events. A job of stores the caller may not view is 404.
          */
         get: operations["getBulkReassignment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contacts/bulk/assignments/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users a bulk reassignment offers
+         * @description For a role and stores (every store of the Scope header the caller may view when none is given): the users whose customers may be moved, and the users who may take them, checked as the count and the reassignment check toUserId. For managers.
+         */
+        get: operations["bulkReassignmentUsers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1391,7 +1411,7 @@ export type paths = {
         };
         /**
          * The dealer group's impersonation audit log, newest first
-         * @description Starts and ends of impersonations and every write made under impersonation, each with the actor and the impersonated user. For holders of pando.cxm.impersonate and dealer admins.
+         * @description Starts and ends of impersonations and every write made under impersonation, each with the actor and the impersonated user, and every reveal of a customer's sensitive field (the user, the customer and the field). For holders of pando.cxm.impersonate and dealer admins.
          */
         get: operations["listImpersonationAudit"];
         put?: never;
@@ -1667,7 +1687,7 @@ export type paths = {
         put?: never;
         /**
          * Save a customer
-         * @description Without an id (or with 0) the customer is created; with an id it is replaced, and the body's version must be the version the customer was read at (409 otherwise, and nothing changes). Validation follows the spec's section 5: phones are stripped of spaces, parentheses, dots, commas and hyphens and need 10 digits for the US or no country ('Invalid number'), 4 to 14 for other countries; extensions take an optional . x or * prefix, an optional space and up to 4 digits ('Invalid extension'); phones without a value are dropped; e-mail addresses need the standard shape. A rejected save changes nothing and names every bad field in fieldErrors by its path (phones[1].phone). Masked sensitive values keep the stored ones.
+         * @description Without an id (or with 0) the customer is created; with an id it is replaced, and the body's version must be the version the customer was read at (409 otherwise, and nothing changes). Validation follows the spec's section 5: phones are stripped of spaces, parentheses, dots, commas and hyphens and need 10 digits for the US or no country ('Invalid number'), 4 to 14 for other countries; extensions take an optional . x or * prefix, an optional space and up to 4 digits ('Invalid extension'); phones without a value are dropped; e-mail addresses need the standard shape. A rejected save changes nothing and names every bad field in fieldErrors by its path (phones[1].phone). Masked sensitive values keep the stored ones; the saved customer is answered with its sensitive fields masked.
          */
         post: operations["saveContact"];
         delete?: never;
@@ -1965,7 +1985,7 @@ export type paths = {
         };
         /**
          * A customer's profile
-         * @description Sensitive fields (SSN, driver licence number, bank numbers) are masked unless the caller may edit the customer. Reading a customer records it among the caller's recently viewed customers. A customer of a store the caller may not view is 404.
+         * @description Sensitive fields (SSN, driver licence number, bank numbers) are masked for every caller; POST /crm/contacts/{id}/sensitive/reveal gives one whole value to the roles that may see it. Reading a customer records it among the caller's recently viewed customers. A customer of a store the caller may not view is 404.
          */
         get: operations["getContact"];
         put?: never;
@@ -2229,7 +2249,7 @@ export type paths = {
         };
         /**
          * The scanned back of the driver licence
-         * @description The image as it was uploaded, with its content type; 404 when none was uploaded. The scan shows the licence number, so only users who may edit the customer (who see the number unmasked) read it.
+         * @description The image as it was uploaded, with its content type; 404 when none was uploaded. The scan shows the licence number, so only users who may edit the customer read it.
          */
         get: operations["getContactImage_driver_license_back"];
         /**
@@ -2253,7 +2273,7 @@ export type paths = {
         };
         /**
          * The scanned front of the driver licence
-         * @description The image as it was uploaded, with its content type; 404 when none was uploaded. The scan shows the licence number, so only users who may edit the customer (who see the number unmasked) read it.
+         * @description The image as it was uploaded, with its content type; 404 when none was uploaded. The scan shows the licence number, so only users who may edit the customer read it.
          */
         get: operations["getContactImage_driver_license_front"];
         /**
@@ -2326,6 +2346,26 @@ export type paths = {
          * @description Adds the note to the customer's notes and activity (text 1 to 4000 characters). Logged notes are never edited. Needs a role that edits customers.
          */
         post: operations["logCustomerNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{id}/sensitive/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reveal the whole value of a customer's sensitive field
+         * @description Every read of a customer gives the SSN, driver licence number and bank numbers masked; this call gives one field's whole value. Only F&I managers, sales managers, general managers and dealer admins who may view the customer may call it (403 with a message saying so otherwise). Each reveal is written to the dealer group's audit log (GET /auth/audit, event SensitiveRevealed) with the user (and the real actor under impersonation), the customer and the field before the value is sent; when it cannot be written nothing is revealed. The response carries Cache-Control: no-store.
+         */
+        post: operations["revealContactSensitive"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3260,6 +3300,10 @@ export type components = {
              */
             pageSize?: number;
         };
+        "contacts.RevealInputBody": {
+            /** @description The field to reveal: ssn, driverLicense.number, banks[n].accountNumber or banks[n].routingNumber (n counts from 0, as in the profile's banks). */
+            field: string;
+        };
         "contacts.SearchInputBody": {
             /** @description Stores to search; absent for the Scope header's stores. */
             accountPlatformIds?: number[] | null;
@@ -3564,12 +3608,12 @@ export type components = {
             yearsAtAddress?: number;
         };
         "domain.contact.Bank": {
-            /** @description Masked unless the caller may edit the contact. */
+            /** @description Always masked (only the last characters show); the whole value is read with POST /crm/contacts/{id}/sensitive/reveal. Sending a masked value keeps the stored one. */
             accountNumber?: string;
             /** Format: int64 */
             accountTypeId?: number;
             bankName?: string;
-            /** @description Masked unless the caller may edit the contact. */
+            /** @description Always masked (only the last characters show); the whole value is read with POST /crm/contacts/{id}/sensitive/reveal. Sending a masked value keeps the stored one. */
             routingNumber?: string;
         };
         "domain.contact.Contact": {
@@ -3660,7 +3704,7 @@ export type components = {
              * @description 1 not requested (the default), 2 requested, 3 opted in, 4 opted out.
              */
             smsOptInStatusId?: number;
-            /** @description Masked (***-**-1234) unless the caller may edit the contact. Sending a masked value keeps the stored one; an empty value clears it. */
+            /** @description Always masked (***-**-1234); the whole value is read with POST /crm/contacts/{id}/sensitive/reveal. Sending a masked value keeps the stored one; an empty value clears it. */
             ssn?: string;
             /** Format: double */
             storeSalesValue?: number;
@@ -3690,7 +3734,7 @@ export type components = {
             frontImagePath?: string;
             /** @description YYYY-MM-DD; M/D/YYYY is accepted. */
             issueDate?: string;
-            /** @description Masked unless the caller may edit the contact. */
+            /** @description Always masked (only the last characters show); the whole value is read with POST /crm/contacts/{id}/sensitive/reveal. Sending a masked value keeps the stored one. */
             number?: string;
             /** Format: int64 */
             stateProvinceId?: number;
@@ -3796,6 +3840,8 @@ export type components = {
         "domain.contact.Permission": {
             canEdit: boolean;
             canReactivate: boolean;
+            /** @description Whether the user may reveal the whole SSN, driver licence number or bank numbers (POST /crm/contacts/{id}/sensitive/reveal): F&I managers, sales managers, general managers and dealer admins who may view the customer. */
+            canRevealSensitive: boolean;
             canView: boolean;
             /** Format: int64 */
             contactId: number;
@@ -4347,8 +4393,15 @@ export type components = {
             actorUserId: string;
             /** Format: date-time */
             at: string;
+            /**
+             * Format: int64
+             * @description The customer whose field was revealed (SensitiveRevealed only).
+             */
+            contactId?: number;
             /** @enum {string} */
-            event: "Write" | "ImpersonationStarted" | "ImpersonationEnded";
+            event: "Write" | "ImpersonationStarted" | "ImpersonationEnded" | "SensitiveRevealed";
+            /** @description The field revealed (SensitiveRevealed only): ssn, driverLicense.number, banks[n].accountNumber or banks[n].routingNumber. */
+            field?: string;
             method: string;
             path: string;
             requestId: string;
@@ -4434,6 +4487,13 @@ export type components = {
             created: boolean;
             /** @description The store's customers the prospect probably duplicates: same e-mail address, same phone number, or same last name with a close first name. */
             existingContacts: components["schemas"]["domain.contact.Duplicate"][] | null;
+        };
+        "functions.contacts.Revealed": {
+            /** Format: int64 */
+            contactId: number;
+            field: string;
+            /** @description The whole value; empty when the customer has none. */
+            value: string;
         };
         "functions.contacts.ScheduledTask": {
             assignedPandoUserId: string;
@@ -5154,6 +5214,35 @@ export type components = {
             isPreferred: boolean;
             optOut: boolean;
         };
+        "functions.merge.MergeMemberDetails": {
+            /** @description The primary address on one line; empty when none. */
+            address: string;
+            /** Format: date-time */
+            created: string;
+            /** @description The name of the user who created the contact; empty for an import or an integration. */
+            createdBy: string;
+            /** @description Preferred first. */
+            emails: string[] | null;
+            /**
+             * Format: date-time
+             * @description The last activity logged with the customer; null when none.
+             */
+            lastActivity: string | null;
+            /**
+             * Format: int64
+             * @description Every lead, open or not.
+             */
+            leads: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description Leads that are active or sold pending.
+             */
+            openLeads: number;
+            /** @description Display forms, preferred first. */
+            phones: string[] | null;
+            storeName: string;
+        } | null;
         "functions.merge.MergeMoved": {
             activities: components["schemas"]["functions.merge.MergeRef"][] | null;
             leads: components["schemas"]["functions.merge.MergeRef"][] | null;
@@ -5199,10 +5288,27 @@ export type components = {
             added: string;
             /** Format: int64 */
             contactId: number;
+            /** @description What tells the contact apart from the other: null when the contact can no longer be read (merged or removed meanwhile). */
+            details: components["schemas"]["functions.merge.MergeMemberDetails"];
         };
         "functions.relations.BulkCount": {
             /** Format: int64 */
             count: number;
+        };
+        "functions.relations.BulkUser": {
+            active: boolean;
+            name: string;
+            /** @description The user's roles, as people name them (sales manager). */
+            roles: string[] | null;
+            /** @description The names of the stores among those chosen the user works at. */
+            stores: string[] | null;
+            userId: string;
+        };
+        "functions.relations.BulkUsers": {
+            /** @description The users whose customers may be moved: every user (active or not: one who left still holds customers) holding the role at one of the stores. */
+            from: components["schemas"]["functions.relations.BulkUser"][] | null;
+            /** @description The users who may take them: active users holding a role that takes these customers (the role itself or the role that manages it) at every one of the stores. These are exactly the users the reassignment accepts. */
+            to: components["schemas"]["functions.relations.BulkUser"][] | null;
         };
         "functions.relations.Company": {
             /**
@@ -6004,6 +6110,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultBulkUsers": {
+            data: components["schemas"]["functions.relations.BulkUsers"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultCanText": {
             data: components["schemas"]["functions.contacts.CanText"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -6276,6 +6387,11 @@ export type components = {
         };
         "runtime.httpapi.ResultResponseTimes": {
             data: components["schemas"]["domain.lead.ResponseTimes"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultRevealed": {
+            data: components["schemas"]["functions.contacts.Revealed"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -10471,6 +10587,88 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.ResultBulkJob"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    bulkReassignmentUsers: {
+        parameters: {
+            query: {
+                /** @description The role whose customers move (SalesPerson, BDCAgent, ServiceAdvisor, SalesManager, FIManager). */
+                role: string;
+                /** @description The stores whose customers move; none means every store of the Scope header the caller may view. */
+                accountPlatformIds?: number[] | null;
+            };
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultBulkUsers"];
                 };
             };
             /** @description Bad Request */
@@ -16263,6 +16461,89 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    revealContactSensitive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["contacts.RevealInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    Pragma?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultRevealed"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -75,6 +75,12 @@ export type ViewedContact = Schemas['domain.contact.Viewed'];
 /** What a user may do with a customer. */
 export type ContactPermission = Schemas['domain.contact.Permission'];
 
+/** The whole value of one of a customer's sensitive fields (POST /crm/contacts/{id}/sensitive/reveal). */
+export type RevealedSensitive = Schemas['functions.contacts.Revealed'];
+
+/** The body of POST /crm/contacts/{id}/sensitive/reveal. */
+export type RevealSensitiveBody = Schemas['contacts.RevealInputBody'];
+
 /** A customer's hot mark after POST /crm/contacts/{id}/actions/mark_as_hot. */
 export type ContactHotState = Schemas['functions.contacts.HotState'];
 
@@ -119,6 +125,12 @@ export type ChangeLogFilter = Schemas['functions.contacts.ChangeLogFilter'];
 
 /** The user's contact merge session: its store and at most two customers. */
 export type MergeSession = Schemas['functions.merge.MergeSession'];
+
+/** A customer of a merge session, with what tells it apart from the other. */
+export type MergeSessionMember = Schemas['functions.merge.MergeSessionMember'];
+
+/** What tells a customer of a merge session apart: store, phones, e-mails, creation, activity, leads. */
+export type MergeMemberDetails = NonNullable<Schemas['functions.merge.MergeMemberDetails']>;
 
 /** A merge: the survivor as it becomes, the customer merged into it, and what changes. */
 export type MergeResult = Schemas['functions.merge.MergeResult'];
@@ -176,6 +188,12 @@ export type BulkCriteria = Schemas['domain.assignment.BulkCriteria'];
 
 /** A bulk reassignment job with its progress. */
 export type BulkJob = Schemas['domain.assignment.BulkJob'];
+
+/** The users a bulk reassignment of a role in some stores offers (GET /api/contacts/bulk/assignments/users). */
+export type BulkUsers = Schemas['functions.relations.BulkUsers'];
+
+/** A user a bulk reassignment offers, with the stores among those chosen they work at. */
+export type BulkUser = Schemas['functions.relations.BulkUser'];
 
 /** The same customer's record at another store of the group. */
 export type LinkedContact = Schemas['functions.relations.LinkedContact'];

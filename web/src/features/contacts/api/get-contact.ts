@@ -5,8 +5,8 @@ import type { Contact } from '../../../lib/api/types';
 import { contactKeys } from './keys';
 
 /**
- * getContact fetches a customer's profile (GET /crm/contacts/{id}); sensitive values come masked
- * unless the user may edit the customer.
+ * getContact fetches a customer's profile (GET /crm/contacts/{id}); sensitive values always come
+ * masked (revealSensitive reads one whole value, never through the query cache).
  */
 export function getContact(id: number): Promise<Contact> {
   return api.get<Contact>(`/crm/contacts/${id}`);

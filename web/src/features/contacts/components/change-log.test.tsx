@@ -70,7 +70,8 @@ describe('Change log', () => {
     );
     renderApp('/app/contact/5001?tab=profile');
 
-    const section = await screen.findByRole('region', { name: 'Change log' });
+    // The first render loads the profile's code: give it room on a busy machine.
+    const section = await screen.findByRole('region', { name: 'Change log' }, { timeout: 15_000 });
     const table = await within(section).findByRole('table', { name: 'Changes' });
     await within(table).findAllByText('Morgan Reyes');
     const rows = within(table).getAllByRole('row');

@@ -176,7 +176,7 @@ function ProfileScreen({ contactId, permission, stores, actions, leads, househol
               <Stack gap="md">
                 <LicenceImages contactId={contactId} canEdit={permission.canEdit} />
                 <Suspense fallback={<TabLoading />}>
-                  <ProfileTab contact={contact.data} canEdit={permission.canEdit} />
+                  <ProfileTab contact={contact.data} canEdit={permission.canEdit} canReveal={permission.canRevealSensitive} />
                 </Suspense>
               </Stack>
             ) : t.value === 'service' ? (

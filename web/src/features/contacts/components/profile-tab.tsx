@@ -2,18 +2,26 @@ import { Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } fro
 import { useState, type ReactNode } from 'react';
 
 import type { Contact } from '../../../lib/api/types';
+import type { SensitiveField } from '../api/reveal-sensitive';
 import { ChangeLog } from './change-log';
 import { EditContactForm } from './edit-contact-form';
+import { SensitiveValue } from './sensitive-value';
 
 type ProfileTabProps = {
   contact: Contact;
   /** Whether the user may edit the customer. */
   canEdit: boolean;
+  /** Whether the user may reveal the whole SSN, licence and bank numbers (they come masked). */
+  canReveal?: boolean;
 };
 
 /** ProfileTab shows the customer's fields and lists, and edits them for a user who may. */
-export function ProfileTab({ contact, canEdit }: ProfileTabProps) {
+export function ProfileTab({ contact, canEdit, canReveal = false }: ProfileTabProps) {
   const [editing, setEditing] = useState(false);
+  const id = contact.id ?? 0;
+  // Each value is keyed by what it masks, so a changed customer never shows an old whole value.
+  const sensitive = (field: SensitiveField, label: string, masked: string | undefined) =>
+    masked ? <SensitiveValue key={`${id}-${field}-${masked}`} contactId={id} field={field} label={label} masked={masked} canReveal={canReveal && id > 0} /> : null;
   if (editing) {
     return <EditContactForm contact={contact} onDone={() => setEditing(false)} />;
   }
@@ -99,8 +107,8 @@ export function ProfileTab({ contact, canEdit }: ProfileTabProps) {
               ['Birthday', birthday(contact)],
               ['Gender', contact.gender],
               ['Marital status', contact.maritalStatus],
-              ['SSN', contact.ssn],
-              ['Driver licence', contact.driverLicense?.number],
+              ['SSN', sensitive('ssn', 'SSN', contact.ssn)],
+              ['Driver licence', sensitive('driverLicense.number', 'driver licence number', contact.driverLicense?.number)],
               ['Licence expires', contact.driverLicense?.expirationDate],
             ]}
           />
@@ -165,10 +173,25 @@ export function ProfileTab({ contact, canEdit }: ProfileTabProps) {
                 </Text>
               )),
               ...(contact.banks ?? []).map((b, i) => (
-                <Text size="sm" key={`bank-${i}`}>
-                  {b.bankName || 'Bank'}
-                  {b.accountNumber ? ` · account ${b.accountNumber}` : ''}
-                </Text>
+                <Stack gap={2} key={`bank-${i}`}>
+                  <Text size="sm">{b.bankName || 'Bank'}</Text>
+                  {b.accountNumber ? (
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm" c="dimmed" w={64}>
+                        Account
+                      </Text>
+                      {sensitive(`banks[${i}].accountNumber`, `account number at ${b.bankName || `bank ${i + 1}`}`, b.accountNumber)}
+                    </Group>
+                  ) : null}
+                  {b.routingNumber ? (
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm" c="dimmed" w={64}>
+                        Routing
+                      </Text>
+                      {sensitive(`banks[${i}].routingNumber`, `routing number at ${b.bankName || `bank ${i + 1}`}`, b.routingNumber)}
+                    </Group>
+                  ) : null}
+                </Stack>
               )),
               ...(contact.insurance ?? []).map((ins, i) => (
                 <Text size="sm" key={`ins-${i}`}>
@@ -223,7 +246,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Fields({ fields }: { fields: [string, string | number | undefined | null][] }) {
+function Fields({ fields }: { fields: [string, ReactNode][] }) {
   return (
     <SimpleGrid cols={2} spacing={4} verticalSpacing={4} component="dl" m={0}>
       {fields.map(([label, value]) => (

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import type { Contact, MergeContact, MergeSession } from '../../../lib/api/types';
+import type { Contact, MergeContact, MergeMemberDetails, MergeSession } from '../../../lib/api/types';
 import { mariaGonzalez, salesUser } from '../../../testing/fixtures';
 import { contactPermission, currentUser, userSettings } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
@@ -13,6 +13,36 @@ const mariaDuplicate: Contact = { ...mariaGonzalez, id: 5002, middleName: '', ph
 const otherStoreCustomer: Contact = { ...mariaGonzalez, id: 7001, accountPlatformId: 102, firstName: 'Omar', lastName: 'Haddad' };
 
 const customers = new Map<number, Contact>([mariaGonzalez, mariaDuplicate, otherStoreCustomer].map((c) => [c.id ?? 0, c]));
+
+/** What the session tells of each customer: the two Marias differ by everything but their names. */
+const details = new Map<number, MergeMemberDetails>([
+  [
+    5001,
+    {
+      name: 'Maria Gonzalez', storeName: 'Northwind Ford', phones: ['(503) 555-0134', '(503) 555-0178 x12'], emails: ['maria.gonzalez@example.com'],
+      address: '1420 SE Hawthorne Blvd, Portland, OR 97214', created: '2024-05-14T17:00:00Z', createdBy: 'Sam Ortega',
+      lastActivity: '2026-02-20T18:30:00Z', openLeads: 1, leads: 2,
+    },
+  ],
+  [
+    5002,
+    {
+      name: 'Maria Gonzalez', storeName: 'Northwind Ford', phones: ['(503) 555-0199'], emails: [], address: '',
+      created: '2026-02-27T17:00:00Z', createdBy: '', lastActivity: null, openLeads: 0, leads: 0,
+    },
+  ],
+  [
+    7001,
+    {
+      name: 'Omar Haddad', storeName: 'Northwind Toyota', phones: [], emails: [], address: '', created: '2025-01-02T17:00:00Z',
+      createdBy: '', lastActivity: null, openLeads: 0, leads: 0,
+    },
+  ],
+]);
+
+function member(id: number) {
+  return { contactId: id, added: '2026-03-01T09:00:00Z', details: details.get(id) ?? null };
+}
 
 function mergeContact(c: Contact, phones: string[]): MergeContact {
   return {
@@ -47,7 +77,7 @@ type Call = { op: string; body: Record<string, unknown> };
  */
 function mergeServer(initial: number[] = [], store = 101) {
   let session: MergeSession | null = initial.length
-    ? { id: 's1', userId: 'u-sales', accountPlatformId: store, contacts: initial.map((id) => ({ contactId: id, added: '2026-03-01T09:00:00Z' })), created: '2026-03-01T09:00:00Z', updated: '2026-03-01T09:00:00Z' }
+    ? { id: 's1', userId: 'u-sales', accountPlatformId: store, contacts: initial.map(member), created: '2026-03-01T09:00:00Z', updated: '2026-03-01T09:00:00Z' }
     : null;
   const calls: Call[] = [];
   const refuse = (message: string, status = 409) => HttpResponse.json({ successful: false, errorMessages: [message] }, { status });
@@ -77,7 +107,7 @@ function mergeServer(initial: number[] = [], store = 101) {
             id: 's1',
             userId: 'u-sales',
             accountPlatformId: at,
-            contacts: [...(session?.contacts ?? []), { contactId: id, added: '2026-03-01T09:00:00Z' }],
+            contacts: [...(session?.contacts ?? []), member(id)],
             created: '2026-03-01T09:00:00Z',
             updated: '2026-03-01T09:00:00Z',
           };
@@ -131,8 +161,9 @@ describe('Contact merge', () => {
     await user.click(await screen.findByRole('button', { name: 'Add Maria Gonzalez to merge' }));
 
     const footer = await screen.findByRole('region', { name: 'Customer merge' });
-    expect(await within(footer).findByText('Maria Gonzalez · #5001')).toBeInTheDocument();
+    expect(await within(footer).findByText('Maria Gonzalez')).toBeInTheDocument();
     expect(within(footer).getByText('1 of 2 selected')).toBeInTheDocument();
+    expect(footer).not.toHaveTextContent('5001');
     expect(within(footer).getByRole('button', { name: 'Merge' })).toBeDisabled();
     expect(merge.calls.filter((c) => c.op !== 'get_current_session')).toEqual([{ op: 'create_session', body: { contactId: 5001, accountPlatformId: 101 } }]);
 
@@ -167,7 +198,7 @@ describe('Contact merge', () => {
 
     const footer = await screen.findByRole('region', { name: 'Customer merge' });
     await waitFor(() => expect(within(footer).getByText('1 of 2 selected')).toBeInTheDocument());
-    expect(await within(footer).findByText('Maria Gonzalez · #5001')).toBeInTheDocument();
+    expect(await within(footer).findByText('Maria Gonzalez')).toBeInTheDocument();
     expect(merge.calls.map((c) => c.op).filter((op) => op !== 'get_current_session')).toEqual(['add_contact_to_session', 'delete_session', 'create_session']);
     // The deletion was silent: only the add is reported.
     expect(screen.queryByText('Contact merge session has been deleted successfully')).not.toBeInTheDocument();
@@ -180,8 +211,9 @@ describe('Contact merge', () => {
 
     const user = userEvent.setup();
     const footer = await screen.findByRole('region', { name: 'Customer merge' });
-    await waitFor(() => expect(within(footer).getAllByRole('button', { name: 'Remove Maria Gonzalez from the merge' })).toHaveLength(2));
-    await user.click(within(footer).getAllByRole('button', { name: 'Remove Maria Gonzalez from the merge' })[1]!);
+    // Two customers of the same name: each is named with what tells it apart.
+    expect(within(footer).getByText('Maria Gonzalez, created May 14, 2024')).toBeInTheDocument();
+    await user.click(within(footer).getByRole('button', { name: 'Remove Maria Gonzalez, created Feb 27, 2026 from the merge' }));
     await waitFor(() => expect(within(footer).getByText('1 of 2 selected')).toBeInTheDocument());
     expect(merge.calls.find((c) => c.op === 'remove_contact_from_session')).toBeDefined();
 
@@ -203,9 +235,24 @@ describe('Contact merge', () => {
     expect(within(phones).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['(503) 555-0134', '(503) 555-0178', '(503) 555-0199']);
     expect(merge.calls.find((c) => c.op === 'simulate')?.body).toEqual({ survivorContactId: 5001 });
 
-    await user.click(await within(dialog).findByRole('radio', { name: 'Maria Gonzalez (#5002)' }));
+    // The two Marias are told apart by what differs, never by their ids.
+    const older = within(dialog).getByRole('radio', { name: 'Keep Maria Gonzalez, created May 14, 2024' });
+    const newer = within(dialog).getByRole('radio', { name: 'Keep Maria Gonzalez, created Feb 27, 2026' });
+    expect(older).toBeChecked();
+    const olderCard = older.closest('button') ?? older;
+    expect(olderCard).toHaveTextContent('(503) 555-0134, (503) 555-0178 x12');
+    expect(olderCard).toHaveTextContent('maria.gonzalez@example.com');
+    expect(olderCard).toHaveTextContent('May 14, 2024 by Sam Ortega');
+    expect(olderCard).toHaveTextContent('Last activityFeb 20, 2026');
+    expect(olderCard).toHaveTextContent('Open leads1 of 2');
+    const newerCard = newer.closest('button') ?? newer;
+    expect(newerCard).toHaveTextContent('Last activityNone recorded');
+    expect(newerCard).toHaveTextContent('Open leadsNone');
+    expect(dialog).not.toHaveTextContent(/500[12]/);
+
+    await user.click(newer);
     await waitFor(() => expect(merge.calls.filter((c) => c.op === 'simulate').at(-1)?.body).toEqual({ survivorContactId: 5002 }));
-    await within(dialog).findByText(/\(#5002\) keeps customer #5001/);
+    await within(dialog).findByText('Maria Gonzalez, created Feb 27, 2026 is kept, with the details of Maria Gonzalez, created May 14, 2024');
 
     await user.click(within(dialog).getByRole('button', { name: 'Merge customers' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/contact/5002'));

@@ -2,10 +2,9 @@ import { Alert, Badge, Button, CloseButton, Group, List, Loader, Modal, Paper, R
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 
-import type { MergeContact, MergeSession } from '../../../lib/api/types';
+import type { MergeContact, MergeMemberDetails, MergeSession, MergeSessionMember } from '../../../lib/api/types';
 import { errorMessage, notify } from '../../../lib/notify';
 import { formatPhone } from '../../../lib/phone';
-import { useContact } from '../../contacts';
 import { useDeleteMergeSession } from '../api/delete-merge-session';
 import { useExecuteMerge } from '../api/execute-merge';
 import { useMergeSession } from '../api/get-merge-session';
@@ -29,7 +28,8 @@ export function MergeFooter({ profilePath }: MergeFooterProps) {
   const [merging, setMerging] = useState(false);
 
   const data = session.data;
-  const ids = (data?.contacts ?? []).map((c) => c.contactId);
+  const members = data?.contacts ?? [];
+  const ids = members.map((c) => c.contactId);
   if (!data || ids.length === 0) return null;
 
   return (
@@ -52,8 +52,14 @@ export function MergeFooter({ profilePath }: MergeFooterProps) {
           <Text size="sm" c="dimmed">
             {ids.length} of 2 selected
           </Text>
-          {ids.map((id) => (
-            <MemberChip key={id} contactId={id} onRemove={() => remove.mutate(id)} removing={remove.isPending && remove.variables === id} />
+          {members.map((m) => (
+            <MemberChip
+              key={m.contactId}
+              member={m}
+              others={members}
+              onRemove={() => remove.mutate(m.contactId)}
+              removing={remove.isPending && remove.variables === m.contactId}
+            />
           ))}
         </Group>
         <Group gap="xs">
@@ -72,23 +78,63 @@ export function MergeFooter({ profilePath }: MergeFooterProps) {
   );
 }
 
-function MemberChip({ contactId, onRemove, removing }: { contactId: number; onRemove: () => void; removing: boolean }) {
-  const contact = useContact(contactId);
-  const name = contact.data ? [contact.data.firstName, contact.data.lastName].filter(Boolean).join(' ') || contact.data.businessName || `Customer #${contactId}` : `Customer #${contactId}`;
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
+}
+
+/** memberName is a customer's name in the merge, or what is known when it cannot be read. */
+function memberName(m: MergeSessionMember | undefined): string {
+  // details is null for a customer merged or removed meanwhile.
+  const details = m?.details as MergeMemberDetails | null | undefined;
+  return details?.name || 'Customer no longer available';
+}
+
+/**
+ * describe names a customer of the merge so that it is not taken for the other: its name, and
+ * when the other has the same name, when it was created (or its first phone or e-mail).
+ */
+function describe(m: MergeSessionMember | undefined, members: readonly MergeSessionMember[]): string {
+  const name = memberName(m);
+  const twin = members.find((o) => o.contactId !== m?.contactId && memberName(o) === name);
+  if (!m || !twin || !m.details) return name;
+  const created = formatDate(m.details.created);
+  if (created && created !== formatDate(twin.details?.created)) return `${name}, created ${created}`;
+  const reach = m.details.phones?.[0] || m.details.emails?.[0];
+  return reach ? `${name}, ${reach}` : name;
+}
+
+function MemberChip({
+  member,
+  others,
+  onRemove,
+  removing,
+}: {
+  member: MergeSessionMember;
+  others: readonly MergeSessionMember[];
+  onRemove: () => void;
+  removing: boolean;
+}) {
+  const name = memberName(member);
+  const label = describe(member, others);
   return (
     <Badge
       size="lg"
       variant="light"
       tt="none"
-      rightSection={<CloseButton size="xs" aria-label={`Remove ${name} from the merge`} disabled={removing} onClick={onRemove} />}
+      rightSection={<CloseButton size="xs" aria-label={`Remove ${label} from the merge`} disabled={removing} onClick={onRemove} />}
     >
-      {name} · #{contactId}
+      {label === name ? name : label}
     </Badge>
   );
 }
 
 function MergeModal({ session, onClose, profilePath }: { session: MergeSession; onClose: () => void; profilePath: (id: number) => string }) {
-  const ids = (session.contacts ?? []).map((c) => c.contactId);
+  const members = session.contacts ?? [];
+  const ids = members.map((c) => c.contactId);
   const [survivor, setSurvivor] = useState<number>(ids[0] ?? 0);
   const preview = useSimulateMerge(session.id, survivor, true);
   const execute = useExecuteMerge();
@@ -97,12 +143,17 @@ function MergeModal({ session, onClose, profilePath }: { session: MergeSession; 
   return (
     <Modal opened onClose={onClose} title="Merge customers" size="xl">
       <Stack gap="md">
-        <Radio.Group label="Customer to keep" value={String(survivor)} onChange={(v) => setSurvivor(Number(v))}>
-          <Group mt="xs">
-            {ids.map((id) => (
-              <SurvivorOption key={id} contactId={id} />
+        <Radio.Group
+          label="Customer to keep"
+          description="The other customer's phones, e-mail addresses, vehicles, leads, notes, tasks and activity move to the one kept."
+          value={String(survivor)}
+          onChange={(v) => setSurvivor(Number(v))}
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
+            {members.map((m) => (
+              <SurvivorOption key={m.contactId} member={m} label={describe(m, members)} checked={m.contactId === survivor} />
             ))}
-          </Group>
+          </SimpleGrid>
         </Radio.Group>
         {preview.isPending ? (
           <Group role="status" aria-label="Simulating the merge">
@@ -113,7 +164,12 @@ function MergeModal({ session, onClose, profilePath }: { session: MergeSession; 
             {errorMessage(preview.error)}
           </Alert>
         ) : (
-          <MergePreview survivor={preview.data.survivor} merged={preview.data.merged} changes={preview.data.changes ?? []} />
+          <MergePreview
+            keep={describe(members.find((m) => m.contactId === preview.data.survivor.contactId), members)}
+            other={describe(members.find((m) => m.contactId === preview.data.merged.contactId), members)}
+            survivor={preview.data.survivor}
+            changes={preview.data.changes ?? []}
+          />
         )}
         {execute.isError ? (
           <Alert color="red" role="alert" title="The customers were not merged">
@@ -145,18 +201,66 @@ function MergeModal({ session, onClose, profilePath }: { session: MergeSession; 
   );
 }
 
-function SurvivorOption({ contactId }: { contactId: number }) {
-  const contact = useContact(contactId);
-  const name = contact.data ? [contact.data.firstName, contact.data.lastName].filter(Boolean).join(' ') || contact.data.businessName : '';
-  return <Radio value={String(contactId)} label={`${name || 'Customer'} (#${contactId})`} />;
+/** SurvivorOption is a customer to keep, with what tells it apart from the other. */
+function SurvivorOption({ member, label, checked }: { member: MergeSessionMember; label: string; checked: boolean }) {
+  const d = member.details as MergeMemberDetails | null;
+  const labelId = `merge-survivor-${member.contactId}`;
+  return (
+    <Radio.Card value={String(member.contactId)} radius="md" p="md" aria-labelledby={labelId} withBorder>
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        <Radio.Indicator checked={checked} />
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Text fw={600} id={labelId}>
+            Keep {label}
+          </Text>
+          {d ? <MemberFacts details={d} /> : <Text size="sm" c="dimmed">This customer can no longer be read.</Text>}
+        </Stack>
+      </Group>
+    </Radio.Card>
+  );
 }
 
-function MergePreview({ survivor, merged, changes }: { survivor: MergeContact; merged: MergeContact; changes: { field: string; oldValue: string; newValue: string }[] }) {
-  const name = [survivor.firstName, survivor.middleName, survivor.lastName].filter(Boolean).join(' ') || survivor.businessName || '';
+function MemberFacts({ details: d }: { details: MergeMemberDetails }) {
+  const facts: [string, string][] = [
+    ['Store', d.storeName || '—'],
+    ['Phones', (d.phones ?? []).join(', ') || 'None'],
+    ['E-mail', (d.emails ?? []).join(', ') || 'None'],
+    ['Address', d.address || 'None'],
+    ['Created', [formatDate(d.created), d.createdBy ? `by ${d.createdBy}` : ''].filter(Boolean).join(' ') || '—'],
+    ['Last activity', formatDate(d.lastActivity) || 'None recorded'],
+    ['Open leads', d.leads > 0 ? `${d.openLeads} of ${d.leads}` : 'None'],
+  ];
+  return (
+    <SimpleGrid cols={2} spacing={4} verticalSpacing={2} component="dl" m={0} style={{ gridTemplateColumns: 'auto 1fr' }}>
+      {facts.map(([term, value]) => (
+        <Group key={term} gap={0} display="contents">
+          <Text component="dt" size="xs" c="dimmed">
+            {term}
+          </Text>
+          <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+            {value}
+          </Text>
+        </Group>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function MergePreview({
+  keep,
+  other,
+  survivor,
+  changes,
+}: {
+  keep: string;
+  other: string;
+  survivor: MergeContact;
+  changes: { field: string; oldValue: string; newValue: string }[];
+}) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="Merged customer">
       <Title order={3} size="h5" mb="xs">
-        {name} (#{survivor.contactId}) keeps customer #{merged.contactId}&apos;s details
+        {keep} is kept, with the details of {other}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Stack gap={4}>

@@ -2,11 +2,33 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useEffect } from 'react';
 
 import { api } from '../../../lib/api/client';
-import type { BulkCriteria, BulkJob } from '../../../lib/api/types';
+import type { BulkCriteria, BulkJob, BulkUsers } from '../../../lib/api/types';
 import { relationKeys } from './keys';
 
 /** How often a running job's progress is read. */
 export const JOB_POLL_MS = 1000;
+
+/**
+ * getBulkUsers reads the users a reassignment of role in stores offers
+ * (GET /api/contacts/bulk/assignments/users): those whose customers may move, and those who may
+ * take them, checked as the preview and the reassignment check the new holder.
+ */
+export function getBulkUsers(role: string, stores: readonly number[]): Promise<BulkUsers> {
+  const query = new URLSearchParams({ role, accountPlatformIds: stores.join(',') });
+  return api.get<BulkUsers>(`/api/contacts/bulk/assignments/users?${query.toString()}`);
+}
+
+export function bulkUsersQueryOptions(role: string, stores: readonly number[]) {
+  return queryOptions({
+    queryKey: relationKeys.bulkUsers(role, stores),
+    queryFn: () => getBulkUsers(role, stores),
+  });
+}
+
+/** useBulkUsers reads the users a reassignment offers, once a role and stores are chosen. */
+export function useBulkUsers(role: string | null, stores: readonly number[]) {
+  return useQuery({ ...bulkUsersQueryOptions(role ?? '', stores), enabled: Boolean(role) && stores.length > 0 });
+}
 
 /** countReassignment asks how many customers a reassignment would move (PUT /api/contacts/bulk/assignments/count). */
 export async function countReassignment(criteria: BulkCriteria): Promise<number> {
@@ -45,9 +67,12 @@ export function useReassignment(jobId: string | undefined) {
   return job;
 }
 
-/** useCountReassignment counts the customers a reassignment would move. */
+/**
+ * useCountReassignment counts the customers a reassignment would move: the preview, which the
+ * server checks exactly as the reassignment itself. The form shows its refusals on its fields.
+ */
 export function useCountReassignment() {
-  return useMutation({ mutationFn: countReassignment });
+  return useMutation({ mutationFn: countReassignment, meta: { silent: true } });
 }
 
 /** useStartReassignment starts a reassignment. */

@@ -13,5 +13,6 @@ export const relationKeys = {
   assignments: () => ['relations', 'assignments'] as const,
   contactAssignments: (contactId: number) => [...relationKeys.assignments(), contactId] as const,
   reassignment: (jobId: string) => ['relations', 'reassignment', jobId] as const,
+  bulkUsers: (role: string, stores: readonly number[]) => ['relations', 'bulk-users', role, [...stores]] as const,
   tagDefinitions: (tagTypeIds: readonly number[]) => ['relations', 'tag-definitions', [...tagTypeIds]] as const,
 };

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, MultiSelect, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
-import type { BulkCriteria, Store } from '../../../lib/api/types';
+import { isApiError } from '../../../lib/api/api-error';
+import type { BulkCriteria, BulkUser, Store } from '../../../lib/api/types';
 import { errorMessage } from '../../../lib/notify';
-import { useUsers } from '../../users';
-import { useCountReassignment, useReassignment, useStartReassignment } from '../api/bulk-reassignment';
+import { useBulkUsers, useCountReassignment, useReassignment, useStartReassignment } from '../api/bulk-reassignment';
 
 /** The roles customers are assigned by, with their display names. */
 export const REASSIGNABLE_ROLES = [
@@ -22,20 +22,42 @@ type BulkReassignmentProps = {
   isManager: boolean;
 };
 
+/** userOption is how a user is offered: name, whether active, roles and stores; never an id. */
+function userOption(u: BulkUser) {
+  const parts = [u.name, u.active ? '' : 'not active', (u.roles ?? []).join(', '), (u.stores ?? []).join(', ')].filter(Boolean);
+  return { value: u.userId, label: parts.join(' · ') };
+}
+
+/** listOf names items the way a sentence does: "a, b and c". */
+function listOf(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
 /**
  * BulkReassignment moves a role's customers from one user to another in the stores chosen:
- * it previews how many customers would move, asks for confirmation, then follows the job's
- * progress until it is done.
+ * it offers only the users the server accepts, previews how many customers would move (checked
+ * as the reassignment itself is), asks for confirmation, then follows the job's progress until
+ * it is done.
  */
 export function BulkReassignment({ stores, isManager }: BulkReassignmentProps) {
-  const users = useUsers({ includeInactive: false });
   const [role, setRole] = useState<string | null>('SalesPerson');
   const [fromUser, setFromUser] = useState<string | null>(null);
   const [toUser, setToUser] = useState<string | null>(null);
   const [storeIds, setStoreIds] = useState<string[]>(() => stores.map((s) => String(s.AccountPlatformID)));
+  const users = useBulkUsers(isManager ? role : null, storeIds.map(Number));
   const count = useCountReassignment();
   const start = useStartReassignment();
   const job = useReassignment(start.data?.id);
+  const fromUsers = users.data?.from ?? [];
+  const toUsers = users.data?.to ?? [];
+
+  // A user no longer offered for the role and stores chosen is no longer chosen.
+  useEffect(() => {
+    if (!users.data) return;
+    if (fromUser && !(users.data.from ?? []).some((u) => u.userId === fromUser)) setFromUser(null);
+    if (toUser && !(users.data.to ?? []).some((u) => u.userId === toUser)) setToUser(null);
+  }, [users.data, fromUser, toUser]);
 
   if (!isManager) {
     return (
@@ -45,11 +67,17 @@ export function BulkReassignment({ stores, isManager }: BulkReassignmentProps) {
     );
   }
 
-  const userOptions = (users.data ?? []).map((u) => ({ value: u.UserId, label: u.Name || `${u.FirstName} ${u.LastName}` }));
   const criteria: BulkCriteria | null =
-    role && fromUser
-      ? { role, fromUserId: fromUser, toUserId: toUser ?? '', accountPlatformIds: storeIds.map(Number) }
+    role && fromUser && toUser
+      ? { role, fromUserId: fromUser, toUserId: toUser, accountPlatformIds: storeIds.map(Number) }
       : null;
+  const countErrors = isApiError(count.error) ? count.error.fieldErrors : {};
+  const fieldError = (field: string) => (countErrors[field] ?? []).join(' ') || undefined;
+  const otherCountErrors = count.isError && !fieldError('toUserId') && !fieldError('fromUserId') && !fieldError('role');
+  const fromName = fromUsers.find((u) => u.userId === fromUser)?.name ?? '';
+  const toName = toUsers.find((u) => u.userId === toUser)?.name ?? '';
+  const roleName = REASSIGNABLE_ROLES.find((r) => r.value === role)?.label.toLowerCase() ?? '';
+  const storeNames = stores.filter((s) => storeIds.includes(String(s.AccountPlatformID))).map((s) => s.Name);
   // A preview belongs to the criteria it was asked for; any change asks again.
   const previewed = count.isSuccess && JSON.stringify(count.variables) === JSON.stringify(criteria) ? count.data : undefined;
   const running = start.data !== undefined;
@@ -71,24 +99,6 @@ export function BulkReassignment({ stores, isManager }: BulkReassignmentProps) {
       <Paper withBorder p="md" radius="md">
         <Stack gap="sm">
           <Select label="Role" data={REASSIGNABLE_ROLES} value={role} onChange={setRole} disabled={running} allowDeselect={false} />
-          <Select
-            label="From user"
-            placeholder="Choose a user"
-            data={userOptions}
-            value={fromUser}
-            onChange={setFromUser}
-            searchable
-            disabled={running}
-          />
-          <Select
-            label="To user"
-            placeholder="Choose a user"
-            data={userOptions.filter((o) => o.value !== fromUser)}
-            value={toUser}
-            onChange={setToUser}
-            searchable
-            disabled={running}
-          />
           <MultiSelect
             label="Stores"
             data={stores.map((s) => ({ value: String(s.AccountPlatformID), label: s.Name }))}
@@ -96,6 +106,40 @@ export function BulkReassignment({ stores, isManager }: BulkReassignmentProps) {
             onChange={setStoreIds}
             disabled={running}
           />
+          <Select
+            label="From user"
+            description="Who holds the customers now, at one of the stores (including users who left)"
+            placeholder={users.isPending && storeIds.length > 0 ? 'Loading users…' : 'Choose a user'}
+            nothingFoundMessage="Nobody holds this role at these stores"
+            data={fromUsers.map(userOption)}
+            value={fromUser}
+            onChange={setFromUser}
+            searchable
+            disabled={running}
+            error={fieldError('fromUserId')}
+          />
+          <Select
+            label="To user"
+            description="Active users who can take these customers at every store chosen"
+            placeholder={users.isPending && storeIds.length > 0 ? 'Loading users…' : 'Choose a user'}
+            nothingFoundMessage="Nobody can take these customers at every store chosen"
+            data={toUsers.filter((u) => u.userId !== fromUser).map(userOption)}
+            value={toUser}
+            onChange={setToUser}
+            searchable
+            disabled={running}
+            error={fieldError('toUserId')}
+          />
+          {users.isError ? (
+            <Alert color="red" role="alert">
+              {errorMessage(users.error)}
+            </Alert>
+          ) : null}
+          {otherCountErrors ? (
+            <Alert color="red" role="alert">
+              {errorMessage(count.error)}
+            </Alert>
+          ) : null}
           {!running ? (
             <Group justify="end">
               <Button
@@ -117,9 +161,12 @@ export function BulkReassignment({ stores, isManager }: BulkReassignmentProps) {
             <Text>
               {previewed === 1 ? '1 customer' : `${previewed.toLocaleString()} customers`} would be reassigned.
             </Text>
+            <Text size="sm" c="dimmed">
+              {fromName}&apos;s customers as {roleName} at {listOf(storeNames)} go to {toName}.
+            </Text>
             <Group justify="end">
               <Button
-                disabled={previewed === 0 || !toUser}
+                disabled={previewed === 0}
                 loading={start.isPending}
                 onClick={() => criteria && start.mutate(criteria)}
               >
