@@ -52,7 +52,7 @@ export function LeadContact({ row }: { row: Pick<LeadsLogRow, 'contactPhone' | '
         </Anchor>
       ) : null}
       {row.contactEmail ? (
-        <Anchor size="xs" href={`mailto:${row.contactEmail}`} style={{ overflowWrap: 'anywhere' }}>
+        <Anchor size="xs" href={`mailto:${row.contactEmail}`} title={row.contactEmail} truncate="end" maw={230} display="block">
           {row.contactEmail}
         </Anchor>
       ) : null}

@@ -248,7 +248,7 @@ export function LeadsLog({ stores, profilePath, powers }: LeadsLogProps) {
               <Paper component="li" key={row.crmLeadId} withBorder p="sm" aria-label={`Lead of ${name}`}>
                 <Stack gap={6}>
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <Stack gap={0}>
+                    <Stack gap={0} style={{ minWidth: 0 }}>
                       <Anchor component={Link} to={profilePath(row.contactId)} fw={600}>
                         {name}
                       </Anchor>
@@ -273,20 +273,17 @@ export function LeadsLog({ stores, profilePath, powers }: LeadsLogProps) {
         </Stack>
       )}
       {rows.length > 0 && !phone && (
-        <Table.ScrollContainer minWidth={1100}>
+        <Table.ScrollContainer minWidth={960}>
           <Table striped highlightOnHover aria-label="Leads">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Customer</Table.Th>
                 <Table.Th>Status</Table.Th>
-                <Table.Th miw={130}>Speed to lead</Table.Th>
-                <Table.Th>Store</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Source</Table.Th>
-                <Table.Th>Sales person</Table.Th>
-                <Table.Th miw={180}>Vehicles</Table.Th>
-                <Table.Th>Created</Table.Th>
                 <Table.Th>Actions</Table.Th>
+                <Table.Th miw={130}>Speed to lead</Table.Th>
+                <Table.Th>Lead</Table.Th>
+                <Table.Th>Sales person</Table.Th>
+                <Table.Th miw={170}>Vehicles</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -294,29 +291,34 @@ export function LeadsLog({ stores, profilePath, powers }: LeadsLogProps) {
                 const name = row.contactName || `Customer ${row.contactId}`;
                 return (
                   <Table.Tr key={row.crmLeadId} aria-label={`Lead of ${name}`}>
-                    <Table.Td miw={200}>
+                    <Table.Td maw={240}>
                       <Anchor component={Link} to={profilePath(row.contactId)}>
                         {name}
                       </Anchor>
                       <LeadContact row={row} />
                     </Table.Td>
-                    <Table.Td miw={150}>
+                    <Table.Td miw={130}>
                       <StatusBadge row={row} />
                       {note ? <ChangeNote note={note} /> : null}
                     </Table.Td>
                     <Table.Td>
-                      <LeadSpeed row={row} now={now} />
+                      <LeadActions lead={{ ...row, contactName: name }} name={`the lead of ${name}`} powers={powers} onChanged={changed(index, row)} />
                     </Table.Td>
-                    <Table.Td>{row.storeName}</Table.Td>
-                    <Table.Td>{row.leadTypeName}</Table.Td>
-                    <Table.Td>{row.leadSourceName}</Table.Td>
+                    <Table.Td>
+                      <LeadSpeed row={row} now={now} />
+                      <Text size="xs" c="dimmed">
+                        {dateTime.format(new Date(row.createdAt))}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{row.storeName}</Text>
+                      <Text size="xs" c="dimmed">
+                        {[row.leadTypeName, row.leadSourceName].filter(Boolean).join(' · ')}
+                      </Text>
+                    </Table.Td>
                     <Table.Td>{row.salesPersonName || row.bdcAgentName}</Table.Td>
                     <Table.Td>
                       <LeadVehiclesCell row={row} />
-                    </Table.Td>
-                    <Table.Td>{dateTime.format(new Date(row.createdAt))}</Table.Td>
-                    <Table.Td>
-                      <LeadActions lead={{ ...row, contactName: name }} name={`the lead of ${name}`} powers={powers} onChanged={changed(index, row)} />
                     </Table.Td>
                   </Table.Tr>
                 );
@@ -347,7 +349,7 @@ export function LeadsLog({ stores, profilePath, powers }: LeadsLogProps) {
 /** StatusBadge is a lead's status as the log shows it. */
 function StatusBadge({ row }: { row: LeadsLogRow }) {
   return (
-    <Badge variant="light" color={row.displayStatusId < 0 ? 'orange' : row.displayStatusId === 1 ? 'blue' : 'gray'}>
+    <Badge variant="light" color={row.displayStatusId < 0 ? 'orange' : row.displayStatusId === 1 ? 'blue' : 'gray'} style={{ flexShrink: 0, overflow: 'visible' }}>
       {statusLabel(row.displayStatusId)}
     </Badge>
   );
