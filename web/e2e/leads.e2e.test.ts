@@ -80,7 +80,7 @@ describe('Leads Log', () => {
     await screenshot(page, '51-leads-log-claimed');
   });
 
-  it('adds a trade-in to the claimed lead through its actions, with the server checking the VIN', async () => {
+  it('adds a trade-in to the claimed lead through its actions, with the browser checking the VIN first', async () => {
     await leadRow().getByRole('button', { name: `More actions for the lead of ${name}` }).click();
     await page.getByRole('menuitem', { name: 'Add trade-in' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add trade-in' });

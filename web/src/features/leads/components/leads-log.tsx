@@ -297,7 +297,7 @@ export function LeadsLog({ stores, profilePath, powers }: LeadsLogProps) {
                       </Anchor>
                       <LeadContact row={row} />
                     </Table.Td>
-                    <Table.Td miw={130}>
+                    <Table.Td miw={160}>
                       <StatusBadge row={row} />
                       {note ? <ChangeNote note={note} /> : null}
                     </Table.Td>
@@ -349,7 +349,7 @@ export function LeadsLog({ stores, profilePath, powers }: LeadsLogProps) {
 /** StatusBadge is a lead's status as the log shows it. */
 function StatusBadge({ row }: { row: LeadsLogRow }) {
   return (
-    <Badge variant="light" color={row.displayStatusId < 0 ? 'orange' : row.displayStatusId === 1 ? 'blue' : 'gray'} style={{ flexShrink: 0, overflow: 'visible' }}>
+    <Badge variant="light" color={row.displayStatusId < 0 ? 'orange' : row.displayStatusId === 1 ? 'blue' : 'gray'} style={{ flexShrink: 0 }}>
       {statusLabel(row.displayStatusId)}
     </Badge>
   );
