@@ -80,6 +80,29 @@ func CallOutcomes() []string {
 	return []string{OutcomeContacted, OutcomeLeftMessage, OutcomeNoAnswer, OutcomeBusy, OutcomeWrongNumber, OutcomeBadNumber}
 }
 
+// OutcomeLabel names a call outcome as the Log call form offers it.
+func OutcomeLabel(outcome string) string {
+	switch outcome {
+	case OutcomeContacted:
+		return "Contacted"
+	case OutcomeLeftMessage:
+		return "Left message"
+	case OutcomeNoAnswer:
+		return "No answer"
+	case OutcomeBusy:
+		return "Busy"
+	case OutcomeWrongNumber:
+		return "Wrong number"
+	case OutcomeBadNumber:
+		return "Bad number"
+	}
+	return outcome
+}
+
+// MsgOutcome refuses a logged call without one of the outcomes, named by their labels (a test
+// checks it names every one).
+const MsgOutcome = "Choose the call's outcome: Contacted, Left message, No answer, Busy, Wrong number or Bad number."
+
 // ProfileSections returns the profile's sections (its tabs) whose views are recorded.
 func ProfileSections() []string {
 	return []string{"Snapshot", "Profile", "Garage", "Leads", "Service", "Messages", "Activity", "Resolution"}
@@ -267,7 +290,7 @@ func (x *area) registerLogging(api *httpapi.API) {
 			fields["direction"] = "Choose inbound or outbound."
 		}
 		if !slices.Contains(CallOutcomes(), b.Outcome) {
-			fields["outcome"] = "Choose the call's outcome: " + strings.Join(CallOutcomes(), ", ") + "."
+			fields["outcome"] = MsgOutcome
 		}
 		if b.DurationSeconds < 0 || b.DurationSeconds > MaxCallSeconds {
 			fields["durationSeconds"] = fmt.Sprintf("The duration must be 0 to %d seconds.", MaxCallSeconds)

@@ -109,6 +109,26 @@ func TestLogValidation(t *testing.T) {
 	}
 }
 
+func TestCallOutcomeMessageNamesLabels(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	for _, body := range []string{`{"direction":"outbound"}`, `{"direction":"outbound","outcome":"great"}`} {
+		status, e := srv.Error(t, areatest.Request{Method: "POST", Path: fmt.Sprintf("/crm/contacts/%d/actions/log_phone_call", demo.ContactToyota), As: sales, Body: body})
+		if got := e.FieldErrors["outcome"]; status != 400 || got != areaactivity.MsgOutcome {
+			t.Errorf("%s: status %d, outcome error %q, want 400 and %q", body, status, got, areaactivity.MsgOutcome)
+		}
+	}
+	for _, o := range areaactivity.CallOutcomes() {
+		label := areaactivity.OutcomeLabel(o)
+		if label == o || !strings.Contains(areaactivity.MsgOutcome, label) {
+			t.Errorf("outcome %q: label %q, message %q, want the label in the message", o, label, areaactivity.MsgOutcome)
+		}
+		if strings.Contains(areaactivity.MsgOutcome, o) {
+			t.Errorf("message %q shows the code %q", areaactivity.MsgOutcome, o)
+		}
+	}
+}
+
 func TestLogFeedAndCounts(t *testing.T) {
 	t.Parallel()
 	srv := areatest.New(t)

@@ -64,7 +64,7 @@ type LeadSettings struct {
 	DeliveryLog         bool  `json:"deliveryLog"`
 	AutoAssign          bool  `json:"autoAssign"`
 	RoundRobin          bool  `json:"roundRobin"`
-	ResponseTimeMinutes int   `json:"responseTimeMinutes"`
+	ResponseTimeMinutes int   `json:"responseTimeMinutes" doc:"The store's first-response target in minutes (15 when the store sets none)."`
 	ClaimLeadsEnabled   bool  `json:"claimLeadsEnabled" doc:"Leads that arrive unassigned are open to claims (the store does not auto-assign)."`
 	DefaultLeadTypeID   int   `json:"defaultLeadTypeId"`
 }
@@ -227,7 +227,7 @@ func (a *area) registerLifecycle(api *httpapi.API) {
 			out = append(out, LeadSettings{
 				AccountPlatformID: s.AccountPlatformID, LeadManagement: f.LeadManagement, ShowroomLog: f.ShowroomLog,
 				DeliveryLog: f.DeliveryLog, AutoAssign: f.AutoAssign, RoundRobin: f.RoundRobin,
-				ResponseTimeMinutes: f.ResponseTimeMinutes, ClaimLeadsEnabled: !f.AutoAssign, DefaultLeadTypeID: lead.TypeInternet,
+				ResponseTimeMinutes: f.ResponseTarget(), ClaimLeadsEnabled: !f.AutoAssign, DefaultLeadTypeID: lead.TypeInternet,
 			})
 		}
 		return httpapi.Reply(httpapi.OK(out)), nil

@@ -1,13 +1,17 @@
 package leads
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/dealer"
 	"github.com/cxm/cxm/shared/domain/lead"
 	"github.com/cxm/cxm/shared/domain/user"
 	"github.com/cxm/cxm/shared/runtime/apperr"
@@ -24,6 +28,7 @@ type LogFilter struct {
 	AssignedUserID      string  `json:"assignedUserId" required:"false" maxLength:"64" doc:"Only the leads this user holds, as sales person or BDC agent."`
 	DateFrom            string  `json:"dateFrom" required:"false" doc:"First day the leads were created on (YYYY-MM-DD, UTC), included."`
 	DateTo              string  `json:"dateTo" required:"false" doc:"Last day the leads were created on (YYYY-MM-DD, UTC), included."`
+	Text                string  `json:"text" required:"false" maxLength:"100" doc:"Keeps the leads whose customer (name, phone, e-mail), vehicle (name, VIN, stock number), store, source, holder or lead id contains it, in any case; a phone matches by its digits."`
 }
 
 // LogSearchInput is the request of POST /api/CrmLead/dashboard/search.
@@ -47,9 +52,19 @@ type LogRow struct {
 	View
 	StoreName       string `json:"storeName"`
 	ContactName     string `json:"contactName"`
+	ContactPhone    string `json:"contactPhone" doc:"The customer's preferred phone (else the first one), as displayed; empty when none."`
+	ContactEmail    string `json:"contactEmail" doc:"The customer's preferred e-mail address (else the first one); empty when none."`
 	LeadTypeName    string `json:"leadTypeName"`
 	SalesPersonName string `json:"salesPersonName"`
 	BDCAgentName    string `json:"bdcAgentName"`
+	// FirstResponseSeconds is how long the customer waited for the first outbound contact after
+	// the lead arrived (a logged outbound call or a click-to-call: lead.Repo.MarkResponded).
+	FirstResponseSeconds  *int64 `json:"firstResponseSeconds,omitempty" doc:"Seconds from the lead's arrival to its first response; absent while nobody answered it."`
+	ResponseTargetMinutes int    `json:"responseTargetMinutes" doc:"The store's first-response target (its dealer settings, 15 minutes by default)."`
+	// phoneDigits are the digits of every phone of the customer, for the text filter.
+	phoneDigits []string
+	// emails are every address of the customer, for the text filter.
+	emails []string
 }
 
 // AdhocInput is the request of POST /api/Lead/adhoc/create.
@@ -100,12 +115,40 @@ type rows struct {
 	a        *area
 	sess     user.Session
 	users    map[string]string
-	contacts map[int64]string
+	contacts map[int64]customer
 	types    map[int]string
+	// targets are the stores' first-response targets in minutes.
+	targets map[int64]int
+}
+
+// customer is what a row shows of a lead's customer.
+type customer struct {
+	name, phone, email string
+	phoneDigits        []string
+	emails             []string
+}
+
+func customerOf(c contact.Contact) customer {
+	c = c.Decorate()
+	out := customer{name: c.FullName()}
+	preferredPhone, preferredEmail := false, false
+	for _, p := range c.Phones {
+		out.phoneDigits = append(out.phoneDigits, p.Phone)
+		if out.phone == "" || p.IsPreferred && !preferredPhone {
+			out.phone, preferredPhone = p.PhoneDisplay, p.IsPreferred
+		}
+	}
+	for _, e := range c.Emails {
+		out.emails = append(out.emails, e.Email)
+		if out.email == "" || e.IsPreferred && !preferredEmail {
+			out.email, preferredEmail = e.Email, e.IsPreferred
+		}
+	}
+	return out
 }
 
 func (a *area) rows(sess user.Session) *rows {
-	r := &rows{a: a, sess: sess, users: map[string]string{}, contacts: map[int64]string{}, types: map[int]string{}}
+	r := &rows{a: a, sess: sess, users: map[string]string{}, contacts: map[int64]customer{}, types: map[int]string{}, targets: map[int64]int{}}
 	for _, t := range lead.Types() {
 		r.types[t.LeadTypeID] = t.Name
 	}
@@ -129,22 +172,94 @@ func (r *rows) user(ctx context.Context, id string) string {
 	return n
 }
 
+// target returns the first-response target of store in minutes, the default when its settings
+// cannot be read.
+func (r *rows) target(ctx context.Context, storeID int64) int {
+	if m, ok := r.targets[storeID]; ok {
+		return m
+	}
+	m := dealer.DefaultResponseMinutes
+	if s, err := r.a.dealers.Get(ctx, r.sess.Principal.Tenant, storeID); err == nil {
+		m = s.LeadSettings.ResponseTarget()
+	}
+	r.targets[storeID] = m
+	return m
+}
+
 func (r *rows) row(ctx context.Context, l lead.Lead) LogRow {
-	out := LogRow{View: view(l), LeadTypeName: r.types[l.LeadTypeID]}
+	out := LogRow{View: view(l), LeadTypeName: r.types[l.LeadTypeID], FirstResponseSeconds: firstResponse(l), ResponseTargetMinutes: r.target(ctx, l.AccountPlatformID)}
 	if st, err := r.sess.Store(l.AccountPlatformID); err == nil {
 		out.StoreName = st.Name
 	}
-	n, ok := r.contacts[l.ContactID]
+	c, ok := r.contacts[l.ContactID]
 	if !ok {
-		if c, err := r.a.contacts.Get(ctx, r.sess.Principal.Tenant, l.ContactID); err == nil {
-			n = c.FullName()
+		if got, err := r.a.contacts.Get(ctx, r.sess.Principal.Tenant, l.ContactID); err == nil {
+			c = customerOf(got)
 		}
-		r.contacts[l.ContactID] = n
+		r.contacts[l.ContactID] = c
 	}
-	out.ContactName = n
+	out.ContactName, out.ContactPhone, out.ContactEmail, out.phoneDigits, out.emails = c.name, c.phone, c.email, c.phoneDigits, c.emails
 	out.SalesPersonName, out.BDCAgentName = r.user(ctx, l.SalesPersonID), r.user(ctx, l.BDCAgentID)
 	return out
 }
+
+// firstResponse returns the seconds from l's arrival to its first response, nil while it has
+// none. A response recorded before the arrival (clocks apart) counts as immediate.
+func firstResponse(l lead.Lead) *int64 {
+	if l.FirstRespondedAt == nil {
+		return nil
+	}
+	s := int64(max(0, l.FirstRespondedAt.Sub(l.CreatedAt)) / time.Second)
+	return &s
+}
+
+// matches reports whether the text filter q (lower case, trimmed; "" keeps every row) finds
+// row: in the customer's name, phones (by digits, from 3 digits), e-mail addresses, the
+// vehicles, the store, the source, the holders or the lead id.
+func (row LogRow) matches(q string) bool {
+	if q == "" {
+		return true
+	}
+	texts := []string{row.ContactName, row.StoreName, row.LeadSourceName, row.SalesPersonName, row.BDCAgentName, row.LeadTypeName, strconv.FormatInt(row.ID, 10)}
+	texts = append(texts, row.emails...)
+	for _, v := range row.Vehicles {
+		texts = append(texts, fmt.Sprintf("%s %s %s %s", yearText(v.Year), v.Make, v.Model, v.Trim), v.VIN, v.StockNumber)
+	}
+	for _, t := range texts {
+		if strings.Contains(strings.ToLower(t), q) {
+			return true
+		}
+	}
+	if digits := onlyDigits(q); len(digits) >= 3 && len(digits) == len(strings.Map(dropPhoneSeparators, q)) {
+		for _, p := range row.phoneDigits {
+			if strings.Contains(p, digits) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func onlyDigits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, s)
+}
+
+// dropPhoneSeparators drops what people type between a phone's digits.
+func dropPhoneSeparators(r rune) rune {
+	switch r {
+	case ' ', '(', ')', '.', '-', '+':
+		return -1
+	}
+	return r
+}
+
+// textQuery is the text filter as rows are matched against it.
+func textQuery(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
 // yesNo is how the export writes a boolean (the spec: False reads No, True reads Yes).
 func yesNo(b bool) string {
@@ -155,8 +270,8 @@ func yesNo(b bool) string {
 }
 
 // exportHeader names the export's columns.
-var exportHeader = []string{"Lead Id", "Created", "Store", "Customer", "Status", "Type", "Source", "Sales Person", "BDC Agent",
-	"Claimable", "Worked", "Has Trade-In", "Vehicle Of Interest", "Reason"}
+var exportHeader = []string{"Lead Id", "Customer Id", "Created", "Store", "Customer", "Phone", "E-mail", "Status", "Type", "Source", "Sales Person", "BDC Agent",
+	"Claimable", "Worked", "Has Trade-In", "Vehicle Of Interest", "Reason", "First Response", "Minutes To First Response"}
 
 func exportRecord(r LogRow) []string {
 	voi := ""
@@ -166,20 +281,39 @@ func exportRecord(r LogRow) []string {
 			voi = v.VIN + v.StockNumber
 		}
 	}
+	responded, minutes := "", ""
+	if r.FirstRespondedAt != nil && r.FirstResponseSeconds != nil {
+		responded = r.FirstRespondedAt.UTC().Format(time.RFC3339)
+		minutes = strconv.FormatFloat(float64(*r.FirstResponseSeconds)/60, 'f', 1, 64)
+	}
 	return []string{
-		strconv.FormatInt(r.ID, 10), r.CreatedAt.UTC().Format(time.RFC3339), cell(r.StoreName), cell(r.ContactName),
+		textCell(strconv.FormatInt(r.ID, 10)), textCell(strconv.FormatInt(r.ContactID, 10)), r.CreatedAt.UTC().Format(time.RFC3339),
+		cell(r.StoreName), cell(r.ContactName), textCell(r.ContactPhone), cell(r.ContactEmail),
 		r.DisplayStatus().String(), r.LeadTypeName, cell(r.LeadSourceName), cell(r.SalesPersonName), cell(r.BDCAgentName),
-		yesNo(r.Claimable), yesNo(r.Worked), yesNo(len(r.TradeIns) > 0), cell(voi), cell(r.Reason),
+		yesNo(r.Claimable), yesNo(r.Worked), yesNo(len(r.TradeIns) > 0), cell(voi), cell(r.Reason), responded, minutes,
 	}
 }
 
 // cell keeps a text a spreadsheet would read as a formula (a customer's name from a lead
-// provider's document is anyone's text) as text, by a leading apostrophe.
+// provider's document is anyone's text) as text, by a leading apostrophe: a cell whose first
+// character, blanks aside, starts a formula (= + - @) or is a tab or a line break.
 func cell(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+	if t := strings.TrimLeft(s, " "); t != "" && strings.ContainsRune("=+-@\t\r\n", rune(t[0])) {
 		return "'" + s
 	}
 	return s
+}
+
+// textCell writes s, text the export itself made of digits and separators (an id, a phone),
+// as the formula ="s", which Excel, LibreOffice and Google Sheets all show as the text s: a
+// 16-digit id stays whole instead of becoming 1.23457E+15, and a phone keeps its leading +
+// and zeros. An empty s stays empty. Quotes in s are doubled, so s cannot end the formula's
+// string.
+func textCell(s string) string {
+	if s == "" {
+		return ""
+	}
+	return `="` + strings.ReplaceAll(s, `"`, `""`) + `"`
 }
 
 func yearText(y int) string {
@@ -187,6 +321,58 @@ func yearText(y int) string {
 		return ""
 	}
 	return strconv.Itoa(y)
+}
+
+// searchText returns page number of size of the rows of the leads that match f and the text
+// filter q, newest first, and how many match: the text is matched against the rows (the
+// customer's name and phones are not on the lead), so every lead of f is read and named.
+func (a *area) searchText(ctx context.Context, sess user.Session, names *rows, f lead.Filter, q string, number, size int) ([]LogRow, int, error) {
+	if number < 1 || size < 1 || size > 100 {
+		return nil, 0, apperr.InvalidFields("The page is not valid.", map[string]string{"pagination": "The page number starts at 1 and the page size is 1 to 100."})
+	}
+	var all []LogRow
+	err := a.leads.Each(ctx, sess.Principal.Tenant, f, func(l lead.Lead) error {
+		if row := names.row(ctx, l); row.matches(q) {
+			all = append(all, row)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	slices.SortFunc(all, func(x, y LogRow) int {
+		if c := y.CreatedAt.Compare(x.CreatedAt); c != 0 {
+			return c
+		}
+		return cmp.Compare(y.ID, x.ID)
+	})
+	out := []LogRow{}
+	if start := (number - 1) * size; start < len(all) {
+		out = all[start:min(start+size, len(all))]
+	}
+	return out, len(all), nil
+}
+
+// countText counts, for every display status, the leads that match f apart from its statuses
+// and the text filter q.
+func (a *area) countText(ctx context.Context, sess user.Session, f lead.Filter, q string) ([]lead.StatusCount, error) {
+	names := a.rows(sess)
+	f.Statuses = lead.DisplayStatuses()
+	n := map[lead.Status]int{}
+	err := a.leads.Each(ctx, sess.Principal.Tenant, f, func(l lead.Lead) error {
+		if row := names.row(ctx, l); row.matches(q) {
+			n[row.DisplayStatusID]++
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]lead.StatusCount, 0, len(f.Statuses))
+	for _, s := range f.Statuses {
+		out = append(out, lead.StatusCount{Status: s, Name: s.String(), Count: n[s]})
+	}
+	return out, nil
 }
 
 func (a *area) registerLog(api *httpapi.API) {
@@ -207,11 +393,18 @@ func (a *area) registerLog(api *httpapi.API) {
 		if size == 0 {
 			size = 25
 		}
+		names := a.rows(sess)
+		if q := textQuery(in.Body.Text); q != "" {
+			out, total, err := a.searchText(ctx, sess, names, f, q, number, size)
+			if err != nil {
+				return nil, err
+			}
+			return httpapi.Reply(httpapi.Paged(out, httpapi.NewPageData(number, size, total))), nil
+		}
 		res, err := a.leads.Search(ctx, sess.Principal.Tenant, f, number, size)
 		if err != nil {
 			return nil, err
 		}
-		names := a.rows(sess)
 		out := make([]LogRow, 0, len(res.Leads))
 		for _, l := range res.Leads {
 			out = append(out, names.row(ctx, l))
@@ -219,7 +412,8 @@ func (a *area) registerLog(api *httpapi.API) {
 		return httpapi.Reply(httpapi.Paged(out, httpapi.NewPageData(number, size, res.Total))), nil
 	}
 	const searchRules = "The leads of the stores that match the filter, newest first, a page at a time (page 1 and size 25 by default); pageData.totalRecords counts every match. " +
-		"Reads the per-store status index over the date range; type, source and assignee filter what it reads."
+		"Each row has the customer's phone and e-mail, the seconds to the first response once the lead was answered and the store's response target. " +
+		"Reads the per-store status index over the date range; type, source, assignee and text filter what it reads."
 	for _, op := range []struct{ id, path, summary, note string }{
 		{"searchLeadsLog", "/api/CrmLead/dashboard/search", "Search the Leads Log", ""},
 		{"searchLeads", "/api/CrmLead/Search", "Search leads", "The spec gives no body for this call: it takes the Leads Log's filter and page. "},
@@ -253,6 +447,13 @@ func (a *area) registerLog(api *httpapi.API) {
 		if err != nil {
 			return nil, err
 		}
+		if q := textQuery(in.Body.Text); q != "" {
+			counts, err := a.countText(ctx, sess, f, q)
+			if err != nil {
+				return nil, err
+			}
+			return httpapi.Reply(httpapi.OK(counts)), nil
+		}
 		counts, err := a.leads.Counts(ctx, sess.Principal.Tenant, f)
 		if err != nil {
 			return nil, err
@@ -285,10 +486,14 @@ func (a *area) registerLog(api *httpapi.API) {
 		if err := f.Validate(); err != nil {
 			return nil, err
 		}
-		names := a.rows(sess)
+		names, q := a.rows(sess), textQuery(in.Body.Text)
 		return csvFile(ctx, d.Log, "export leads", "leads.csv", exportHeader, func(write func([]string) error) error {
 			return a.leads.Each(ctx, sess.Principal.Tenant, f, func(l lead.Lead) error {
-				return write(exportRecord(names.row(ctx, l)))
+				row := names.row(ctx, l)
+				if !row.matches(q) {
+					return nil
+				}
+				return write(exportRecord(row))
 			})
 		}), nil
 	})

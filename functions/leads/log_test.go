@@ -1,17 +1,21 @@
 package leads_test
 
 import (
+	"context"
 	"encoding/csv"
 	"fmt"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cxm/cxm/functions/areatest"
 	"github.com/cxm/cxm/functions/leads"
+	"github.com/cxm/cxm/shared/domain/dealer"
 	"github.com/cxm/cxm/shared/domain/lead"
 	"github.com/cxm/cxm/shared/local/demo"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/store"
 )
 
 // toyotaContacts returns the ids of the demo customers of the Toyota store (each has a seeded
@@ -127,6 +131,106 @@ func TestLeadsLog(t *testing.T) {
 	}
 }
 
+// TestLeadsLogRows checks what a row tells about speed to lead: the customer's phone and e-mail,
+// the store's response target, the first response once the customer was called, and the text
+// filter.
+func TestLeadsLogRows(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	ctx := context.Background()
+	tenant, err := store.NewTenant(fmt.Sprint(demo.AccountID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dealers := dealer.NewRepo(srv.Services.Store)
+	settings, err := dealers.Get(ctx, tenant, demo.StoreToyota)
+	if err != nil {
+		t.Fatal(err)
+	}
+	settings.LeadSettings.ResponseTimeMinutes = 7
+	if _, err := dealers.Save(ctx, tenant, settings.Settings, settings.Version, "test"); err != nil {
+		t.Fatal(err)
+	}
+	toyota := `"accountPlatformIds":[2001]`
+	rowOf := func(rows []leads.LogRow, id int64) (leads.LogRow, bool) {
+		for _, r := range rows {
+			if r.ID == id {
+				return r, true
+			}
+		}
+		return leads.LogRow{}, false
+	}
+
+	before := searchLog(t, srv, manager, "{"+toyota+"}")
+	maria, ok := rowOf(before.Data, demo.ContactToyota)
+	if !ok {
+		t.Fatalf("no row of Maria Gonzalez's lead among %d", len(before.Data))
+	}
+	if maria.ContactPhone != "+1 (503) 555-0134" && maria.ContactPhone != "(503) 555-0134" || maria.ContactEmail != "maria.gonzalez@example.com" {
+		t.Errorf("Maria's row: phone %q, e-mail %q, want her preferred ones", maria.ContactPhone, maria.ContactEmail)
+	}
+	for _, r := range before.Data {
+		if r.ResponseTargetMinutes != 7 || r.FirstResponseSeconds != nil {
+			t.Errorf("lead %d before any call: target %d, first response %v; want 7 and none", r.ID, r.ResponseTargetMinutes, r.FirstResponseSeconds)
+		}
+	}
+
+	// An outbound call answers Maria's lead; an inbound one from another customer answers none.
+	post(t, srv, sales, fmt.Sprintf("/crm/contacts/%d/actions/log_phone_call", demo.ContactToyota), `{"direction":"outbound","outcome":"contacted","requestId":"first"}`, nil)
+	other := toyotaContacts(t)[1]
+	post(t, srv, sales, fmt.Sprintf("/crm/contacts/%d/actions/log_phone_call", other), `{"direction":"inbound","outcome":"contacted","requestId":"in"}`, nil)
+	after := searchLog(t, srv, manager, "{"+toyota+"}")
+	maria, _ = rowOf(after.Data, demo.ContactToyota)
+	if maria.FirstRespondedAt == nil || maria.FirstResponseSeconds == nil || *maria.FirstResponseSeconds != int64(maria.FirstRespondedAt.Sub(maria.CreatedAt)/time.Second) {
+		t.Errorf("Maria's row after the call: responded %v, first response %v seconds", maria.FirstRespondedAt, maria.FirstResponseSeconds)
+	}
+	if r, _ := rowOf(after.Data, other); r.FirstResponseSeconds != nil {
+		t.Errorf("an inbound call answered lead %d", other)
+	}
+
+	// Another store keeps the default target.
+	if rows := searchLog(t, srv, manager, `{"accountPlatformIds":[2002]}`).Data; len(rows) > 0 {
+		s, err := dealers.Get(ctx, tenant, 2002)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := s.LeadSettings.ResponseTarget(); rows[0].ResponseTargetMinutes != want || want <= 0 {
+			t.Errorf("Honda's target = %d, want %d", rows[0].ResponseTargetMinutes, want)
+		}
+	}
+
+	texts := []struct {
+		name, text string
+		want       []int64
+	}{
+		{"name", "ELENA GONZ", []int64{demo.ContactToyota}},
+		{"e-mail, of two customers", "maria.gonzalez@example", []int64{demo.ContactToyota, demo.ContactToyotaSameEmail}},
+		{"phone digits", "555-0178", []int64{demo.ContactToyota}},
+		{"nobody", "zz-nobody-zz", []int64{}},
+	}
+	for _, tt := range texts {
+		t.Run(tt.name, func(t *testing.T) {
+			got := searchLog(t, srv, manager, fmt.Sprintf(`{%s,"text":%q}`, toyota, tt.text))
+			if len(got.Data) != len(tt.want) || got.PageData.TotalRecords != len(tt.want) {
+				t.Fatalf("text %q: %d rows (total %d), want %v", tt.text, len(got.Data), got.PageData.TotalRecords, tt.want)
+			}
+			for _, id := range tt.want {
+				if _, ok := rowOf(got.Data, id); !ok {
+					t.Errorf("text %q: no lead %d", tt.text, id)
+				}
+			}
+			counts := countLog(t, srv, manager, fmt.Sprintf(`{%s,"text":%q}`, toyota, tt.text))
+			total := 0
+			for _, n := range counts {
+				total += n
+			}
+			if total != len(tt.want) {
+				t.Errorf("text %q: counts %v, want %d in all", tt.text, counts, len(tt.want))
+			}
+		})
+	}
+}
+
 func TestLeadsLogRefusals(t *testing.T) {
 	t.Parallel()
 	srv := areatest.New(t)
@@ -158,7 +262,11 @@ func TestLeadsLogExport(t *testing.T) {
 	if status := srv.Do(t, areatest.Request{Method: "POST", Path: "/pando/claimable_lead/claim_lead", As: sales, Body: fmt.Sprintf(`{"crmLeadId":%d}`, ids[0])}, nil); status != 200 {
 		t.Fatalf("claim: %d", status)
 	}
-	status, body, header := srv.Raw(t, areatest.Request{Method: "POST", Path: "/api/CrmLead/dashboard/export", As: manager, Body: `{"accountPlatformIds":[2001]}`})
+	// A reason anyone may type that a spreadsheet would run as a formula.
+	if status := srv.Do(t, areatest.Request{Method: "PUT", Path: leadPath(ids[1], "mark_lost"), As: manager, Body: `{"reason":"=HYPERLINK(\"http://evil\",\"x\")"}`}, nil); status != 200 {
+		t.Fatalf("mark lost: %d", status)
+	}
+	status, body, header := srv.Raw(t, areatest.Request{Method: "POST", Path: "/api/CrmLead/dashboard/export", As: manager, Body: `{"accountPlatformIds":[2001],"selectedStatusTypes":[-2,-1,1,2]}`})
 	if status != 200 || !strings.HasPrefix(header.Get("Content-Type"), "text/csv") {
 		t.Fatalf("export: %d %s", status, header.Get("Content-Type"))
 	}
@@ -174,6 +282,17 @@ func TestLeadsLogExport(t *testing.T) {
 		col[h] = i
 	}
 	for _, r := range recs[1:] {
+		id := strings.TrimSuffix(strings.TrimPrefix(r[col["Lead Id"]], `="`), `"`)
+		if r[col["Lead Id"]] != `="`+id+`"` || strings.TrimSuffix(strings.TrimPrefix(r[col["Customer Id"]], `="`), `"`) == r[col["Customer Id"]] {
+			t.Errorf("ids %q and %q, want text formulas", r[col["Lead Id"]], r[col["Customer Id"]])
+		}
+		if id == fmt.Sprint(ids[1]) {
+			if got := r[col["Reason"]]; got != `'=HYPERLINK("http://evil","x")` {
+				t.Errorf("reason = %q, want it kept as text", got)
+			}
+			continue
+		}
+		r[0] = id
 		for _, name := range []string{"Claimable", "Worked", "Has Trade-In"} {
 			if v := r[col[name]]; v != "Yes" && v != "No" {
 				t.Errorf("lead %s: %s = %q, want Yes or No", r[0], name, v)

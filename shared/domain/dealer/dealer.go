@@ -79,8 +79,22 @@ type LeadFlags struct {
 	DeliveryLog    bool `json:"DeliveryLog"`
 	AutoAssign     bool `json:"AutoAssign"`
 	RoundRobin     bool `json:"RoundRobin"`
-	// ResponseTimeMinutes is the target first-response time; 0 for none.
+	// ResponseTimeMinutes is the target first-response time of a new lead; 0 for the default,
+	// DefaultResponseMinutes (see ResponseTarget).
 	ResponseTimeMinutes int `json:"ResponseTimeMinutes"`
+}
+
+// DefaultResponseMinutes is the first-response target of a store that sets none: a lead
+// answered within a quarter of an hour is still warm.
+const DefaultResponseMinutes = 15
+
+// ResponseTarget returns the store's first-response target in minutes: ResponseTimeMinutes,
+// or DefaultResponseMinutes when it is 0.
+func (f LeadFlags) ResponseTarget() int {
+	if f.ResponseTimeMinutes > 0 {
+		return f.ResponseTimeMinutes
+	}
+	return DefaultResponseMinutes
 }
 
 // AssignmentRules say which assignments of a contact's users may be edited at the store.

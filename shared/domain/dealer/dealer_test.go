@@ -94,3 +94,20 @@ func TestPushCapabilities(t *testing.T) {
 		t.Errorf("BDC stores (-want +got):\n%s", diff)
 	}
 }
+
+func TestResponseTarget(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ set, want int }{
+		{0, dealer.DefaultResponseMinutes},
+		{5, 5},
+		{90, 90},
+	}
+	for _, tt := range tests {
+		if got := (dealer.LeadFlags{ResponseTimeMinutes: tt.set}).ResponseTarget(); got != tt.want {
+			t.Errorf("ResponseTarget of %d = %d, want %d", tt.set, got, tt.want)
+		}
+	}
+	if got := dealer.Defaults(2001).LeadSettings.ResponseTarget(); got != dealer.DefaultResponseMinutes {
+		t.Errorf("a store without settings has target %d, want %d", got, dealer.DefaultResponseMinutes)
+	}
+}

@@ -370,6 +370,12 @@ func (l Lead) unclaimed() bool {
 	return l.Status == StatusActive && l.Claimable && l.SalesPersonID == "" && l.BDCAgentID == ""
 }
 
+// Messages of a vehicle's rules that the web app also shows before sending.
+const (
+	MsgVIN     = "Enter a VIN of 17 letters and digits (no I, O or Q)."
+	MsgVehicle = "Enter a VIN, a stock number, or the year, make or model."
+)
+
 // validateVehicle cleans v and returns its field errors under prefix.
 func validateVehicle(v *Vehicle, prefix string, fields map[string]string) {
 	v.StockNumber = strings.ToUpper(strings.TrimSpace(v.StockNumber))
@@ -378,7 +384,7 @@ func validateVehicle(v *Vehicle, prefix string, fields map[string]string) {
 		if c := vin.Clean(raw); c != "" {
 			v.VIN = c
 		} else {
-			fields[prefix+"vin"] = "Enter a VIN of 17 letters and digits (no I, O or Q)."
+			fields[prefix+"vin"] = MsgVIN
 		}
 	} else {
 		v.VIN = ""
@@ -401,7 +407,7 @@ func validateVehicle(v *Vehicle, prefix string, fields map[string]string) {
 		}
 	}
 	if v.VIN == "" && v.StockNumber == "" && v.Make == "" && v.Model == "" && v.Year == 0 {
-		fields[prefix+"vin"] = "Enter a VIN, a stock number, or the year, make or model."
+		fields[prefix+"vin"] = MsgVehicle
 	}
 }
 

@@ -1,5 +1,5 @@
 import { isApiError } from '../../lib/api/api-error';
-import type { LeadTradeIn, LeadVehicleOfInterest, LeadView } from '../../lib/api/types';
+import type { LeadsLogRow, LeadTradeIn, LeadVehicleOfInterest, LeadView } from '../../lib/api/types';
 import { errorMessage } from '../../lib/notify';
 
 /**
@@ -44,3 +44,10 @@ export function fieldErrorsOf(err: unknown): Record<string, string> {
   for (const [field, messages] of Object.entries(err.fieldErrors ?? {})) if (messages[0]) out[field] = messages[0];
   return out;
 }
+
+/**
+ * LeadChange is what a user just did to a lead from a list: the fields the server answered
+ * with and a sentence saying what happened, so the list can keep showing the lead as it now
+ * is.
+ */
+export type LeadChange = { crmLeadId: number; changes: Partial<LeadsLogRow>; note: string };

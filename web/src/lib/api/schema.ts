@@ -86,7 +86,7 @@ export type paths = {
         put?: never;
         /**
          * Search leads
-         * @description The spec gives no body for this call: it takes the Leads Log's filter and page. The leads of the stores that match the filter, newest first, a page at a time (page 1 and size 25 by default); pageData.totalRecords counts every match. Reads the per-store status index over the date range; type, source and assignee filter what it reads.
+         * @description The spec gives no body for this call: it takes the Leads Log's filter and page. The leads of the stores that match the filter, newest first, a page at a time (page 1 and size 25 by default); pageData.totalRecords counts every match. Each row has the customer's phone and e-mail, the seconds to the first response once the lead was answered and the store's response target. Reads the per-store status index over the date range; type, source, assignee and text filter what it reads.
          */
         post: operations["searchLeads"];
         delete?: never;
@@ -146,7 +146,7 @@ export type paths = {
         put?: never;
         /**
          * Search the Leads Log
-         * @description The leads of the stores that match the filter, newest first, a page at a time (page 1 and size 25 by default); pageData.totalRecords counts every match. Reads the per-store status index over the date range; type, source and assignee filter what it reads.
+         * @description The leads of the stores that match the filter, newest first, a page at a time (page 1 and size 25 by default); pageData.totalRecords counts every match. Each row has the customer's phone and e-mail, the seconds to the first response once the lead was answered and the store's response target. Reads the per-store status index over the date range; type, source, assignee and text filter what it reads.
          */
         post: operations["searchLeadsLog"];
         delete?: never;
@@ -726,7 +726,7 @@ export type paths = {
         put?: never;
         /**
          * Search leads (filter plus pagination)
-         * @description The spec gives the body only as 'filter plus pagination': it takes the Leads Log's filter and page. The leads of the stores that match the filter, newest first, a page at a time (page 1 and size 25 by default); pageData.totalRecords counts every match. Reads the per-store status index over the date range; type, source and assignee filter what it reads.
+         * @description The spec gives the body only as 'filter plus pagination': it takes the Leads Log's filter and page. The leads of the stores that match the filter, newest first, a page at a time (page 1 and size 25 by default); pageData.totalRecords counts every match. Each row has the customer's phone and e-mail, the seconds to the first response once the lead was answered and the store's response target. Reads the per-store status index over the date range; type, source, assignee and text filter what it reads.
          */
         post: operations["searchLeadsPaged"];
         delete?: never;
@@ -4826,9 +4826,13 @@ export type components = {
             /** Format: date-time */
             claimedAt?: string;
             comments: string;
+            /** @description The customer's preferred e-mail address (else the first one); empty when none. */
+            contactEmail: string;
             /** Format: int64 */
             contactId: number;
             contactName: string;
+            /** @description The customer's preferred phone (else the first one), as displayed; empty when none. */
+            contactPhone: string;
             /** Format: date-time */
             createdAt: string;
             createdBy: string;
@@ -4846,6 +4850,11 @@ export type components = {
             displayStatusId: number;
             /** Format: date-time */
             firstRespondedAt?: string;
+            /**
+             * Format: int64
+             * @description Seconds from the lead's arrival to its first response; absent while nobody answered it.
+             */
+            firstResponseSeconds?: number;
             hasRawDocument: boolean;
             isClaimable: boolean;
             /** Format: int64 */
@@ -4860,6 +4869,11 @@ export type components = {
             providerId: string;
             providerSequence: string;
             reason: string;
+            /**
+             * Format: int64
+             * @description The store's first-response target (its dealer settings, 15 minutes by default).
+             */
+            responseTargetMinutes: number;
             salesPersonId: string;
             salesPersonName: string;
             /** Format: date-time */
@@ -4891,7 +4905,10 @@ export type components = {
             deliveryLog: boolean;
             /** @description The Leads Log is shown for the store. */
             leadManagement: boolean;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The store's first-response target in minutes (15 when the store sets none).
+             */
             responseTimeMinutes: number;
             roundRobin: boolean;
             showroomLog: boolean;
@@ -4986,6 +5003,8 @@ export type components = {
             leadTypeIds?: number[] | null;
             /** @description Display statuses: -2 unclaimed, -1 new, 1 active, 2 lost, 3 bad, 4 duplicate, 5 sold, 6 sold pending. None means the active ones (-2, -1, 1). */
             selectedStatusTypes?: number[] | null;
+            /** @description Keeps the leads whose customer (name, phone, e-mail), vehicle (name, VIN, stock number), store, source, holder or lead id contains it, in any case; a phone matches by its digits. */
+            text?: string;
         };
         "functions.leads.LogRow": {
             /** Format: int64 */
@@ -4998,9 +5017,13 @@ export type components = {
             /** Format: date-time */
             claimedAt?: string;
             comments: string;
+            /** @description The customer's preferred e-mail address (else the first one); empty when none. */
+            contactEmail: string;
             /** Format: int64 */
             contactId: number;
             contactName: string;
+            /** @description The customer's preferred phone (else the first one), as displayed; empty when none. */
+            contactPhone: string;
             /** Format: date-time */
             createdAt: string;
             createdBy: string;
@@ -5013,6 +5036,11 @@ export type components = {
             displayStatusId: number;
             /** Format: date-time */
             firstRespondedAt?: string;
+            /**
+             * Format: int64
+             * @description Seconds from the lead's arrival to its first response; absent while nobody answered it.
+             */
+            firstResponseSeconds?: number;
             hasRawDocument: boolean;
             isClaimable: boolean;
             /** Format: int64 */
@@ -5027,6 +5055,11 @@ export type components = {
             providerId: string;
             providerSequence: string;
             reason: string;
+            /**
+             * Format: int64
+             * @description The store's first-response target (its dealer settings, 15 minutes by default).
+             */
+            responseTargetMinutes: number;
             salesPersonId: string;
             salesPersonName: string;
             /** Format: date-time */
@@ -5769,6 +5802,8 @@ export type components = {
             pageSize?: number;
             /** @description Display statuses: -2 unclaimed, -1 new, 1 active, 2 lost, 3 bad, 4 duplicate, 5 sold, 6 sold pending. None means the active ones (-2, -1, 1). */
             selectedStatusTypes?: number[] | null;
+            /** @description Keeps the leads whose customer (name, phone, e-mail), vehicle (name, VIN, stock number), store, source, holder or lead id contains it, in any case; a phone matches by its digits. */
+            text?: string;
         };
         "leads.ManagerLeadsInputBody": {
             /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
@@ -5798,6 +5833,8 @@ export type components = {
             pageSize?: number;
             /** @description Display statuses: -2 unclaimed, -1 new, 1 active, 2 lost, 3 bad, 4 duplicate, 5 sold, 6 sold pending. None means the active ones (-2, -1, 1). */
             selectedStatusTypes?: number[] | null;
+            /** @description Keeps the leads whose customer (name, phone, e-mail), vehicle (name, VIN, stock number), store, source, holder or lead id contains it, in any case; a phone matches by its digits. */
+            text?: string;
         };
         "leads.SaveInputBody": {
             /**

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import type { ActivityEntry, Contact } from '../../../lib/api/types';
+import { MSG_CALL_OUTCOME } from '../../../lib/validation';
 import { mariaGonzalez, salesUser } from '../../../testing/fixtures';
 import { contactPermission, contactStore, currentUser, userSettings } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
@@ -148,14 +149,18 @@ describe('Activity tab', { timeout: 30_000 }, () => {
     expect(screen.getByRole('radio', { name: 'All (1)' })).toBeInTheDocument();
   });
 
-  it("logs a call and shows the server's field error on the outcome", async () => {
-    open();
+  it('logs a call, naming the outcomes by their labels when none is chosen', async () => {
+    const store = activityStore();
+    open(mariaGonzalez, store);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Log call' }));
     const dialog = await screen.findByRole('dialog', { name: 'Log call' });
     // The form loads when the dialog first opens.
     await user.click(await within(dialog).findByRole('button', { name: 'Log call' }));
-    expect(await within(dialog).findByText("Choose the call's outcome.")).toBeInTheDocument();
+    // The browser asks for the outcome in the server's words, with labels, not codes.
+    expect(await within(dialog).findByText(MSG_CALL_OUTCOME)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/left_message|no_answer/)).not.toBeInTheDocument();
+    expect(store.entries).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('combobox', { name: /^Outcome/ }));
     await user.click(await screen.findByRole('option', { name: 'Left message' }));

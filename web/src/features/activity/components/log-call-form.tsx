@@ -2,6 +2,7 @@ import { NumberInput, SegmentedControl, Select, Stack, Text, Textarea } from '@m
 import { useState } from 'react';
 
 import { notify } from '../../../lib/notify';
+import { MSG_CALL_OUTCOME } from '../../../lib/validation';
 import { CALL_OUTCOMES } from '../activity-display';
 import { logPhoneCall, useActivityMutation } from '../api/log-activity';
 import { Actions, firstError, FormProblem, newRequestId, submitWith } from './activity-form-parts';
@@ -13,12 +14,20 @@ export function LogCallForm({ contactId, onDone }: { contactId: number; onDone: 
   const [outcome, setOutcome] = useState<string | null>(null);
   const [minutes, setMinutes] = useState<string | number>('');
   const [notes, setNotes] = useState('');
+  // The outcome the browser found missing before sending.
+  const [missing, setMissing] = useState<string | null>(null);
   const log = useActivityMutation(contactId, logPhoneCall.bind(null, contactId));
   const fields = ['direction', 'outcome', 'durationSeconds', 'notes', 'phoneId'];
   return (
     <form
       noValidate
-      onSubmit={submitWith(() =>
+      onSubmit={submitWith(() => {
+        if (!outcome) {
+          setMissing(MSG_CALL_OUTCOME);
+          log.reset();
+          return;
+        }
+        setMissing(null);
         log.mutate(
           { direction, outcome: outcome ?? '', notes, durationSeconds: Math.round(Number(minutes || 0) * 60), requestId },
           {
@@ -27,8 +36,8 @@ export function LogCallForm({ contactId, onDone }: { contactId: number; onDone: 
               onDone();
             },
           },
-        ),
-      )}
+        );
+      })}
     >
       <Stack gap="sm">
         <FormProblem error={log.error} fields={fields} />
@@ -51,7 +60,18 @@ export function LogCallForm({ contactId, onDone }: { contactId: number; onDone: 
             </Text>
           ) : null}
         </Stack>
-        <Select label="Outcome" placeholder="Choose the outcome" data={[...CALL_OUTCOMES]} value={outcome} onChange={setOutcome} error={firstError(log.error, 'outcome')} required />
+        <Select
+          label="Outcome"
+          placeholder="Choose the outcome"
+          data={[...CALL_OUTCOMES]}
+          value={outcome}
+          onChange={(v) => {
+            setOutcome(v);
+            if (v) setMissing(null);
+          }}
+          error={missing ?? firstError(log.error, 'outcome')}
+          required
+        />
         <NumberInput label="Duration (minutes)" min={0} max={1440} decimalScale={2} value={minutes} onChange={setMinutes} error={firstError(log.error, 'durationSeconds')} />
         <Textarea label="Notes" rows={3} maxLength={4000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} error={firstError(log.error, 'notes')} />
         <Actions onCancel={onDone} pending={log.isPending}>

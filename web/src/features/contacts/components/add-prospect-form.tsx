@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api/api-error';
 import type { AddProspectBody, DuplicateContact, Store } from '../../../lib/api/types';
 import { errorMessage } from '../../../lib/notify';
+import { emailError, phoneError } from '../../../lib/validation';
 import { useAddProspect } from '../api/add-prospect';
 
 type Fields = { firstName: string; lastName: string; email: string; phone: string };
@@ -93,6 +94,10 @@ export function AddProspectForm({ opened, onClose, stores, onOpen }: AddProspect
     const why: typeof missing = {};
     if (!fields.lastName.trim()) why.lastName = 'Enter the last name.';
     if (!fields.email.trim() && !fields.phone.trim()) why.phone = 'Enter a phone number or an email.';
+    const badEmail = emailError(fields.email);
+    if (badEmail) why.email = badEmail;
+    const badPhone = phoneError(fields.phone);
+    if (badPhone) why.phone = badPhone;
     if (!storeId) why.store = 'Choose the store.';
     setMissing(why);
     if (Object.keys(why).length > 0) return;

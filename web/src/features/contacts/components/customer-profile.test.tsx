@@ -117,7 +117,7 @@ describe('Customer profile', () => {
     expect(store.saves[0]?.addresses).toEqual(mariaGonzalez.addresses);
   });
 
-  it("shows the server's field errors on the fields", async () => {
+  it("checks phones and e-mails in the browser first, then shows the server's field errors on the fields", async () => {
     signedIn();
     const store = contactStore(mariaGonzalez, {
       answer: () => ({
@@ -142,14 +142,25 @@ describe('Customer profile', () => {
     await user.paste('maria@');
     await user.click(form.getByRole('button', { name: 'Save' }));
 
+    // The browser names what it can tell, with the server's words, and sends nothing.
+    await waitFor(() => expect(form.getByLabelText('Phone 2')).toHaveAccessibleDescription('Invalid number'));
+    expect(form.getByLabelText('Email 2')).toHaveAccessibleDescription('Invalid email. Please enter a valid email address.');
+    expect(form.getByLabelText('Phone 1')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(store.saves).toHaveLength(0);
+
+    await user.clear(form.getByLabelText('Phone 2'));
+    await user.paste('503 555 0199');
+    await user.clear(form.getByLabelText('Email 2'));
+    await user.paste('maria@example.org');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+
     expect(await form.findByRole('alert')).toHaveTextContent('The customer has invalid fields.');
     expect(form.getByLabelText('Phone 2')).toHaveAccessibleDescription('Invalid number');
     expect(form.getByLabelText('Phone 2')).toHaveAttribute('aria-invalid', 'true');
     expect(form.getByLabelText('Phone 2 extension')).toHaveAccessibleDescription('Invalid extension');
     expect(form.getByLabelText('Email 2')).toHaveAccessibleDescription('Invalid email address');
-    expect(form.getByLabelText('Phone 1')).not.toHaveAttribute('aria-invalid', 'true');
-    expect(store.saves[0]?.phones?.[1]?.phone).toBe('555-01');
-    expect(store.saves[0]?.emails?.[1]).toEqual({ email: 'maria@', isPreferred: false, optOut: false });
+    expect(store.saves[0]?.phones?.[1]?.phone).toBe('503 555 0199');
+    expect(store.saves[0]?.emails?.[1]).toEqual({ email: 'maria@example.org', isPreferred: false, optOut: false });
     // Nothing was saved: the heading keeps the name read.
     expect(screen.getByRole('heading', { level: 1, name: 'Maria Elena Gonzalez' })).toBeInTheDocument();
   });

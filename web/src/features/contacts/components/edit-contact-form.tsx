@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { isApiError } from '../../../lib/api/api-error';
 import type { Contact } from '../../../lib/api/types';
 import { errorMessage, notify } from '../../../lib/notify';
+import { emailError, extensionError, MSG_CONTACT_NAME, phoneError } from '../../../lib/validation';
 import { contactQueryOptions } from '../api/get-contact';
 import {
   contactFormValues,
@@ -46,7 +47,18 @@ export function EditContactForm({ contact, onDone }: EditContactFormProps) {
   const save = useSaveContact();
   const [problem, setProblem] = useState<Problem | null>(null);
   const [reloading, setReloading] = useState(false);
-  const form = useForm<ContactFormValues>({ initialValues: contactFormValues(contact) });
+  // What the browser can check is checked before saving, with the server's messages.
+  const form = useForm<ContactFormValues>({
+    initialValues: contactFormValues(contact),
+    validate: {
+      lastName: (_, v) => (!v.firstName.trim() && !v.lastName.trim() && !v.businessName.trim() ? MSG_CONTACT_NAME : null),
+      emails: { email: (value) => emailError(value) },
+      phones: {
+        phone: (value, v, path) => phoneError(value, v.phones[Number(path.split('.')[1])]?.original?.cc?.abbr ?? ''),
+        ext: (value) => extensionError(value),
+      },
+    },
+  });
 
   function submit(values: ContactFormValues) {
     setProblem(null);

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { MSG_EMAIL, MSG_PHONE } from '../../../lib/validation';
 import { northwindFord, northwindToyota } from '../../../testing/fixtures';
 import { contactSummaries } from '../../../testing/handlers';
 import { renderWithProviders } from '../../../testing/render';
@@ -198,6 +199,25 @@ describe('AddProspectForm', { timeout: 20_000 }, () => {
     const { user } = await fill();
     await user.click(await screen.findByRole('button', { name: 'Open Maria Elena Gonzalez' }));
     expect(onOpen).toHaveBeenCalledWith(1001000000001);
+  });
+
+  it('checks the e-mail and phone in the browser first, with the server messages, sending nothing', async () => {
+    const calls = prospectServer();
+    const user = userEvent.setup();
+    renderWithProviders(<AddProspectForm opened onClose={() => {}} stores={[northwindToyota]} onOpen={() => {}} />);
+    const form = within(await screen.findByRole('form', { name: 'Add customer' }));
+    for (const [label, value] of [
+      [/Last name/, 'Lopez'],
+      ['Email', 'ana@example'],
+      ['Mobile phone', '555-01'],
+    ] as const) {
+      await user.click(form.getByLabelText(label));
+      await user.paste(value);
+    }
+    await user.click(form.getByRole('button', { name: 'Add customer' }));
+    expect(await form.findByText(MSG_EMAIL)).toBeInTheDocument();
+    expect(form.getByText(MSG_PHONE)).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
   });
 
   it("shows the server's field errors on the fields", async () => {

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, replaceEqualDeep, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api/client';
 import type { LeadStatusCount, LeadsLogFilter, LeadsLogRow, LeadsLogSearchBody, PageData } from '../../../lib/api/types';
@@ -15,10 +15,28 @@ export async function searchLeadsLog(body: LeadsLogSearchBody): Promise<LeadsLog
   return { rows: data ?? [], pageData };
 }
 
+/**
+ * newerRows keeps, of a page read again, each lead the cache already holds at a newer version
+ * (a change the user just made, which an index read right after it may not show yet), so a
+ * row never goes back to what it was before the user's change.
+ */
+export function newerRows(old: unknown, next: unknown): unknown {
+  const prev = old as LeadsLogPage | undefined;
+  const page = next as LeadsLogPage;
+  if (!prev?.rows || !page?.rows) return replaceEqualDeep(old, next);
+  const held = new Map(prev.rows.map((r) => [r.crmLeadId, r]));
+  const rows = page.rows.map((r) => {
+    const mine = held.get(r.crmLeadId);
+    return mine && mine.version > r.version ? mine : r;
+  });
+  return replaceEqualDeep(old, { ...page, rows });
+}
+
 export function leadsLogQueryOptions(body: LeadsLogSearchBody) {
   return queryOptions({
     queryKey: leadKeys.log(body),
     queryFn: () => searchLeadsLog(body),
+    structuralSharing: newerRows,
     meta: { silent: true },
   });
 }

@@ -13,7 +13,7 @@ const SLOW = 30_000;
 
 function leadRow(id: number, extra: Partial<LeadsLogRow> = {}): LeadsLogRow {
   return {
-    crmLeadId: id, version: 2, accountId: 1, accountPlatformId: 101, contactId: 5001, contactName: 'Maria Gonzalez', storeName: 'Northwind Ford',
+    crmLeadId: id, version: 2, accountId: 1, accountPlatformId: 101, contactId: 5001, contactName: 'Maria Gonzalez', contactPhone: '', contactEmail: '', responseTargetMinutes: 15, storeName: 'Northwind Ford',
     leadTypeId: 1, leadTypeName: 'Internet', leadSourceId: 7, leadSourceName: 'AutoTrader', leadStatusId: 1, leadStatusName: 'Active',
     displayStatusId: 1, isClaimable: false, salesPersonId: 'u-sales', salesPersonName: 'Sam Ortega', bdcAgentId: '', bdcAgentName: '', worked: true,
     reason: '', comments: '', providerId: '', providerSequence: '', hasRawDocument: false, vehiclesOfInterest: [], tradeIns: [],

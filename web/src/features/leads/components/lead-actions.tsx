@@ -5,7 +5,7 @@ import { PopupLoading } from '../../../components/ui/popup-loading';
 import { deferredPart, useDeferredPart } from '../../../lib/deferred-part';
 import { notify, notifyError } from '../../../lib/notify';
 import { useClaimLead } from '../api/lead-actions';
-import type { LeadRef } from '../lead-display';
+import type { LeadChange, LeadRef } from '../lead-display';
 import type { LeadPowers } from '../lead-roles';
 import { transitionsFrom } from '../lead-status';
 import type { LeadDialog } from './lead-modals';
@@ -40,6 +40,10 @@ type LeadActionsProps = {
   /** How the buttons and the menu name the lead: "the lead of Ana Lima". */
   name: string;
   powers: LeadPowers;
+  /** Told of a claim or a status change the user made, with what the lead is now. */
+  onChanged?: (change: LeadChange) => void;
+  /** Show the buttons at a size a finger can press (a phone). */
+  touch?: boolean;
 };
 
 /**
@@ -48,7 +52,7 @@ type LeadActionsProps = {
  * interest and trade-ins; each opens its modal. Only what the user's roles and the lead's
  * status allow is offered.
  */
-export function LeadActions({ lead, name, powers }: LeadActionsProps) {
+export function LeadActions({ lead, name, powers, onChanged, touch = false }: LeadActionsProps) {
   const [open, setOpenState] = useState<Open>(null);
   // Once loaded, the dialogs stay mounted so that they close with their transition.
   const [dialogsWanted, setDialogsWanted] = useState(false);
@@ -64,21 +68,24 @@ export function LeadActions({ lead, name, powers }: LeadActionsProps) {
 
   const onClaim = () =>
     claim.mutate(lead.crmLeadId, {
-      onSuccess: () => notify('success', `You claimed ${name}.`),
+      onSuccess: (held) => {
+        notify('success', `You claimed ${name}.`);
+        onChanged?.({ crmLeadId: held.crmLeadId, changes: held, note: 'You claimed this lead.' });
+      },
       onError: notifyError,
     });
 
   if (!powers.work) return null;
   return (
     <>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap={touch ? 'wrap' : 'nowrap'}>
         {unclaimed && (
-          <Button size="xs" aria-label={`Claim ${name}`} loading={claim.isPending} onClick={onClaim}>
+          <Button size={touch ? 'sm' : 'xs'} aria-label={`Claim ${name}`} loading={claim.isPending} onClick={onClaim}>
             Claim
           </Button>
         )}
         {transitionsFrom(lead.leadStatusId).length > 0 && (
-          <Button size="xs" variant="default" aria-label={`Change the status of ${name}`} onClick={() => setOpen('status')}>
+          <Button size={touch ? 'sm' : 'xs'} variant="default" aria-label={`Change the status of ${name}`} onClick={() => setOpen('status')}>
             Status
           </Button>
         )}
@@ -93,7 +100,7 @@ export function LeadActions({ lead, name, powers }: LeadActionsProps) {
       </Group>
       {dialogsWanted ? (
         <Suspense fallback={<PopupLoading label="Loading the form" />}>
-          <LeadModals lead={lead} open={open} onClose={close} />
+          <LeadModals lead={lead} open={open} onClose={close} onChanged={onChanged} />
         </Suspense>
       ) : null}
     </>

@@ -154,12 +154,16 @@ describe('lead actions and modals', () => {
     await user.type(field('Appraised value'), '-5');
     await user.click(within(dialog).getByRole('button', { name: 'Add trade-in' }));
 
-    // A number the form cannot read is named on its field without a call.
+    // A number the form cannot read and a VIN of the wrong shape are named on their fields,
+    // with the server's words, without a call.
     expect(await within(dialog).findByText('Enter the odometer as a whole number.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter a VIN of 17 letters and digits (no I, O or Q).')).toBeInTheDocument();
     expect(calls).toEqual([]);
 
     await user.clear(field('Odometer'));
     await user.type(field('Odometer'), '91000');
+    await user.clear(field('VIN'));
+    await user.type(field('VIN'), 'JM1BM1J70G1234567');
     await user.click(within(dialog).getByRole('button', { name: 'Add trade-in' }));
     expect(await within(dialog).findByText('Enter a VIN of 17 letters and digits (no I, O or Q).')).toBeInTheDocument();
     expect(within(dialog).getByText('The appraised value cannot be negative.')).toBeInTheDocument();
@@ -167,7 +171,7 @@ describe('lead actions and modals', () => {
     expect(calls[0]).toEqual({
       method: 'POST',
       path: '/api/CrmLead/77/trade',
-      body: { year: 2016, make: 'Mazda', model: '3', trim: 'GS', vin: 'JM1BM1', stockNumber: '', odometer: 91000, payoff: 4200, appraisedValue: -5 },
+      body: { year: 2016, make: 'Mazda', model: '3', trim: 'GS', vin: 'JM1BM1J70G1234567', stockNumber: '', odometer: 91000, payoff: 4200, appraisedValue: -5 },
     });
 
     await user.clear(field('VIN'));

@@ -13,7 +13,7 @@ const SLOW = 30_000;
 
 function row(id: number, name: string, extra: Partial<LeadsLogRow> = {}): LeadsLogRow {
   return {
-    crmLeadId: id, version: 1, accountId: 1, accountPlatformId: 102, contactId: 5000 + id, contactName: name, storeName: 'Northwind Toyota',
+    crmLeadId: id, version: 1, accountId: 1, accountPlatformId: 102, contactId: 5000 + id, contactName: name, contactPhone: '', contactEmail: '', responseTargetMinutes: 15, storeName: 'Northwind Toyota',
     leadTypeId: 1, leadTypeName: 'Internet', leadSourceId: 7, leadSourceName: 'Northwind Web', leadStatusId: 1, leadStatusName: 'Active',
     displayStatusId: -2, isClaimable: true, salesPersonId: '', salesPersonName: '', bdcAgentId: '', bdcAgentName: '', worked: false,
     reason: '', comments: '', providerId: '', providerSequence: '', hasRawDocument: false, vehiclesOfInterest: [], tradeIns: [],
@@ -35,7 +35,8 @@ function leadsServer(initial: LeadsLogRow[]) {
     http.post('*/api/CrmLead/dashboard/search', async ({ request }) => {
       const body = (await request.json()) as LeadsLogSearchBody;
       searches.push(body);
-      const list = leads.filter((l) => (body.selectedStatusTypes ?? [-2, -1, 1]).includes(l.displayStatusId));
+      const text = body.text?.toLowerCase() ?? '';
+      const list = leads.filter((l) => (body.selectedStatusTypes ?? [-2, -1, 1]).includes(l.displayStatusId) && l.contactName.toLowerCase().includes(text));
       const size = body.pageSize ?? 25;
       const number = body.pageNumber ?? 1;
       return HttpResponse.json({
@@ -67,6 +68,14 @@ function leadsServer(initial: LeadsLogRow[]) {
       if (params.transition === 'mark_sold_pending') Object.assign(l, { leadStatusId: 6, displayStatusId: 6, worked: true });
       return HttpResponse.json({ successful: true, data: { ...l } });
     }),
+    // Adding a vehicle answers the lead's vehicles; the search, read from an index, does not
+    // show the vehicle yet (as an index read right after a write may not).
+    http.post('*/api/CrmLead/:id/voi', async ({ params, request }) => {
+      const id = Number(params.id);
+      const v = (await request.json()) as { stockNumber: string };
+      calls.push(`voi ${id}`);
+      return HttpResponse.json({ successful: true, data: { crmLeadId: id, version: 2, addedId: 31, vehiclesOfInterest: [{ crmLeadVoiId: 31, stockNumber: v.stockNumber.toUpperCase(), isPrimary: true }] } });
+    }),
     http.post('*/api/CrmLead/dashboard/export', async ({ request }) => {
       calls.push(`export ${JSON.stringify(await request.json())}`);
       const csv = 'Lead Id,Status,Claimable\n' + leads.map((l) => `${l.crmLeadId},${l.displayStatusId},${l.isClaimable ? 'Yes' : 'No'}`).join('\n') + '\n';
@@ -81,7 +90,34 @@ function open(store: ReturnType<typeof leadsServer>, path = '/app/leadsdashboard
   return renderApp(path);
 }
 
-afterEach(() => vi.restoreAllMocks());
+const desktopMatchMedia = window.matchMedia;
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  window.matchMedia = desktopMatchMedia;
+});
+
+/** The time the speed tests read: the lead ages count to it. */
+const NOW = Date.UTC(2026, 10, 20, 16, 0);
+const minutesAgo = (m: number) => new Date(NOW - m * 60_000).toISOString();
+
+/** phoneScreen makes the page as wide as a phone (390 px): the log's media query matches. */
+function phoneScreen() {
+  window.matchMedia = vi.fn(
+    (query: string) =>
+      ({
+        matches: query.includes('max-width'),
+        media: query,
+        onchange: null,
+        addListener: vi.fn(),
+        removeListener: vi.fn(),
+        addEventListener: vi.fn(),
+        removeEventListener: vi.fn(),
+        dispatchEvent: vi.fn(),
+      }) as unknown as MediaQueryList,
+  );
+}
 
 describe('Leads Log', () => {
   it('lists the active leads of the user stores with the counts, and claims an unclaimed lead', async () => {
@@ -122,7 +158,7 @@ describe('Leads Log', () => {
     expect(store.searches.at(-1)?.selectedStatusTypes).toEqual([-2, -1, 1, 2]);
   }, SLOW);
 
-  it('changes a status through the modal, and shows a refusal in it', async () => {
+  it('changes a status through the modal, keeps the row with what happened until the user moves on, and shows a refusal', async () => {
     const store = leadsServer([row(1, 'Ana Lima', { displayStatusId: -1, salesPersonId: 'u-sales', salesPersonName: 'Sam Ortega' }), row(2, 'Ben Okafor', { displayStatusId: 1, version: 9 })]);
     const user = userEvent.setup();
     open(store);
@@ -136,13 +172,111 @@ describe('Leads Log', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save status' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(store.calls).toEqual(['mark_sold_pending 1']);
-    await waitFor(() => expect(screen.queryByRole('row', { name: 'Lead of Ana Lima' })).not.toBeInTheDocument());
+
+    // The log reads the leads again; Ana's lead no longer matches the active filter, yet it stays
+    // in its place, as it now is, saying what happened.
+    await waitFor(() => expect(store.searches.length).toBeGreaterThan(1));
+    const table = screen.getByRole('table', { name: 'Leads' });
+    const ana = within(table).getByRole('row', { name: 'Lead of Ana Lima' });
+    expect(within(ana).getByText('Sold Pending')).toBeInTheDocument();
+    expect(within(ana).getByRole('status')).toHaveTextContent('Status changed to Sold Pending. It no longer matches the filter');
+    expect(within(table).getAllByRole('row').map((r) => r.getAttribute('aria-label'))).toEqual([null, 'Lead of Ana Lima', 'Lead of Ben Okafor']);
 
     await user.click(screen.getByRole('button', { name: 'Change the status of the lead of Ben Okafor' }));
     const again = await screen.findByRole('dialog', { name: 'Change lead status' });
     await user.click(within(again).getByRole('radio', { name: 'Sold (pending delivery)' }));
     await user.click(within(again).getByRole('button', { name: 'Save status' }));
     expect(await within(again).findByRole('alert')).toHaveTextContent('A lost lead cannot be marked sold. Reactivate it first.');
+    await user.click(within(again).getByRole('button', { name: 'Cancel' }));
+
+    // Moving on (another filter) shows the leads as the filter finds them.
+    const statuses = screen.getByRole('group', { name: 'Lead status' });
+    await user.click(within(statuses).getByRole('checkbox', { name: /^Unclaimed/ }));
+    await waitFor(() => expect(screen.queryByRole('row', { name: 'Lead of Ana Lima' })).not.toBeInTheDocument());
+    expect(screen.getByRole('row', { name: 'Lead of Ben Okafor' })).toBeInTheDocument();
+  }, SLOW);
+
+  it("shows each customer's phone and e-mail, and the lead's age coloured against the store's target", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    const store = leadsServer([
+      row(1, 'Ana Lima', { createdAt: minutesAgo(20), contactPhone: '(503) 555-0134', contactEmail: 'ana@example.com' }),
+      row(2, 'Ben Okafor', { createdAt: minutesAgo(10), displayStatusId: 1 }),
+      row(3, 'Cy Dunn', { createdAt: minutesAgo(4), displayStatusId: 1 }),
+      row(4, 'Dee Ray', { createdAt: minutesAgo(90), displayStatusId: 1, firstResponseSeconds: 240, firstRespondedAt: minutesAgo(86) }),
+      row(5, 'Eve Stone', { createdAt: minutesAgo(60), displayStatusId: 1, firstResponseSeconds: 1500, responseTargetMinutes: 20 }),
+    ]);
+    open(store);
+
+    const table = await screen.findByRole('table', { name: 'Leads' });
+    const lead = (name: string) => within(table).getByRole('row', { name: `Lead of ${name}` });
+    expect(within(lead('Ana Lima')).getByRole('link', { name: '(503) 555-0134' })).toHaveAttribute('href', 'tel:5035550134');
+    expect(within(lead('Ana Lima')).getByRole('link', { name: 'ana@example.com' })).toHaveAttribute('href', 'mailto:ana@example.com');
+
+    const ageOf = (name: string) => within(lead(name)).getByText(/^Waiting|^\d/);
+    expect(ageOf('Ana Lima')).toHaveAccessibleName('Waiting 20 min, past the 15 min target');
+    expect(ageOf('Ana Lima')).toHaveAttribute('data-tone', 'late');
+    expect(ageOf('Ben Okafor')).toHaveAttribute('data-tone', 'due');
+    expect(ageOf('Cy Dunn')).toHaveAttribute('data-tone', 'ok');
+    expect(within(lead('Cy Dunn')).getByText('Not answered yet')).toBeInTheDocument();
+    // An answered lead shows its first response time, against the target of its store.
+    expect(ageOf('Dee Ray')).toHaveTextContent('1 h 30 min');
+    expect(within(lead('Dee Ray')).getByText('First response 4 min')).toHaveAttribute('data-tone', 'ok');
+    expect(within(lead('Eve Stone')).getByText('First response 25 min (target 20 min)')).toHaveAttribute('data-tone', 'late');
+  }, SLOW);
+
+  it('finds leads by text, with the text in the address', async () => {
+    const store = leadsServer([row(1, 'Ana Lima'), row(2, 'Ben Okafor')]);
+    const user = userEvent.setup();
+    const { router } = open(store);
+
+    await screen.findByRole('row', { name: 'Lead of Ana Lima' });
+    await user.type(screen.getByRole('searchbox', { name: 'Find leads' }), 'okaf');
+    await waitFor(() => expect(screen.queryByRole('row', { name: 'Lead of Ana Lima' })).not.toBeInTheDocument());
+    expect(screen.getByRole('row', { name: 'Lead of Ben Okafor' })).toBeInTheDocument();
+    await waitFor(() => expect(store.searches.at(-1)).toMatchObject({ text: 'okaf', pageNumber: 1 }));
+    expect(router.state.location.search).toContain('q=okaf');
+
+    await user.click(screen.getByRole('button', { name: 'Clear the search' }));
+    expect(await screen.findByRole('row', { name: 'Lead of Ana Lima' })).toBeInTheDocument();
+  }, SLOW);
+
+  it('shows a vehicle of interest added to a lead in its row at once, even before the search shows it', async () => {
+    const store = leadsServer([row(1, 'Ana Lima', { displayStatusId: 1, salesPersonId: 'u-sales', salesPersonName: 'Sam Ortega', worked: true })]);
+    const user = userEvent.setup();
+    open(store);
+
+    await screen.findByRole('row', { name: 'Lead of Ana Lima' });
+    await user.click(screen.getByRole('button', { name: 'More actions for the lead of Ana Lima' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Add vehicle of interest' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add vehicle of interest' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Stock number' }), 'h2417');
+    await user.click(within(dialog).getByRole('button', { name: 'Add vehicle' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const ana = screen.getByRole('row', { name: 'Lead of Ana Lima' });
+    expect(await within(ana).findByText('Stock H2417')).toBeInTheDocument();
+    // The search read after the change (without the vehicle, at the older version) does not take it away.
+    await waitFor(() => expect(store.searches.length).toBeGreaterThan(1));
+    expect(within(screen.getByRole('row', { name: 'Lead of Ana Lima' })).getByText('Stock H2417')).toBeInTheDocument();
+    expect(store.calls).toEqual(['voi 1']);
+  }, SLOW);
+
+  it('shows the leads as cards on a phone, with Claim at hand', async () => {
+    phoneScreen();
+    const store = leadsServer([row(1, 'Ana Lima', { contactPhone: '(503) 555-0134' }), row(2, 'Ben Okafor', { displayStatusId: 1, salesPersonName: 'Kim Park', salesPersonId: 'u-x' })]);
+    const user = userEvent.setup();
+    open(store);
+
+    const list = await screen.findByRole('list', { name: 'Leads' });
+    expect(screen.queryByRole('table', { name: 'Leads' })).not.toBeInTheDocument();
+    const ana = within(list).getByRole('listitem', { name: 'Lead of Ana Lima' });
+    expect(within(ana).getByRole('link', { name: '(503) 555-0134' })).toBeInTheDocument();
+    expect(within(within(list).getByRole('listitem', { name: 'Lead of Ben Okafor' })).getByText('Held by Kim Park')).toBeInTheDocument();
+    await user.click(within(ana).getByRole('button', { name: 'Claim the lead of Ana Lima' }));
+    await waitFor(() => expect(within(ana).getByRole('status')).toHaveTextContent('You claimed this lead.'));
+    expect(within(ana).getByText('New')).toBeInTheDocument();
+    expect(store.calls).toEqual(['claim 1']);
   }, SLOW);
 
   it('pages through the results with the page in the address', async () => {

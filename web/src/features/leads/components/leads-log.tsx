@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Button, Chip, Group, Loader, Paper, Progress, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Chip, CloseButton, Group, Loader, Paper, Progress, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
@@ -8,13 +9,15 @@ import { errorMessage, notify, notifyError } from '../../../lib/notify';
 import { exportLeadsLog, saveFile, type ExportProgress } from '../api/export-leads-log';
 import { useLeadSources } from '../api/lead-sources';
 import { LEADS_LOG_PAGE_SIZE, useLeadsLog, useLeadsLogCounts } from '../api/leads-log';
-import { chosenVehicle, vehicleLabel } from '../lead-display';
+import { chosenVehicle, vehicleLabel, type LeadChange } from '../lead-display';
 import type { LeadPowers } from '../lead-roles';
 import { DEFAULT_STATUSES, isLeadStatus, LEAD_STATUSES, statusLabel } from '../lead-status';
+import { useNow } from '../use-now';
 import { LeadActions } from './lead-actions';
+import { LeadContact, LeadSpeed } from './lead-speed';
 
 /** The address parameters of the Leads Log's filter and page. */
-const P = { status: 'status', store: 'store', type: 'type', source: 'source', from: 'from', to: 'to', page: 'page', assigned: 'assigned' } as const;
+const P = { status: 'status', store: 'store', type: 'type', source: 'source', from: 'from', to: 'to', page: 'page', assigned: 'assigned', text: 'q' } as const;
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -48,6 +51,8 @@ function readFilter(params: URLSearchParams, stores: Store[]): { filter: LeadsLo
   if (DAY.test(to)) filter.dateTo = to;
   const assigned = params.get(P.assigned)?.trim();
   if (assigned) filter.assignedUserId = assigned;
+  const text = params.get(P.text)?.trim().slice(0, 100);
+  if (text) filter.text = text;
   const page = Math.max(1, Math.floor(Number(params.get(P.page)) || 1));
   return { filter, statuses: filter.selectedStatusTypes ?? [], page };
 }
@@ -56,11 +61,32 @@ function kilobytes(bytes: number): string {
   return `${(bytes / 1024).toFixed(bytes < 10_240 ? 1 : 0)} KB`;
 }
 
+/** A lead the user changed from the log: kept in its place, as it now is, until the user moves on. */
+type Kept = { row: LeadsLogRow; note: string; index: number };
+
+/**
+ * withKept returns the rows of the page with the rows the user changed on it: a changed lead
+ * shows as the server answered the change (with the note saying what happened), and one that
+ * no longer matches the filter stays where it was.
+ */
+function withKept(rows: LeadsLogRow[], kept: Map<number, Kept>): { row: LeadsLogRow; note?: string }[] {
+  const out: { row: LeadsLogRow; note?: string }[] = rows.map((row) => {
+    const k = kept.get(row.crmLeadId);
+    return k ? { row: row.version >= k.row.version ? { ...k.row, ...row } : k.row, note: k.note } : { row };
+  });
+  const gone = [...kept.values()].filter((k) => !rows.some((r) => r.crmLeadId === k.row.crmLeadId)).sort((x, y) => x.index - y.index);
+  for (const k of gone) out.splice(Math.min(k.index, out.length), 0, { row: k.row, note: k.note });
+  return out;
+}
+
 /**
  * LeadsLog is the Leads Log: the leads of the user's stores filtered by status (the active ones
- * by default), store, type, source and creation date, with the counts per status, a page of
- * 25 results at a time, claims of unclaimed leads, status changes, and the CSV export. The
- * filter and the page live in the address.
+ * by default), store, type, source, creation date and text, with the counts per status, a page
+ * of 25 results at a time, claims of unclaimed leads, status changes, and the CSV export. Each
+ * lead shows its customer's phone and e-mail and its speed to lead: its age, live and coloured
+ * against the store's response target, and its first response time once answered. A lead the
+ * user claims or changes stays in its place with what happened until the filter or the page
+ * changes. The filter and the page live in the address; on a phone the leads are cards.
  */
 export function LeadsLog({ stores, profilePath, powers }: LeadsLogProps) {
   const [params, setParams] = useSearchParams();
@@ -71,6 +97,13 @@ export function LeadsLog({ stores, profilePath, powers }: LeadsLogProps) {
   const counts = useLeadsLogCounts(filter, enabled);
   const sources = useLeadSources(storeIds);
   const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const now = useNow();
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  // The leads changed by the user, for the filter and page they were changed on.
+  const view = params.toString();
+  const [kept, setKept] = useState<{ view: string; leads: Map<number, Kept> }>({ view, leads: new Map() });
+  const keptHere = kept.view === view ? kept.leads : new Map<number, Kept>();
+  const [text, setText] = useState(params.get(P.text) ?? '');
 
   const update = (changes: Record<string, string | string[] | null>) => {
     const next = new URLSearchParams(params);
@@ -82,6 +115,7 @@ export function LeadsLog({ stores, profilePath, powers }: LeadsLogProps) {
     if (!('page' in changes)) next.delete(P.page);
     setParams(next);
   };
+  const searchText = useDebouncedCallback((value: string) => update({ [P.text]: value.trim() || null }), 350);
 
   const typeOptions = (sources.data?.[0]?.leadTypes ?? []).map((t) => ({ value: String(t.leadTypeId), label: t.name }));
   const sourceOptions = useMemo(() => {
@@ -91,9 +125,21 @@ export function LeadsLog({ stores, profilePath, powers }: LeadsLogProps) {
   }, [sources.data]);
 
   const countOf = (id: number) => counts.data?.find((c) => c.leadStatusId === id)?.count ?? 0;
-  const rows = results.data?.rows ?? [];
+  const serverRows = results.data?.rows ?? [];
+  const rows = withKept(serverRows, keptHere);
   const pageData = results.data?.pageData;
   const pageTotal = pageData?.pageTotal ?? 1;
+
+  const changed = (index: number, row: LeadsLogRow) => (change: LeadChange) => {
+    const next = { ...row, ...change.changes } as LeadsLogRow;
+    const matches = statuses.includes(next.displayStatusId);
+    const note = matches ? change.note : `${change.note} It no longer matches the filter and leaves the list when you change the filter or the page.`;
+    setKept((k) => {
+      const leads = new Map(k.view === view ? k.leads : []);
+      leads.set(row.crmLeadId, { row: next, note, index });
+      return { view, leads };
+    });
+  };
 
   const runExport = async () => {
     setProgress({ bytes: 0, rows: 0 });
@@ -127,6 +173,29 @@ export function LeadsLog({ stores, profilePath, powers }: LeadsLogProps) {
 
       <Paper withBorder p="sm" component="section" aria-label="Filters">
         <Stack gap="sm">
+          <TextInput
+            type="search"
+            label="Find leads"
+            placeholder="Customer, phone, e-mail, vehicle or sales person"
+            value={text}
+            maxLength={100}
+            onChange={(e) => {
+              setText(e.currentTarget.value);
+              searchText(e.currentTarget.value);
+            }}
+            rightSection={
+              text ? (
+                <CloseButton
+                  aria-label="Clear the search"
+                  onClick={() => {
+                    setText('');
+                    searchText.cancel?.();
+                    update({ [P.text]: null });
+                  }}
+                />
+              ) : null
+            }
+          />
           {filter.assignedUserId && (
             <Group gap="xs">
               <Badge variant="light">Only the leads of one assignee</Badge>
@@ -171,47 +240,85 @@ export function LeadsLog({ stores, profilePath, powers }: LeadsLogProps) {
       )}
       {results.isPending && enabled && <Loader aria-label="Loading leads" />}
       {results.isSuccess && rows.length === 0 && <EmptyState title="No leads">No lead matches the filter.</EmptyState>}
-      {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={1000}>
+      {rows.length > 0 && phone && (
+        <Stack component="ul" aria-label="Leads" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+          {rows.map(({ row, note }, index) => {
+            const name = row.contactName || `Customer ${row.contactId}`;
+            return (
+              <Paper component="li" key={row.crmLeadId} withBorder p="sm" aria-label={`Lead of ${name}`}>
+                <Stack gap={6}>
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Anchor component={Link} to={profilePath(row.contactId)} fw={600}>
+                        {name}
+                      </Anchor>
+                      <Text size="xs" c="dimmed">
+                        {[row.storeName, row.leadTypeName, row.leadSourceName].filter(Boolean).join(' · ')}
+                      </Text>
+                    </Stack>
+                    <StatusBadge row={row} />
+                  </Group>
+                  <Group justify="space-between" align="flex-start" wrap="nowrap">
+                    <LeadContact row={row} />
+                    <LeadSpeed row={row} now={now} />
+                  </Group>
+                  <LeadVehiclesCell row={row} />
+                  {row.salesPersonName || row.bdcAgentName ? <Text size="xs">Held by {row.salesPersonName || row.bdcAgentName}</Text> : null}
+                  {note ? <ChangeNote note={note} /> : null}
+                  <LeadActions lead={{ ...row, contactName: name }} name={`the lead of ${name}`} powers={powers} onChanged={changed(index, row)} touch />
+                </Stack>
+              </Paper>
+            );
+          })}
+        </Stack>
+      )}
+      {rows.length > 0 && !phone && (
+        <Table.ScrollContainer minWidth={960}>
           <Table striped highlightOnHover aria-label="Leads">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Customer</Table.Th>
                 <Table.Th>Status</Table.Th>
-                <Table.Th>Store</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Source</Table.Th>
-                <Table.Th>Sales person</Table.Th>
-                <Table.Th miw={180}>Vehicles</Table.Th>
-                <Table.Th>Created</Table.Th>
                 <Table.Th>Actions</Table.Th>
+                <Table.Th miw={130}>Speed to lead</Table.Th>
+                <Table.Th>Lead</Table.Th>
+                <Table.Th>Sales person</Table.Th>
+                <Table.Th miw={170}>Vehicles</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.map((row) => {
+              {rows.map(({ row, note }, index) => {
                 const name = row.contactName || `Customer ${row.contactId}`;
                 return (
                   <Table.Tr key={row.crmLeadId} aria-label={`Lead of ${name}`}>
-                    <Table.Td>
+                    <Table.Td maw={240}>
                       <Anchor component={Link} to={profilePath(row.contactId)}>
                         {name}
                       </Anchor>
+                      <LeadContact row={row} />
                     </Table.Td>
-                    <Table.Td miw={150}>
-                      <Badge variant="light" color={row.displayStatusId < 0 ? 'orange' : row.displayStatusId === 1 ? 'blue' : 'gray'}>
-                        {statusLabel(row.displayStatusId)}
-                      </Badge>
+                    <Table.Td miw={160}>
+                      <StatusBadge row={row} />
+                      {note ? <ChangeNote note={note} /> : null}
                     </Table.Td>
-                    <Table.Td>{row.storeName}</Table.Td>
-                    <Table.Td>{row.leadTypeName}</Table.Td>
-                    <Table.Td>{row.leadSourceName}</Table.Td>
+                    <Table.Td>
+                      <LeadActions lead={{ ...row, contactName: name }} name={`the lead of ${name}`} powers={powers} onChanged={changed(index, row)} />
+                    </Table.Td>
+                    <Table.Td>
+                      <LeadSpeed row={row} now={now} />
+                      <Text size="xs" c="dimmed">
+                        {dateTime.format(new Date(row.createdAt))}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{row.storeName}</Text>
+                      <Text size="xs" c="dimmed">
+                        {[row.leadTypeName, row.leadSourceName].filter(Boolean).join(' · ')}
+                      </Text>
+                    </Table.Td>
                     <Table.Td>{row.salesPersonName || row.bdcAgentName}</Table.Td>
                     <Table.Td>
                       <LeadVehiclesCell row={row} />
-                    </Table.Td>
-                    <Table.Td>{dateTime.format(new Date(row.createdAt))}</Table.Td>
-                    <Table.Td>
-                      <LeadActions lead={{ ...row, contactName: name }} name={`the lead of ${name}`} powers={powers} />
                     </Table.Td>
                   </Table.Tr>
                 );
@@ -236,6 +343,24 @@ export function LeadsLog({ stores, profilePath, powers }: LeadsLogProps) {
         </Group>
       )}
     </Stack>
+  );
+}
+
+/** StatusBadge is a lead's status as the log shows it. */
+function StatusBadge({ row }: { row: LeadsLogRow }) {
+  return (
+    <Badge variant="light" color={row.displayStatusId < 0 ? 'orange' : row.displayStatusId === 1 ? 'blue' : 'gray'} style={{ flexShrink: 0 }}>
+      {statusLabel(row.displayStatusId)}
+    </Badge>
+  );
+}
+
+/** ChangeNote says what the user just did to a lead. */
+function ChangeNote({ note }: { note: string }) {
+  return (
+    <Text size="xs" c="dimmed" role="status" mt={4}>
+      {note}
+    </Text>
   );
 }
 

@@ -3,12 +3,14 @@ import { useState } from 'react';
 
 import { notify } from '../../../lib/notify';
 import { useTransitionLead } from '../api/lead-actions';
-import { leadErrorMessage, type LeadRef } from '../lead-display';
+import { leadErrorMessage, type LeadChange, type LeadRef } from '../lead-display';
 import { statusLabel, TRANSITION_LABELS, transitionsFrom, type LeadTransition } from '../lead-status';
 
 type StatusChangeModalProps = {
   lead: LeadRef | null;
   onClose: () => void;
+  /** Told of a saved change, with what the lead is now. */
+  onChanged?: (change: LeadChange) => void;
 };
 
 /**
@@ -16,7 +18,7 @@ type StatusChangeModalProps = {
  * its status allows, with an optional reason. A refusal (someone changed the lead meanwhile)
  * shows the server's message and keeps the modal open.
  */
-export function StatusChangeModal({ lead, onClose }: StatusChangeModalProps) {
+export function StatusChangeModal({ lead, onClose, onChanged }: StatusChangeModalProps) {
   const [transition, setTransition] = useState<LeadTransition | ''>('');
   const [reason, setReason] = useState('');
   const mutation = useTransitionLead();
@@ -34,7 +36,9 @@ export function StatusChangeModal({ lead, onClose }: StatusChangeModalProps) {
       { leadId: lead.crmLeadId, transition, reason: reason.trim() },
       {
         onSuccess: (saved) => {
+          const note = `Status changed to ${statusLabel(saved.displayStatusId)}.`;
           notify('success', `The lead is now ${statusLabel(saved.displayStatusId)}.`);
+          onChanged?.({ crmLeadId: saved.crmLeadId, changes: saved, note });
           close();
         },
       },

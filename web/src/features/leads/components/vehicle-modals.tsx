@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 
 import type { LeadTradeIn } from '../../../lib/api/types';
 import { notify } from '../../../lib/notify';
+import { cleanVin, MSG_LEAD_VEHICLE, MSG_LEAD_VIN } from '../../../lib/validation';
 import { useAddVehicle, useChooseVehicle, useRemoveVehicle, type VehicleKind } from '../api/lead-vehicles';
 import { chosenVehicle, fieldErrorsOf, leadErrorMessage, vehicleLabel, type LeadRef } from '../lead-display';
 
@@ -30,8 +31,9 @@ const NUMBER_MESSAGES: Record<(typeof NUMBER_FIELDS)[number], string> = {
 };
 
 /**
- * vehicleOf reads the form into the call's body, or returns the fields that are not numbers.
- * Everything else (VIN, ranges, what a vehicle needs) the server checks and names.
+ * vehicleOf reads the form into the call's body, or returns the fields the browser can tell are
+ * wrong, with the server's messages: numbers that are not numbers, a VIN of the wrong shape, a
+ * vehicle with nothing to know it by. Ranges the server checks and names.
  */
 function vehicleOf(f: VehicleFields, kind: VehicleKind): { vehicle: LeadTradeIn; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
@@ -56,6 +58,8 @@ function vehicleOf(f: VehicleFields, kind: VehicleKind): { vehicle: LeadTradeIn;
     const appraised = number('appraisedValue', false);
     if (appraised !== undefined) vehicle.appraisedValue = appraised;
   }
+  if (vehicle.vin && !cleanVin(vehicle.vin)) errors.vin = MSG_LEAD_VIN;
+  else if (!vehicle.vin && !vehicle.stockNumber && !vehicle.make && !vehicle.model && !f.year.trim() && !errors.vin) errors.vin = MSG_LEAD_VEHICLE;
   return { vehicle, errors };
 }
 
