@@ -33,8 +33,8 @@ func TestPrepareSave(t *testing.T) {
 			}
 		}},
 		{"triggers and terminators without activity type are dropped", rule.TriggerSet{
-			Triggers:    []rule.Trigger{{ActivityTypeID: 0}, {ActivityTypeID: 1}, {ActivityTypeID: 0}},
-			Terminators: []rule.Trigger{{ActivityTypeID: 0}, {ActivityTypeID: 13}},
+			Triggers:        []rule.Trigger{{ActivityTypeID: 0}, {ActivityTypeID: 1}, {ActivityTypeID: 0}},
+			Terminators:     []rule.Trigger{{ActivityTypeID: 0}, {ActivityTypeID: 13}},
 			TriggerSetTasks: []rule.Task{{Terminators: []rule.Trigger{{ActivityTypeID: 0}, {ActivityTypeID: 4}}}},
 		}, func(t *testing.T, got rule.TriggerSet) {
 			if d := cmp.Diff([]rule.Trigger{{ActivityTypeID: 1}}, got.Triggers); d != "" {
@@ -204,8 +204,8 @@ func TestValidate(t *testing.T) {
 	valid := func() rule.TriggerSet {
 		return rule.PrepareSave(rule.TriggerSet{
 			Name: "New internet lead", AccountPlatformIDs: []int64{7},
-			Triggers:        []rule.Trigger{{ActivityTypeID: rule.ActivityNewLead}},
-			TriggerSetTasks: []rule.Task{{Name: "Call", ActionTypeID: 1, DueUnit: 1, DueDuration: 15}},
+			Triggers:                []rule.Trigger{{ActivityTypeID: rule.ActivityNewLead}},
+			TriggerSetTasks:         []rule.Task{{Name: "Call", ActionTypeID: 1, DueUnit: 1, DueDuration: 15}},
 			TriggerSetNotifications: []rule.Notification{{RecipientType: "user", UserIDs: []string{"u1"}, OnEvent: 2}},
 			TriggerSetFilters:       []rule.Filter{{FilterID: rule.FilterLeadType, FilterValue: "1"}},
 		})
