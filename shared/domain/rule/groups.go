@@ -76,8 +76,8 @@ func (r *Repo) Group(ctx context.Context, t store.Tenant, id int64) (Group, erro
 	return g, nil
 }
 
-// CreateGroup creates rule group g for userID. A name the store's groups have already is an
-// Invalid error.
+// CreateGroup creates rule group g for userID. A name the store's groups have already is a
+// Conflict error.
 func (r *Repo) CreateGroup(ctx context.Context, t store.Tenant, g Group, userID string) (Group, error) {
 	g.Name = strings.TrimSpace(g.Name)
 	fields := map[string]string{}
@@ -93,7 +93,7 @@ func (r *Repo) CreateGroup(ctx context.Context, t store.Tenant, g Group, userID 
 			return Group{}, err
 		}
 		if slices.ContainsFunc(existing, func(x Group) bool { return strings.EqualFold(x.Name, g.Name) }) {
-			fields["name"] = "The store has a rule group of that name already."
+			return Group{}, &apperr.Error{Code: apperr.Conflict, Message: "The store has a rule group of that name already.", Fields: map[string]string{"name": "The store has a rule group of that name already."}}
 		}
 	}
 	if len(fields) > 0 {

@@ -157,7 +157,7 @@ func (r *Repo) Enabled(ctx context.Context, t store.Tenant, storeID int64) ([]Tr
 // a rule with id 0 or below is created, disabled; another replaces the stored rule, which must
 // be at in.Version and in the same store. Enabled is kept as stored (activate and deactivate
 // change it). Every changed field is recorded in the change log in the same transaction. A
-// store outside stores (nil for any) is a NotFound error; an invalid rule an Invalid error; a
+// store outside stores (nil for any) is a NotFound error (the rule's or the one named); an invalid rule an Invalid error; a
 // stale version a Conflict error; in every error case nothing changes.
 func (r *Repo) Save(ctx context.Context, t store.Tenant, in TriggerSet, stores []int64, userID string) (TriggerSet, error) {
 	ts := PrepareSave(in)
@@ -169,7 +169,7 @@ func (r *Repo) Save(ctx context.Context, t store.Tenant, in TriggerSet, stores [
 		return TriggerSet{}, err
 	}
 	if stores != nil && !slices.Contains(stores, ts.StoreID()) {
-		return TriggerSet{}, apperr.InvalidFields("The rule is not valid.", map[string]string{"accountPlatformIds": "Choose a store you may view."})
+		return TriggerSet{}, apperr.Errorf(apperr.NotFound, "The store %d does not exist.", ts.StoreID())
 	}
 	if ts.RuleGroupID != 0 {
 		g, err := r.Group(ctx, t, ts.RuleGroupID)
@@ -345,22 +345,25 @@ func (r *Repo) change(ctx context.Context, t store.Tenant, id int64, stores []in
 	}
 }
 
-// CopyTo creates a copy of rule src in store storeID (disabled, new ids, in the target store's
-// rule group of the same name and type when it has one), on behalf of userID. copyKey names the
-// copy request: a copy is made once per key (a Conflict error when it exists already).
-func (r *Repo) CopyTo(ctx context.Context, t store.Tenant, src TriggerSet, storeID int64, userID, copyKey string) (TriggerSet, error) {
+// CopyOps returns the writes that create a copy of rule src in store storeID (disabled, new
+// ids, in the target store's rule group of the same name and type when it has one), on behalf
+// of userID, and the copy. copyKey names the copy request: its copy has an id derived from it,
+// so writing the copy of one request twice fails with a Conflict error.
+func (r *Repo) CopyOps(ctx context.Context, t store.Tenant, src TriggerSet, storeID int64, userID, copyKey string) ([]store.Op, TriggerSet, error) {
 	ts := src
-	ts.ID = copyID(copyKey)
+	ts.ID = copyID(t.Account() + "\x00" + copyKey)
 	ts.AccountPlatformIDs = []int64{storeID}
 	ts.Enabled, ts.Deleted, ts.Seeded = false, false, ""
 	ts.RuleGroupID = 0
 	if src.RuleGroupID != 0 {
 		if g, err := r.Group(ctx, t, src.RuleGroupID); err == nil {
-			if groups, err := r.Groups(ctx, t, []int64{storeID}); err == nil {
-				for _, tg := range groups {
-					if strings.EqualFold(tg.Name, g.Name) && tg.RuleGroupTypeID == g.RuleGroupTypeID {
-						ts.RuleGroupID = tg.ID
-					}
+			groups, err := r.Groups(ctx, t, []int64{storeID})
+			if err != nil {
+				return nil, TriggerSet{}, err
+			}
+			for _, tg := range groups {
+				if strings.EqualFold(tg.Name, g.Name) && tg.RuleGroupTypeID == g.RuleGroupTypeID {
+					ts.RuleGroupID = tg.ID
 				}
 			}
 		}
@@ -381,13 +384,15 @@ func (r *Repo) CopyTo(ctx context.Context, t store.Tenant, src TriggerSet, store
 	assignIDs(&ts, TriggerSet{})
 	ops, err := r.writeOps(t, ts, TriggerSet{}, true, userID, now)
 	if err != nil {
-		return TriggerSet{}, err
-	}
-	if err := r.s.Transact(ctx, ops...); err != nil {
-		return TriggerSet{}, err
+		return nil, TriggerSet{}, err
 	}
 	ts.Version = 1
-	return PrepareLoad(ts), nil
+	return ops, PrepareLoad(ts), nil
+}
+
+// StoredForCopy returns rule id as stored, for copying; a NotFound error when there is none.
+func (r *Repo) StoredForCopy(ctx context.Context, t store.Tenant, id int64) (TriggerSet, error) {
+	return r.get(ctx, t, id)
 }
 
 // copyID derives the id of a copy from its request key, so a redelivered copy request writes

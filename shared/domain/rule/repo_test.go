@@ -89,7 +89,7 @@ func TestSaveAndLoad(t *testing.T) {
 	if _, err := r.Save(ctx, tn, moved, []int64{2001, 2002}, "x"); apperr.CodeOf(err) != apperr.Invalid {
 		t.Errorf("moving a rule to another store = %v, want Invalid", err)
 	}
-	if _, err := r.Save(ctx, tn, callRule(2002), []int64{2001}, "x"); apperr.CodeOf(err) != apperr.Invalid {
+	if _, err := r.Save(ctx, tn, callRule(2002), []int64{2001}, "x"); apperr.CodeOf(err) != apperr.NotFound {
 		t.Errorf("saving in a store not viewable = %v, want Invalid", err)
 	}
 
@@ -175,8 +175,8 @@ func TestGroupsAndReseed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.CreateGroup(ctx, tn, rule.Group{Name: "internet", RuleGroupTypeID: rule.GroupGeneral, AccountPlatformID: 2001}, "admin"); apperr.CodeOf(err) != apperr.Invalid {
-		t.Errorf("duplicate group name = %v, want Invalid", err)
+	if _, err := r.CreateGroup(ctx, tn, rule.Group{Name: "internet", RuleGroupTypeID: rule.GroupGeneral, AccountPlatformID: 2001}, "admin"); apperr.CodeOf(err) != apperr.Conflict {
+		t.Errorf("duplicate group name = %v, want Conflict", err)
 	}
 	if _, err := r.Reseed(ctx, tn, 2001, rule.GroupGeneral, "admin"); apperr.CodeOf(err) != apperr.Invalid {
 		t.Errorf("reseed of a general group = %v, want Invalid", err)
