@@ -125,7 +125,11 @@ func statusText(s int) string {
 
 // contactWorkflows returns the workflows of contact id the caller may view, active or ended.
 func (x *area) contactWorkflows(ctx context.Context, id int64, active bool) ([]Workflow, error) {
-	sess, c, err := useractivity.Contact(ctx, x.d.Users, x.contacts, id)
+	sess, err := x.d.Users.Session(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c, _, err := x.contacts.ForSession(ctx, sess, id)
 	if err != nil {
 		return nil, err
 	}

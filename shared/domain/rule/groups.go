@@ -226,7 +226,7 @@ func (r *Repo) Reseed(ctx context.Context, t store.Tenant, storeID int64, groupT
 			ID: NewID(), AccountPlatformIDs: []int64{storeID}, RuleGroupID: g.ID, LeadTypeID: 1, Name: sd.Name,
 			Triggers: []Trigger{{ActivityTypeID: sd.Trigger}}, Terminators: []Trigger{}, TriggerSetTasks: slices.Clone(sd.Tasks),
 			TriggerSetNotifications: []Notification{}, TriggerSetFilters: []Filter{}, Vehicles: []Vehicle{}, Seeded: sd.Key,
-			IsNewRule: true, CreatedAt: &now, CreatedBy: userID, UpdatedAt: &now, UpdatedBy: userID,
+			CreatedAt: &now, CreatedBy: userID, UpdatedAt: &now, UpdatedBy: userID,
 		}
 		ts.AccountID, _ = strconv.ParseInt(t.Account(), 10, 64)
 		assignIDs(&ts, TriggerSet{})

@@ -186,7 +186,7 @@ func (r *Repo) Save(ctx context.Context, t store.Tenant, in TriggerSet, stores [
 	if isNew {
 		ts.ID = NewID()
 		ts.Enabled = false
-		ts.IsNewRule = true
+		ts.IsNewRule = false
 		ts.CreatedAt, ts.CreatedBy = &now, userID
 	} else {
 		old, err = r.get(ctx, t, ts.ID)
@@ -380,7 +380,7 @@ func (r *Repo) CopyOps(ctx context.Context, t store.Tenant, src TriggerSet, stor
 	}
 	now := r.Now()
 	ts.CreatedAt, ts.CreatedBy, ts.UpdatedAt, ts.UpdatedBy = &now, userID, &now, userID
-	ts.IsNewRule = true
+	ts.IsNewRule = false
 	assignIDs(&ts, TriggerSet{})
 	ops, err := r.writeOps(t, ts, TriggerSet{}, true, userID, now)
 	if err != nil {

@@ -37,6 +37,7 @@ import (
 	"time"
 
 	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/danielgtaylor/huma/v2"
 )
 
 // Due units of a rule task.
@@ -145,7 +146,7 @@ type TriggerSet struct {
 	AccountID               int64          `json:"accountId" required:"false" readOnly:"true"`
 	AccountPlatformIDs      []int64        `json:"accountPlatformIds" minItems:"1" maxItems:"1" doc:"The rule's store."`
 	RuleGroupID             int64          `json:"ruleGroupId" required:"false"`
-	IsNewRule               bool           `json:"isNewRule" required:"false" readOnly:"true"`
+	IsNewRule               bool           `json:"isNewRule" required:"false" readOnly:"true" doc:"True only for a rule the editor has not saved yet; every stored rule answers false."`
 	LeadTypeID              int            `json:"leadTypeId" required:"false" doc:"Default 1."`
 	Name                    string         `json:"name" maxLength:"100"`
 	Description             string         `json:"description" required:"false" maxLength:"1000" text:"multiline"`
@@ -501,4 +502,9 @@ func Validate(r TriggerSet, actions []ActionType) error {
 		return apperr.InvalidFields("The rule is not valid.", fields)
 	}
 	return nil
+}
+
+// Schema describes FlexInt in the API contract: a whole number, or digits in a string.
+func (FlexInt) Schema(huma.Registry) *huma.Schema {
+	return &huma.Schema{OneOf: []*huma.Schema{{Type: "integer"}, {Type: "string", Pattern: `^-?[0-9]*$`}}}
 }
