@@ -311,7 +311,14 @@ func (e *Engine) start(ctx context.Context, t store.Tenant, r rule.TriggerSet, s
 		ID: rule.InstanceID(ev.ID, r.ID), TriggerSetID: r.ID, RuleName: r.Name, ContactID: sub.ContactID, EntityID: sub.LeadID,
 		AccountPlatformID: sub.StoreID, Status: rule.InstanceInProgress, StartedAt: now, TriggerActivityID: sub.ActivityTypeID, TaskIDs: []string{},
 	}
-	owner := firstOf(sub.SalesPersonID, sub.BDCAgentID, userOf(sub.UserID), r.UpdatedBy)
+	owner, err := e.owner(ctx, t, sub.SalesPersonID, sub.BDCAgentID, sub.UserID, r.UpdatedBy, r.CreatedBy)
+	if err != nil {
+		return nil, err
+	}
+	if owner == "" && len(r.TriggerSetTasks) > 0 {
+		e.log.WarnContext(ctx, "workflow rule not started: no active user for its tasks", "rule", r.ID, "contact", sub.ContactID)
+		return nil, nil
+	}
 	actions, err := e.rules.ActionTypes(ctx, t)
 	if err != nil {
 		return nil, err
@@ -358,21 +365,26 @@ func (e *Engine) start(ctx context.Context, t store.Tenant, r rule.TriggerSet, s
 	return append(ops, notes...), nil
 }
 
-func firstOf(ids ...string) string {
+// owner returns the first of ids that is an active user of the tenant: the lead's sales person,
+// its BDC agent, the user whose action it was (not an integration such as the lead intake),
+// then whoever last changed or created the rule; "" when none is.
+func (e *Engine) owner(ctx context.Context, t store.Tenant, ids ...string) (string, error) {
 	for _, id := range ids {
-		if id != "" {
-			return id
+		if !user.ValidUserID(id) {
+			continue
+		}
+		p, _, err := e.users.Profile(ctx, t, id)
+		if apperr.CodeOf(err) == apperr.NotFound {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		if p.Active() {
+			return id, nil
 		}
 	}
-	return ""
-}
-
-// userOf returns id when it names a user (not an integration such as the lead intake).
-func userOf(id string) string {
-	if user.ValidUserID(id) {
-		return id
-	}
-	return ""
+	return "", nil
 }
 
 // Matches reports whether rule r's filters and vehicles let the subject (and its lead l, nil

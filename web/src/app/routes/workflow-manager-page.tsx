@@ -1,4 +1,4 @@
-import { Alert } from '@mantine/core';
+import { Alert, Stack, Title } from '@mantine/core';
 
 import { ActivityManagement, RuleGroupsManagement, WorkflowManager } from '../../features/rules';
 import { PERMISSIONS } from '../../lib/access';
@@ -13,15 +13,22 @@ function rulesAccess(user: AppUser): { canView: boolean; canEdit: boolean } {
   return { canEdit, canView: canEdit || perms.includes(PERMISSIONS.rulesViewOnly) };
 }
 
-function NoAccess() {
-  return <Alert color="gray">You do not have access to the workflow rules.</Alert>;
+function NoAccess({ title }: { title: string }) {
+  return (
+    <Stack gap="md" py="md">
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <Alert color="gray">You do not have access to the workflow rules.</Alert>
+    </Stack>
+  );
 }
 
 /** WorkflowManagerPage is the Workflow Manager for the signed-in user's stores. */
 export function WorkflowManagerPage() {
   const { user } = useSession();
   const { canView, canEdit } = rulesAccess(user);
-  if (!canView) return <NoAccess />;
+  if (!canView) return <NoAccess title="Workflow Manager" />;
   return <WorkflowManager stores={userStores(user)} accountId={user.AccountID} canEdit={canEdit} />;
 }
 
@@ -29,7 +36,7 @@ export function WorkflowManagerPage() {
 export function RuleGroupsPage() {
   const { user } = useSession();
   const { canView, canEdit } = rulesAccess(user);
-  if (!canView) return <NoAccess />;
+  if (!canView) return <NoAccess title="Rule Groups Management" />;
   return <RuleGroupsManagement stores={userStores(user)} canEdit={canEdit} />;
 }
 
@@ -37,6 +44,6 @@ export function RuleGroupsPage() {
 export function ActivityManagementPage() {
   const { user } = useSession();
   const { canView, canEdit } = rulesAccess(user);
-  if (!canView) return <NoAccess />;
+  if (!canView) return <NoAccess title="Activity Management" />;
   return <ActivityManagement canEdit={canEdit} />;
 }

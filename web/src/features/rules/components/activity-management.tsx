@@ -26,7 +26,9 @@ function ActionTypesForm({ canEdit, initial, activities }: FormProps) {
   const set = (i: number, change: Partial<RuleActionType>) => setTypes((ts) => ts.map((t, j) => (j === i ? { ...t, ...change } : t)));
   return (
     <Stack>
-      <Title order={2}>Activity Management</Title>
+      <Title order={1} size="h2">
+        Activity Management
+      </Title>
       <Title order={4}>Action types</Title>
       <Table aria-label="Action types">
         <Table.Thead>

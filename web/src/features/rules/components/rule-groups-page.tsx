@@ -24,7 +24,9 @@ export function RuleGroupsManagement({ stores, canEdit }: RuleGroupsProps) {
 
   return (
     <Stack>
-      <Title order={2}>Rule Groups Management</Title>
+      <Title order={1} size="h2">
+        Rule Groups Management
+      </Title>
       {canEdit && (
         <Group align="flex-end">
           <Select label="Store" data={stores.map((s) => ({ value: String(s.AccountPlatformID), label: s.Name }))} value={storeId} onChange={setStoreId} allowDeselect={false} />

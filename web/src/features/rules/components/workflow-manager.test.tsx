@@ -9,7 +9,7 @@ import { currentUser, userSettings } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 
-const SLOW = 30_000;
+const SLOW = 60_000;
 
 const lookups = {
   actionTypes: [

@@ -69,7 +69,9 @@ export function WorkflowManager({ stores, accountId, canEdit }: WorkflowManagerP
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Workflow Manager</Title>
+        <Title order={1} size="h2">
+        Workflow Manager
+      </Title>
         <Group>
           <Anchor component={Link} to="/app/productconfig/rulegroupsmanagement">
             Rule groups
