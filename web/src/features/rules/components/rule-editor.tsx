@@ -7,11 +7,9 @@ import {
   Group,
   Modal,
   MultiSelect,
-  NumberInput,
   Paper,
   Select,
   Stack,
-  Switch,
   Text,
   Textarea,
   TextInput,
@@ -209,6 +207,7 @@ function RuleForm({ initial, lookups, groups, readOnly, onModified, onDone, onCa
       />
       <MultiSelect
         label="Triggers"
+        searchable
         description="What happens to a customer that starts this rule"
         disabled={readOnly}
         data={activityOptions}
@@ -218,6 +217,7 @@ function RuleForm({ initial, lookups, groups, readOnly, onModified, onDone, onCa
       />
       <MultiSelect
         label="Terminators"
+        searchable
         description="What ends the rule's running workflows"
         disabled={readOnly}
         data={activityOptions}
@@ -243,7 +243,7 @@ function RuleForm({ initial, lookups, groups, readOnly, onModified, onDone, onCa
               <Select label="Action" disabled={readOnly} data={actionOptions} value={String(t.actionTypeId)} error={fieldError(`triggerSetTasks[${i}].actionTypeId`)} onChange={(v) => setTask(i, { actionTypeId: Number(v) })} />
             </Group>
             <Group grow align="flex-start">
-              <NumberInput label="Due in" min={0} readOnly={readOnly} value={t.dueDuration} onChange={(v) => setTask(i, { dueDuration: Number(v) || 0 })} />
+              <TextInput label="Due in" inputMode="numeric" readOnly={readOnly} value={String(t.dueDuration ?? 0)} error={fieldError(`triggerSetTasks[${i}].dueDuration`)} onChange={(e) => setTask(i, { dueDuration: Number(e.currentTarget.value.replace(/\D/g, '')) || 0 })} />
               <Select label="Unit" disabled={readOnly} data={DUE_UNITS} value={String(t.dueUnit || 1)} error={fieldError(`triggerSetTasks[${i}].dueUnit`)} onChange={(v) => setTask(i, { dueUnit: Number(v) })} />
             </Group>
             <Group>
@@ -405,12 +405,19 @@ function FilterList({ lookups, readOnly, filters, errors, onChange }: FilterList
                 set(i, { filterId: Number(v), filterValue: k === 'bool' ? true : k === 'stocklist' ? '' : 0, selectedDurationDelayType: k === 'dealend' ? 'after' : undefined });
               }}
             />
-            {kind === 'bool' && <Switch label="Yes" disabled={readOnly} checked={f.filterValue === true} onChange={(e) => set(i, { filterValue: e.currentTarget.checked })} />}
+            {kind === 'bool' && <Checkbox label="Yes" disabled={readOnly} checked={f.filterValue === true} onChange={(e) => set(i, { filterValue: e.currentTarget.checked })} />}
             {kind === 'stocklist' && (
               <TextInput label="Stock numbers" description="Comma separated" readOnly={readOnly} value={String(f.filterValue ?? '')} error={err} onChange={(e) => set(i, { filterValue: e.currentTarget.value })} />
             )}
             {(kind === 'int' || kind === 'duration' || kind === 'float' || kind === 'dealend') && (
-              <NumberInput label="Value" readOnly={readOnly} value={Number(f.filterValue ?? 0)} error={err} allowDecimal={kind === 'float'} onChange={(v) => set(i, { filterValue: Number(v) || 0 })} />
+              <TextInput
+                label="Value"
+                inputMode={kind === 'float' ? 'decimal' : 'numeric'}
+                readOnly={readOnly}
+                value={String(f.filterValue ?? '')}
+                error={err}
+                onChange={(e) => set(i, { filterValue: e.currentTarget.value === '' ? '' : Number.isNaN(Number(e.currentTarget.value)) ? e.currentTarget.value : Number(e.currentTarget.value) })}
+              />
             )}
             {kind === 'dealend' && (
               <Select

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Loader, Modal, MultiSelect, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Modal, MultiSelect, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 
 import type { Store, TriggerSet } from '../../../lib/api/types';
@@ -90,7 +90,7 @@ export function CopyModal({ rule, all, fromStoreId, stores, opened, onClose }: C
   return (
     <Modal opened={opened} onClose={close} title={all ? 'Copy all rules' : `Copy ${rule?.name ?? 'rule'}`}>
       <Stack>
-        <MultiSelect label="Copy to stores" data={options} value={targets} onChange={setTargets} />
+        <MultiSelect label="Copy to stores" searchable data={options} value={targets} onChange={setTargets} />
         {copy.isError && <Alert color="red">{errorMessage(copy.error)}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
@@ -151,7 +151,19 @@ export function ChangeLogModal({ rule, onClose }: RuleModalProps) {
               ))}
             </Table.Tbody>
           </Table>
-          {total > 1 && <Pagination total={total} value={page} onChange={setPage} />}
+          {total > 1 && (
+            <Group justify="space-between">
+              <Button variant="default" size="xs" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                Newer changes
+              </Button>
+              <Text size="sm">
+                Page {page} of {total}
+              </Text>
+              <Button variant="default" size="xs" disabled={page >= total} onClick={() => setPage(page + 1)}>
+                Older changes
+              </Button>
+            </Group>
+          )}
         </Stack>
       )}
     </Modal>
