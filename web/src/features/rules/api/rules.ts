@@ -160,3 +160,16 @@ export function useReseed() {
 export function useSaveActionTypes() {
   return useRuleMutation((types: RuleActionType[]) => api.post<RuleActionType[]>('/pando/pandox/saveactiontypes', { actionTypes: types }));
 }
+
+/** A filter's type and the values it may take. */
+export type FilterValues = { filter: { filterId: number; name: string; kind: string }; values: { value: unknown; name: string }[] | null };
+
+/** useFilterValues reads the values a filter may take at a store (PUT /api/TriggerSet/filterValues). */
+export function useFilterValues(filterId: number, storeId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...ruleKeys.all(), 'filter-values', filterId, storeId] as const,
+    queryFn: () => api.put<FilterValues>('/api/TriggerSet/filterValues', { filterId, accountPlatformId: storeId }),
+    enabled: enabled && storeId > 0,
+    staleTime: 5 * 60_000,
+  });
+}

@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { isApiError } from '../../../lib/api/api-error';
 import type { RuleFilter, RuleGroup, RuleLookups, RuleNotification, RuleTask, TriggerSet } from '../../../lib/api/types';
 import { errorMessage } from '../../../lib/notify';
-import { useSaveRule } from '../api/rules';
+import { useFilterValues, useSaveRule } from '../api/rules';
 
 /** DUE_UNITS are the units of a task's due time. */
 export const DUE_UNITS = [
@@ -291,7 +291,14 @@ function RuleForm({ initial, lookups, groups, readOnly, onModified, onDone, onCa
       />
 
       <Divider />
-      <FilterList lookups={lookups} readOnly={readOnly} filters={rule.triggerSetFilters ?? []} errors={fieldErrors} onChange={(f) => update({ triggerSetFilters: f })} />
+      <FilterList
+        lookups={lookups}
+        storeId={rule.accountPlatformIds?.[0] ?? 0}
+        readOnly={readOnly}
+        filters={rule.triggerSetFilters ?? []}
+        errors={fieldErrors}
+        onChange={(f) => update({ triggerSetFilters: f })}
+      />
 
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
@@ -369,13 +376,14 @@ function NotificationList({ label, task, readOnly, notes, pathPrefix, errors, on
 
 type FilterListProps = {
   lookups: RuleLookups | undefined;
+  storeId: number;
   readOnly: boolean;
   filters: RuleFilter[];
   errors: Record<string, string[]>;
   onChange: (filters: RuleFilter[]) => void;
 };
 
-function FilterList({ lookups, readOnly, filters, errors, onChange }: FilterListProps) {
+function FilterList({ lookups, storeId, readOnly, filters, errors, onChange }: FilterListProps) {
   const types = lookups?.filterTypes ?? [];
   const set = (i: number, change: Partial<RuleFilter>) => onChange(filters.map((f, j) => (j === i ? { ...f, ...change } : f)));
   return (
@@ -409,7 +417,17 @@ function FilterList({ lookups, readOnly, filters, errors, onChange }: FilterList
             {kind === 'stocklist' && (
               <TextInput label="Stock numbers" description="Comma separated" readOnly={readOnly} value={String(f.filterValue ?? '')} error={err} onChange={(e) => set(i, { filterValue: e.currentTarget.value })} />
             )}
-            {(kind === 'int' || kind === 'duration' || kind === 'float' || kind === 'dealend') && (
+            {kind === 'int' && (
+              <ListedValue
+                filterId={f.filterId}
+                storeId={storeId}
+                readOnly={readOnly}
+                value={f.filterValue}
+                error={err}
+                onChange={(v) => set(i, { filterValue: v })}
+              />
+            )}
+            {(kind === 'duration' || kind === 'float' || kind === 'dealend') && (
               <TextInput
                 label="Value"
                 inputMode={kind === 'float' ? 'decimal' : 'numeric'}
@@ -441,5 +459,25 @@ function FilterList({ lookups, readOnly, filters, errors, onChange }: FilterList
         );
       })}
     </Stack>
+  );
+}
+
+type ListedValueProps = { filterId: number; storeId: number; readOnly: boolean; value: unknown; error?: string; onChange: (v: number) => void };
+
+/** ListedValue chooses a filter's value among those the store offers (lead types, lead sources). */
+function ListedValue({ filterId, storeId, readOnly, value, error, onChange }: ListedValueProps) {
+  const values = useFilterValues(filterId, storeId, true);
+  const data = (values.data?.values ?? []).map((v) => ({ value: String(v.value), label: v.name }));
+  return (
+    <Select
+      label="Value"
+      w={240}
+      disabled={readOnly}
+      data={data}
+      value={value === undefined || value === null || value === '' ? null : String(value)}
+      error={error}
+      placeholder={values.isPending ? 'Loading…' : 'Choose'}
+      onChange={(v) => onChange(Number(v))}
+    />
   );
 }

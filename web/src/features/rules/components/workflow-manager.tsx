@@ -128,7 +128,7 @@ export function WorkflowManager({ stores, accountId, canEdit }: WorkflowManagerP
                     <Table.Td>{r.name}</Table.Td>
                     <Table.Td>{(r.triggers ?? []).map((t) => activityName(t.activityTypeId ?? 0)).join(', ')}</Table.Td>
                     <Table.Td>{(r.triggerSetTasks ?? []).map((t) => t.name).join(', ')}</Table.Td>
-                    <Table.Td>
+                    <Table.Td miw={110}>
                       {r.deleted ? <Badge color="gray">Archived</Badge> : r.enabled ? <Badge color="green">Active</Badge> : <Badge color="yellow">Inactive</Badge>}
                     </Table.Td>
                     <Table.Td>
