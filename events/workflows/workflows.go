@@ -99,7 +99,7 @@ func Consumers(svc wiring.Services) []eventbus.Consumer {
 
 // TriggerEvents are the event types rules start and end on.
 func TriggerEvents() []string {
-	return []string{lead.EventCreated, lead.EventStatusChanged, lead.EventAssigned, lead.EventClaimed, activity.EventLogged, contact.EventCreated}
+	return []string{lead.EventCreated, lead.EventStatusChanged, lead.EventAssigned, lead.EventClaimed, activity.EventLogged, contact.EventCreated, rule.EventStartRequested}
 }
 
 // Consumers returns the engine's consumers: triggers and terminators, due timers and copies.
@@ -122,6 +122,8 @@ type Subject struct {
 	SalesPersonID  string
 	BDCAgentID     string
 	UserID         string
+	// TriggerSetID names the one rule a start by hand is for; 0 for every rule.
+	TriggerSetID int64
 }
 
 // SubjectOf reads event ev; false for an event no activity type names.
@@ -159,6 +161,12 @@ func SubjectOf(ev eventbus.Event) (Subject, bool, error) {
 			return s, false, nil
 		}
 		s = Subject{ActivityTypeID: id, StoreID: d.AccountPlatformID, ContactID: d.ContactID, UserID: d.UserID}
+	case rule.EventStartRequested:
+		var d rule.StartRequest
+		if err := json.Unmarshal(ev.Detail, &d); err != nil {
+			return s, false, fmt.Errorf("decode %s: %w", ev.Type, err)
+		}
+		s = Subject{ActivityTypeID: rule.ActivityOnDemand, StoreID: d.AccountPlatformID, ContactID: d.ContactID, LeadID: d.LeadID, UserID: d.UserID, TriggerSetID: d.TriggerSetID}
 	case contact.EventCreated:
 		var d contact.Changed
 		if err := json.Unmarshal(ev.Detail, &d); err != nil {
@@ -193,6 +201,9 @@ func (e *Engine) OnEvent(ctx context.Context, ev eventbus.Event) error {
 	}
 	for _, r := range rules {
 		if !slices.ContainsFunc(r.Triggers, func(tr rule.Trigger) bool { return tr.ActivityTypeID == sub.ActivityTypeID }) {
+			continue
+		}
+		if sub.TriggerSetID != 0 && r.ID != sub.TriggerSetID {
 			continue
 		}
 		r := r

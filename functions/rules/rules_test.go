@@ -173,3 +173,42 @@ func TestRuleGroupsAndLookups(t *testing.T) {
 		t.Errorf("lead type values = %+v", values.Data)
 	}
 }
+
+func TestOnDemandWorkflow(t *testing.T) {
+	s := areatest.New(t)
+	body := fmt.Sprintf(`{"id":-1,"name":"Trade-in appraisal","accountPlatformIds":[%d],"triggers":[{"activityTypeId":19}],
+		"triggerSetTasks":[{"triggerSetTaskId":-1,"name":"Book the appraisal","actionTypeId":4,"dueUnit":2,"dueDuration":2}]}`, demo.StoreToyota)
+	var saved ruleResult
+	if st := s.Do(t, areatest.Request{Method: http.MethodPost, Path: "/api/TriggerSet", As: admin, Body: body}, &saved); st != 200 {
+		t.Fatalf("save = %d", st)
+	}
+	ask := func(as string, ruleID int64) (int, httpapi.Result[rules.OnDemandResult]) {
+		var out httpapi.Result[rules.OnDemandResult]
+		st := s.Do(t, areatest.Request{Method: http.MethodPost, Path: "/api/TriggerSet/on_demand_workflows", As: as,
+			Body: fmt.Sprintf(`{"contactId":%d,"triggerSetId":%d}`, demo.ContactToyota, ruleID)}, &out)
+		return st, out
+	}
+	// Inactive: not offered, and cannot be started.
+	if _, out := ask(salesUser, 0); len(out.Data.Workflows) != 0 {
+		t.Errorf("inactive rule offered: %+v", out.Data.Workflows)
+	}
+	if st, _ := ask(salesUser, saved.Data.ID); st != http.StatusBadRequest {
+		t.Errorf("start of an inactive rule = %d, want 400", st)
+	}
+	s.Do(t, areatest.Request{Method: http.MethodPut, Path: fmt.Sprintf("/pando/pandox/triggers/activate/%d", saved.Data.ID), As: admin}, nil)
+	if _, out := ask(salesUser, 0); len(out.Data.Workflows) != 1 {
+		t.Fatalf("on-demand rules = %+v, want the active one", out.Data.Workflows)
+	}
+	if st, out := ask(salesUser, saved.Data.ID); st != 200 || !out.Data.Started {
+		t.Fatalf("start = %d %+v", st, out.Data)
+	}
+	var active httpapi.Result[[]rules.Workflow]
+	s.Do(t, areatest.Request{Method: http.MethodPost, Path: fmt.Sprintf("/pando/pandox/activeWorkflow?contactId=%d", demo.ContactToyota), As: salesUser}, &active)
+	if len(active.Data) != 1 || active.Data[0].Tasks[0].AssignedUserID != salesUser || active.Data[0].Tasks[0].Name != "Book the appraisal" {
+		t.Errorf("workflows after the start = %+v, want the rule's task for the sales person who started it", active.Data)
+	}
+	if st := s.Do(t, areatest.Request{Method: http.MethodPost, Path: "/api/TriggerSet/on_demand_workflows", As: demo.OtherUserID,
+		Body: fmt.Sprintf(`{"contactId":%d,"triggerSetId":%d}`, demo.ContactToyota, saved.Data.ID)}, nil); st != http.StatusNotFound {
+		t.Errorf("another group's start = %d, want 404", st)
+	}
+}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"slices"
 	"time"
@@ -102,6 +103,22 @@ type TaskHistoryInput struct {
 	Body struct {
 		ContactID int64 `json:"contactId" minimum:"1"`
 	}
+}
+
+// OnDemandInput is the request of POST /api/TriggerSet/on_demand_workflows.
+type OnDemandInput struct {
+	Body struct {
+		ContactID    int64 `json:"contactId" minimum:"1"`
+		TriggerSetID int64 `json:"triggerSetId,omitempty" required:"false" minimum:"0" doc:"The on-demand rule to start for the customer; absent to list them."`
+		CrmLeadID    int64 `json:"crmLeadId,omitempty" required:"false" minimum:"0" doc:"The customer's lead the workflow is about, if any."`
+	}
+}
+
+// OnDemandResult lists the on-demand rules of the customer's store, and says whether the one
+// asked for was queued to start.
+type OnDemandResult struct {
+	Workflows []rule.TriggerSet `json:"workflows"`
+	Started   bool              `json:"started"`
 }
 
 // CompletedProcessesInput is the request of POST /crm/contacts/workplan/completed_processes.
@@ -256,6 +273,53 @@ func (x *area) registerWorkflows(api *httpapi.API) {
 			}
 		}
 		slices.SortFunc(out, func(a, b task.WorkflowTask) int { return b.DueAt.Compare(a.DueAt) })
+		return httpapi.Reply(httpapi.OK(out)), nil
+	})
+	httpapi.Register(api, huma.Operation{
+		OperationID: "onDemandWorkflows", Method: http.MethodPost, Path: "/api/TriggerSet/on_demand_workflows",
+		Summary:     "List or start a customer's on-demand workflows",
+		Description: "The active rules of the customer's store that start by hand (trigger 'Started by hand'). With triggerSetId, starts that rule for the customer: the workflow engine creates it and its tasks at once (needs a role that edits customers; a rule that is not an active on-demand rule of the store is refused with 400).",
+		Tags:        tags, Errors: errs,
+	}, func(ctx context.Context, in *OnDemandInput) (*httpapi.Body[httpapi.Result[OnDemandResult]], error) {
+		sess, err := x.d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		c, _, err := x.contacts.ForSession(ctx, sess, in.Body.ContactID)
+		if err != nil {
+			return nil, err
+		}
+		t := sess.Principal.Tenant
+		enabled, err := x.rules.Enabled(ctx, t, c.AccountPlatformID)
+		if err != nil {
+			return nil, err
+		}
+		out := OnDemandResult{Workflows: []rule.TriggerSet{}}
+		for _, r := range enabled {
+			if slices.ContainsFunc(r.Triggers, func(tr rule.Trigger) bool { return tr.ActivityTypeID == rule.ActivityOnDemand }) {
+				out.Workflows = append(out.Workflows, r)
+			}
+		}
+		if in.Body.TriggerSetID == 0 {
+			return httpapi.Reply(httpapi.OK(out)), nil
+		}
+		if !slices.ContainsFunc(out.Workflows, func(r rule.TriggerSet) bool { return r.ID == in.Body.TriggerSetID }) {
+			return nil, invalid("triggerSetId", "Choose an active on-demand rule of the customer's store.")
+		}
+		if _, _, err := useractivity.Contact(ctx, x.d.Users, x.contacts, c.ID); err != nil {
+			return nil, err
+		}
+		op, err := rule.StartRequestOp(t, rule.StartRequest{
+			TriggerSetID: in.Body.TriggerSetID, ContactID: c.ID, AccountPlatformID: c.AccountPlatformID, LeadID: in.Body.CrmLeadID,
+			UserID: sess.Profile.UserID, Key: fmt.Sprintf("ondemand-%d", rule.NewID()),
+		}, x.rules.Now())
+		if err != nil {
+			return nil, err
+		}
+		if err := x.d.Store.Transact(ctx, op); err != nil {
+			return nil, err
+		}
+		out.Started = true
 		return httpapi.Reply(httpapi.OK(out)), nil
 	})
 	httpapi.Register(api, huma.Operation{

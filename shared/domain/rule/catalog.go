@@ -35,6 +35,8 @@ const (
 	ActivityLeadReactivate    = 16
 	ActivityLeadCompleted     = 17
 	ActivityLeadAutoClose     = 18
+	// ActivityOnDemand starts the rules a user starts by hand for a customer.
+	ActivityOnDemand = 19
 )
 
 // ActivityTypes returns every activity type, by id.
@@ -58,6 +60,7 @@ func ActivityTypes() []ActivityType {
 		{ActivityLeadReactivate, "Lead Reactivated", "LeadStatusChanged"},
 		{ActivityLeadCompleted, "Lead Completed", "LeadStatusChanged"},
 		{ActivityLeadAutoClose, "Lead Auto Closed", "LeadStatusChanged"},
+		{ActivityOnDemand, "Started by hand", EventStartRequested},
 	}
 }
 

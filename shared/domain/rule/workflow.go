@@ -22,7 +22,29 @@ const (
 	EventTaskDue = "WorkflowTaskDue"
 	// EventWorkflowEnded announces a workflow instance that ended (detail Instance).
 	EventWorkflowEnded = "WorkflowEnded"
+	// EventStartRequested asks for an on-demand rule to start for a customer (detail
+	// StartRequest).
+	EventStartRequested = "WorkflowStartRequested"
 )
+
+// StartRequest is a user's request to start on-demand rule TriggerSetID for a customer.
+type StartRequest struct {
+	TriggerSetID      int64  `json:"triggerSetId"`
+	ContactID         int64  `json:"contactId"`
+	AccountPlatformID int64  `json:"accountPlatformId"`
+	LeadID            int64  `json:"crmLeadId"`
+	UserID            string `json:"userId"`
+	Key               string `json:"key"`
+}
+
+// StartRequestOp returns the outbox write that asks the engine to start request r.
+func StartRequestOp(t store.Tenant, r StartRequest, now time.Time) (store.Op, error) {
+	detail, err := json.Marshal(r)
+	if err != nil {
+		return store.Op{}, err
+	}
+	return eventbus.OutboxOp(t, eventbus.Event{ID: r.Key, Type: EventStartRequested, Account: t.Account(), Time: now, Detail: detail})
+}
 
 // CopyRequest is a queued copy of a rule to a store.
 type CopyRequest struct {

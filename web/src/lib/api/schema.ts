@@ -1015,6 +1015,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/TriggerSet/on_demand_workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List or start a customer's on-demand workflows
+         * @description The active rules of the customer's store that start by hand (trigger 'Started by hand'). With triggerSetId, starts that rule for the customer: the workflow engine creates it and its tasks at once (needs a role that edits customers; a rule that is not an active on-demand rule of the store is refused with 400).
+         */
+        post: operations["onDemandWorkflows"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/TriggerSet/task_history": {
         parameters: {
             query?: never;
@@ -6252,6 +6272,10 @@ export type components = {
             filter: components["schemas"]["domain.rule.FilterType"];
             values: components["schemas"]["functions.rules.FilterValue"][] | null;
         };
+        "functions.rules.OnDemandResult": {
+            started: boolean;
+            workflows: components["schemas"]["domain.rule.TriggerSet"][] | null;
+        };
         "functions.rules.ReseedStatus": {
             /** Format: int64 */
             accountPlatformId: number;
@@ -6811,6 +6835,20 @@ export type components = {
             /** Format: int64 */
             ruleGroupTypeId?: number;
         };
+        "rules.OnDemandInputBody": {
+            /** Format: int64 */
+            contactId: number;
+            /**
+             * Format: int64
+             * @description The customer's lead the workflow is about, if any.
+             */
+            crmLeadId?: number;
+            /**
+             * Format: int64
+             * @description The on-demand rule to start for the customer; absent to list them.
+             */
+            triggerSetId?: number;
+        };
         "rules.ResetInputBody": {
             /** Format: int64 */
             triggerSetId: number;
@@ -7315,6 +7353,11 @@ export type components = {
         };
         "runtime.httpapi.ResultNotificationPage": {
             data: components["schemas"]["functions.users.NotificationPage"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultOnDemandResult": {
+            data: components["schemas"]["functions.rules.OnDemandResult"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -11568,6 +11611,93 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    onDemandWorkflows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["rules.OnDemandInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultOnDemandResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
