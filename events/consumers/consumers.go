@@ -11,6 +11,7 @@ import (
 	"github.com/cxm/cxm/events/bulkjobs"
 	"github.com/cxm/cxm/events/leadassign"
 	"github.com/cxm/cxm/events/notifications"
+	"github.com/cxm/cxm/events/workflows"
 
 	"github.com/cxm/cxm/shared/runtime/eventbus"
 	"github.com/cxm/cxm/shared/runtime/wiring"
@@ -38,6 +39,7 @@ func Packages() []Package {
 		{Name: "leadassign", Consumers: leadassign.Consumers},
 		{Name: "bulkjobs", Consumers: bulkjobs.Consumers},
 		{Name: "notifications", Consumers: notifications.Consumers},
+		{Name: "workflows", Consumers: workflows.Consumers},
 	}
 }
 

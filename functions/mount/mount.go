@@ -21,6 +21,7 @@ import (
 	"github.com/cxm/cxm/functions/leads"
 	"github.com/cxm/cxm/functions/merge"
 	"github.com/cxm/cxm/functions/relations"
+	"github.com/cxm/cxm/functions/rules"
 	"github.com/cxm/cxm/functions/tasks"
 	"github.com/cxm/cxm/functions/users"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
@@ -51,6 +52,7 @@ func Areas() map[string]Area {
 		"credit":       {New: credit.New, Register: credit.Register},
 		"merge":        {New: merge.New, Register: merge.Register},
 		"leads":        {New: leads.New, Register: leads.Register},
+		"rules":        {New: rules.New, Register: rules.Register},
 	}
 }
 

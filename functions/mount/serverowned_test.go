@@ -57,7 +57,57 @@ type writeFixture struct {
 	// update, when set, saves the record again with this body built from the read-back
 	// record (an update through the same operation).
 	update func(read map[string]any) map[string]any
+	// as is the user who saves and reads; "" for writer.
+	as string
+	// read, when set, reads the record back instead of readRecord (a record that is not a
+	// customer).
+	read func(t *testing.T, srv *areatest.Server, as string, id int64) readBack
 }
+
+// user returns who saves fx's records.
+func (fx writeFixture) user() string {
+	if fx.as != "" {
+		return fx.as
+	}
+	return writer
+}
+
+// readBack reads the record id fx saved.
+func (fx writeFixture) readBack(t *testing.T, srv *areatest.Server, id int64) readBack {
+	t.Helper()
+	if fx.read != nil {
+		return fx.read(t, srv, fx.user(), id)
+	}
+	return readRecord(t, srv, id)
+}
+
+// readOne reads a record back through one GET call, as user as.
+func readOne(path string) func(t *testing.T, srv *areatest.Server, as string, id int64) readBack {
+	return func(t *testing.T, srv *areatest.Server, as string, id int64) readBack {
+		t.Helper()
+		r := areatest.Request{Method: "GET", Path: fmt.Sprintf(path, id), As: as}
+		status, raw, _ := srv.Raw(t, r)
+		if status != 200 {
+			t.Fatalf("GET %s = %d %s", r.Path, status, raw)
+		}
+		rb := readBack{raw: map[string][]byte{"GET " + r.Path: raw}}
+		rb.record, _ = decode(t, raw)["data"].(map[string]any)
+		return rb
+	}
+}
+
+// ruleBody is a valid new workflow rule of the Toyota store with one task.
+func ruleBody(n int) map[string]any {
+	return map[string]any{
+		"id": -1, "name": fmt.Sprintf("Probe rule %d", n), "accountPlatformIds": []any{demo.StoreToyota},
+		"triggers": []any{map[string]any{"activityTypeId": 1}},
+		"triggerSetTasks": []any{map[string]any{"triggerSetTaskId": -1, "name": "Call", "actionTypeId": 1, "dueUnit": 1, "dueDuration": 15,
+			"terminators": []any{}, "triggerSetTaskNotifications": []any{}}},
+	}
+}
+
+// rulesAdmin saves the rule probes: the demo dealer admin, a rules administrator.
+const rulesAdmin = "100008"
 
 // contactBody is a valid new customer of the Toyota store, with a phone and a note.
 func contactBody(n int) map[string]any {
@@ -93,6 +143,16 @@ var writeFixtures = map[string]writeFixture{
 	"POST /crm/contacts": {
 		base: contactBody, path: "/crm/contacts", id: dataID("id"),
 		update: func(read map[string]any) map[string]any { return read },
+	},
+	"POST /api/TriggerSet": {
+		base: ruleBody, path: "/api/TriggerSet", id: dataID("id"), as: rulesAdmin, read: readOne("/api/triggerset/%d"),
+		update: func(read map[string]any) map[string]any { return read },
+	},
+	"POST /api/RuleGroup": {
+		base: func(n int) map[string]any {
+			return map[string]any{"name": fmt.Sprintf("Probe group %d", n), "ruleGroupTypeId": 1, "accountPlatformId": demo.StoreToyota}
+		},
+		path: "/api/RuleGroup", id: dataID("id"), as: rulesAdmin, read: readOne("/api/ruleGroup/%d"),
 	},
 	"POST /crm/prospect/add": {
 		base: func(n int) map[string]any {
@@ -139,7 +199,7 @@ func TestServerOwnedFieldsAreNotStored(t *testing.T) {
 		t.Run(op, func(t *testing.T) {
 			n++
 			// The control: the same save without server-owned fields.
-			control := readRecord(t, srv, fx.id(t, write(t, srv, fx.path, fx.base(n))))
+			control := fx.readBack(t, srv, fx.id(t, write(t, srv, fx.user(), fx.path, fx.base(n))))
 			n++
 			injected := fx.base(n)
 			for _, p := range paths {
@@ -147,8 +207,8 @@ func TestServerOwnedFieldsAreNotStored(t *testing.T) {
 					t.Fatalf("the fixture's body has no place for %s", p)
 				}
 			}
-			id := fx.id(t, write(t, srv, fx.path, injected))
-			got := readRecord(t, srv, id)
+			id := fx.id(t, write(t, srv, fx.user(), fx.path, injected))
+			got := fx.readBack(t, srv, id)
 			checkNotStored(t, "create", paths, control, got)
 
 			if fx.update == nil {
@@ -158,8 +218,8 @@ func TestServerOwnedFieldsAreNotStored(t *testing.T) {
 			for _, p := range paths {
 				inject(body, p.segs, p.schema)
 			}
-			write(t, srv, fx.path, body)
-			checkNotStored(t, "update", paths, control, readRecord(t, srv, id))
+			write(t, srv, fx.user(), fx.path, body)
+			checkNotStored(t, "update", paths, control, fx.readBack(t, srv, id))
 		})
 	}
 }
@@ -305,13 +365,13 @@ func inject(body any, segs []string, s map[string]any) bool {
 	return ok && inject(next, segs[1:], s)
 }
 
-func write(t *testing.T, srv *areatest.Server, path string, body map[string]any) map[string]any {
+func write(t *testing.T, srv *areatest.Server, as, path string, body map[string]any) map[string]any {
 	t.Helper()
 	b, err := json.Marshal(body)
 	if err != nil {
 		t.Fatal(err)
 	}
-	status, raw, _ := srv.Raw(t, areatest.Request{Method: "POST", Path: path, As: writer, Body: string(b)})
+	status, raw, _ := srv.Raw(t, areatest.Request{Method: "POST", Path: path, As: as, Body: string(b)})
 	if status != 200 {
 		t.Fatalf("POST %s = %d %s", path, status, raw)
 	}

@@ -54,6 +54,13 @@ func Table() []Area {
 		{Name: "calltracking", Prefixes: []string{"/crm/contacts/{id}/actions/start_outbound_call"}},
 		{Name: "tasks", Prefixes: []string{"/crm/contacts/{id}/task", "/pando/pandox/task"}},
 		{Name: "credit", Prefixes: []string{"/api/credit"}},
+		{Name: "rules", Prefixes: []string{
+			"/api/triggerset", "/api/TriggerSet", "/api/rulegroup", "/api/RuleGroup", "/api/ruleGroup",
+			"/pando/pandox/triggers", "/pando/pandox/rulelist", "/pando/pandox/actiontypes", "/pando/pandox/saveactiontypes",
+			"/pando/pandox/activeWorkflow", "/pando/pandox/historicalWorkflow",
+			"/api/Activity/activitytypes", "/api/Activity/actiontypes", "/api/Audit/changelog_by_table",
+			"/crm/contacts/workplan",
+		}},
 		{Name: "merge", Prefixes: []string{"/api/contact/merge"}},
 		{Name: "leads", Prefixes: []string{
 			"/api/CrmLead", "/api/crmlead", "/api/crmLead", "/pando/claimable_lead", "/api/CrmRawLead", "/api/Lead",

@@ -23,6 +23,9 @@ const EmbeddedPagePlaceholder = lazyPage(() => import('./routes/embedded-page').
 const HomePage = lazyPage(() => import('./routes/home-page').then((m) => m.HomePage));
 const LeadsLogPage = lazyPage(() => import('./routes/leads-log-page').then((m) => m.LeadsLogPage));
 const PagePlaceholder = lazyPage(() => import('./routes/page-placeholder').then((m) => m.PagePlaceholder));
+const WorkflowManagerPage = lazyPage(() => import('./routes/workflow-manager-page').then((m) => m.WorkflowManagerPage));
+const RuleGroupsPage = lazyPage(() => import('./routes/workflow-manager-page').then((m) => m.RuleGroupsPage));
+const ActivityManagementPage = lazyPage(() => import('./routes/workflow-manager-page').then((m) => m.ActivityManagementPage));
 const ReassignCustomersPage = lazyPage(() => import('./routes/reassign-customers-page').then((m) => m.ReassignCustomersPage));
 const VehicleHistoryAuthorization = lazyPage(() =>
   import('./routes/vehicle-history-authorization').then((m) => m.VehicleHistoryAuthorization),
@@ -46,6 +49,9 @@ export function preloadScreens(): Promise<unknown> {
       LeadsLogPage,
       PagePlaceholder,
       ReassignCustomersPage,
+      WorkflowManagerPage,
+      RuleGroupsPage,
+      ActivityManagementPage,
       VehicleHistoryAuthorization,
       AppLayout,
       ImpersonateUserDialog,
@@ -68,6 +74,9 @@ const appScreens: Record<string, () => ReactElement> = {
   'contact/:contactId': () => <CustomerProfilePage />,
   'contacts/reassign': () => <ReassignCustomersPage />,
   leadsdashboard: () => <LeadsLogPage />,
+  workflowmanager: () => <WorkflowManagerPage />,
+  'productconfig/rulegroupsmanagement': () => <RuleGroupsPage />,
+  'private/:pageId': () => <ActivityManagementPage />,
 };
 
 function appPageRoute(page: (typeof appPages)[number]): RouteObject {

@@ -284,3 +284,39 @@ export type ReassignTaskBody = Schemas['tasks.ReassignInputBody'];
 
 /** The body of POST /pando/pandox/task: a new task about a customer. */
 export type CreateTaskBody = Schemas['tasks.CreateInputBody'];
+
+/** A workflow rule (trigger set) with its triggers, terminators, tasks, notifications and filters. */
+export type TriggerSet = Schemas['domain.rule.TriggerSet'];
+
+/** A task of a workflow rule. */
+export type RuleTask = Schemas['domain.rule.Task'];
+
+/** A notification of a workflow rule or of one of its tasks. */
+export type RuleNotification = Schemas['domain.rule.Notification'];
+
+/** A filter of a workflow rule. */
+export type RuleFilter = Schemas['domain.rule.Filter'];
+
+/** A rule group of a store. */
+export type RuleGroup = Schemas['domain.rule.Group'];
+
+/** A rule group with its rules, as the Workflow Manager lists them. */
+export type RuleGroupList = Schemas['functions.rules.RuleGroupList'];
+
+/** A rule's running workflows: their customers, open and overdue tasks. */
+export type RuleStatusCounts = Schemas['functions.rules.StatusCounts'];
+
+/** The rule editor's lookups: action, activity, filter and rule group types. */
+export type RuleLookups = Schemas['functions.rules.ActionTypesResult'];
+
+/** An action type paired with the activity type that records it. */
+export type RuleActionType = Schemas['domain.rule.ActionType'];
+
+/** One changed rule field of the change log. */
+export type RuleChange = Schemas['domain.rule.LogEntry'];
+
+/** A store's sold or lease follow-up rule group and its seed status. */
+export type RuleReseedStatus = Schemas['functions.rules.ReseedStatus'];
+
+/** A customer's workflow with its tasks. */
+export type CustomerWorkflow = Schemas['functions.rules.Workflow'];

@@ -1,0 +1,264 @@
+package workflows
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/cxm/cxm/shared/domain/activity"
+	"github.com/cxm/cxm/shared/domain/notification"
+	"github.com/cxm/cxm/shared/domain/rule"
+	"github.com/cxm/cxm/shared/domain/task"
+	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/eventbus"
+	"github.com/cxm/cxm/shared/runtime/store"
+	"github.com/cxm/cxm/shared/runtime/timer"
+)
+
+func timerCancel(t store.Tenant, taskID string) (store.Op, error) {
+	return timer.CancelOp(t, rule.DueTimerID(taskID))
+}
+
+// message is what a notification is about.
+type message struct {
+	rule rule.TriggerSet
+	task *task.WorkflowTask
+	loc  *time.Location
+}
+
+// text returns n's message (or a default one for the event) with its tokens replaced.
+func (m message) text(n rule.Notification, onEvent int) (string, string) {
+	title := "Workflow: " + m.rule.Name
+	msg := n.Message
+	if msg == "" {
+		switch {
+		case m.task != nil && onEvent == rule.OnOverdue:
+			msg = "The task {TaskName} was due {TaskDueDate} and is overdue."
+		case m.task != nil && onEvent == rule.OnCompleted:
+			msg = "The task {TaskName} was completed."
+		case m.task != nil:
+			msg = "New task {TaskName}, due {TaskDueDate}."
+		case onEvent == rule.OnCompleted:
+			msg = "The workflow {RuleName} completed."
+		default:
+			msg = "The workflow {RuleName} started."
+		}
+	}
+	r := []string{"{RuleName}", m.rule.Name}
+	if m.task != nil {
+		loc := m.loc
+		if loc == nil {
+			loc = time.UTC
+		}
+		r = append(r, "{TaskName}", m.task.Name, "{TaskDueDate}", m.task.DueAt.In(loc).Format("Jan 2 3:04 PM"), "{AssignedUser}", m.task.AssignedUserID)
+	}
+	return title, strings.NewReplacer(r...).Replace(msg)
+}
+
+// notify returns the writes of the notifications among notes for onEvent, each to its
+// recipients (at most MaxRecipients), keyed by change so each is written once.
+func (e *Engine) notify(ctx context.Context, t store.Tenant, storeID int64, notes []rule.Notification, onEvent int, m message, change string, now time.Time) ([]store.Op, error) {
+	var ops []store.Op
+	for i, n := range notes {
+		if int(n.OnEvent) != onEvent || n.Deleted {
+			continue
+		}
+		to, err := e.recipients(ctx, t, storeID, n)
+		if err != nil {
+			return nil, err
+		}
+		title, text := m.text(n, onEvent)
+		link := ""
+		if m.task != nil {
+			link = fmt.Sprintf("#/contact/%d", m.task.ContactID)
+		}
+		for _, id := range to {
+			_, nops, _, err := notification.Ops(t, notification.Notification{UserID: id, FromUserID: "workflow", Title: title, Message: text, Link: link}, fmt.Sprintf("%s-%d", change, i), now)
+			if err != nil {
+				return nil, err
+			}
+			ops = append(ops, nops...)
+		}
+	}
+	return ops, nil
+}
+
+// recipients returns the active users notification n names, at most MaxRecipients.
+func (e *Engine) recipients(ctx context.Context, t store.Tenant, storeID int64, n rule.Notification) ([]string, error) {
+	var out []string
+	add := func(id string) {
+		if id != "" && !slices.Contains(out, id) && len(out) < MaxRecipients {
+			out = append(out, id)
+		}
+	}
+	switch n.RecipientType {
+	case rule.RecipientUser:
+		users, err := e.users.List(ctx, t)
+		if err != nil {
+			return nil, err
+		}
+		for _, id := range n.UserIDs {
+			if slices.ContainsFunc(users, func(p user.Profile) bool { return p.UserID == id && p.Active() }) {
+				add(id)
+			}
+		}
+	case rule.RecipientGroup:
+		gid, _ := strconv.ParseInt(n.GroupID, 10, 64)
+		gs, err := e.groups.List(ctx, t)
+		if err != nil {
+			return nil, err
+		}
+		for _, g := range gs {
+			if g.GroupID == gid && g.Active {
+				for _, id := range g.MemberUserIDs {
+					add(id)
+				}
+			}
+		}
+	case rule.RecipientRole:
+		users, err := e.users.List(ctx, t)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range users {
+			if p.Active() && slices.Contains(p.Roles, n.RoleID) && (n.EnterpriseNotification || p.BelongsToAny([]int64{storeID})) {
+				add(p.UserID)
+			}
+		}
+	}
+	return out, nil
+}
+
+// onDue handles a task's due timer: an open manual task becomes Overdue (its overdue
+// notifications sent); an open automated task does its action, is recorded in the customer's
+// activity and completes. The instance completes when its last open task completes.
+func (e *Engine) onDue(ctx context.Context, ev eventbus.Event) ([]store.Op, error) {
+	var d rule.TaskDue
+	if err := json.Unmarshal(ev.Detail, &d); err != nil {
+		return nil, fmt.Errorf("decode due timer: %w", err)
+	}
+	t, err := store.NewTenant(ev.Account)
+	if err != nil {
+		return nil, err
+	}
+	w, v, err := e.tasks.Workflow(ctx, t, d.ContactID, d.TaskID)
+	if apperr.CodeOf(err) == apperr.NotFound {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !w.Open() || w.Status == task.StatusOverdue {
+		return nil, nil
+	}
+	vi, err := e.rules.Instance(ctx, t, d.ContactID, d.WorkflowID)
+	if err != nil {
+		if apperr.CodeOf(err) == apperr.NotFound {
+			return nil, nil
+		}
+		return nil, err
+	}
+	r, err := e.rules.Get(ctx, t, w.TriggerSetID, nil)
+	if err != nil && apperr.CodeOf(err) != apperr.NotFound {
+		return nil, err
+	}
+	var rt rule.Task
+	if i := slices.IndexFunc(r.TriggerSetTasks, func(x rule.Task) bool { return x.TriggerSetTaskID == w.TriggerSetTaskID }); i >= 0 {
+		rt = r.TriggerSetTasks[i]
+	}
+	now := e.now().UTC()
+	m := message{rule: r, task: &w}
+	if !w.Automated {
+		w.Status = task.StatusOverdue
+		op, err := task.WorkflowUpdateOp(t, w, v)
+		if err != nil {
+			return nil, err
+		}
+		notes, err := e.notify(ctx, t, w.AccountPlatformID, rt.TriggerSetTaskNotifications, rule.OnOverdue, m, w.ID+"-overdue", now)
+		if err != nil {
+			return nil, err
+		}
+		return append([]store.Op{op}, notes...), nil
+	}
+	// The automated action: the template e-mail, recorded in the customer's activity once (by
+	// its idempotency key) before the task completes.
+	_, _, err = e.activity.Record(ctx, t, activity.New{
+		ContactID: w.ContactID, AccountPlatformID: w.AccountPlatformID, Kind: activity.KindEmail, Direction: activity.Outbound,
+		Text:    fmt.Sprintf("Automated e-mail sent: %s (template %s)", w.Name, rt.EmailTemplate),
+		Details: map[string]string{"workflowId": w.WorkflowInstanceID, "taskId": w.ID, "template": rt.EmailTemplate, "delivery": "sandbox mail sink"},
+		UserID:  "workflow", UserName: "Workflow", Key: "wf-auto-" + w.ID,
+	})
+	if err != nil {
+		return nil, err
+	}
+	done := now
+	w.Status, w.CompletedAt = task.StatusCompleted, &done
+	op, err := task.WorkflowUpdateOp(t, w, v)
+	if err != nil {
+		return nil, err
+	}
+	ops := []store.Op{op}
+	notes, err := e.notify(ctx, t, w.AccountPlatformID, rt.TriggerSetTaskNotifications, rule.OnCompleted, m, w.ID+"-done", now)
+	if err != nil {
+		return nil, err
+	}
+	ops = append(ops, notes...)
+	// The instance completes when no other task of it is open.
+	open := false
+	for _, id := range vi.TaskIDs {
+		if id == w.ID {
+			continue
+		}
+		o, _, err := e.tasks.Workflow(ctx, t, vi.ContactID, id)
+		if err == nil && o.Open() {
+			open = true
+		}
+	}
+	if !open && vi.Active() {
+		stop, _, err := rule.StopOps(ctx, t, e.tasks, withoutTask(vi, w.ID), rule.InstanceSuccess, "workflow", "Every task is done.", now)
+		if err != nil {
+			return nil, err
+		}
+		ops = append(ops, stop...)
+		inotes, err := e.notify(ctx, t, w.AccountPlatformID, r.TriggerSetNotifications, rule.OnCompleted, message{rule: r}, vi.ID+"-done", now)
+		if err != nil {
+			return nil, err
+		}
+		ops = append(ops, inotes...)
+	}
+	return ops, nil
+}
+
+// withoutTask returns vi with task id left out of its open-task scan (it is being completed in
+// the same transaction).
+func withoutTask(vi rule.VersionedInstance, id string) rule.VersionedInstance {
+	c := vi
+	c.TaskIDs = slices.DeleteFunc(slices.Clone(vi.TaskIDs), func(x string) bool { return x == id })
+	return c
+}
+
+// onCopy makes one queued copy of a rule in a store.
+func (e *Engine) onCopy(ctx context.Context, ev eventbus.Event) ([]store.Op, error) {
+	var c rule.CopyRequest
+	if err := json.Unmarshal(ev.Detail, &c); err != nil {
+		return nil, fmt.Errorf("decode copy request: %w", err)
+	}
+	t, err := store.NewTenant(ev.Account)
+	if err != nil {
+		return nil, err
+	}
+	src, err := e.rules.StoredForCopy(ctx, t, c.TriggerSetID)
+	if apperr.CodeOf(err) == apperr.NotFound {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	ops, _, err := e.rules.CopyOps(ctx, t, src, c.AccountPlatformID, c.UserID, c.Key)
+	return ops, err
+}

@@ -1,0 +1,492 @@
+// Package workflows is the workflow rules engine. It matches the domain events that something
+// happened to a customer (a lead created, assigned, claimed or moved to another status, an
+// activity logged, a customer created) against every enabled rule of the event's store: an
+// event whose activity type is one of a rule's triggers, and that passes the rule's filters and
+// vehicles, starts a workflow instance of the rule for the customer with the rule's tasks
+// (task.WorkflowTask, due by the task's unit and duration in the store's time zone, moved into
+// working hours when the task uses the work schedule) and a due timer per task; one that is one
+// of a running instance's rule terminators ends it, cancelling its open tasks, and one that is a
+// rule task's terminator cancels that task. Notifications go to the users, the group's members
+// or the role's users (of every store of the dealer group for enterprise notifications) that
+// rules name for the event: on start, when a task is overdue, when an instance completes.
+//
+// When a task's due timer fires (timer.Firer, every minute in AWS from an EventBridge Scheduler
+// schedule, on the gateway's clock locally), an open manual task becomes Overdue and its
+// overdue notifications are sent; an automated task does its action (its template e-mail, to
+// the sandbox mail sink until a messaging provider is configured), is recorded in the
+// customer's activity and completes. Timers fire at most once in effect (see package timer).
+//
+// Every effect is exactly once per event: a rule's start for one event is one transaction with
+// the processed mark of (workflow-start-{rule}, event) (eventbus.Once), so a redelivered event
+// starts nothing twice; terminators and the due timer's effects are one transaction each with
+// their own mark.
+package workflows
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/cxm/cxm/shared/domain/account"
+	"github.com/cxm/cxm/shared/domain/activity"
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/group"
+	"github.com/cxm/cxm/shared/domain/lead"
+	"github.com/cxm/cxm/shared/domain/rule"
+	"github.com/cxm/cxm/shared/domain/task"
+	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/eventbus"
+	"github.com/cxm/cxm/shared/runtime/store"
+	"github.com/cxm/cxm/shared/runtime/wiring"
+)
+
+// Consumer names.
+const (
+	TriggerConsumer = "workflow-triggers"
+	DueConsumer     = "workflow-task-due"
+	CopyConsumer    = "rule-copy"
+)
+
+// MaxRecipients bounds the users one notification of one event reaches, so a start's writes
+// fit one transaction.
+const MaxRecipients = 10
+
+// Engine runs the workflow rules.
+type Engine struct {
+	s        *store.Store
+	rules    *rule.Repo
+	tasks    *task.Repo
+	users    *user.Repo
+	accounts *account.Repo
+	groups   *group.Repo
+	activity *activity.Repo
+	leads    *lead.Repo
+	log      *slog.Logger
+	now      func() time.Time
+}
+
+// New returns the engine over svc reading the time from now.
+func New(svc wiring.Services, now func() time.Time) *Engine {
+	log := svc.Log
+	if log == nil {
+		log = slog.Default()
+	}
+	e := &Engine{s: svc.Store, users: svc.Users, accounts: svc.Accounts, log: log, now: now}
+	if svc.Store != nil {
+		e.rules = rule.NewRepo(svc.Store).WithClock(now)
+		e.tasks = task.NewRepo(svc.Store)
+		e.groups = group.NewRepo(svc.Store)
+		e.activity = activity.NewRepo(svc.Store, svc.Events, log).WithClock(now)
+		e.leads = lead.NewRepo(svc.Store, svc.Events, log)
+	}
+	return e
+}
+
+// Consumers returns the engine's consumers over svc, on the store's clock.
+func Consumers(svc wiring.Services) []eventbus.Consumer {
+	var now func() time.Time = time.Now
+	if svc.Store != nil {
+		now = svc.Store.Now
+	}
+	return New(svc, now).Consumers()
+}
+
+// TriggerEvents are the event types rules start and end on.
+func TriggerEvents() []string {
+	return []string{lead.EventCreated, lead.EventStatusChanged, lead.EventAssigned, lead.EventClaimed, activity.EventLogged, contact.EventCreated, rule.EventStartRequested}
+}
+
+// Consumers returns the engine's consumers: triggers and terminators, due timers and copies.
+func (e *Engine) Consumers() []eventbus.Consumer {
+	return []eventbus.Consumer{
+		{Name: TriggerConsumer, Types: TriggerEvents(), Handle: e.OnEvent},
+		{Name: DueConsumer, Types: []string{rule.EventTaskDue}, Handle: eventbus.Once(e.s, DueConsumer, e.onDue)},
+		{Name: CopyConsumer, Types: []string{rule.EventCopyRequested}, Handle: eventbus.Once(e.s, CopyConsumer, e.onCopy)},
+	}
+}
+
+// Subject is what an event says happened to whom.
+type Subject struct {
+	ActivityTypeID int64
+	StoreID        int64
+	ContactID      int64
+	LeadID         int64
+	LeadTypeID     int
+	LeadSourceID   int64
+	SalesPersonID  string
+	BDCAgentID     string
+	UserID         string
+	// TriggerSetID names the one rule a start by hand is for; 0 for every rule.
+	TriggerSetID int64
+}
+
+// SubjectOf reads event ev; false for an event no activity type names.
+func SubjectOf(ev eventbus.Event) (Subject, bool, error) {
+	var s Subject
+	switch ev.Type {
+	case lead.EventCreated, lead.EventStatusChanged, lead.EventAssigned, lead.EventClaimed:
+		var d lead.Changed
+		if err := json.Unmarshal(ev.Detail, &d); err != nil {
+			return s, false, fmt.Errorf("decode %s: %w", ev.Type, err)
+		}
+		s = Subject{StoreID: d.AccountPlatformID, ContactID: d.ContactID, LeadID: d.LeadID, LeadTypeID: d.LeadTypeID, LeadSourceID: d.LeadSourceID,
+			SalesPersonID: d.SalesPersonID, BDCAgentID: d.BDCAgentID, UserID: d.UserID}
+		switch ev.Type {
+		case lead.EventCreated:
+			s.ActivityTypeID = rule.ActivityNewLead
+		case lead.EventAssigned:
+			s.ActivityTypeID = rule.ActivityLeadAssigned
+		case lead.EventClaimed:
+			s.ActivityTypeID = rule.ActivityLeadClaimed
+		default:
+			id, ok := rule.LeadActionActivity(d.ActivityType)
+			if !ok {
+				return s, false, nil
+			}
+			s.ActivityTypeID = id
+		}
+	case activity.EventLogged:
+		var d activity.Entry
+		if err := json.Unmarshal(ev.Detail, &d); err != nil {
+			return s, false, fmt.Errorf("decode %s: %w", ev.Type, err)
+		}
+		id, ok := rule.ActivityKindActivity(string(d.Kind))
+		if !ok {
+			return s, false, nil
+		}
+		s = Subject{ActivityTypeID: id, StoreID: d.AccountPlatformID, ContactID: d.ContactID, UserID: d.UserID}
+	case rule.EventStartRequested:
+		var d rule.StartRequest
+		if err := json.Unmarshal(ev.Detail, &d); err != nil {
+			return s, false, fmt.Errorf("decode %s: %w", ev.Type, err)
+		}
+		s = Subject{ActivityTypeID: rule.ActivityOnDemand, StoreID: d.AccountPlatformID, ContactID: d.ContactID, LeadID: d.LeadID, UserID: d.UserID, TriggerSetID: d.TriggerSetID}
+	case contact.EventCreated:
+		var d contact.Changed
+		if err := json.Unmarshal(ev.Detail, &d); err != nil {
+			return s, false, fmt.Errorf("decode %s: %w", ev.Type, err)
+		}
+		s = Subject{ActivityTypeID: rule.ActivityCustomerCreated, StoreID: d.AccountPlatformID, ContactID: d.ContactID, UserID: d.UserID}
+	default:
+		return s, false, nil
+	}
+	return s, s.StoreID > 0 && s.ContactID > 0, nil
+}
+
+// OnEvent ends the running instances and tasks the event terminates, then starts the rules it
+// triggers. Each effect is once per event (see the package comment).
+func (e *Engine) OnEvent(ctx context.Context, ev eventbus.Event) error {
+	sub, ok, err := SubjectOf(ev)
+	if err != nil || !ok {
+		return err
+	}
+	t, err := store.NewTenant(ev.Account)
+	if err != nil {
+		return err
+	}
+	if err := eventbus.Once(e.s, TriggerConsumer+"-end", func(ctx context.Context, ev eventbus.Event) ([]store.Op, error) {
+		return e.terminate(ctx, t, sub)
+	})(ctx, ev); err != nil {
+		return err
+	}
+	rules, err := e.rules.Enabled(ctx, t, sub.StoreID)
+	if err != nil {
+		return err
+	}
+	for _, r := range rules {
+		if !slices.ContainsFunc(r.Triggers, func(tr rule.Trigger) bool { return tr.ActivityTypeID == sub.ActivityTypeID }) {
+			continue
+		}
+		if sub.TriggerSetID != 0 && r.ID != sub.TriggerSetID {
+			continue
+		}
+		r := r
+		start := func(ctx context.Context, ev eventbus.Event) ([]store.Op, error) {
+			return e.start(ctx, t, r, sub, ev)
+		}
+		if err := eventbus.Once(e.s, fmt.Sprintf("%s-%d", TriggerConsumer, r.ID), start)(ctx, ev); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// terminate returns the writes that end the subject's customer's running instances whose rule
+// terminates on the subject's activity type, and cancel the open tasks whose rule task does.
+func (e *Engine) terminate(ctx context.Context, t store.Tenant, sub Subject) ([]store.Op, error) {
+	is, err := e.rules.Instances(ctx, t, []int64{sub.ContactID})
+	if err != nil {
+		return nil, err
+	}
+	now := e.now().UTC()
+	name := activityName(sub.ActivityTypeID)
+	var ops []store.Op
+	for _, vi := range is {
+		if !vi.Active() || (sub.LeadID != 0 && vi.EntityID != 0 && vi.EntityID != sub.LeadID) {
+			continue
+		}
+		r, err := e.rules.Get(ctx, t, vi.TriggerSetID, nil)
+		if apperr.CodeOf(err) == apperr.NotFound {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if hasActivity(r.Terminators, sub.ActivityTypeID) {
+			stop, _, err := rule.StopOps(ctx, t, e.tasks, vi, rule.InstanceCancelled, "workflow", "Ended by "+name+".", now)
+			if err != nil {
+				return nil, err
+			}
+			ops = append(ops, stop...)
+			continue
+		}
+		for _, id := range vi.TaskIDs {
+			w, v, err := e.tasks.Workflow(ctx, t, vi.ContactID, id)
+			if apperr.CodeOf(err) == apperr.NotFound {
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			i := slices.IndexFunc(r.TriggerSetTasks, func(x rule.Task) bool { return x.TriggerSetTaskID == w.TriggerSetTaskID })
+			if !w.Open() || i < 0 || !hasActivity(r.TriggerSetTasks[i].Terminators, sub.ActivityTypeID) {
+				continue
+			}
+			w.Status = task.StatusCancelled
+			op, err := task.WorkflowUpdateOp(t, w, v)
+			if err != nil {
+				return nil, err
+			}
+			cancel, err := timerCancel(t, w.ID)
+			if err != nil {
+				return nil, err
+			}
+			ops = append(ops, op, cancel)
+		}
+	}
+	return ops, nil
+}
+
+func hasActivity(ts []rule.Trigger, id int64) bool {
+	return slices.ContainsFunc(ts, func(tr rule.Trigger) bool { return tr.ActivityTypeID == id })
+}
+
+func activityName(id int64) string {
+	if a, ok := rule.ActivityTypeOf(id); ok {
+		return a.Name
+	}
+	return "activity " + strconv.FormatInt(id, 10)
+}
+
+// start returns the writes that start rule r for the subject of event ev, or none when the
+// rule's filters or vehicles leave the subject out or the customer has a running instance of
+// the rule for the same lead.
+func (e *Engine) start(ctx context.Context, t store.Tenant, r rule.TriggerSet, sub Subject, ev eventbus.Event) ([]store.Op, error) {
+	var l *lead.Lead
+	if sub.LeadID != 0 {
+		got, err := e.leads.GetOf(ctx, t, sub.ContactID, sub.LeadID)
+		if err == nil {
+			l = &got
+		} else if apperr.CodeOf(err) != apperr.NotFound {
+			return nil, err
+		}
+	}
+	if !Matches(r, sub, l, e.now()) {
+		return nil, nil
+	}
+	existing, err := e.rules.Instances(ctx, t, []int64{sub.ContactID})
+	if err != nil {
+		return nil, err
+	}
+	for _, vi := range existing {
+		if vi.Active() && vi.TriggerSetID == r.ID && vi.EntityID == sub.LeadID {
+			return nil, nil
+		}
+	}
+	loc := time.UTC
+	if e.accounts != nil {
+		if st, err := e.accounts.Store(ctx, t, sub.StoreID); err == nil && st.TimeZone != "" {
+			if l, err := time.LoadLocation(st.TimeZone); err == nil {
+				loc = l
+			}
+		}
+	}
+	now := e.now().UTC()
+	inst := rule.Instance{
+		ID: rule.InstanceID(ev.ID, r.ID), TriggerSetID: r.ID, RuleName: r.Name, ContactID: sub.ContactID, EntityID: sub.LeadID,
+		AccountPlatformID: sub.StoreID, Status: rule.InstanceInProgress, StartedAt: now, TriggerActivityID: sub.ActivityTypeID, TaskIDs: []string{},
+	}
+	owner, err := e.owner(ctx, t, sub.SalesPersonID, sub.BDCAgentID, sub.UserID, r.UpdatedBy, r.CreatedBy)
+	if err != nil {
+		return nil, err
+	}
+	if owner == "" && len(r.TriggerSetTasks) > 0 {
+		e.log.WarnContext(ctx, "workflow rule not started: no active user for its tasks", "rule", r.ID, "contact", sub.ContactID)
+		return nil, nil
+	}
+	actions, err := e.rules.ActionTypes(ctx, t)
+	if err != nil {
+		return nil, err
+	}
+	var ops []store.Op
+	for i, rt := range r.TriggerSetTasks {
+		typ := "Task"
+		if j := slices.IndexFunc(actions, func(a rule.ActionType) bool { return a.ID == rt.ActionTypeID }); j >= 0 {
+			typ = actions[j].Name
+		}
+		w := task.WorkflowTask{
+			Task: task.Task{
+				ID: fmt.Sprintf("%s-%d", inst.ID, i+1), ContactID: sub.ContactID, EntityID: sub.LeadID, AccountPlatformID: sub.StoreID,
+				AssignedUserID: owner, TaskType: typ, Name: rt.Name, Description: rt.Description,
+				DueAt: rule.DueAt(rt, now, loc), Status: task.StatusPending, CreatedAt: now,
+			},
+			WorkflowInstanceID: inst.ID, TriggerSetID: r.ID, TriggerSetTaskID: rt.TriggerSetTaskID, Automated: rt.AutomatedTask,
+		}
+		create, err := task.WorkflowCreateOp(t, w)
+		if err != nil {
+			return nil, err
+		}
+		due, err := rule.DueTimerOp(t, w, now)
+		if err != nil {
+			return nil, err
+		}
+		ops = append(ops, create, due)
+		inst.TaskIDs = append(inst.TaskIDs, w.ID)
+		notes, err := e.notify(ctx, t, sub.StoreID, rt.TriggerSetTaskNotifications, rule.OnStart, message{rule: r, task: &w, loc: loc}, w.ID+"-start", now)
+		if err != nil {
+			return nil, err
+		}
+		ops = append(ops, notes...)
+	}
+	rec, err := rule.InstanceRecord(t, inst, 0)
+	if err != nil {
+		return nil, err
+	}
+	ops = append(ops, store.CreateOp(rec))
+	notes, err := e.notify(ctx, t, sub.StoreID, r.TriggerSetNotifications, rule.OnStart, message{rule: r, loc: loc}, inst.ID+"-start", now)
+	if err != nil {
+		return nil, err
+	}
+	return append(ops, notes...), nil
+}
+
+// owner returns the first of ids that is an active user of the tenant: the lead's sales person,
+// its BDC agent, the user whose action it was (not an integration such as the lead intake),
+// then whoever last changed or created the rule; "" when none is.
+func (e *Engine) owner(ctx context.Context, t store.Tenant, ids ...string) (string, error) {
+	for _, id := range ids {
+		if !user.ValidUserID(id) {
+			continue
+		}
+		p, _, err := e.users.Profile(ctx, t, id)
+		if apperr.CodeOf(err) == apperr.NotFound {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		if p.Active() {
+			return id, nil
+		}
+	}
+	return "", nil
+}
+
+// Matches reports whether rule r's filters and vehicles let the subject (and its lead l, nil
+// when the event is about none) start it at now. A filter about the lead leaves out a subject
+// without a lead.
+func Matches(r rule.TriggerSet, sub Subject, l *lead.Lead, now time.Time) bool {
+	for _, f := range r.TriggerSetFilters {
+		if !filterPasses(f, sub, l, now) {
+			return false
+		}
+	}
+	if len(r.Vehicles) > 0 {
+		if l == nil {
+			return false
+		}
+		ok := false
+		for _, want := range r.Vehicles {
+			for _, v := range l.Vehicles {
+				if strings.EqualFold(want.Make, v.Make) && (want.Model == "" || strings.EqualFold(want.Model, v.Model)) && (want.Trim == "" || strings.EqualFold(want.Trim, v.Trim)) {
+					ok = true
+				}
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func filterPasses(f rule.Filter, sub Subject, l *lead.Lead, now time.Time) bool {
+	num := func() float64 {
+		switch v := f.FilterValue.(type) {
+		case int64:
+			return float64(v)
+		case float64:
+			return v
+		case bool:
+			if v {
+				return 1
+			}
+		}
+		return 0
+	}
+	flag := func() bool { b, _ := f.FilterValue.(bool); return b }
+	switch f.FilterID {
+	case rule.FilterLeadType:
+		return sub.LeadID != 0 && float64(sub.LeadTypeID) == num()
+	case rule.FilterLeadSource:
+		return sub.LeadID != 0 && float64(sub.LeadSourceID) == num()
+	case rule.FilterHasSalesOwner:
+		return (sub.SalesPersonID != "" || (l != nil && l.SalesPersonID != "")) == flag()
+	case rule.FilterNewVehicle:
+		if l == nil {
+			return false
+		}
+		v, ok := l.ChosenVehicle()
+		return ok && v.IsNew == flag()
+	case rule.FilterStockNumbers:
+		if l == nil {
+			return false
+		}
+		list := strings.Split(fmt.Sprint(f.FilterValue), ",")
+		for _, v := range l.Vehicles {
+			if v.StockNumber != "" && slices.ContainsFunc(list, func(s string) bool { return strings.EqualFold(strings.TrimSpace(s), v.StockNumber) }) {
+				return true
+			}
+		}
+		return false
+	case rule.FilterMinPrice:
+		if l == nil {
+			return false
+		}
+		v, ok := l.ChosenVehicle()
+		return ok && v.Price >= num()
+	case rule.FilterLeadAgeDays:
+		if l == nil {
+			return false
+		}
+		return now.Sub(l.CreatedAt) <= time.Duration(num())*24*time.Hour
+	case rule.FilterDealEnd:
+		// Time since the deal ended: only leads sold and delivered have one, from their last
+		// status change.
+		if l == nil || l.Status != lead.StatusSoldDelivered {
+			return false
+		}
+		days := now.Sub(l.UpdatedAt).Hours() / 24
+		if f.SelectedDurationDelayType == rule.DelayBefore {
+			return days <= num()
+		}
+		return days >= num()
+	}
+	return false
+}

@@ -1,0 +1,384 @@
+package workflows_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/cxm/cxm/events/workflows"
+	"github.com/cxm/cxm/shared/domain/activity"
+	"github.com/cxm/cxm/shared/domain/lead"
+	"github.com/cxm/cxm/shared/domain/notification"
+	"github.com/cxm/cxm/shared/domain/rule"
+	"github.com/cxm/cxm/shared/domain/task"
+	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/local/dynamotest"
+	"github.com/cxm/cxm/shared/runtime/eventbus"
+	"github.com/cxm/cxm/shared/runtime/store"
+	"github.com/cxm/cxm/shared/runtime/timer"
+	"github.com/cxm/cxm/shared/runtime/wiring"
+)
+
+func TestMain(m *testing.M) { dynamotest.Main(m) }
+
+const (
+	account = 100
+	shop    = 2001
+	other   = 2002
+)
+
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+type fixture struct {
+	ctx   context.Context
+	s     *store.Store
+	t     store.Tenant
+	svc   wiring.Services
+	bus   *eventbus.Memory
+	relay *dynamotest.Outbox
+	clock *clock
+	leads *lead.Repo
+	rules *rule.Repo
+	tasks *task.Repo
+	firer *timer.Firer
+	notes *notification.Repo
+	mu    sync.Mutex
+	seen  []eventbus.Event
+}
+
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	ctx := context.Background()
+	c := &clock{now: time.Date(2026, 11, 20, 16, 0, 0, 0, time.UTC)}
+	s := dynamotest.Store(t).WithClock(c.Now)
+	tenant, err := store.NewTenant(strconv.Itoa(account))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bus := eventbus.NewMemory()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	f := &fixture{
+		ctx: ctx, s: s, t: tenant, svc: wiring.New(s, bus, log), bus: bus, clock: c,
+		leads: lead.NewRepo(s, bus, log).WithClock(c.Now), rules: rule.NewRepo(s).WithClock(c.Now),
+		tasks: task.NewRepo(s), notes: notification.NewRepo(s, nil),
+	}
+	for _, consumer := range workflows.New(f.svc, c.Now).Consumers() {
+		bus.Register(consumer)
+	}
+	bus.Subscribe("*", func(_ context.Context, e eventbus.Event) error {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		f.seen = append(f.seen, e)
+		return nil
+	})
+	f.relay = dynamotest.NewOutbox(t, s, bus)
+	f.firer = &timer.Firer{Store: s, Now: c.Now, Fire: timer.ThroughOutbox(s), Log: log}
+	for _, id := range []string{"sp-a", "mgr"} {
+		p := user.Profile{UserID: id, AccountID: account, ViewAccountID: account, FirstName: id, LastName: "Staff",
+			UserStatus: user.StatusActive, Roles: []string{"SalesManager"}, PrimaryUserRole: "SalesManager",
+			PrimaryStore: shop, AllowedStores: []int64{shop}, ViewStores: []int64{shop}}
+		if err := f.svc.Users.CreateProfile(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return f
+}
+
+func (f *fixture) settle(t *testing.T) {
+	t.Helper()
+	for range 20 {
+		if f.relay.Flush(t) == 0 {
+			return
+		}
+	}
+	t.Fatal("events kept coming")
+}
+
+func (f *fixture) fire(t *testing.T) {
+	t.Helper()
+	if _, err := f.firer.FireDue(f.ctx); err != nil {
+		t.Fatal(err)
+	}
+	f.settle(t)
+}
+
+// activeRule saves and activates r.
+func (f *fixture) activeRule(t *testing.T, r rule.TriggerSet) rule.TriggerSet {
+	t.Helper()
+	saved, err := f.rules.Save(f.ctx, f.t, r, nil, "admin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if saved, err = f.rules.SetEnabled(f.ctx, f.t, saved.ID, true, nil, "admin"); err != nil {
+		t.Fatal(err)
+	}
+	return saved
+}
+
+func callRule(storeID int64) rule.TriggerSet {
+	return rule.TriggerSet{
+		Name: "New internet lead: call in 15 minutes", AccountPlatformIDs: []int64{storeID},
+		Triggers:    []rule.Trigger{{ActivityTypeID: rule.ActivityNewLead}},
+		Terminators: []rule.Trigger{{ActivityTypeID: rule.ActivityLeadLost}},
+		TriggerSetTasks: []rule.Task{{Name: "Call the customer", ActionTypeID: 1, DueUnit: rule.UnitMinutes, DueDuration: 15,
+			TriggerSetTaskNotifications: []rule.Notification{{RecipientType: "user", UserIDs: []string{"mgr"}, OnEvent: rule.OnOverdue}}}},
+		TriggerSetNotifications: []rule.Notification{{RecipientType: "role", RoleID: "SalesManager", OnEvent: rule.OnStart}},
+		TriggerSetFilters:       []rule.Filter{{FilterID: rule.FilterLeadType, FilterValue: float64(lead.TypeInternet)}},
+	}
+}
+
+func (f *fixture) newLead(t *testing.T, storeID, contactID int64, typ int) lead.Lead {
+	t.Helper()
+	l, err := f.leads.Create(f.ctx, f.t, lead.Lead{AccountPlatformID: storeID, ContactID: contactID, LeadTypeID: typ, SalesPersonID: "sp-a"}, "adf-intake")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.settle(t)
+	return l
+}
+
+func (f *fixture) workflows(t *testing.T, contactID int64) []rule.VersionedInstance {
+	t.Helper()
+	is, err := f.rules.Instances(f.ctx, f.t, []int64{contactID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return is
+}
+
+func (f *fixture) task(t *testing.T, contactID int64, id string) task.WorkflowTask {
+	t.Helper()
+	w, _, err := f.tasks.Workflow(f.ctx, f.t, contactID, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+func (f *fixture) inbox(t *testing.T, userID string) []notification.Notification {
+	t.Helper()
+	page, err := f.notes.List(f.ctx, f.t, userID, 100, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return page.Notifications
+}
+
+// TestTriggerTimerOverdue: a new internet lead starts the rule: one workflow with its call task
+// due in 15 minutes, assigned to the lead's sales person; the start notifies the role's users;
+// replaying the event starts nothing more; 16 minutes later the task is overdue and its
+// recipient is told, once however often the timers run.
+func TestTriggerTimerOverdue(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	r := f.activeRule(t, callRule(shop))
+	l := f.newLead(t, shop, 501, lead.TypeInternet)
+
+	is := f.workflows(t, 501)
+	if len(is) != 1 || is[0].TriggerSetID != r.ID || !is[0].Active() || is[0].EntityID != l.ID || len(is[0].TaskIDs) != 1 {
+		t.Fatalf("workflows = %+v, want one running workflow of the rule with one task", is)
+	}
+	w := f.task(t, 501, is[0].TaskIDs[0])
+	if w.Status != task.StatusPending || w.AssignedUserID != "sp-a" || w.TaskType != "Call" || !w.DueAt.Equal(f.clock.Now().Add(15*time.Minute)) {
+		t.Errorf("task = %+v, want a pending call for sp-a due in 15 minutes", w)
+	}
+	if n := len(f.inbox(t, "mgr")); n != 1 {
+		t.Errorf("mgr has %d notifications after the start, want 1 (the role notification)", n)
+	}
+	listed, err := f.tasks.ForContacts(f.ctx, f.t, []int64{501})
+	if err != nil || len(listed) != 1 {
+		t.Errorf("the customer's tasks = %d, %v; want the workflow's task", len(listed), err)
+	}
+
+	// The same event again: nothing more.
+	var created eventbus.Event
+	for _, e := range f.seen {
+		if e.Type == lead.EventCreated {
+			created = e
+		}
+	}
+	for range 2 {
+		if err := f.bus.Publish(f.ctx, created); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.settle(t)
+	if got := len(f.workflows(t, 501)); got != 1 {
+		t.Errorf("after replay: %d workflows, want 1", got)
+	}
+
+	// Not yet due.
+	f.clock.Advance(10 * time.Minute)
+	f.fire(t)
+	if got := f.task(t, 501, w.ID).Status; got != task.StatusPending {
+		t.Errorf("after 10 minutes: status %s, want Pending", got)
+	}
+	f.clock.Advance(6 * time.Minute)
+	f.fire(t)
+	f.fire(t)
+	if got := f.task(t, 501, w.ID).Status; got != task.StatusOverdue {
+		t.Errorf("after 16 minutes: status %s, want Overdue", got)
+	}
+	if n := len(f.inbox(t, "mgr")); n != 2 {
+		t.Errorf("mgr has %d notifications, want 2 (start and overdue once)", n)
+	}
+}
+
+// TestFiltersAndStores: the rule's lead type filter, the store and disabled rules decide what
+// starts.
+func TestFiltersAndStores(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	f.activeRule(t, callRule(shop))
+	disabled, err := f.rules.Save(f.ctx, f.t, callRule(shop), nil, "admin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		storeID int64
+		contact int64
+		typ     int
+		want    int
+	}{
+		{"internet lead of the store", shop, 601, lead.TypeInternet, 1},
+		{"phone lead is filtered out", shop, 602, lead.TypePhone, 0},
+		{"another store's lead", other, 603, lead.TypeInternet, 0},
+	}
+	for _, tt := range tests {
+		f.newLead(t, tt.storeID, tt.contact, tt.typ)
+		is := f.workflows(t, tt.contact)
+		if len(is) != tt.want {
+			t.Errorf("%s: %d workflows, want %d", tt.name, len(is), tt.want)
+		}
+		for _, i := range is {
+			if i.TriggerSetID == disabled.ID {
+				t.Errorf("%s: the disabled rule started", tt.name)
+			}
+		}
+	}
+}
+
+// TestTerminator: marking the lead lost ends its workflow and cancels the open task and its
+// timer; the timer's time passing changes nothing more.
+func TestTerminator(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	f.activeRule(t, callRule(shop))
+	l := f.newLead(t, shop, 701, lead.TypeInternet)
+	is := f.workflows(t, 701)
+	if len(is) != 1 {
+		t.Fatalf("workflows = %d, want 1", len(is))
+	}
+	if _, err := f.leads.Transition(f.ctx, f.t, l.ID, lead.MarkLost, "Bought elsewhere", "sp-a", nil); err != nil {
+		t.Fatal(err)
+	}
+	f.settle(t)
+	got := f.workflows(t, 701)[0]
+	if got.Active() || got.Status != rule.InstanceCancelled || got.EndReason == "" {
+		t.Errorf("workflow = %+v, want it ended by the terminator", got.Instance)
+	}
+	if st := f.task(t, 701, got.TaskIDs[0]).Status; st != task.StatusCancelled {
+		t.Errorf("task status = %s, want Cancelled", st)
+	}
+	if _, err := timer.Pending(f.ctx, f.s, f.t, rule.DueTimerID(got.TaskIDs[0])); err == nil {
+		t.Errorf("the task's timer is still pending")
+	}
+	f.clock.Advance(time.Hour)
+	f.fire(t)
+	if st := f.task(t, 701, got.TaskIDs[0]).Status; st != task.StatusCancelled {
+		t.Errorf("after the due time: status %s, want Cancelled", st)
+	}
+}
+
+// TestAutomatedTask: an automated e-mail task does its action at its due time, is recorded in
+// the customer's activity once, completes, and its workflow completes with it.
+func TestAutomatedTask(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	r := callRule(shop)
+	r.Name = "Welcome e-mail"
+	r.TriggerSetTasks = []rule.Task{{Name: "Welcome e-mail", ActionTypeID: 2, DueUnit: rule.UnitHours, DueDuration: 1, AutomatedTask: true, EmailTemplate: "Welcome"}}
+	r.TriggerSetNotifications = nil
+	f.activeRule(t, r)
+	f.newLead(t, shop, 801, lead.TypeInternet)
+	is := f.workflows(t, 801)
+	if len(is) != 1 {
+		t.Fatalf("workflows = %d, want 1", len(is))
+	}
+	f.clock.Advance(61 * time.Minute)
+	f.fire(t)
+	f.fire(t)
+	w := f.task(t, 801, is[0].TaskIDs[0])
+	if w.Status != task.StatusCompleted || w.CompletedAt == nil {
+		t.Errorf("automated task = %+v, want completed", w.Task)
+	}
+	if got := f.workflows(t, 801)[0]; got.Status != rule.InstanceSuccess {
+		t.Errorf("workflow status = %d, want success", got.Status)
+	}
+	feed, err := activity.NewRepo(f.s, f.bus, nil).Feed(f.ctx, f.t, []int64{801}, activity.FeedQuery{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sent := 0
+	for _, e := range feed.Entries {
+		if e.Kind == activity.KindEmail {
+			sent++
+		}
+	}
+	if sent != 1 {
+		t.Errorf("e-mails in the activity = %d, want 1", sent)
+	}
+}
+
+// TestCopyRequest: a queued copy becomes one disabled rule in the target store, once however
+// often it is delivered.
+func TestCopyRequest(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	src := f.activeRule(t, callRule(shop))
+	op, err := rule.CopyRequestOp(f.t, rule.CopyRequest{TriggerSetID: src.ID, AccountPlatformID: other, UserID: "admin", Key: "copy-1"}, f.clock.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.s.Transact(f.ctx, op); err != nil {
+		t.Fatal(err)
+	}
+	f.settle(t)
+	var ev eventbus.Event
+	for _, e := range f.seen {
+		if e.Type == rule.EventCopyRequested {
+			ev = e
+		}
+	}
+	_ = f.bus.Publish(f.ctx, ev)
+	copies, err := f.rules.ForStore(f.ctx, f.t, other, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(copies) != 1 || copies[0].Enabled || copies[0].ID == src.ID || copies[0].Name != src.Name ||
+		copies[0].TriggerSetTasks[0].TriggerSetTaskID == src.TriggerSetTasks[0].TriggerSetTaskID {
+		b, _ := json.Marshal(copies)
+		t.Errorf("copies = %s, want one disabled copy with its own ids", b)
+	}
+}

@@ -1,0 +1,175 @@
+package rule
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/cxm/cxm/shared/domain/task"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/eventbus"
+	"github.com/cxm/cxm/shared/runtime/store"
+	"github.com/cxm/cxm/shared/runtime/timer"
+)
+
+// Events of workflow rules.
+const (
+	// EventCopyRequested asks for one copy of a rule in one store (detail CopyRequest).
+	EventCopyRequested = "RuleCopyRequested"
+	// EventTaskDue is a workflow task's due timer firing (detail TaskDue).
+	EventTaskDue = "WorkflowTaskDue"
+	// EventWorkflowEnded announces a workflow instance that ended (detail Instance).
+	EventWorkflowEnded = "WorkflowEnded"
+	// EventStartRequested asks for an on-demand rule to start for a customer (detail
+	// StartRequest).
+	EventStartRequested = "WorkflowStartRequested"
+)
+
+// StartRequest is a user's request to start on-demand rule TriggerSetID for a customer.
+type StartRequest struct {
+	TriggerSetID      int64  `json:"triggerSetId"`
+	ContactID         int64  `json:"contactId"`
+	AccountPlatformID int64  `json:"accountPlatformId"`
+	LeadID            int64  `json:"crmLeadId"`
+	UserID            string `json:"userId"`
+	Key               string `json:"key"`
+}
+
+// StartRequestOp returns the outbox write that asks the engine to start request r.
+func StartRequestOp(t store.Tenant, r StartRequest, now time.Time) (store.Op, error) {
+	detail, err := json.Marshal(r)
+	if err != nil {
+		return store.Op{}, err
+	}
+	return eventbus.OutboxOp(t, eventbus.Event{ID: r.Key, Type: EventStartRequested, Account: t.Account(), Time: now, Detail: detail})
+}
+
+// CopyRequest is a queued copy of a rule to a store.
+type CopyRequest struct {
+	TriggerSetID      int64  `json:"triggerSetId"`
+	AccountPlatformID int64  `json:"accountPlatformId"`
+	UserID            string `json:"userId"`
+	Key               string `json:"key"`
+}
+
+// CopyRequestOp returns the outbox write that queues copy request c.
+func CopyRequestOp(t store.Tenant, c CopyRequest, now time.Time) (store.Op, error) {
+	detail, err := json.Marshal(c)
+	if err != nil {
+		return store.Op{}, err
+	}
+	return eventbus.OutboxOp(t, eventbus.Event{ID: c.Key, Type: EventCopyRequested, Account: t.Account(), Time: now, Detail: detail})
+}
+
+// TaskDue is the detail of a workflow task's due timer.
+type TaskDue struct {
+	ContactID  int64  `json:"contactId"`
+	TaskID     string `json:"taskId"`
+	WorkflowID string `json:"workflowId"`
+}
+
+// DueTimerID returns the id of the due timer of workflow task taskID.
+func DueTimerID(taskID string) string { return timer.ID("wftask", taskID) }
+
+// DueTimerOp returns the write that sets the due timer of workflow task w.
+func DueTimerOp(t store.Tenant, w task.WorkflowTask, now time.Time) (store.Op, error) {
+	detail, err := json.Marshal(TaskDue{ContactID: w.ContactID, TaskID: w.ID, WorkflowID: w.WorkflowInstanceID})
+	if err != nil {
+		return store.Op{}, err
+	}
+	return timer.Op(t, timer.Timer{ID: DueTimerID(w.ID), Due: w.DueAt, Type: EventTaskDue, Detail: detail}, now)
+}
+
+// StopOps returns the writes that end instance vi with status (InstanceCancelled or
+// InstanceSuccess) on behalf of by for reason: the instance's update, its open tasks cancelled
+// (their due timers with them) and the WorkflowEnded event. It also returns how many tasks it
+// cancelled. An instance that is not running is a Conflict error.
+func StopOps(ctx context.Context, t store.Tenant, tasks *task.Repo, vi VersionedInstance, status int, by, reason string, now time.Time) ([]store.Op, int, error) {
+	if !vi.Active() {
+		return nil, 0, apperr.Errorf(apperr.Conflict, "The workflow has ended already.")
+	}
+	var ops []store.Op
+	cancelled := 0
+	for _, id := range vi.TaskIDs {
+		w, v, err := tasks.Workflow(ctx, t, vi.ContactID, id)
+		if apperr.CodeOf(err) == apperr.NotFound {
+			continue
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+		if !w.Open() {
+			continue
+		}
+		w.Status = task.StatusCancelled
+		op, err := task.WorkflowUpdateOp(t, w, v)
+		if err != nil {
+			return nil, 0, err
+		}
+		cancel, err := timer.CancelOp(t, DueTimerID(w.ID))
+		if err != nil {
+			return nil, 0, err
+		}
+		ops = append(ops, op, cancel)
+		cancelled++
+	}
+	end := now.UTC()
+	i := vi.Instance
+	i.Status, i.EndedAt, i.EndedBy, i.EndReason = status, &end, by, reason
+	// The instance's rule index sorts by status, so the update moves it there.
+	rec, err := InstanceRecord(t, i, vi.Version)
+	if err != nil {
+		return nil, 0, err
+	}
+	detail, err := json.Marshal(i)
+	if err != nil {
+		return nil, 0, err
+	}
+	ended, err := eventbus.OutboxOp(t, eventbus.Event{ID: fmt.Sprintf("wfend-%s", i.ID), Type: EventWorkflowEnded, Account: t.Account(), Time: end, Detail: detail})
+	if err != nil {
+		return nil, 0, err
+	}
+	return append(ops, store.UpdateOp(rec), ended), cancelled, nil
+}
+
+// Counts are a rule's running workflows: their distinct customers, open and overdue tasks.
+type Counts struct {
+	DistinctCustomers int
+	Open              int
+	Overdue           int
+}
+
+// StatusCounts counts the running workflows of rule ruleID at now.
+func (r *Repo) StatusCounts(ctx context.Context, t store.Tenant, tasks *task.Repo, ruleID int64, now time.Time) (Counts, error) {
+	is, err := r.ActiveInstancesOfRule(ctx, t, ruleID)
+	if err != nil {
+		return Counts{}, err
+	}
+	var c Counts
+	var customers []int64
+	for _, i := range is {
+		if !slices.Contains(customers, i.ContactID) {
+			customers = append(customers, i.ContactID)
+		}
+		for _, id := range i.TaskIDs {
+			w, _, err := tasks.Workflow(ctx, t, i.ContactID, id)
+			if apperr.CodeOf(err) == apperr.NotFound {
+				continue
+			}
+			if err != nil {
+				return Counts{}, err
+			}
+			w.Task = w.At(now)
+			if w.Open() {
+				c.Open++
+			}
+			if w.Status == task.StatusOverdue {
+				c.Overdue++
+			}
+		}
+	}
+	c.DistinctCustomers = len(customers)
+	return c, nil
+}
