@@ -298,7 +298,7 @@ func (a *area) deliverProspect(ctx context.Context, t store.Tenant, st account.S
 		var saved lead.Lead
 		err := a.createContact(ctx, t, c, func(c contact.Contact) ([]store.Op, error) {
 			l.ContactID = c.ID
-			prepared, ops, err := a.leads.DeliveredOps(t, l, d, IntakeUser)
+			prepared, ops, err := a.leads.DeliveredOps(ctx, t, l, d, IntakeUser)
 			saved = prepared
 			return ops, err
 		})
@@ -310,7 +310,6 @@ func (a *area) deliverProspect(ctx context.Context, t store.Tenant, st account.S
 		if err != nil {
 			return IntakeLead{}, err
 		}
-		a.leads.Announce(ctx, t, saved, IntakeUser)
 		return IntakeLead{CrmLeadID: saved.ID, ContactID: saved.ContactID, Created: true, ContactMatch: "new"}, nil
 	}
 	l.ContactID = contactID

@@ -128,12 +128,13 @@ func (r *Repo) deliveryOps(t store.Tenant, storeID int64, d Delivery) (func(Lead
 }
 
 // DeliveredOps returns lead l created from delivery d, as CreateDelivered would create it, and
-// the writes that create it, for a caller that makes them in a transaction of its own: with a
-// new contact's, so that the contact exists only if its lead does. When d was delivered before
-// (even at the same moment) the delivery's write fails that transaction (a Conflict error); the
-// caller then reads Delivered. The writes include the lead's EventCreated event. After the
-// transaction succeeded, Announce records the lead in its contact's activity.
-func (r *Repo) DeliveredOps(t store.Tenant, l Lead, d Delivery, by string) (Lead, []store.Op, error) {
+// the writes that create it, for a caller that makes them in the transaction that creates the
+// lead's new contact, so that the contact exists only if its lead does. When d was delivered
+// before (even at the same moment) the delivery's write fails that transaction (a Conflict
+// error); the caller then reads Delivered. The writes include the lead's EventCreated event
+// and, for a repository WithActivity, the lead's entry in the new contact's activity: nothing
+// is left to do once the transaction succeeded.
+func (r *Repo) DeliveredOps(ctx context.Context, t store.Tenant, l Lead, d Delivery, by string) (Lead, []store.Op, error) {
 	if len(d.Raw) > MaxDocument {
 		return Lead{}, nil, apperr.Errorf(apperr.Invalid, "The lead document is larger than %d KB.", MaxDocument>>10)
 	}
@@ -152,13 +153,15 @@ func (r *Repo) DeliveredOps(t store.Tenant, l Lead, d Delivery, by string) (Lead
 		return Lead{}, nil, err
 	}
 	l.Version = 1
-	return l, ops, nil
-}
-
-// Announce records the creation of lead l, made by by with DeliveredOps's writes (which wrote
-// its event), in the contact's activity.
-func (r *Repo) Announce(ctx context.Context, t store.Tenant, l Lead, by string) {
-	r.announced(ctx, t, EventCreated, l, by, nil)
+	e, err := event(t, EventCreated, l, by, nil)
+	if err != nil {
+		return Lead{}, nil, err
+	}
+	logged, err := r.firstActivityOps(ctx, t, e)
+	if err != nil {
+		return Lead{}, nil, err
+	}
+	return l, append(ops, logged...), nil
 }
 
 // Document returns the raw document lead id arrived in. A lead that did not arrive as a
