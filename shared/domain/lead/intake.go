@@ -61,22 +61,40 @@ type Delivery struct {
 // Delivered returns the lead an earlier delivery of d to store storeID created; false when d
 // was not delivered before.
 func (r *Repo) Delivered(ctx context.Context, t store.Tenant, storeID int64, d Delivery) (Lead, bool, error) {
+	rd, found, err := r.DeliveryRead(t, storeID, d)
+	if err != nil {
+		return Lead{}, false, err
+	}
+	if _, err := r.s.Get(ctx, rd.Key, rd.Out); err != nil {
+		if apperr.CodeOf(err) != apperr.NotFound {
+			return Lead{}, false, fmt.Errorf("get delivery: %w", err)
+		}
+	} else {
+		rd.Found = true
+	}
+	return found(ctx)
+}
+
+// DeliveryRead returns the read of delivery d to store storeID's record, for a caller that
+// batches it with other reads (store.BatchGet), and what Delivered answers once it was read:
+// that function reads the lead of a delivery found.
+func (r *Repo) DeliveryRead(t store.Tenant, storeID int64, d Delivery) (*store.Read, func(context.Context) (Lead, bool, error), error) {
 	k, err := deliveryKey(t, storeID, deliveryDigest(d.Provider, d.ProviderID, d.Sequence, d.Raw))
 	if err != nil {
-		return Lead{}, false, err
+		return nil, nil, err
 	}
 	var got delivery
-	if _, err := r.s.Get(ctx, k, &got); err != nil {
-		if apperr.CodeOf(err) == apperr.NotFound {
+	rd := &store.Read{Key: k, Out: &got}
+	return rd, func(ctx context.Context) (Lead, bool, error) {
+		if !rd.Found {
 			return Lead{}, false, nil
 		}
-		return Lead{}, false, fmt.Errorf("get delivery: %w", err)
-	}
-	l, _, err := r.readAt(ctx, t, got.ContactID, got.LeadID)
-	if err != nil {
-		return Lead{}, false, err
-	}
-	return l, true, nil
+		l, _, err := r.readAt(ctx, t, got.ContactID, got.LeadID)
+		if err != nil {
+			return Lead{}, false, err
+		}
+		return l, true, nil
+	}, nil
 }
 
 // CreateDelivered creates l from delivery d, keeping d's document, once per delivery: when the
@@ -250,24 +268,47 @@ func parseIntakeKey(key string) (store.Tenant, int64, string, error) {
 // VerifyIntakeKey returns the tenant and the store of intake key key. A malformed key, or one
 // that is not its store's current key, is an Unauthorized error.
 func (r *Repo) VerifyIntakeKey(ctx context.Context, key string) (store.Tenant, int64, error) {
-	bad := apperr.Errorf(apperr.Unauthorized, MsgBadIntakeKey)
-	t, storeID, secret, err := parseIntakeKey(key)
+	t, storeID, _, err := parseIntakeKey(key)
 	if err != nil {
 		return store.Tenant{}, 0, err
 	}
-	k, err := intakeKeyKey(t, storeID)
+	rd, check, err := r.IntakeKeyRead(key)
 	if err != nil {
-		return store.Tenant{}, 0, bad
+		return store.Tenant{}, 0, err
 	}
-	var rec intakeKeyRecord
-	if _, err := r.s.Get(ctx, k, &rec); err != nil {
-		if apperr.CodeOf(err) == apperr.NotFound {
-			return store.Tenant{}, 0, bad
+	if _, err := r.s.Get(ctx, rd.Key, rd.Out); err != nil {
+		if apperr.CodeOf(err) != apperr.NotFound {
+			return store.Tenant{}, 0, fmt.Errorf("get intake key of store %d: %w", storeID, err)
 		}
-		return store.Tenant{}, 0, fmt.Errorf("get intake key of store %d: %w", storeID, err)
+	} else {
+		rd.Found = true
 	}
-	if subtle.ConstantTimeCompare([]byte(rec.Hash), []byte(hashSecret(secret))) != 1 {
-		return store.Tenant{}, 0, bad
+	if err := check(); err != nil {
+		return store.Tenant{}, 0, err
 	}
 	return t, storeID, nil
+}
+
+// IntakeKeyRead returns the read of the record of intake key key's store, for a caller that
+// batches it with other reads (store.BatchGet), and the check of key against what was read:
+// the Unauthorized error of VerifyIntakeKey, or nil when the key is accepted. A malformed key is
+// that error at once.
+func (r *Repo) IntakeKeyRead(key string) (*store.Read, func() error, error) {
+	bad := apperr.Errorf(apperr.Unauthorized, MsgBadIntakeKey)
+	t, storeID, secret, err := parseIntakeKey(key)
+	if err != nil {
+		return nil, nil, err
+	}
+	k, err := intakeKeyKey(t, storeID)
+	if err != nil {
+		return nil, nil, bad
+	}
+	var rec intakeKeyRecord
+	rd := &store.Read{Key: k, Out: &rec}
+	return rd, func() error {
+		if !rd.Found || subtle.ConstantTimeCompare([]byte(rec.Hash), []byte(hashSecret(secret))) != 1 {
+			return bad
+		}
+		return nil
+	}, nil
 }
