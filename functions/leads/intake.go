@@ -175,7 +175,6 @@ func parseDocument(raw []byte) (adf.Document, error) {
 // is answered, before the key is accepted. Later prospects of a document are read after the
 // earlier ones are written, as they may name the same customer.
 type intakeReads struct {
-	keyErr   error
 	st       account.Store
 	stErr    error
 	settings dealer.StoreSettings
