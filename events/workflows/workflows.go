@@ -345,8 +345,8 @@ func (e *Engine) start(ctx context.Context, t store.Tenant, r rule.TriggerSet, s
 				ID: fmt.Sprintf("%s-%d", inst.ID, i+1), ContactID: sub.ContactID, EntityID: sub.LeadID, AccountPlatformID: sub.StoreID,
 				AssignedUserID: owner, TaskType: typ, Name: rt.Name, Description: rt.Description,
 				DueAt: rule.DueAt(rt, now, loc), Status: task.StatusPending, CreatedAt: now,
+				Origin: task.Origin{WorkflowInstanceID: inst.ID, TriggerSetID: r.ID, TriggerSetTaskID: rt.TriggerSetTaskID, Automated: rt.AutomatedTask},
 			},
-			WorkflowInstanceID: inst.ID, TriggerSetID: r.ID, TriggerSetTaskID: rt.TriggerSetTaskID, Automated: rt.AutomatedTask,
 		}
 		create, err := task.WorkflowCreateOp(t, w)
 		if err != nil {

@@ -170,15 +170,14 @@ func parseDocument(raw []byte) (adf.Document, error) {
 
 // intakeReads are what a delivery reads before it writes anything: the check of its key, the
 // store with its settings, and the first prospect's earlier delivery and matching customer.
-// They are read at once, in parallel (the store mostly from the cache): nothing
-// is written, and nothing read is answered, before the key is accepted. Later prospects of a
-// document are read after the earlier ones are written, as they may name the same customer.
+// They are read at once: the key, the settings and the delivery in one batch, beside the
+// customer searches and the store (mostly from the cache). Nothing is written, and nothing read
+// is answered, before the key is accepted. Later prospects of a document are read after the
+// earlier ones are written, as they may name the same customer.
 type intakeReads struct {
-	keyErr   error
 	st       account.Store
 	stErr    error
 	settings dealer.StoreSettings
-	setErr   error
 	first    prospectReads
 }
 
@@ -198,14 +197,74 @@ func (a *area) readProspect(ctx context.Context, t store.Tenant, storeID int64, 
 	var matchErr error
 	var wg sync.WaitGroup
 	wg.Go(func() { r.prior, r.delivered, r.err = a.leads.Delivered(ctx, t, storeID, d) })
-	wg.Go(func() {
-		r.contactID, r.how, matchErr = a.match(ctx, t, storeID, contactFrom(p, account.Store{AccountPlatformID: storeID}))
-	})
+	wg.Go(func() { r.contactID, r.how, matchErr = a.matchProspect(ctx, t, storeID, p) })
 	wg.Wait()
 	if r.err == nil && !r.delivered {
 		r.err = matchErr
 	}
 	return r
+}
+
+// matchProspect finds the existing customer of store storeID that prospect p is (see match).
+func (a *area) matchProspect(ctx context.Context, t store.Tenant, storeID int64, p adf.Prospect) (int64, string, error) {
+	return a.match(ctx, t, storeID, contactFrom(p, account.Store{AccountPlatformID: storeID}))
+}
+
+// readIntake makes the reads of a delivery of doc (docErr when it is not one) with key key to
+// store storeID of tenant t.
+func (a *area) readIntake(ctx context.Context, key string, t store.Tenant, storeID int64, doc adf.Document, docErr error, raw []byte, contentType string) (intakeReads, error) {
+	var r intakeReads
+	keyRead, checkKey, err := a.leads.IntakeKeyRead(key)
+	if err != nil {
+		return r, err
+	}
+	batch := []*store.Read{keyRead}
+	var (
+		settings  func() dealer.StoreSettings
+		delivered func(context.Context) (lead.Lead, bool, error)
+		batchErr  error
+		matchErr  error
+		wg        sync.WaitGroup
+	)
+	if docErr == nil {
+		setRead, got, err := a.dealers.SettingsRead(t, storeID)
+		if err != nil {
+			return r, err
+		}
+		batch, settings = append(batch, setRead), got
+		if len(doc.Prospects) > 0 {
+			delRead, found, err := a.leads.DeliveryRead(t, storeID, delivery(doc, 0, raw, contentType))
+			if err != nil {
+				return r, err
+			}
+			batch, delivered = append(batch, delRead), found
+			wg.Go(func() { r.first.contactID, r.first.how, matchErr = a.matchProspect(ctx, t, storeID, doc.Prospects[0]) })
+		}
+		wg.Go(func() { r.st, r.stErr = a.intakeStore(ctx, t, storeID) })
+	}
+	batchErr = a.d.Store.BatchGet(ctx, batch...)
+	wg.Wait()
+	if batchErr != nil {
+		return r, batchErr
+	}
+	if err := checkKey(); err != nil {
+		return r, err
+	}
+	if docErr != nil {
+		return r, docErr
+	}
+	if r.stErr != nil {
+		return r, r.stErr
+	}
+	r.settings = settings()
+	if delivered != nil {
+		f := &r.first
+		f.prior, f.delivered, f.err = delivered(ctx)
+		if f.err == nil && !f.delivered {
+			f.err = matchErr
+		}
+	}
+	return r, nil
 }
 
 // delivery is prospect i of doc as a delivery of raw.
@@ -227,23 +286,9 @@ func (a *area) deliver(ctx context.Context, key string, raw []byte, contentType 
 		return IntakeResult{}, err
 	}
 	doc, docErr := parseDocument(raw)
-	var r intakeReads
-	var wg sync.WaitGroup
-	wg.Go(func() { _, _, r.keyErr = a.leads.VerifyIntakeKey(ctx, key) })
-	if docErr == nil {
-		wg.Go(func() { r.st, r.stErr = a.intakeStore(ctx, t, storeID) })
-		wg.Go(func() { r.settings, r.setErr = a.dealers.Get(ctx, t, storeID) })
-		if len(doc.Prospects) > 0 {
-			wg.Go(func() {
-				r.first = a.readProspect(ctx, t, storeID, doc.Prospects[0], delivery(doc, 0, raw, contentType))
-			})
-		}
-	}
-	wg.Wait()
-	for _, err := range []error{r.keyErr, docErr, r.stErr, r.setErr} {
-		if err != nil {
-			return IntakeResult{}, err
-		}
+	r, err := a.readIntake(ctx, key, t, storeID, doc, docErr, raw, contentType)
+	if err != nil {
+		return IntakeResult{}, err
 	}
 	res := IntakeResult{AccountPlatformID: storeID, Leads: []IntakeLead{}}
 	for i, p := range doc.Prospects {
@@ -298,7 +343,7 @@ func (a *area) deliverProspect(ctx context.Context, t store.Tenant, st account.S
 		var saved lead.Lead
 		err := a.createContact(ctx, t, c, func(c contact.Contact) ([]store.Op, error) {
 			l.ContactID = c.ID
-			prepared, ops, err := a.leads.DeliveredOps(t, l, d, IntakeUser)
+			prepared, ops, err := a.leads.DeliveredOps(ctx, t, l, d, IntakeUser)
 			saved = prepared
 			return ops, err
 		})
@@ -310,7 +355,6 @@ func (a *area) deliverProspect(ctx context.Context, t store.Tenant, st account.S
 		if err != nil {
 			return IntakeLead{}, err
 		}
-		a.leads.Announce(ctx, t, saved, IntakeUser)
 		return IntakeLead{CrmLeadID: saved.ID, ContactID: saved.ContactID, Created: true, ContactMatch: "new"}, nil
 	}
 	l.ContactID = contactID

@@ -14,6 +14,7 @@ import (
 	"github.com/cxm/cxm/functions/areatest"
 	"github.com/cxm/cxm/functions/leads"
 	"github.com/cxm/cxm/shared/domain/account"
+	"github.com/cxm/cxm/shared/domain/activity"
 	"github.com/cxm/cxm/shared/domain/contact"
 	"github.com/cxm/cxm/shared/domain/lead"
 	"github.com/cxm/cxm/shared/local/demo"
@@ -412,6 +413,9 @@ func TestIntake(t *testing.T) {
 			if !got.Created || got.ContactMatch != tt.match || (tt.contact != 0 && got.ContactID != tt.contact) {
 				t.Errorf("delivery = %+v, want created, matched by %s to %d", got, tt.match, tt.contact)
 			}
+			if n := createdEntries(t, srv, got.ContactID, got.CrmLeadID); n != 1 {
+				t.Errorf("the customer's activity has %d entries of the lead's creation, want 1", n)
+			}
 		})
 	}
 
@@ -426,6 +430,9 @@ func TestIntake(t *testing.T) {
 		t.Errorf("second delivery = %d %+v, want the first lead, not created", status, again)
 	}
 	id := first.Leads[0].CrmLeadID
+	if n := createdEntries(t, srv, first.Leads[0].ContactID, id); n != 1 {
+		t.Errorf("the new customer's activity has %d entries of the lead's creation after two deliveries, want 1", n)
+	}
 	l := getLead(t, srv, manager, id)
 	if l.AccountPlatformID != 2002 || l.DisplayStatusID != lead.StatusUnclaimed || l.LeadTypeID != lead.TypeInternet || l.LeadSourceName != "TrueCar" ||
 		len(l.Vehicles) != 1 || l.Vehicles[0].VIN != "2T3P1RFV8RC123456" || len(l.TradeIns) != 1 || l.TradeIns[0].AppraisedValue != 11200 ||
@@ -493,6 +500,30 @@ func TestIntake(t *testing.T) {
 	if n := len(created.all()); n != 6 {
 		t.Errorf("refused deliveries created leads: %d events", n)
 	}
+}
+
+// createdEntries counts the entries of contact contactID's activity that record the creation
+// of lead leadID.
+func createdEntries(t *testing.T, srv *areatest.Server, contactID, leadID int64) int {
+	t.Helper()
+	tn, err := account.Tenant(demo.AccountID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := activity.NewRepo(srv.Services.Store, nil, nil).Feed(context.Background(), tn, []int64{contactID}, activity.FeedQuery{PageSize: activity.MaxPageSize})
+	if err != nil {
+		t.Fatalf("activity of %d: %v", contactID, err)
+	}
+	n := 0
+	for _, e := range page.Entries {
+		if e.Kind == activity.KindLead && e.Details["crmLeadId"] == fmt.Sprint(leadID) && e.Details["activityType"] == lead.ActivityCreated {
+			if e.UserName != "Lead intake" {
+				t.Errorf("lead entry by %q, want Lead intake", e.UserName)
+			}
+			n++
+		}
+	}
+	return n
 }
 
 // mustLead returns the newest lead of contact id.

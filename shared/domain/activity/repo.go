@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sort"
 	"strconv"
 	"sync"
@@ -203,29 +204,11 @@ func newID() int64 {
 // key was used already, and the entry returned is the one the key's first write recorded. An
 // invalid entry is an Invalid error naming its fields; nothing is written then.
 func (r *Repo) Record(ctx context.Context, t store.Tenant, n New) (e Entry, created bool, err error) {
-	if err := n.validate(); err != nil {
-		return Entry{}, false, err
-	}
-	e = Entry{ID: newID(), ContactID: n.ContactID, AccountPlatformID: n.AccountPlatformID, Kind: n.Kind, Category: n.Kind.Category(),
-		Direction: n.Direction, Text: n.Text, Details: n.Details, UserID: n.UserID, UserName: n.UserName,
-		ActorUserID: n.ActorUserID, At: r.now().UTC()}
-	sk := entrySK(e)
-	ek, err := entryKey(t, e.ContactID, sk)
+	w, err := r.prepare(t, n)
 	if err != nil {
 		return Entry{}, false, err
 	}
-	ik, err := t.IndexKey(gsiCategory, sk, categoryParts(e.ContactID, e.Category)...)
-	if err != nil {
-		return Entry{}, false, err
-	}
-	sk2, err := summaryKey(t, e.ContactID)
-	if err != nil {
-		return Entry{}, false, err
-	}
-	logged, err := eventOp(t, e)
-	if err != nil {
-		return Entry{}, false, err
-	}
+	e = w.entry
 	// The key's earlier entry and the summary are read together.
 	var (
 		wg       sync.WaitGroup
@@ -238,7 +221,7 @@ func (r *Repo) Record(ctx context.Context, t store.Tenant, n New) (e Entry, crea
 	if n.Key != "" {
 		wg.Go(func() { prev, prevErr = r.ByKey(ctx, t, n.ContactID, n.Key) })
 	}
-	wg.Go(func() { firstV, firstErr = r.s.Get(ctx, sk2, &firstSum) })
+	wg.Go(func() { firstV, firstErr = r.s.Get(ctx, w.summary, &firstSum) })
 	wg.Wait()
 	if prevErr == nil {
 		return prev, false, nil
@@ -249,34 +232,12 @@ func (r *Repo) Record(ctx context.Context, t store.Tenant, n New) (e Entry, crea
 		sum, v, err := firstSum, firstV, firstErr
 		if attempt > 0 {
 			sum = summaryItem{}
-			v, err = r.s.Get(ctx, sk2, &sum)
+			v, err = r.s.Get(ctx, w.summary, &sum)
 		}
 		if err != nil && apperr.CodeOf(err) != apperr.NotFound {
 			return Entry{}, false, fmt.Errorf("get activity summary of %d: %w", e.ContactID, err)
 		}
-		sum.add(e)
-		ops := []store.Op{store.CreateOp(store.Record{Key: ek, Indexes: []store.IndexKey{ik}, Type: typeEntry, Value: toItem(e)}), logged}
-		srec := store.Record{Key: sk2, Type: typeSummary, Value: sum, Version: v}
-		if v == 0 {
-			ops = append(ops, store.CreateOp(srec))
-		} else {
-			ops = append(ops, store.UpdateOp(srec))
-		}
-		if n.Key != "" {
-			kk, err := idempotencyKey(t, e.ContactID, n.Key)
-			if err != nil {
-				return Entry{}, false, err
-			}
-			ops = append(ops, store.CreateOp(store.Record{Key: kk, Type: typeKey, Value: keyItem{EntrySK: sk}, ExpiresAt: e.At.Add(KeyRetention).Unix()}))
-		}
-		if e.Kind.IsNote() {
-			nk, err := noteKey(t, e.ID)
-			if err != nil {
-				return Entry{}, false, err
-			}
-			ops = append(ops, store.CreateOp(store.Record{Key: nk, Type: typeNote, Value: noteItem{ContactID: e.ContactID, EntrySK: sk}}))
-		}
-		err = r.s.Transact(ctx, ops...)
+		err = r.s.Transact(ctx, w.ops(sum, v)...)
 		if apperr.CodeOf(err) == apperr.Conflict {
 			// Another write got in first: the same key's (answer its entry) or another entry's
 			// summary update (count this one on the new summary).
@@ -294,6 +255,82 @@ func (r *Repo) Record(ctx context.Context, t store.Tenant, n New) (e Entry, crea
 		}
 		return e, true, nil
 	}
+}
+
+// FirstOps returns entry n and the writes that record it as the first entry of a contact the
+// same transaction creates, for a caller that makes them with the contact's: a new contact has
+// no activity, so nothing is read and the summary is created. The transaction fails (a Conflict
+// error) if the contact had activity after all. An invalid entry is an Invalid error naming its
+// fields.
+func (r *Repo) FirstOps(t store.Tenant, n New) (Entry, []store.Op, error) {
+	w, err := r.prepare(t, n)
+	if err != nil {
+		return Entry{}, nil, err
+	}
+	return w.entry, w.ops(summaryItem{}, 0), nil
+}
+
+// pending is an entry ready to be written: the entry and the writes it makes besides its
+// summary's.
+type pending struct {
+	entry   Entry
+	summary store.Key
+	writes  []store.Op
+}
+
+// prepare validates n and builds its entry, stamped now, with its writes.
+func (r *Repo) prepare(t store.Tenant, n New) (pending, error) {
+	if err := n.validate(); err != nil {
+		return pending{}, err
+	}
+	e := Entry{ID: newID(), ContactID: n.ContactID, AccountPlatformID: n.AccountPlatformID, Kind: n.Kind, Category: n.Kind.Category(),
+		Direction: n.Direction, Text: n.Text, Details: n.Details, UserID: n.UserID, UserName: n.UserName,
+		ActorUserID: n.ActorUserID, At: r.now().UTC()}
+	sk := entrySK(e)
+	ek, err := entryKey(t, e.ContactID, sk)
+	if err != nil {
+		return pending{}, err
+	}
+	ik, err := t.IndexKey(gsiCategory, sk, categoryParts(e.ContactID, e.Category)...)
+	if err != nil {
+		return pending{}, err
+	}
+	sumKey, err := summaryKey(t, e.ContactID)
+	if err != nil {
+		return pending{}, err
+	}
+	logged, err := eventOp(t, e)
+	if err != nil {
+		return pending{}, err
+	}
+	writes := []store.Op{store.CreateOp(store.Record{Key: ek, Indexes: []store.IndexKey{ik}, Type: typeEntry, Value: toItem(e)}), logged}
+	if n.Key != "" {
+		kk, err := idempotencyKey(t, e.ContactID, n.Key)
+		if err != nil {
+			return pending{}, err
+		}
+		writes = append(writes, store.CreateOp(store.Record{Key: kk, Type: typeKey, Value: keyItem{EntrySK: sk}, ExpiresAt: e.At.Add(KeyRetention).Unix()}))
+	}
+	if e.Kind.IsNote() {
+		nk, err := noteKey(t, e.ID)
+		if err != nil {
+			return pending{}, err
+		}
+		writes = append(writes, store.CreateOp(store.Record{Key: nk, Type: typeNote, Value: noteItem{ContactID: e.ContactID, EntrySK: sk}}))
+	}
+	return pending{entry: e, summary: sumKey, writes: writes}, nil
+}
+
+// ops returns p's writes with its summary's: sum, read at version v (0: none yet), counting
+// the entry.
+func (p pending) ops(sum summaryItem, v int64) []store.Op {
+	sum.add(p.entry)
+	srec := store.Record{Key: p.summary, Type: typeSummary, Value: sum, Version: v}
+	ops := slices.Clone(p.writes)
+	if v == 0 {
+		return append(ops, store.CreateOp(srec))
+	}
+	return append(ops, store.UpdateOp(srec))
 }
 
 // eventOp returns the outbox write of entry e's EventLogged event, made in the entry's own

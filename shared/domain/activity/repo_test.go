@@ -278,3 +278,54 @@ func TestNote(t *testing.T) {
 		})
 	}
 }
+
+// TestFirstOps records a new contact's first entry in a transaction of the caller's: it counts
+// like a recorded one, its key is claimed, and a contact that has activity already fails the
+// transaction.
+func TestFirstOps(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	tenant, err := store.NewTenant("1001")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := dynamotest.Store(t)
+	r := activity.NewRepo(s, nil, nil)
+	n := activity.New{ContactID: 40, Kind: activity.KindLead, Text: "Lead created", UserID: "adf-intake", Key: "lead-1-v1"}
+	first, ops, err := r.FirstOps(tenant, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Transact(ctx, ops...); err != nil {
+		t.Fatalf("first entry: %v", err)
+	}
+	sum, err := r.Summarize(ctx, tenant, []int64{40})
+	if err != nil || sum.Total != 1 {
+		t.Errorf("summary = %+v, %v; want one entry", sum, err)
+	}
+	if again, created, err := r.Record(ctx, tenant, n); err != nil || created || again.ID != first.ID {
+		t.Errorf("recording the same key again = %d, created %v, %v; want entry %d", again.ID, created, err, first.ID)
+	}
+	tests := []struct {
+		name string
+		n    activity.New
+		code apperr.Code
+	}{
+		{"a contact with activity", activity.New{ContactID: 40, Kind: activity.KindLead, Text: "Lead created", UserID: "adf-intake", Key: "lead-2-v1"}, apperr.Conflict},
+		{"an invalid entry", activity.New{ContactID: 41, Kind: "unknown", UserID: "adf-intake"}, apperr.Invalid},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, ops, err := r.FirstOps(tenant, tt.n)
+			if err == nil {
+				err = s.Transact(ctx, ops...)
+			}
+			if got := apperr.CodeOf(err); got != tt.code {
+				t.Errorf("error %v, want code %v", err, tt.code)
+			}
+		})
+	}
+	if sum, _ := r.Summarize(ctx, tenant, []int64{40}); sum.Total != 1 {
+		t.Errorf("total = %d after a refused first entry, want 1", sum.Total)
+	}
+}

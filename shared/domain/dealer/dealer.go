@@ -298,19 +298,33 @@ func normalize(s Settings) Settings {
 
 // Get returns the settings of store, or its defaults at version 0 when it never saved any.
 func (r *Repo) Get(ctx context.Context, t store.Tenant, storeID int64) (StoreSettings, error) {
-	k, err := settingsKey(t, storeID)
+	rd, settings, err := r.SettingsRead(t, storeID)
 	if err != nil {
 		return StoreSettings{}, err
 	}
-	var s Settings
-	v, err := r.s.Get(ctx, k, &s)
-	if apperr.CodeOf(err) == apperr.NotFound {
-		return StoreSettings{Settings: Defaults(storeID)}, nil
-	}
-	if err != nil {
+	v, err := r.s.Get(ctx, rd.Key, rd.Out)
+	if err != nil && apperr.CodeOf(err) != apperr.NotFound {
 		return StoreSettings{}, fmt.Errorf("get dealer settings of %d: %w", storeID, err)
 	}
-	return StoreSettings{Settings: normalize(s), Version: v}, nil
+	rd.Found, rd.Version = err == nil, v
+	return settings(), nil
+}
+
+// SettingsRead returns the read of store storeID's settings, for a caller that batches it with
+// other reads (store.BatchGet), and what Get answers once it was read.
+func (r *Repo) SettingsRead(t store.Tenant, storeID int64) (*store.Read, func() StoreSettings, error) {
+	k, err := settingsKey(t, storeID)
+	if err != nil {
+		return nil, nil, err
+	}
+	var s Settings
+	rd := &store.Read{Key: k, Out: &s}
+	return rd, func() StoreSettings {
+		if !rd.Found {
+			return StoreSettings{Settings: Defaults(storeID)}
+		}
+		return StoreSettings{Settings: normalize(s), Version: rd.Version}
+	}, nil
 }
 
 // List returns the settings of each of stores, in the order given, with one query.

@@ -15,8 +15,11 @@ import (
 
 // ActivityLog records entries in a contact's activity; *activity.Repo is one. Record returns
 // the entry of an earlier write with the same key (created false) rather than a second one.
+// FirstOps returns the writes of the first entry of a contact created in the same transaction,
+// or an Invalid error for an invalid entry.
 type ActivityLog interface {
 	Record(ctx context.Context, t store.Tenant, n activity.New) (activity.Entry, bool, error)
+	FirstOps(t store.Tenant, n activity.New) (activity.Entry, []store.Op, error)
 }
 
 var _ ActivityLog = (*activity.Repo)(nil)
@@ -99,6 +102,23 @@ func ActivityEntry(e eventbus.Event) (n activity.New, ok bool, err error) {
 		ContactID: d.ContactID, AccountPlatformID: d.AccountPlatformID, Kind: activity.KindLead,
 		Text: text, Details: details, UserID: d.UserID, Key: e.ID,
 	}, true, nil
+}
+
+// firstActivityOps returns the writes that record event e as the first entry of its contact's
+// activity, the contact being created in the same transaction; none without an activity log.
+func (r *Repo) firstActivityOps(ctx context.Context, t store.Tenant, e eventbus.Event) ([]store.Op, error) {
+	if r.activity == nil {
+		return nil, nil
+	}
+	n, ok, err := ActivityEntry(e)
+	if err != nil || !ok {
+		return nil, err
+	}
+	if r.names != nil {
+		n.UserName = r.names(ctx, t, n.UserID)
+	}
+	_, ops, err := r.activity.FirstOps(t, n)
+	return ops, err
 }
 
 // recordActivity records event e in its contact's activity. The lead is saved already: a

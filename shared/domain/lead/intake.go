@@ -61,22 +61,40 @@ type Delivery struct {
 // Delivered returns the lead an earlier delivery of d to store storeID created; false when d
 // was not delivered before.
 func (r *Repo) Delivered(ctx context.Context, t store.Tenant, storeID int64, d Delivery) (Lead, bool, error) {
+	rd, found, err := r.DeliveryRead(t, storeID, d)
+	if err != nil {
+		return Lead{}, false, err
+	}
+	if _, err := r.s.Get(ctx, rd.Key, rd.Out); err != nil {
+		if apperr.CodeOf(err) != apperr.NotFound {
+			return Lead{}, false, fmt.Errorf("get delivery: %w", err)
+		}
+	} else {
+		rd.Found = true
+	}
+	return found(ctx)
+}
+
+// DeliveryRead returns the read of delivery d to store storeID's record, for a caller that
+// batches it with other reads (store.BatchGet), and what Delivered answers once it was read:
+// that function reads the lead of a delivery found.
+func (r *Repo) DeliveryRead(t store.Tenant, storeID int64, d Delivery) (*store.Read, func(context.Context) (Lead, bool, error), error) {
 	k, err := deliveryKey(t, storeID, deliveryDigest(d.Provider, d.ProviderID, d.Sequence, d.Raw))
 	if err != nil {
-		return Lead{}, false, err
+		return nil, nil, err
 	}
 	var got delivery
-	if _, err := r.s.Get(ctx, k, &got); err != nil {
-		if apperr.CodeOf(err) == apperr.NotFound {
+	rd := &store.Read{Key: k, Out: &got}
+	return rd, func(ctx context.Context) (Lead, bool, error) {
+		if !rd.Found {
 			return Lead{}, false, nil
 		}
-		return Lead{}, false, fmt.Errorf("get delivery: %w", err)
-	}
-	l, _, err := r.readAt(ctx, t, got.ContactID, got.LeadID)
-	if err != nil {
-		return Lead{}, false, err
-	}
-	return l, true, nil
+		l, _, err := r.readAt(ctx, t, got.ContactID, got.LeadID)
+		if err != nil {
+			return Lead{}, false, err
+		}
+		return l, true, nil
+	}, nil
 }
 
 // CreateDelivered creates l from delivery d, keeping d's document, once per delivery: when the
@@ -128,12 +146,13 @@ func (r *Repo) deliveryOps(t store.Tenant, storeID int64, d Delivery) (func(Lead
 }
 
 // DeliveredOps returns lead l created from delivery d, as CreateDelivered would create it, and
-// the writes that create it, for a caller that makes them in a transaction of its own: with a
-// new contact's, so that the contact exists only if its lead does. When d was delivered before
-// (even at the same moment) the delivery's write fails that transaction (a Conflict error); the
-// caller then reads Delivered. The writes include the lead's EventCreated event. After the
-// transaction succeeded, Announce records the lead in its contact's activity.
-func (r *Repo) DeliveredOps(t store.Tenant, l Lead, d Delivery, by string) (Lead, []store.Op, error) {
+// the writes that create it, for a caller that makes them in the transaction that creates the
+// lead's new contact, so that the contact exists only if its lead does. When d was delivered
+// before (even at the same moment) the delivery's write fails that transaction (a Conflict
+// error); the caller then reads Delivered. The writes include the lead's EventCreated event
+// and, for a repository WithActivity, the lead's entry in the new contact's activity: nothing
+// is left to do once the transaction succeeded.
+func (r *Repo) DeliveredOps(ctx context.Context, t store.Tenant, l Lead, d Delivery, by string) (Lead, []store.Op, error) {
 	if len(d.Raw) > MaxDocument {
 		return Lead{}, nil, apperr.Errorf(apperr.Invalid, "The lead document is larger than %d KB.", MaxDocument>>10)
 	}
@@ -152,13 +171,15 @@ func (r *Repo) DeliveredOps(t store.Tenant, l Lead, d Delivery, by string) (Lead
 		return Lead{}, nil, err
 	}
 	l.Version = 1
-	return l, ops, nil
-}
-
-// Announce records the creation of lead l, made by by with DeliveredOps's writes (which wrote
-// its event), in the contact's activity.
-func (r *Repo) Announce(ctx context.Context, t store.Tenant, l Lead, by string) {
-	r.announced(ctx, t, EventCreated, l, by, nil)
+	e, err := event(t, EventCreated, l, by, nil)
+	if err != nil {
+		return Lead{}, nil, err
+	}
+	logged, err := r.firstActivityOps(ctx, t, e)
+	if err != nil {
+		return Lead{}, nil, err
+	}
+	return l, append(ops, logged...), nil
 }
 
 // Document returns the raw document lead id arrived in. A lead that did not arrive as a
@@ -247,24 +268,47 @@ func parseIntakeKey(key string) (store.Tenant, int64, string, error) {
 // VerifyIntakeKey returns the tenant and the store of intake key key. A malformed key, or one
 // that is not its store's current key, is an Unauthorized error.
 func (r *Repo) VerifyIntakeKey(ctx context.Context, key string) (store.Tenant, int64, error) {
-	bad := apperr.Errorf(apperr.Unauthorized, MsgBadIntakeKey)
-	t, storeID, secret, err := parseIntakeKey(key)
+	t, storeID, _, err := parseIntakeKey(key)
 	if err != nil {
 		return store.Tenant{}, 0, err
 	}
-	k, err := intakeKeyKey(t, storeID)
+	rd, check, err := r.IntakeKeyRead(key)
 	if err != nil {
-		return store.Tenant{}, 0, bad
+		return store.Tenant{}, 0, err
 	}
-	var rec intakeKeyRecord
-	if _, err := r.s.Get(ctx, k, &rec); err != nil {
-		if apperr.CodeOf(err) == apperr.NotFound {
-			return store.Tenant{}, 0, bad
+	if _, err := r.s.Get(ctx, rd.Key, rd.Out); err != nil {
+		if apperr.CodeOf(err) != apperr.NotFound {
+			return store.Tenant{}, 0, fmt.Errorf("get intake key of store %d: %w", storeID, err)
 		}
-		return store.Tenant{}, 0, fmt.Errorf("get intake key of store %d: %w", storeID, err)
+	} else {
+		rd.Found = true
 	}
-	if subtle.ConstantTimeCompare([]byte(rec.Hash), []byte(hashSecret(secret))) != 1 {
-		return store.Tenant{}, 0, bad
+	if err := check(); err != nil {
+		return store.Tenant{}, 0, err
 	}
 	return t, storeID, nil
+}
+
+// IntakeKeyRead returns the read of the record of intake key key's store, for a caller that
+// batches it with other reads (store.BatchGet), and the check of key against what was read:
+// the Unauthorized error of VerifyIntakeKey, or nil when the key is accepted. A malformed key is
+// that error at once.
+func (r *Repo) IntakeKeyRead(key string) (*store.Read, func() error, error) {
+	bad := apperr.Errorf(apperr.Unauthorized, MsgBadIntakeKey)
+	t, storeID, secret, err := parseIntakeKey(key)
+	if err != nil {
+		return nil, nil, err
+	}
+	k, err := intakeKeyKey(t, storeID)
+	if err != nil {
+		return nil, nil, bad
+	}
+	var rec intakeKeyRecord
+	rd := &store.Read{Key: k, Out: &rec}
+	return rd, func() error {
+		if !rd.Found || subtle.ConstantTimeCompare([]byte(rec.Hash), []byte(hashSecret(secret))) != 1 {
+			return bad
+		}
+		return nil
+	}, nil
 }

@@ -70,6 +70,17 @@ type Task struct {
 	CreatedAt time.Time `json:"createdAt"`
 	CreatedBy string    `json:"createdBy,omitempty"`
 	Version   int64     `json:"version" doc:"The version the task was read at; a change sends it back, and a stale version is refused with 409."`
+	Origin
+}
+
+// Origin is the workflow a task came from: its instance, rule and rule task, and whether the
+// system does the task at its due time. It is zero for a task a user added. It is part of the
+// task item, so every change of the task keeps it.
+type Origin struct {
+	WorkflowInstanceID string `json:"workflowInstanceId,omitempty"`
+	TriggerSetID       int64  `json:"triggerSetId,omitempty"`
+	TriggerSetTaskID   int64  `json:"triggerSetTaskId,omitempty"`
+	Automated          bool   `json:"automatedTask,omitempty"`
 }
 
 // Open reports whether t still needs doing: pending, in progress, overdue or on hold.

@@ -8,15 +8,11 @@ import (
 	"github.com/cxm/cxm/shared/runtime/store"
 )
 
-// WorkflowTask is a task a workflow rule created: the task, with the workflow instance and the
-// rule (and rule task) it came from, and whether the system does it at its due time. It is
-// stored as the task item itself (same key and index), so every reader of tasks sees it.
+// WorkflowTask is a task a workflow rule created: a task whose Origin names the workflow
+// instance and the rule (and rule task) it came from. It is stored as the task item itself (same
+// key and index), so every reader of tasks sees it and every change of the task keeps its origin.
 type WorkflowTask struct {
 	Task
-	WorkflowInstanceID string `json:"workflowInstanceId"`
-	TriggerSetID       int64  `json:"triggerSetId"`
-	TriggerSetTaskID   int64  `json:"triggerSetTaskId"`
-	Automated          bool   `json:"automatedTask"`
 }
 
 // WorkflowCreateOp returns the write that creates workflow task w, for the transaction of the

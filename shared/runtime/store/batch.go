@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/cxm/cxm/shared/runtime/apperr"
@@ -67,6 +69,76 @@ func (s *Store) batchWrite(ctx context.Context, reqs []types.WriteRequest) error
 		if pending == nil {
 			pending = map[string][]types.WriteRequest{}
 		}
+	}
+	return nil
+}
+
+// maxBatchGet is BatchGetItem's limit of keys per call.
+const maxBatchGet = 100
+
+// Read is one item of a BatchGet: the item at Key is read into Out. BatchGet sets Found and,
+// for a found item, Version.
+type Read struct {
+	Key     Key
+	Out     any
+	Found   bool
+	Version int64
+}
+
+// BatchGet reads the items of reads in one BatchGetItem call (a call per 100 keys), strongly
+// consistent like Get, retrying the keys DynamoDB leaves unprocessed. A missing item is no
+// error: its Read is left not Found. Two reads of the same key are an Internal error.
+func (s *Store) BatchGet(ctx context.Context, reads ...*Read) error {
+	for start := 0; start < len(reads); start += maxBatchGet {
+		if err := s.batchGet(ctx, reads[start:min(start+maxBatchGet, len(reads))]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Store) batchGet(ctx context.Context, reads []*Read) error {
+	byKey := make(map[Key]*Read, len(reads))
+	keys := make([]map[string]types.AttributeValue, 0, len(reads))
+	for _, r := range reads {
+		if _, dup := byKey[r.Key]; dup {
+			return apperr.Errorf(apperr.Internal, "batch get: %s read twice", r.Key)
+		}
+		byKey[r.Key] = r
+		keys = append(keys, s.key(r.Key))
+	}
+	pending := map[string]types.KeysAndAttributes{s.table: {Keys: keys, ConsistentRead: aws.Bool(true)}}
+	for attempt := 0; len(pending[s.table].Keys) > 0; attempt++ {
+		if attempt > 0 {
+			if attempt > 10 {
+				return apperr.Errorf(apperr.Internal, "batch get: %d keys still unprocessed", len(pending[s.table].Keys))
+			}
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(time.Duration(1<<min(attempt, 6)) * 10 * time.Millisecond):
+			}
+		}
+		out, err := s.db.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: pending})
+		if err != nil {
+			return fmt.Errorf("batch get %d items: %w", len(pending[s.table].Keys), err)
+		}
+		for _, item := range out.Responses[s.table] {
+			pk, _ := item[s.def.PartitionKey].(*types.AttributeValueMemberS)
+			sk, _ := item[s.def.SortKey].(*types.AttributeValueMemberS)
+			if pk == nil || sk == nil {
+				return apperr.Errorf(apperr.Internal, "batch get: an item without its key")
+			}
+			r, ok := byKey[Key{pk: pk.Value, sk: sk.Value}]
+			if !ok {
+				return apperr.Errorf(apperr.Internal, "batch get: an item that was not asked for")
+			}
+			if err := attributevalue.UnmarshalMap(item, r.Out); err != nil {
+				return fmt.Errorf("unmarshal %s: %w", r.Key, err)
+			}
+			r.Found, r.Version = true, versionOf(item)
+		}
+		pending = out.UnprocessedKeys
 	}
 	return nil
 }

@@ -124,3 +124,54 @@ func TestBatchPutVersions(t *testing.T) {
 		}
 	}
 }
+
+// TestBatchGet reads found and missing items together, more than one call's worth, with the
+// versions they are at, and refuses a key asked for twice.
+func TestBatchGet(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := dynamotest.UncheckedStore(t)
+	tn := tenant(t, "1001")
+	var recs []store.Record
+	for i := range 120 {
+		recs = append(recs, store.Record{Key: noteKey(t, tn, fmt.Sprint(i)), Type: "Note", Value: note{ID: fmt.Sprint(i)}})
+	}
+	if err := s.BatchPut(ctx, recs); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Update(ctx, store.Record{Key: noteKey(t, tn, "7"), Type: "Note", Value: note{ID: "7", Text: "changed"}, Version: 1}); err != nil {
+		t.Fatal(err)
+	}
+	notes := make([]note, 130)
+	reads := make([]*store.Read, 130)
+	for i := range reads {
+		reads[i] = &store.Read{Key: noteKey(t, tn, fmt.Sprint(i)), Out: &notes[i]}
+	}
+	if err := s.BatchGet(ctx, reads...); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		i       int
+		found   bool
+		version int64
+		text    string
+	}{
+		{"first call's", 0, true, 1, ""},
+		{"updated", 7, true, 2, "changed"},
+		{"second call's", 119, true, 1, ""},
+		{"missing", 125, false, 0, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := reads[tt.i]
+			if r.Found != tt.found || r.Version != tt.version || notes[tt.i].Text != tt.text || (tt.found && notes[tt.i].ID != fmt.Sprint(tt.i)) {
+				t.Errorf("read %d = found %v, version %d, %+v; want found %v, version %d, text %q", tt.i, r.Found, r.Version, notes[tt.i], tt.found, tt.version, tt.text)
+			}
+		})
+	}
+	twice := []*store.Read{{Key: noteKey(t, tn, "1"), Out: &note{}}, {Key: noteKey(t, tn, "1"), Out: &note{}}}
+	if err := s.BatchGet(ctx, twice...); err == nil {
+		t.Error("a key read twice was accepted")
+	}
+}
