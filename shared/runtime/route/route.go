@@ -54,6 +54,10 @@ func Table() []Area {
 		{Name: "calltracking", Prefixes: []string{"/crm/contacts/{id}/actions/start_outbound_call"}},
 		{Name: "credit", Prefixes: []string{"/api/credit"}},
 		{Name: "merge", Prefixes: []string{"/api/contact/merge"}},
+		{Name: "garage", Prefixes: []string{
+			"/vehicle", "/api/vehicle", "/crm/contacts/{id}/vehicles", "/crm/Lookup", "/crm/lookup",
+			"/templatemanager/gettemplatelookups", "/api/bank",
+		}},
 		{Name: "leads", Prefixes: []string{
 			"/api/CrmLead", "/api/crmlead", "/api/crmLead", "/pando/claimable_lead", "/api/CrmRawLead", "/api/Lead",
 		}, Public: []string{"POST /api/CrmLead/intake/adf"}},

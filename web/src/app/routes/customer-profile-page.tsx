@@ -5,12 +5,16 @@ import { CustomerProfile } from '../../features/contacts/components/customer-pro
 import { contactName } from '../../features/contacts/contact-display';
 import { leadPowers } from '../../features/leads/lead-roles';
 import { AddToMergeButton } from '../../features/merge/components/add-to-merge-button';
+import { loadGarageTab } from '../../features/garage';
 import { HouseholdRelationships } from '../../features/relations';
 import { lazyPage } from '../lazy-page';
 import { customerProfilePath } from '../pages';
 import { useSession } from '../session-context';
 import { userStores } from '../user-stores';
 import { MergeFooterSlot } from './merge-footer-slot';
+
+/** GarageTab, the profile's Garage tab, loads when the tab is first opened. */
+const GarageTab = lazyPage(() => loadGarageTab());
 
 /** CustomerLeads, the profile's Leads tab, loads when the tab is first opened. */
 const CustomerLeads = lazyPage(() => import('../../features/leads/components/customer-leads').then((m) => m.CustomerLeads));
@@ -40,6 +44,7 @@ export function CustomerProfilePage() {
             <AddToMergeButton contactId={contact.id} accountPlatformId={contact.accountPlatformId} name={[contact.firstName, contact.lastName].filter(Boolean).join(' ')} />
           ) : null
         }
+        garage={(contact, canEdit) => <GarageTab contactId={contact.id ?? id} canEdit={canEdit} />}
         household={(contact, canEdit) => <HouseholdRelationships contact={contact} canEdit={canEdit} profilePath={customerProfilePath} />}
         leads={(contact) => (
           <CustomerLeads

@@ -69,13 +69,15 @@ type CustomerProfileProps = {
   leads?: (contact: Contact) => ReactNode;
   /** The household and relationships section of the snapshot, from the relations feature. */
   household?: (contact: Contact, canEdit: boolean) => ReactNode;
+  /** The Garage tab's content, from the garage feature; without it the tab says what it will hold. */
+  garage?: (contact: Contact, canEdit: boolean) => ReactNode;
 };
 
 /**
  * CustomerProfile checks the user's access to the customer first, then shows the customer's
  * profile with its tabs; the open tab lives in the address (`tab`).
  */
-export function CustomerProfile({ contactId, userId, stores, actions, leads, household }: CustomerProfileProps) {
+export function CustomerProfile({ contactId, userId, stores, actions, leads, household, garage }: CustomerProfileProps) {
   const permission = useContactPermission(contactId, userId);
 
   if (permission.isPending) {
@@ -107,6 +109,7 @@ export function CustomerProfile({ contactId, userId, stores, actions, leads, hou
       actions={actions}
       leads={leads}
       household={household}
+      garage={garage}
     />
   );
 }
@@ -118,9 +121,10 @@ type ProfileScreenProps = {
   actions?: CustomerProfileProps['actions'];
   leads?: CustomerProfileProps['leads'];
   household?: CustomerProfileProps['household'];
+  garage?: CustomerProfileProps['garage'];
 };
 
-function ProfileScreen({ contactId, permission, stores, actions, leads, household }: ProfileScreenProps) {
+function ProfileScreen({ contactId, permission, stores, actions, leads, household, garage }: ProfileScreenProps) {
   const contact = useContact(contactId);
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
@@ -182,6 +186,8 @@ function ProfileScreen({ contactId, permission, stores, actions, leads, househol
               <Suspense fallback={<TabLoading />}>
                 <ActivityPanel contactId={contactId} />
               </Suspense>
+            ) : t.value === 'garage' && garage ? (
+              garage(contact.data, permission.canEdit)
             ) : t.value === 'leads' && leads ? (
               leads(contact.data)
             ) : (
