@@ -186,7 +186,7 @@ export function AddVehicleModal({ opened, onClose, contactId }: AddVehicleModalP
               Cancel
             </Button>
             <Button type="submit" loading={save.isPending} disabled={Boolean(d && !d.checkDigitValid)}>
-              Add vehicle
+              Save vehicle
             </Button>
           </Group>
         </Stack>

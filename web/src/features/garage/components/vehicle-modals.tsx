@@ -146,7 +146,7 @@ function LeaveForm(props: {
       <Stack gap="sm">
         <Text size="sm">{props.intro}</Text>
         <TextInput label={props.label} type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} description="Today when left empty." />
-        <Textarea label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={1000} autosize minRows={2} />
+        <Textarea label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={1000} rows={2} />
         {props.failure}
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onCancel}>
