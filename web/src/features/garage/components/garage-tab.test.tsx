@@ -71,7 +71,7 @@ function garageStore(initial: GarageVehicle[]) {
       http.post('*/api/vehicle/current/update_payoff', async ({ request }) => {
         const body = (await request.json()) as { entityId: number; payoff: number };
         calls.push({ path: 'update_payoff', body });
-        return reply(change(body.entityId, (v) => ({ ...v, paymentCalc: { ...v.paymentCalc, contracts: [{ ...v.paymentCalc.contracts![0], payoff: body.payoff }] } })));
+        return reply(change(body.entityId, (v) => ({ ...v, paymentCalc: { ...v.paymentCalc, contracts: [{ ...v.paymentCalc.contracts![0]!, payoff: body.payoff }] } })));
       }),
       http.post('*/api/vehicle/garage/customer_does_not_own_vehicle', async ({ request }) => {
         const body = (await request.json()) as { entityId: number; reason: string; soldDate?: string };
@@ -106,7 +106,7 @@ describe('GarageTab', () => {
     await user.type(payoff, '7000');
     await user.click(screen.getByRole('button', { name: 'Update payoff' }));
     await waitFor(() => expect(store.calls.map((c) => c.path)).toContain('update_payoff'));
-    expect(store.calls[0].body).toMatchObject({ entityId: 7, version: 1, payoff: 7000 });
+    expect(store.calls[0]?.body).toMatchObject({ entityId: 7, version: 1, payoff: 7000 });
     expect(await within(await screen.findByRole('article', { name: '2003 Honda Accord' })).findByText('$7,000.00')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Actions for 2003 Honda Accord' }));
@@ -144,7 +144,7 @@ describe('GarageTab', () => {
     await user.click(screen.getByRole('button', { name: 'Save vehicle' }));
 
     await waitFor(() => expect(store.calls).toHaveLength(1));
-    expect(store.calls[0].body).toMatchObject({ currentVehicle: { vin: '1HGCM82633A004352', mileage: 5000 }, paymentCalc: { contracts: [{ contractType: 'finance' }] } });
+    expect(store.calls[0]?.body).toMatchObject({ currentVehicle: { vin: '1HGCM82633A004352', mileage: 5000 }, paymentCalc: { contracts: [{ contractType: 'finance' }] } });
     expect(await screen.findByRole('article', { name: '2003 Honda Accord' })).toBeInTheDocument();
   }, SLOW);
 
