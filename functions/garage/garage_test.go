@@ -285,6 +285,13 @@ func TestGarageTenancy(t *testing.T) {
 			}
 		})
 	}
+	var rc httpapi.Result[garage.VehicleRecalls]
+	if status := post(t, srv, sales, fmt.Sprintf("/api/vehicle/garage/recalls/%d", id), map[string]any{}, &rc); status != 200 || rc.Data.Recalls.Message != "Results returned successfully" || rc.Data.Recalls.Count != len(rc.Data.Recalls.Results) {
+		t.Errorf("recalls: %d %+v", status, rc.Data)
+	}
+	if status, _ := srv.Error(t, areatest.Request{Method: "POST", Path: fmt.Sprintf("/api/vehicle/garage/recalls/%d", id), As: demo.OtherSalesID, Body: `{}`}); status != 404 {
+		t.Errorf("another group's recalls: %d, want 404", status)
+	}
 	var g httpapi.Result[garage.Garage]
 	if status := srv.Do(t, areatest.Request{Method: "GET", Path: fmt.Sprintf("/crm/contacts/%d/vehicles", demo.ContactToyota), As: sales}, &g); status != 200 || len(g.Data.CurrentVehicles) != 1 || g.Data.CurrentVehicles[0].Version != 1 || g.Data.CurrentVehicles[0].CurrentVehicle.Mileage != 30000 {
 		t.Errorf("after the attempts: %d %+v", status, g.Data)

@@ -396,6 +396,7 @@ func (x *area) registerGarage(api *httpapi.API) {
 	})
 
 	x.registerActions(api, tags, write)
+	x.registerRecalls(api)
 }
 
 func average(storeID int64, vs []garage.Vehicle) AverageVehicle {

@@ -1582,6 +1582,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/vehicle/garage/recalls/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A garage vehicle's recalls
+         * @description The safety recalls of the vehicle's make, model and model year from the store's recall provider (NHTSA's recalls API; its sandbox locally and for demo stores), in NHTSA's shape. 409 when the vehicle lacks a make, model or year, or when the provider does not answer.
+         */
+        post: operations["getGarageVehicleRecalls"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vehicle/garage/reopen": {
         parameters: {
             query?: never;
@@ -6157,6 +6177,12 @@ export type components = {
             /** Format: int64 */
             year: number;
         };
+        "functions.garage.VehicleRecalls": {
+            /** Format: int64 */
+            entityId: number;
+            recalls: components["schemas"]["provider.recall.Response"];
+            vin: string;
+        };
         "functions.garage.VehicleRef": {
             /**
              * Format: int64
@@ -7316,6 +7342,29 @@ export type components = {
              */
             survivorContactId?: number;
         };
+        "provider.recall.Recall": {
+            Component: string;
+            Consequence: string;
+            Make: string;
+            Manufacturer: string;
+            Model: string;
+            ModelYear: string;
+            NHTSAActionNumber: string;
+            NHTSACampaignNumber: string;
+            Notes: string;
+            Remedy: string;
+            ReportReceivedDate: string;
+            Summary: string;
+            overTheAirUpdate: boolean;
+            parkIt: boolean;
+            parkOutSide: boolean;
+        };
+        "provider.recall.Response": {
+            /** Format: int64 */
+            Count: number;
+            Message: string;
+            results: components["schemas"]["provider.recall.Recall"][] | null;
+        };
         "relations.AddMembersInputBody": {
             members: components["schemas"]["functions.relations.NewMember"][];
         };
@@ -7984,6 +8033,11 @@ export type components = {
         };
         "runtime.httpapi.ResultVehicle": {
             data: components["schemas"]["domain.garage.Vehicle"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultVehicleRecalls": {
+            data: components["schemas"]["functions.garage.VehicleRecalls"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -14686,6 +14740,92 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getGarageVehicleRecalls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The garage vehicle. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultVehicleRecalls"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -266,3 +266,6 @@ export type GarageContractInput = Schemas['domain.garage.ContractInput'];
 
 /** A garage vehicle's trade value with its history. */
 export type TradeValueInfo = Schemas['functions.garage.TradeValueInfo'];
+
+/** A garage vehicle's safety recalls, in the shape of NHTSA's recalls API. */
+export type VehicleRecalls = Schemas['functions.garage.VehicleRecalls'];

@@ -8,4 +8,5 @@ export const garageKeys = {
   garage: (contactId: number) => [...garageKeys.garages(), contactId] as const,
   tradeValue: (entityId: number) => ['garage', 'trade-value', entityId] as const,
   vin: (vin: string) => ['garage', 'vin', vin] as const,
+  recalls: (entityId: number) => ['garage', 'recalls', entityId] as const,
 };

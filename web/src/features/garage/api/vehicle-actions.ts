@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api/client';
-import type { GarageVehicle, TradeValueInfo } from '../../../lib/api/types';
+import type { GarageVehicle, TradeValueInfo, VehicleRecalls } from '../../../lib/api/types';
 import { garageKeys } from './keys';
 import { useInvalidateGarage } from './save-vehicle';
 
@@ -66,4 +66,14 @@ export function tradeValueQueryOptions(entityId: number) {
 /** useTradeValue reads a vehicle's trade value and its history. */
 export function useTradeValue(entityId: number) {
   return useQuery(tradeValueQueryOptions(entityId));
+}
+
+/** getRecalls reads a vehicle's safety recalls (POST /api/vehicle/garage/recalls/{id}). */
+export async function getRecalls(entityId: number): Promise<VehicleRecalls> {
+  return api.post<VehicleRecalls>(`/api/vehicle/garage/recalls/${entityId}`, {});
+}
+
+/** useRecalls reads a vehicle's safety recalls. */
+export function useRecalls(entityId: number) {
+  return useQuery({ queryKey: garageKeys.recalls(entityId), queryFn: () => getRecalls(entityId), staleTime: 5 * 60_000 });
 }

@@ -124,6 +124,7 @@ function CurrentVehicleCard({ vehicle: v, canEdit, open }: { vehicle: GarageVehi
               <Menu.Item onClick={() => open('payoff')(v)}>Update payoff</Menu.Item>
               <Menu.Item onClick={() => open('mileage')(v)}>Update mileage</Menu.Item>
               <Menu.Item onClick={() => open('tradeIn')(v)}>Trade-in info</Menu.Item>
+              <Menu.Item onClick={() => open('recalls')(v)}>Recall details</Menu.Item>
               <Menu.Divider />
               <Menu.Item onClick={() => open('sold')(v)}>Mark as sold</Menu.Item>
               <Menu.Item onClick={() => open('dealerPurchased')(v)}>Purchased by dealer</Menu.Item>

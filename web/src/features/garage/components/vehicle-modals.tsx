@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/api/api-error';
 import type { GarageVehicle } from '../../../lib/api/types';
 import { errorMessage, notify } from '../../../lib/notify';
-import { useTradeValue, useVehicleAction, type GarageAction } from '../api/vehicle-actions';
+import { useRecalls, useTradeValue, useVehicleAction, type GarageAction } from '../api/vehicle-actions';
 import { money, vehicleName } from './vehicle-display';
 
 /** The garage's modals, by the action they take. */
-export type VehicleModalKind = 'sold' | 'dealerPurchased' | 'status' | 'payoff' | 'mileage' | 'tradeIn';
+export type VehicleModalKind = 'sold' | 'dealerPurchased' | 'status' | 'payoff' | 'mileage' | 'tradeIn' | 'recalls';
 
 type VehicleModalProps = {
   kind: VehicleModalKind | null;
@@ -23,6 +23,7 @@ const TITLES: Record<VehicleModalKind, string> = {
   payoff: 'Update payoff',
   mileage: 'Update mileage',
   tradeIn: 'Trade-in info',
+  recalls: 'Recall details',
 };
 
 /** VehicleModal is the open garage modal for one vehicle, or nothing. */
@@ -48,7 +49,7 @@ function ModalBody({ kind, vehicle, onClose }: { kind: VehicleModalKind; vehicle
         },
       },
     );
-  const failure = action.isError && (
+  const failure = action.isError && Object.keys(fieldErrors).length === 0 && (
     <Alert color="red" role="alert">
       {errorMessage(action.error)}
     </Alert>
@@ -121,6 +122,8 @@ function ModalBody({ kind, vehicle, onClose }: { kind: VehicleModalKind; vehicle
       );
     case 'tradeIn':
       return <TradeInForm vehicle={vehicle} onClose={onClose} />;
+    case 'recalls':
+      return <RecallDetails vehicle={vehicle} />;
   }
 }
 
@@ -309,6 +312,47 @@ function TradeInForm({ vehicle, onClose }: { vehicle: GarageVehicle; onClose: ()
           </Table.Tbody>
         </Table>
       )}
+    </Stack>
+  );
+}
+
+function RecallDetails({ vehicle }: { vehicle: GarageVehicle }) {
+  const recalls = useRecalls(vehicle.entityId);
+  if (recalls.isPending) return <Loader size="sm" aria-label="Loading the recalls" />;
+  if (recalls.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {errorMessage(recalls.error)}
+      </Alert>
+    );
+  }
+  const results = recalls.data.recalls.results ?? [];
+  if (results.length === 0) return <Text size="sm">No open recalls for the {vehicleName(vehicle)}.</Text>;
+  return (
+    <Stack gap="md" aria-label="Recalls">
+      {results.map((r) => (
+        <Stack key={r.NHTSACampaignNumber} gap={4}>
+          <Text fw={600}>
+            Campaign {r.NHTSACampaignNumber} · {r.Component}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {r.Manufacturer} · reported {r.ReportReceivedDate}
+            {r.parkIt ? ' · Park it: do not drive' : ''}
+          </Text>
+          <Text size="sm">{r.Summary}</Text>
+          <Text size="sm">
+            <b>Consequence:</b> {r.Consequence}
+          </Text>
+          <Text size="sm">
+            <b>Remedy:</b> {r.Remedy}
+          </Text>
+          {r.Notes && (
+            <Text size="xs" c="dimmed">
+              {r.Notes}
+            </Text>
+          )}
+        </Stack>
+      ))}
     </Stack>
   );
 }
