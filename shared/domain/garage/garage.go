@@ -78,7 +78,7 @@ const (
 	MaxVehicles         = 50
 	MaxTradeValueLog    = 50
 	MaxContracts        = 3
-	ActivityDetailEntry = "entityId"
+	ActivityDetailEntry = "garageVehicleId"
 )
 
 // Messages of the package's errors.

@@ -235,8 +235,7 @@ func (r *Repo) UpdateMileage(ctx context.Context, t store.Tenant, id, version in
 			return apperr.Errorf(apperr.Conflict, MsgNotCurrent)
 		}
 		if mileage < v.CurrentVehicle.Mileage {
-			msg := fmt.Sprintf(MsgMileageLower, v.CurrentVehicle.Mileage)
-			return apperr.InvalidFields(msg, map[string]string{"mileage": msg})
+			return apperr.InvalidFields("The mileage cannot go down.", map[string]string{"mileage": fmt.Sprintf(MsgMileageLower, v.CurrentVehicle.Mileage)})
 		}
 		v.CurrentVehicle.Mileage = mileage
 		v.CurrentVehicle.MileageAsOf = now.Format(time.DateOnly)
