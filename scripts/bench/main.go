@@ -2,6 +2,10 @@
 // process and one run, and prints the ratios. It needs DYNAMODB_ENDPOINT (make bench starts a
 // DynamoDB Local for it) and sends traffic only to loopback addresses.
 //
+// The vehicle catalogue's VIN decoding and make, model and trim searches are measured against
+// the same bare GetItem, and a batch call decoding 10,000 VINs by the VINs it decodes per second
+// (-vehicles-only measures only these and the session).
+//
 // Domain events are measured from commit to consumer through the outbox relay, with the events
 // it delivers per second, against a bare read of the same stream.
 //
@@ -47,12 +51,13 @@ func main() {
 	n := flag.Int("n", 2000, "measured iterations of each path")
 	searchN := flag.Int("search-n", 1000, "measured iterations of each contact search path at each size")
 	eventsOnly := flag.Bool("events-only", false, "measure only the domain event relay")
+	vehiclesOnly := flag.Bool("vehicles-only", false, "measure only the session and the vehicle catalogue")
 	flag.Parse()
 	var err error
 	if *eventsOnly {
 		err = runEvents(context.Background(), *n)
 	} else {
-		err = run(context.Background(), *n, *searchN)
+		err = run(context.Background(), *n, *searchN, *vehiclesOnly)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
@@ -73,7 +78,7 @@ func runEvents(ctx context.Context, n int) error {
 	return benchEvents(ctx, eventsBench{db: db, endpoint: endpoint, n: n / 4})
 }
 
-func run(ctx context.Context, n, searchN int) error {
+func run(ctx context.Context, n, searchN int, vehiclesOnly bool) error {
 	endpoint := os.Getenv(dynamotest.EndpointEnv)
 	if endpoint == "" {
 		return errors.New(dynamotest.EndpointEnv + " is not set; run make bench")
@@ -171,6 +176,13 @@ func run(ctx context.Context, n, searchN int) error {
 	}
 	report("bare GetItem", base, nil)
 	report("GET /users/currentUser", path, base)
+
+	if err := benchVehicles(ctx, vehicleBench{gateway: gw.URL, bearer: bearer, client: httpClient, bare: getItem, n: n / 2}); err != nil {
+		return err
+	}
+	if vehiclesOnly {
+		return nil
+	}
 
 	if err := benchIntake(ctx, leadKeys{repo: lead.NewRepo(s, nil, log)}, intakeBench{
 		db: db, table: table, gateway: gw.URL, client: httpClient, n: n / 4, capture: capture,

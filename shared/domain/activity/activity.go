@@ -28,6 +28,7 @@ const (
 	KindLead            Kind = "lead"
 	KindVisit           Kind = "visit"
 	KindMerge           Kind = "merge"
+	KindGarage          Kind = "garage" // a change of a vehicle of the customer's garage
 )
 
 // Category groups kinds for the feed's filter and the counts.
@@ -83,7 +84,7 @@ func (k Kind) Category() Category {
 		return CategoryLead
 	case KindVisit:
 		return CategoryVisit
-	case KindMerge:
+	case KindMerge, KindGarage:
 		return CategorySystem
 	}
 	return ""

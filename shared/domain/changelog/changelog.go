@@ -27,6 +27,7 @@
 //	a page of a contact's entries    table  PK = A#{acct}#C#{id}, SK BETWEEN LOG#{from} AND LOG#{to}, descending
 //	all of a contact's entries       table  PK = A#{acct}#C#{id}, begins_with(SK, "LOG#"), descending
 //	all of a lead's entries          table  PK = A#{acct}#L#{lead}, begins_with(SK, "LOG#"), descending
+//	all of a vehicle's entries       table  PK = A#{acct}#GVL#{vehicle}, begins_with(SK, "LOG#"), descending
 package changelog
 
 import (
@@ -50,6 +51,7 @@ const (
 	KindUpdated = "updated"
 	KindMerged  = "merged"
 	KindLead    = "lead"
+	KindGarage  = "garage"
 )
 
 // Change is one field a save changed.
@@ -70,13 +72,16 @@ type Revision struct {
 	// LeadID is the lead whose log holds the entry (a change of the lead); 0 for a save of the
 	// contact.
 	LeadID int64 `json:"leadId,omitempty" required:"false"`
+	// VehicleID is the garage vehicle whose log holds the entry (a change of the vehicle); 0
+	// otherwise.
+	VehicleID int64 `json:"vehicleId,omitempty" required:"false"`
 	// Seq numbers the entries of the contact's (or the lead's) log from 1.
 	Seq    int64     `json:"seq"`
 	At     time.Time `json:"at"`
 	UserID string    `json:"userId"`
 	// ActorUserID is the real user behind an impersonated save; "" otherwise.
 	ActorUserID string   `json:"actorUserId,omitempty"`
-	Kind        string   `json:"kind" enum:"created,updated,merged,lead"`
+	Kind        string   `json:"kind" enum:"created,updated,merged,lead,garage"`
 	Changes     []Change `json:"changes"`
 }
 
@@ -85,11 +90,15 @@ type Revision struct {
 type Segment struct {
 	ContactID int64
 	LeadID    int64
+	VehicleID int64
 	Count     int64
 }
 
 // partition returns the partition of the log of s.
 func (s Segment) partition(t store.Tenant) (store.Partition, error) {
+	if s.VehicleID != 0 {
+		return t.Partition("GVL", strconv.FormatInt(s.VehicleID, 10))
+	}
 	if s.LeadID != 0 {
 		return t.Partition("L", strconv.FormatInt(s.LeadID, 10))
 	}
@@ -97,6 +106,9 @@ func (s Segment) partition(t store.Tenant) (store.Partition, error) {
 }
 
 func (s Segment) String() string {
+	if s.VehicleID != 0 {
+		return fmt.Sprintf("garage vehicle %d", s.VehicleID)
+	}
 	if s.LeadID != 0 {
 		return fmt.Sprintf("lead %d", s.LeadID)
 	}
@@ -112,6 +124,9 @@ const sortPrefix = "LOG#"
 func sortKey(seq int64) string { return fmt.Sprintf("%s%012d", sortPrefix, seq) }
 
 func entryKey(t store.Tenant, e Revision) (store.Key, error) {
+	if e.VehicleID != 0 {
+		return t.Key(sortKey(e.Seq), "GVL", strconv.FormatInt(e.VehicleID, 10))
+	}
 	if e.LeadID != 0 {
 		return t.Key(sortKey(e.Seq), "L", strconv.FormatInt(e.LeadID, 10))
 	}
@@ -122,6 +137,7 @@ func entryKey(t store.Tenant, e Revision) (store.Key, error) {
 type item struct {
 	ContactID   int64
 	LeadID      int64 `dynamodbav:",omitempty"`
+	VehicleID   int64 `dynamodbav:",omitempty"`
 	Seq         int64
 	At          time.Time
 	UserID      string
@@ -156,7 +172,7 @@ func Record(t store.Tenant, e Revision) (store.Record, error) {
 		c.OldValue, c.NewValue = cut(c.OldValue), cut(c.NewValue)
 		changes[i] = c
 	}
-	it := item{ContactID: e.ContactID, LeadID: e.LeadID, Seq: e.Seq, At: e.At.UTC(), UserID: e.UserID, ActorUserID: e.ActorUserID, Kind: e.Kind, Changes: changes}
+	it := item{ContactID: e.ContactID, LeadID: e.LeadID, VehicleID: e.VehicleID, Seq: e.Seq, At: e.At.UTC(), UserID: e.UserID, ActorUserID: e.ActorUserID, Kind: e.Kind, Changes: changes}
 	return store.Record{Key: k, Type: "ChangeLogEntry", Value: it}, nil
 }
 
@@ -429,7 +445,7 @@ func entries(items []item) []Revision {
 		if changes == nil {
 			changes = []Change{}
 		}
-		out = append(out, Revision{ContactID: it.ContactID, LeadID: it.LeadID, Seq: it.Seq, At: it.At, UserID: it.UserID, ActorUserID: it.ActorUserID, Kind: it.Kind, Changes: changes})
+		out = append(out, Revision{ContactID: it.ContactID, LeadID: it.LeadID, VehicleID: it.VehicleID, Seq: it.Seq, At: it.At, UserID: it.UserID, ActorUserID: it.ActorUserID, Kind: it.Kind, Changes: changes})
 	}
 	return out
 }

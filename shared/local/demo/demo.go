@@ -12,6 +12,7 @@ package demo
 import (
 	"context"
 	"fmt"
+	"github.com/cxm/cxm/shared/domain/lookup"
 	"math/rand/v2"
 	"slices"
 
@@ -213,6 +214,12 @@ func Seed(ctx context.Context, svc wiring.Services, g Group, subjects Subjects) 
 		}
 	}
 	if err := seedSetup(ctx, svc, g.Account.ID, g.Setup); err != nil {
+		return err
+	}
+	if err := lookup.Seed(ctx, svc.Store); err != nil {
+		return err
+	}
+	if err := seedCatalogueFeed(ctx, svc, g); err != nil {
 		return err
 	}
 	if err := seedSummaries(ctx, svc, g); err != nil {

@@ -62,6 +62,10 @@ func Table() []Area {
 			"/crm/contacts/workplan",
 		}},
 		{Name: "merge", Prefixes: []string{"/api/contact/merge"}},
+		{Name: "garage", Prefixes: []string{
+			"/vehicle", "/api/vehicle", "/crm/contacts/{id}/vehicles", "/crm/Lookup", "/crm/lookup",
+			"/templatemanager/gettemplatelookups", "/api/bank",
+		}},
 		{Name: "leads", Prefixes: []string{
 			"/api/CrmLead", "/api/crmlead", "/api/crmLead", "/pando/claimable_lead", "/api/CrmRawLead", "/api/Lead",
 		}, Public: []string{"POST /api/CrmLead/intake/adf"}},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"time"
 
 	"github.com/cxm/cxm/shared/domain/account"
 	"github.com/cxm/cxm/shared/domain/credit"
@@ -12,6 +13,10 @@ import (
 	"github.com/cxm/cxm/shared/provider/calltrack"
 	"github.com/cxm/cxm/shared/provider/calltrack/callrail"
 	callsandbox "github.com/cxm/cxm/shared/provider/calltrack/sandbox"
+	"github.com/cxm/cxm/shared/provider/latency"
+	"github.com/cxm/cxm/shared/provider/recall"
+	"github.com/cxm/cxm/shared/provider/recall/nhtsa"
+	recallsandbox "github.com/cxm/cxm/shared/provider/recall/sandbox"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/store"
 )
@@ -26,9 +31,12 @@ const (
 type Sandboxes struct {
 	Credit sandbox.Config
 	Calls  callsandbox.Config
+	// Recalls is the recall sandbox's latency.
+	Recalls time.Duration
 }
 
-// SandboxesFromEnv reads the sandboxes' latencies (sandbox.LatencyEnv and callsandbox.LatencyEnv);
+// SandboxesFromEnv reads the sandboxes' latencies (sandbox.LatencyEnv, callsandbox.LatencyEnv and
+// recallsandbox.LatencyEnv);
 // unset is none, and a value that is not a duration is an error.
 func SandboxesFromEnv() (Sandboxes, error) {
 	c, err := sandbox.ConfigFromEnv()
@@ -39,7 +47,11 @@ func SandboxesFromEnv() (Sandboxes, error) {
 	if err != nil {
 		return Sandboxes{}, err
 	}
-	return Sandboxes{Credit: c, Calls: k}, nil
+	r, err := latency.FromEnv(recallsandbox.LatencyEnv)
+	if err != nil {
+		return Sandboxes{}, err
+	}
+	return Sandboxes{Credit: c, Calls: k, Recalls: r}, nil
 }
 
 // Stores reads a store's flags and provider configuration (account.Repo does).
@@ -66,6 +78,7 @@ type Providers struct {
 	client  *http.Client
 	bureau  *sandbox.Bureau
 	calls   *callsandbox.Provider
+	recalls *recallsandbox.Provider
 }
 
 var (
@@ -75,14 +88,14 @@ var (
 
 // LocalProviders returns the providers of a local run: the sandboxes of sb for every store.
 func LocalProviders(sb Sandboxes) *Providers {
-	return &Providers{local: true, bureau: sandbox.New(sb.Credit), calls: callsandbox.New(sb.Calls)}
+	return &Providers{local: true, bureau: sandbox.New(sb.Credit), calls: callsandbox.New(sb.Calls), recalls: recallsandbox.New(sb.Recalls)}
 }
 
 // AWSProviders returns the providers of a run in AWS: stores are read from stores, credentials
 // from secrets, and the real adapters send their requests with client (nil for each adapter's
 // default, which has a timeout).
 func AWSProviders(sb Sandboxes, stores Stores, secrets Secrets, client *http.Client) *Providers {
-	return &Providers{stores: stores, secrets: secrets, client: client, bureau: sandbox.New(sb.Credit), calls: callsandbox.New(sb.Calls)}
+	return &Providers{stores: stores, secrets: secrets, client: client, bureau: sandbox.New(sb.Credit), calls: callsandbox.New(sb.Calls), recalls: recallsandbox.New(sb.Recalls)}
 }
 
 // choice is what serves a store: the sandbox, or the real adapter with cfg.
@@ -141,4 +154,23 @@ func (p *Providers) Tracker(ctx context.Context, t store.Tenant, storeID int64) 
 		return p.calls, nil
 	}
 	return callrail.New(callrail.Config{BaseURL: c.cfg.BaseURL, Secret: c.cfg.Secret, Secrets: p.secrets, Client: p.client}), nil
+}
+
+// Recalls returns the recall provider of store storeID of t: the sandbox locally and for a demo
+// store, NHTSA's public recalls API (which needs no credentials) for any other store in AWS.
+func (p *Providers) Recalls(ctx context.Context, t store.Tenant, storeID int64) (recall.Provider, error) {
+	if p == nil {
+		return nil, apperr.Errorf(apperr.Internal, "no providers")
+	}
+	if p.local {
+		return p.recalls, nil
+	}
+	st, err := p.stores.Store(ctx, t, storeID)
+	if err != nil {
+		return nil, fmt.Errorf("choose the recall provider of store %d: %w", storeID, err)
+	}
+	if st.Demo {
+		return p.recalls, nil
+	}
+	return nhtsa.New("", p.client), nil
 }

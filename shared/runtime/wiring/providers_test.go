@@ -2,6 +2,8 @@ package wiring_test
 
 import (
 	"context"
+	"github.com/cxm/cxm/shared/provider/recall/nhtsa"
+	recallsandbox "github.com/cxm/cxm/shared/provider/recall/sandbox"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -134,6 +136,31 @@ func TestProviderSelection(t *testing.T) {
 				t.Errorf("PerStore.StartOutbound = %v, want the not-configured error", err)
 			}
 		})
+	}
+
+	// Recalls: the sandbox locally and for a demo store, NHTSA's public API for any other store.
+	for _, rc := range []struct {
+		name      string
+		providers *wiring.Providers
+		store     int64
+		sandboxed bool
+	}{
+		{"local run", local, plainStore, true},
+		{"AWS, demo store", aws, demoStore, true},
+		{"AWS, any other store", aws, plainStore, false},
+	} {
+		p, err := rc.providers.Recalls(ctx, tn, rc.store)
+		if err != nil {
+			t.Fatalf("%s: %v", rc.name, err)
+		}
+		_, isSandbox := p.(*recallsandbox.Provider)
+		_, isNHTSA := p.(*nhtsa.Client)
+		if isSandbox != rc.sandboxed || isNHTSA == rc.sandboxed {
+			t.Errorf("%s: Recalls = %T", rc.name, p)
+		}
+	}
+	if _, err := aws.Recalls(ctx, tn, missingStore); apperr.CodeOf(err) != apperr.NotFound {
+		t.Errorf("AWS, unknown store: %v, want not found", err)
 	}
 
 	// The configured store's bureau is 700Credit's API at the configured endpoint.

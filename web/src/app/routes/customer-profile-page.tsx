@@ -5,6 +5,7 @@ import { CustomerProfile } from '../../features/contacts/components/customer-pro
 import { contactName } from '../../features/contacts/contact-display';
 import { leadPowers } from '../../features/leads/lead-roles';
 import { AddToMergeButton } from '../../features/merge/components/add-to-merge-button';
+import { loadGarageTab } from '../../features/garage';
 import { HouseholdRelationships } from '../../features/relations';
 import { loadCustomerTasks } from '../../features/tasks';
 import { useEmbeddedCustomer } from '../embedded/use-embedded-customer';
@@ -13,6 +14,9 @@ import { customerProfilePath } from '../pages';
 import { useSession } from '../session-context';
 import { userStores } from '../user-stores';
 import { MergeFooterSlot } from './merge-footer-slot';
+
+/** GarageTab, the profile's Garage tab, loads when the tab is first opened. */
+const GarageTab = lazyPage(() => loadGarageTab());
 
 /** CustomerLeads, the profile's Leads tab, loads when the tab is first opened. */
 const CustomerLeads = lazyPage(() => import('../../features/leads/components/customer-leads').then((m) => m.CustomerLeads));
@@ -55,6 +59,7 @@ export function CustomerProfilePage({ contactId: given, profilePath = customerPr
         tasks={(contact, canEdit) => (
           <CustomerTasks contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} userId={user.UserId} />
         )}
+        garage={(contact, canEdit) => <GarageTab contactId={contact.id ?? id} canEdit={canEdit} />}
         household={(contact, canEdit) => <HouseholdRelationships contact={contact} canEdit={canEdit} profilePath={profilePath} />}
         leads={(contact) => (
           <CustomerLeads

@@ -320,3 +320,27 @@ export type RuleReseedStatus = Schemas['functions.rules.ReseedStatus'];
 
 /** A customer's workflow with its tasks. */
 export type CustomerWorkflow = Schemas['functions.rules.Workflow'];
+
+/** A vehicle of a customer's garage: current or previously owned (noLongerOwns), with its contract. */
+export type GarageVehicle = Schemas['domain.garage.Vehicle'];
+
+/** A customer's garage: current and previously owned vehicles and their leads' vehicles of interest. */
+export type CustomerGarage = Schemas['functions.garage.Garage'];
+
+/** A vehicle of interest of one of the customer's leads. */
+export type InterestVehicle = Schemas['functions.garage.InterestVehicle'];
+
+/** What a VIN decodes to from the catalogue (NHTSA vPIC), with its check digit verdict. */
+export type DecodedVin = Schemas['domain.vehicle.Decoded'];
+
+/** The body of POST /crm/contacts/{id}/vehicles/current_vehicles. */
+export type SaveGarageVehicleBody = Schemas['garage.SaveVehicleInputBody'];
+
+/** A contract of a garage vehicle as a user sets it. */
+export type GarageContractInput = Schemas['domain.garage.ContractInput'];
+
+/** A garage vehicle's trade value with its history. */
+export type TradeValueInfo = Schemas['functions.garage.TradeValueInfo'];
+
+/** A garage vehicle's safety recalls, in the shape of NHTSA's recalls API. */
+export type VehicleRecalls = Schemas['functions.garage.VehicleRecalls'];

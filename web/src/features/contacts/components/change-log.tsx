@@ -12,6 +12,7 @@ const KIND_LABELS: Record<ChangeLogEntry['kind'], string> = {
   updated: 'Updated',
   merged: 'Merged',
   lead: 'Lead',
+  garage: 'Garage',
 };
 
 /** The users that are not people: the lead providers' deliveries are made by the lead intake. */

@@ -71,13 +71,15 @@ type CustomerProfileProps = {
   household?: (contact: Contact, canEdit: boolean) => ReactNode;
   /** The customer's tasks, shown under the snapshot's summary, from the tasks feature. */
   tasks?: (contact: Contact, canEdit: boolean) => ReactNode;
+  /** The Garage tab's content, from the garage feature; without it the tab says what it will hold. */
+  garage?: (contact: Contact, canEdit: boolean) => ReactNode;
 };
 
 /**
  * CustomerProfile checks the user's access to the customer first, then shows the customer's
  * profile with its tabs; the open tab lives in the address (`tab`).
  */
-export function CustomerProfile({ contactId, userId, stores, actions, leads, household, tasks }: CustomerProfileProps) {
+export function CustomerProfile({ contactId, userId, stores, actions, leads, household, tasks, garage }: CustomerProfileProps) {
   const permission = useContactPermission(contactId, userId);
 
   if (permission.isPending) {
@@ -110,6 +112,7 @@ export function CustomerProfile({ contactId, userId, stores, actions, leads, hou
       leads={leads}
       household={household}
       tasks={tasks}
+      garage={garage}
     />
   );
 }
@@ -122,9 +125,10 @@ type ProfileScreenProps = {
   leads?: CustomerProfileProps['leads'];
   household?: CustomerProfileProps['household'];
   tasks?: CustomerProfileProps['tasks'];
+  garage?: CustomerProfileProps['garage'];
 };
 
-function ProfileScreen({ contactId, permission, stores, actions, leads, household, tasks }: ProfileScreenProps) {
+function ProfileScreen({ contactId, permission, stores, actions, leads, household, tasks, garage }: ProfileScreenProps) {
   const contact = useContact(contactId);
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
@@ -187,6 +191,8 @@ function ProfileScreen({ contactId, permission, stores, actions, leads, househol
               <Suspense fallback={<TabLoading />}>
                 <ActivityPanel contactId={contactId} />
               </Suspense>
+            ) : t.value === 'garage' && garage ? (
+              garage(contact.data, permission.canEdit)
             ) : t.value === 'leads' && leads ? (
               leads(contact.data)
             ) : (
