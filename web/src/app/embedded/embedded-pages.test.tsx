@@ -154,7 +154,7 @@ describe('embedded customer pages', { timeout: 30_000 }, () => {
         const body = (await request.json()) as { contactId: number; accountPlatformId: number };
         session = {
           id: 's1', userId: 'u-sales', accountPlatformId: body.accountPlatformId,
-          contacts: [{ contactId: body.contactId, added: '2026-11-20T16:00:00Z' }], created: '2026-11-20T16:00:00Z', updated: '2026-11-20T16:00:00Z',
+          contacts: [{ contactId: body.contactId, added: '2026-11-20T16:00:00Z', details: null }], created: '2026-11-20T16:00:00Z', updated: '2026-11-20T16:00:00Z',
         };
         return HttpResponse.json({ successful: true, data: session });
       }),
