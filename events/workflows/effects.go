@@ -20,8 +20,8 @@ import (
 	"github.com/cxm/cxm/shared/runtime/timer"
 )
 
-func timerCancel(t store.Tenant, taskID string) (store.Op, error) {
-	return timer.CancelOp(t, rule.DueTimerID(taskID))
+func timerCancel(t store.Tenant, w task.WorkflowTask) (store.Op, error) {
+	return timer.CancelOp(t, rule.DueTimerID(w.ID, w.DueAt))
 }
 
 // message is what a notification is about.
@@ -156,6 +156,10 @@ func (e *Engine) onDue(ctx context.Context, ev eventbus.Event) ([]store.Op, erro
 	if !w.Open() || w.Status == task.StatusOverdue {
 		return nil, nil
 	}
+	if !d.Due.IsZero() && !d.Due.Equal(w.DueAt) {
+		// The task was rescheduled after this timer was set: its own timer is due later.
+		return nil, nil
+	}
 	vi, err := e.rules.Instance(ctx, t, d.ContactID, d.WorkflowID)
 	if err != nil {
 		if apperr.CodeOf(err) == apperr.NotFound {
@@ -208,30 +212,107 @@ func (e *Engine) onDue(ctx context.Context, ev eventbus.Event) ([]store.Op, erro
 		return nil, err
 	}
 	ops = append(ops, notes...)
-	// The instance completes when no other task of it is open.
-	open := false
+	finished, err := e.finishOps(ctx, t, vi, r, w.ID, "workflow", now)
+	if err != nil {
+		return nil, err
+	}
+	return append(ops, finished...), nil
+}
+
+// finishOps returns the writes that complete instance vi of rule r when no task of it but
+// closing (being completed or cancelled now) is open: the instance's end and its rule's
+// completion notifications. It returns none while another task is open.
+func (e *Engine) finishOps(ctx context.Context, t store.Tenant, vi rule.VersionedInstance, r rule.TriggerSet, closing, by string, now time.Time) ([]store.Op, error) {
+	if !vi.Active() {
+		return nil, nil
+	}
 	for _, id := range vi.TaskIDs {
-		if id == w.ID {
+		if id == closing {
 			continue
 		}
 		o, _, err := e.tasks.Workflow(ctx, t, vi.ContactID, id)
-		if err == nil && o.Open() {
-			open = true
+		if apperr.CodeOf(err) == apperr.NotFound {
+			continue
 		}
-	}
-	if !open && vi.Active() {
-		stop, _, err := rule.StopOps(ctx, t, e.tasks, withoutTask(vi, w.ID), rule.InstanceSuccess, "workflow", "Every task is done.", now)
 		if err != nil {
 			return nil, err
 		}
-		ops = append(ops, stop...)
-		inotes, err := e.notify(ctx, t, w.AccountPlatformID, r.TriggerSetNotifications, rule.OnCompleted, message{rule: r}, vi.ID+"-done", now)
+		if o.Open() {
+			return nil, nil
+		}
+	}
+	ops, _, err := rule.StopOps(ctx, t, e.tasks, withoutTask(vi, closing), rule.InstanceSuccess, by, "Every task is done.", now)
+	if err != nil {
+		return nil, err
+	}
+	notes, err := e.notify(ctx, t, vi.AccountPlatformID, r.TriggerSetNotifications, rule.OnCompleted, message{rule: r}, vi.ID+"-done", now)
+	if err != nil {
+		return nil, err
+	}
+	return append(ops, notes...), nil
+}
+
+// onTaskChanged keeps a workflow in step with a user's change of one of its tasks: a
+// reschedule moves the task's due timer; a completion or a cancellation cancels it, and the
+// workflow completes once none of its tasks is open.
+func (e *Engine) onTaskChanged(ctx context.Context, ev eventbus.Event) ([]store.Op, error) {
+	var d task.Changed
+	if err := json.Unmarshal(ev.Detail, &d); err != nil {
+		return nil, fmt.Errorf("decode task change: %w", err)
+	}
+	if d.Task.WorkflowInstanceID == "" {
+		return nil, nil
+	}
+	t, err := store.NewTenant(ev.Account)
+	if err != nil {
+		return nil, err
+	}
+	w := task.WorkflowTask{Task: d.Task}
+	now := e.now().UTC()
+	if ev.Type == task.EventRescheduled {
+		if d.FromDueAt == nil {
+			return nil, nil
+		}
+		cancel, err := timer.CancelOp(t, rule.DueTimerID(w.ID, *d.FromDueAt))
 		if err != nil {
 			return nil, err
 		}
-		ops = append(ops, inotes...)
+		ops := []store.Op{cancel}
+		cur, _, err := e.tasks.Workflow(ctx, t, w.ContactID, w.ID)
+		if err != nil && apperr.CodeOf(err) != apperr.NotFound {
+			return nil, err
+		}
+		// A task closed or rescheduled again since has no use for this due time.
+		if err == nil && cur.Open() && cur.DueAt.Equal(w.DueAt) {
+			due, err := rule.DueTimerOp(t, w, now)
+			if err != nil {
+				return nil, err
+			}
+			ops = append(ops, due)
+		}
+		return ops, nil
 	}
-	return ops, nil
+	cancel, err := timerCancel(t, w)
+	if err != nil {
+		return nil, err
+	}
+	ops := []store.Op{cancel}
+	vi, err := e.rules.Instance(ctx, t, w.ContactID, w.WorkflowInstanceID)
+	if apperr.CodeOf(err) == apperr.NotFound {
+		return ops, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	r, err := e.rules.Get(ctx, t, w.TriggerSetID, nil)
+	if err != nil && apperr.CodeOf(err) != apperr.NotFound {
+		return nil, err
+	}
+	finished, err := e.finishOps(ctx, t, vi, r, w.ID, d.UserID, now)
+	if err != nil {
+		return nil, err
+	}
+	return append(ops, finished...), nil
 }
 
 // withoutTask returns vi with task id left out of its open-task scan (it is being completed in

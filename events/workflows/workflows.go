@@ -51,6 +51,8 @@ const (
 	TriggerConsumer = "workflow-triggers"
 	DueConsumer     = "workflow-task-due"
 	CopyConsumer    = "rule-copy"
+	// TaskConsumer keeps workflows in step with users' changes of their tasks.
+	TaskConsumer = "workflow-task-changes"
 )
 
 // MaxRecipients bounds the users one notification of one event reaches, so a start's writes
@@ -108,6 +110,7 @@ func (e *Engine) Consumers() []eventbus.Consumer {
 		{Name: TriggerConsumer, Types: TriggerEvents(), Handle: e.OnEvent},
 		{Name: DueConsumer, Types: []string{rule.EventTaskDue}, Handle: eventbus.Once(e.s, DueConsumer, e.onDue)},
 		{Name: CopyConsumer, Types: []string{rule.EventCopyRequested}, Handle: eventbus.Once(e.s, CopyConsumer, e.onCopy)},
+		{Name: TaskConsumer, Types: []string{task.EventCompleted, task.EventCancelled, task.EventRescheduled}, Handle: eventbus.Once(e.s, TaskConsumer, e.onTaskChanged)},
 	}
 }
 
@@ -263,7 +266,7 @@ func (e *Engine) terminate(ctx context.Context, t store.Tenant, sub Subject) ([]
 			if err != nil {
 				return nil, err
 			}
-			cancel, err := timerCancel(t, w.ID)
+			cancel, err := timerCancel(t, w)
 			if err != nil {
 				return nil, err
 			}

@@ -301,7 +301,7 @@ func TestTerminator(t *testing.T) {
 	if st := f.task(t, 701, got.TaskIDs[0]).Status; st != task.StatusCancelled {
 		t.Errorf("task status = %s, want Cancelled", st)
 	}
-	if _, err := timer.Pending(f.ctx, f.s, f.t, rule.DueTimerID(got.TaskIDs[0])); err == nil {
+	if _, err := timer.Pending(f.ctx, f.s, f.t, rule.DueTimerID(got.TaskIDs[0], f.task(t, 701, got.TaskIDs[0]).DueAt)); err == nil {
 		t.Errorf("the task's timer is still pending")
 	}
 	f.clock.Advance(time.Hour)
@@ -380,5 +380,65 @@ func TestCopyRequest(t *testing.T) {
 		copies[0].TriggerSetTasks[0].TriggerSetTaskID == src.TriggerSetTasks[0].TriggerSetTaskID {
 		b, _ := json.Marshal(copies)
 		t.Errorf("copies = %s, want one disabled copy with its own ids", b)
+	}
+}
+
+// TestUserChangesWorkflowTask: a user's reschedule of a workflow task moves its due timer (the
+// old due time passes without effect, the new one makes it overdue), the task keeps its
+// workflow, and completing the workflow's last open task completes the workflow.
+func TestUserChangesWorkflowTask(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	f.activeRule(t, callRule(shop))
+	f.newLead(t, shop, 801, lead.TypeInternet)
+	is := f.workflows(t, 801)
+	if len(is) != 1 {
+		t.Fatalf("workflows = %d, want 1", len(is))
+	}
+	id := is[0].TaskIDs[0]
+	change := func(ch task.Change) task.WorkflowTask {
+		t.Helper()
+		tk, err := f.tasks.Get(f.ctx, f.t, 801, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ch.Version, ch.By = tk.Version, "sp-a"
+		if _, _, err := f.tasks.Apply(f.ctx, f.t, tk, ch, f.clock.Now()); err != nil {
+			t.Fatal(err)
+		}
+		f.settle(t)
+		return f.task(t, 801, id)
+	}
+	oldDue := f.task(t, 801, id).DueAt
+	moved := change(task.Change{Action: task.Reschedule, DueAt: oldDue.Add(time.Hour)})
+	if moved.WorkflowInstanceID != is[0].ID || moved.TriggerSetID != is[0].TriggerSetID {
+		t.Errorf("rescheduled task lost its workflow: %+v", moved.Origin)
+	}
+	if _, err := timer.Pending(f.ctx, f.s, f.t, rule.DueTimerID(id, oldDue)); err == nil {
+		t.Error("the old due time's timer is still pending")
+	}
+	if _, err := timer.Pending(f.ctx, f.s, f.t, rule.DueTimerID(id, moved.DueAt)); err != nil {
+		t.Errorf("no timer for the new due time: %v", err)
+	}
+	f.clock.Advance(30 * time.Minute)
+	f.fire(t)
+	if got := f.task(t, 801, id).Status; got != task.StatusPending {
+		t.Errorf("past the old due time: status %s, want Pending", got)
+	}
+	done := change(task.Change{Action: task.Complete})
+	if done.Status != task.StatusCompleted || done.WorkflowInstanceID != is[0].ID {
+		t.Errorf("completed task = %s %+v, want Completed in its workflow", done.Status, done.Origin)
+	}
+	got := f.workflows(t, 801)[0]
+	if got.Active() || got.Status != rule.InstanceSuccess {
+		t.Errorf("workflow = %+v, want it completed with its last task", got.Instance)
+	}
+	if _, err := timer.Pending(f.ctx, f.s, f.t, rule.DueTimerID(id, moved.DueAt)); err == nil {
+		t.Error("the completed task's timer is still pending")
+	}
+	f.clock.Advance(2 * time.Hour)
+	f.fire(t)
+	if got := f.task(t, 801, id).Status; got != task.StatusCompleted {
+		t.Errorf("after the new due time: status %s, want Completed", got)
 	}
 }

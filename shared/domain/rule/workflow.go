@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/cxm/cxm/shared/domain/task"
@@ -63,23 +64,28 @@ func CopyRequestOp(t store.Tenant, c CopyRequest, now time.Time) (store.Op, erro
 	return eventbus.OutboxOp(t, eventbus.Event{ID: c.Key, Type: EventCopyRequested, Account: t.Account(), Time: now, Detail: detail})
 }
 
-// TaskDue is the detail of a workflow task's due timer.
+// TaskDue is the detail of a workflow task's due timer: the task and the due time the timer was
+// set for (a task rescheduled since has a timer of its own for its new due time).
 type TaskDue struct {
-	ContactID  int64  `json:"contactId"`
-	TaskID     string `json:"taskId"`
-	WorkflowID string `json:"workflowId"`
+	ContactID  int64     `json:"contactId"`
+	TaskID     string    `json:"taskId"`
+	WorkflowID string    `json:"workflowId"`
+	Due        time.Time `json:"due"`
 }
 
-// DueTimerID returns the id of the due timer of workflow task taskID.
-func DueTimerID(taskID string) string { return timer.ID("wftask", taskID) }
+// DueTimerID returns the id of the due timer of workflow task taskID due at due: a reschedule
+// cancels the timer of the old due time and sets one for the new, in one transaction.
+func DueTimerID(taskID string, due time.Time) string {
+	return timer.ID("wftask", taskID, strconv.FormatInt(due.Unix(), 10))
+}
 
-// DueTimerOp returns the write that sets the due timer of workflow task w.
+// DueTimerOp returns the write that sets the due timer of workflow task w at its due time.
 func DueTimerOp(t store.Tenant, w task.WorkflowTask, now time.Time) (store.Op, error) {
-	detail, err := json.Marshal(TaskDue{ContactID: w.ContactID, TaskID: w.ID, WorkflowID: w.WorkflowInstanceID})
+	detail, err := json.Marshal(TaskDue{ContactID: w.ContactID, TaskID: w.ID, WorkflowID: w.WorkflowInstanceID, Due: w.DueAt.UTC()})
 	if err != nil {
 		return store.Op{}, err
 	}
-	return timer.Op(t, timer.Timer{ID: DueTimerID(w.ID), Due: w.DueAt, Type: EventTaskDue, Detail: detail}, now)
+	return timer.Op(t, timer.Timer{ID: DueTimerID(w.ID, w.DueAt), Due: w.DueAt, Type: EventTaskDue, Detail: detail}, now)
 }
 
 // StopOps returns the writes that end instance vi with status (InstanceCancelled or
@@ -108,7 +114,7 @@ func StopOps(ctx context.Context, t store.Tenant, tasks *task.Repo, vi Versioned
 		if err != nil {
 			return nil, 0, err
 		}
-		cancel, err := timer.CancelOp(t, DueTimerID(w.ID))
+		cancel, err := timer.CancelOp(t, DueTimerID(w.ID, w.DueAt))
 		if err != nil {
 			return nil, 0, err
 		}
