@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
@@ -42,6 +43,9 @@ afterEach(() => {
   setRequestScope(undefined);
   if (inBrowser) {
     cleanup();
+    // The toasts' store outlives a test: a toast still showing, or waiting for one of the few
+    // places, would hold back the next test's.
+    notifications.clean();
     window.location.hash = '';
     window.sessionStorage.clear();
     window.localStorage.clear();

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { Contact, MergeContact, MergeMemberDetails, MergeSession } from '../../../lib/api/types';
 import { mariaGonzalez, salesUser } from '../../../testing/fixtures';
-import { contactPermission, currentUser, userSettings } from '../../../testing/handlers';
+import { contactPermission, contactSummaries, currentUser, userSettings } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 
@@ -148,7 +148,14 @@ function mergeServer(initial: number[] = [], store = 101) {
 }
 
 function signedIn(merge: ReturnType<typeof mergeServer>) {
-  server.use(currentUser(salesUser), ...userSettings().handlers, contactPermission({}), ...merge.handlers);
+  server.use(
+    currentUser(salesUser),
+    ...userSettings().handlers,
+    contactPermission({}),
+    ...contactSummaries().handlers,
+    http.post('*/crm/contacts/actions/is_desking_enabled', () => HttpResponse.json({ successful: true, data: [] })),
+    ...merge.handlers,
+  );
 }
 
 describe('Contact merge', () => {
