@@ -1,6 +1,7 @@
 import { AppShell, Burger, Button, Group, Loader, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet, useNavigate } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 
 import { useEndImpersonation } from '../../features/auth/api/end-impersonation';
 import { useAuth } from '../../features/auth/auth-context';
@@ -11,7 +12,7 @@ import { PERMISSIONS } from '../../lib/access';
 import type { AppUser } from '../../lib/api/types';
 import { PRODUCT_NAME } from '../../lib/product';
 import { useRememberLastViewedPage } from '../last-viewed-page';
-import { useMergeSessionCheck } from '../merge-session-check';
+import { mergeSessionRequest } from '../merge-session-request';
 import { customerProfilePath, customerSearchPath } from '../pages';
 import type { SessionContext } from '../session-context';
 import { useAccess } from '../use-access';
@@ -48,10 +49,14 @@ function SearchIcon() {
 const HEADER_HEIGHT = 60;
 const TOP_NAV_HEIGHT = 44;
 
+// The merge check loads with the first page a merge link opens.
+const MergeSessionCheck = lazy(() => import('../merge-session-check').then((m) => ({ default: m.MergeSessionCheck })));
+
 /** AppLayout is the signed-in shell: header, navigation (side or top) and the page. */
 export function AppLayout({ user }: AppLayoutProps) {
   const auth = useAuth();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const [navOpen, nav] = useDisclosure(false);
   const [impersonateOpen, impersonate] = useDisclosure(false);
   const { access, isPending: accessPending } = useAccess(user);
@@ -59,7 +64,6 @@ export function AppLayout({ user }: AppLayoutProps) {
   const endImpersonation = useEndImpersonation();
   const palette = useCustomerSpotlight();
   useRememberLastViewedPage();
-  useMergeSessionCheck();
   useImpersonationExpiry(Boolean(user.IsImpersonating));
 
   const sections = accessPending ? null : visibleMenuSections(access);
@@ -191,6 +195,11 @@ export function AppLayout({ user }: AppLayoutProps) {
           onOpenContact={(id) => navigate(customerProfilePath(id))}
           onShowAll={(term) => navigate(customerSearchPath(term))}
         />
+      ) : null}
+      {mergeSessionRequest(search) ? (
+        <Suspense fallback={null}>
+          <MergeSessionCheck />
+        </Suspense>
       ) : null}
       {canImpersonate && impersonateOpen ? <ImpersonateUserDialog user={user} opened onClose={impersonate.close} /> : null}
     </AppShell>
