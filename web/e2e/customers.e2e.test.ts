@@ -59,6 +59,16 @@ describe('customer search and profile', () => {
     ]);
   });
 
+  it('finds the owner of a car by the last characters of its VIN', async () => {
+    // James Carter's 2021 CR-V, VIN 2HKRW2H85MH612345: the service desk reads the end of it.
+    for (const fragment of ['MH612345', '612345']) {
+      await searchFor(fragment);
+      await page.waitForURL((url) => url.hash === `#/app/contactsearch?q=${fragment}`);
+      expect(await resultNames()).toEqual(['James Carter']);
+    }
+    await screenshot(page, '24b-customer-search-by-vin-fragment');
+  });
+
   it('pages through a last name with the cursor', async () => {
     // About 30 of the seeded customers of the user's stores have a last name starting with R.
     await searchFor('R');
