@@ -9,6 +9,7 @@ import (
 	_ "image/png"  // decodes uploaded PNG images
 	"net/http"
 	"slices"
+	"strings"
 
 	"github.com/cxm/cxm/shared/domain/contact"
 	"github.com/cxm/cxm/shared/domain/user"
@@ -124,7 +125,7 @@ func (s *summaries) registerImages(api *httpapi.API) {
 		what := map[string]string{ImageLicenseFront: "front of the driver licence", ImageLicenseBack: "back of the driver licence", ImageLicenseAvatar: "photo from the driver licence"}[kind]
 		who := "Any user who may view the customer reads it."
 		if licence {
-			who = "The scan shows the licence number, so only users who may edit the customer read it."
+			who = "The scan shows the licence number, so it is read as the number is revealed: only by F&I managers, sales managers, general managers and dealer admins who may view the customer (403 otherwise), each read written to the audit log (event SensitiveRevealed, field driverLicense." + strings.TrimPrefix(kind, "driver_license_") + "), and never cached."
 		}
 		httpapi.Register(api, huma.Operation{
 			OperationID: "getContactImage_" + kind,
@@ -143,10 +144,8 @@ func (s *summaries) registerImages(api *httpapi.API) {
 			if err != nil {
 				return nil, err
 			}
-			if licence {
-				if err := mayEdit(sess, c); err != nil {
-					return nil, err
-				}
+			if licence && !permission(sess, c).CanRevealSensitive {
+				return nil, apperr.Errorf(apperr.Forbidden, MsgMayNotReveal)
 			}
 			store, k, err := s.image(sess, c, kind)
 			if err != nil {
@@ -158,6 +157,12 @@ func (s *summaries) registerImages(api *httpapi.API) {
 			}
 			if err != nil {
 				return nil, err
+			}
+			if licence {
+				// No scan leaves without its audit record.
+				if err := s.recordReveal(ctx, sess, c.ID, "driverLicense."+strings.TrimPrefix(kind, "driver_license_"), http.MethodGet, "/crm/contacts/{id}/"+kind); err != nil {
+					return nil, err
+				}
 			}
 			return &ImageOutput{ContentType: obj.ContentType, CacheControl: "private, no-store", Body: obj.Data}, nil
 		})

@@ -7,6 +7,7 @@ import (
 
 	"github.com/cxm/cxm/shared/domain/audit"
 	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/user"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/auth"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
@@ -70,19 +71,8 @@ func (a *area) registerSensitive(api *httpapi.API) {
 		if err != nil {
 			return nil, err
 		}
-		claims, _ := auth.ClaimsFrom(ctx)
-		p := sess.Principal
-		e := audit.Entry{
-			Event: audit.EventSensitiveRevealed, AccountID: p.AccountID,
-			ActorUserID: p.UserID, ActorSubject: claims.Subject, SubjectUserID: p.UserID, Subject: claims.Subject,
-			Method: http.MethodPost, Path: "/crm/contacts/{id}/sensitive/reveal", Status: http.StatusOK, At: a.d.Store.Now(),
-			ContactID: c.ID, Field: field,
-		}
-		if p.Impersonating() {
-			e.ActorUserID, e.ActorSubject = p.ActorUserID, p.ActorSubject
-		}
 		// No value leaves without its audit record.
-		if err := a.audit.Record(ctx, e); err != nil {
+		if err := a.recordReveal(ctx, sess, c.ID, field, http.MethodPost, "/crm/contacts/{id}/sensitive/reveal"); err != nil {
 			return nil, err
 		}
 		return &RevealOutput{
@@ -91,4 +81,22 @@ func (a *area) registerSensitive(api *httpapi.API) {
 			Body:         httpapi.OK(Revealed{ContactID: c.ID, Field: field, Value: value}),
 		}, nil
 	})
+}
+
+// recordReveal writes to the dealer group's audit log that the session's user (and the real
+// actor under impersonation) was given the whole value of field of customer contactID by the
+// call method path.
+func (a *area) recordReveal(ctx context.Context, sess user.Session, contactID int64, field, method, path string) error {
+	claims, _ := auth.ClaimsFrom(ctx)
+	p := sess.Principal
+	e := audit.Entry{
+		Event: audit.EventSensitiveRevealed, AccountID: p.AccountID,
+		ActorUserID: p.UserID, ActorSubject: claims.Subject, SubjectUserID: p.UserID, Subject: claims.Subject,
+		Method: method, Path: path, Status: http.StatusOK, At: a.d.Store.Now(),
+		ContactID: contactID, Field: field,
+	}
+	if p.Impersonating() {
+		e.ActorUserID, e.ActorSubject = p.ActorUserID, p.ActorSubject
+	}
+	return a.audit.Record(ctx, e)
 }

@@ -178,9 +178,13 @@ func TestLicenceImages(t *testing.T) {
 	srv := areatest.New(t)
 	front := contactPath(demo.ContactToyota) + "/driver_license_front"
 
-	status, body, header := srv.Raw(t, areatest.Request{Method: "GET", Path: front, As: sales})
-	if status != 200 || header.Get("Content-Type") != "image/png" || !bytes.HasPrefix(body, []byte("\x89PNG")) {
-		t.Fatalf("GET seeded front = %d %s, want a PNG", status, header.Get("Content-Type"))
+	// The scan shows the licence number: it is read as the number is revealed.
+	status, body, header := srv.Raw(t, areatest.Request{Method: "GET", Path: front, As: manager})
+	if status != 200 || header.Get("Content-Type") != "image/png" || header.Get("Cache-Control") != "private, no-store" || !bytes.HasPrefix(body, []byte("\x89PNG")) {
+		t.Fatalf("GET seeded front = %d %s %q, want an uncached PNG", status, header.Get("Content-Type"), header.Get("Cache-Control"))
+	}
+	if got := reveals(t, srv); len(got) != 1 || got[0].SubjectUserID != manager || got[0].ContactID != demo.ContactToyota || got[0].Field != "driverLicense.front" {
+		t.Fatalf("audit after reading the scan = %+v, want one reveal of driverLicense.front by the manager", got)
 	}
 
 	upload := pngOf(40, 25)
@@ -188,7 +192,7 @@ func TestLicenceImages(t *testing.T) {
 	if status := srv.Do(t, areatest.Request{Method: "PUT", Path: front, As: sales, Body: imageBody("image/png", upload)}, &saved); status != 200 {
 		t.Fatalf("PUT front = %d", status)
 	}
-	if _, body, _ := srv.Raw(t, areatest.Request{Method: "GET", Path: front, As: sales}); !bytes.Equal(body, upload) {
+	if _, body, _ := srv.Raw(t, areatest.Request{Method: "GET", Path: front, As: manager}); !bytes.Equal(body, upload) {
 		t.Errorf("GET after PUT returned %d bytes, want the %d uploaded", len(body), len(upload))
 	}
 
@@ -208,9 +212,10 @@ func TestLicenceImages(t *testing.T) {
 		{"larger than 4 MB", sales, "PUT", front, imageBody("image/png", huge), 400},
 		{"viewer who may not edit uploads", marketing, "PUT", front, imageBody("image/png", upload), 403},
 		{"viewer who may not edit reads the licence", marketing, "GET", front, "", 403},
-		{"store the user may not view", sales, "GET", contactPath(demo.ContactHyundai) + "/driver_license_front", "", 404},
+		{"sales person who uploads it may not read it", sales, "GET", front, "", 403},
+		{"store the user may not view", sales, "PUT", contactPath(demo.ContactHyundai) + "/driver_license_front", imageBody("image/png", upload), 404},
 		{"another dealer group", demo.OtherUserID, "GET", front, "", 404},
-		{"no image uploaded", sales, "GET", contactPath(demo.ContactToyotaSamePhone) + "/driver_license_back", "", 404},
+		{"no image uploaded", manager, "GET", contactPath(demo.ContactToyotaSamePhone) + "/driver_license_back", "", 404},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -220,8 +225,11 @@ func TestLicenceImages(t *testing.T) {
 			}
 		})
 	}
-	if _, body, _ := srv.Raw(t, areatest.Request{Method: "GET", Path: front, As: sales}); !bytes.Equal(body, upload) {
+	if _, body, _ := srv.Raw(t, areatest.Request{Method: "GET", Path: front, As: manager}); !bytes.Equal(body, upload) {
 		t.Errorf("a refused upload changed the stored image")
+	}
+	if got := len(reveals(t, srv)); got != 3 {
+		t.Errorf("%d reveals audited, want 3 (one per scan read, none for a refused or missing one)", got)
 	}
 	if status, _, header := srv.Raw(t, areatest.Request{Method: "GET", Path: contactPath(demo.ContactToyota) + "/driver_license_avatar", As: marketing}); status != 200 || header.Get("Content-Type") != "image/png" {
 		t.Errorf("viewer reads the avatar = %d, want 200", status)

@@ -58,7 +58,10 @@ describe('adding a prospect and the service history', () => {
     const snapshot = page.getByRole('region', { name: 'Snapshot' });
     await snapshot.getByText('RO T-66840').waitFor();
     await page.getByRole('tab', { name: 'Profile' }).click();
-    await page.getByRole('img', { name: 'Licence front' }).waitFor();
+    // The scans show the licence number: a sales person uploads them but does not see them.
+    const front = page.getByRole('group', { name: 'Licence front' });
+    await front.getByText('Hidden: it shows the licence number').waitFor();
+    expect(await front.getByRole('button', { name: 'Show the licence front' }).count()).toBe(0);
     await screenshot(page, '43-profile-licence-images');
   });
 });

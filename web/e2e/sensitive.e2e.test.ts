@@ -36,6 +36,14 @@ describe('sensitive fields as an F&I manager', () => {
     await personal.getByText(/your view is recorded/).waitFor();
     await screenshot(page, '60-ssn-revealed-fi-manager');
 
+    // The licence scan shows the number too: shown on request, uncached.
+    const front = page.getByRole('group', { name: 'Licence front' });
+    const scan = page.waitForResponse((r) => r.url().endsWith(`/crm/contacts/${MARIA_ID}/driver_license_front`));
+    await front.getByRole('button', { name: 'Show the licence front' }).click();
+    expect((await scan).headers()['cache-control']).toBe('private, no-store');
+    await front.getByRole('img', { name: 'Licence front' }).waitFor();
+    await screenshot(page, '60b-licence-scan-revealed-fi-manager');
+
     // Another tab of the profile and back: the SSN is masked again.
     await page.getByRole('tab', { name: 'Snapshot' }).click();
     await page.getByRole('tab', { name: 'Profile' }).click();

@@ -3264,7 +3264,7 @@ export type paths = {
         };
         /**
          * The scanned back of the driver licence
-         * @description The image as it was uploaded, with its content type; 404 when none was uploaded. The scan shows the licence number, so only users who may edit the customer read it.
+         * @description The image as it was uploaded, with its content type; 404 when none was uploaded. The scan shows the licence number, so it is read as the number is revealed: only by F&I managers, sales managers, general managers and dealer admins who may view the customer (403 otherwise), each read written to the audit log (event SensitiveRevealed, field driverLicense.back), and never cached.
          */
         get: operations["getContactImage_driver_license_back"];
         /**
@@ -3288,7 +3288,7 @@ export type paths = {
         };
         /**
          * The scanned front of the driver licence
-         * @description The image as it was uploaded, with its content type; 404 when none was uploaded. The scan shows the licence number, so only users who may edit the customer read it.
+         * @description The image as it was uploaded, with its content type; 404 when none was uploaded. The scan shows the licence number, so it is read as the number is revealed: only by F&I managers, sales managers, general managers and dealer admins who may view the customer (403 otherwise), each read written to the audit log (event SensitiveRevealed, field driverLicense.front), and never cached.
          */
         get: operations["getContactImage_driver_license_front"];
         /**

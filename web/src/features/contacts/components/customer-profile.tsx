@@ -178,7 +178,7 @@ function ProfileScreen({ contactId, permission, stores, actions, leads, househol
               </Stack>
             ) : t.value === 'profile' ? (
               <Stack gap="md">
-                <LicenceImages contactId={contactId} canEdit={permission.canEdit} />
+                <LicenceImages contactId={contactId} canEdit={permission.canEdit} canReveal={permission.canRevealSensitive ?? false} />
                 <Suspense fallback={<TabLoading />}>
                   <ProfileTab contact={contact.data} canEdit={permission.canEdit} canReveal={permission.canRevealSensitive} />
                 </Suspense>

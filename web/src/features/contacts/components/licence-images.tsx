@@ -1,8 +1,9 @@
 import { Alert, Button, Center, FileButton, Group, Image, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import { errorMessage, notify } from '../../../lib/notify';
-import { checkImageFile, useLicenceImage, useUploadLicenceImage, type LicenceImageKind } from '../api/licence-images';
+import { checkImageFile, getLicenceImage, useLicenceImage, useUploadLicenceImage, type LicenceImageKind } from '../api/licence-images';
+import { REVEAL_SECONDS } from './sensitive-value';
 
 const KINDS: readonly { kind: LicenceImageKind; label: string; licence: boolean }[] = [
   { kind: 'driver_license_front', label: 'Licence front', licence: true },
@@ -12,17 +13,20 @@ const KINDS: readonly { kind: LicenceImageKind; label: string; licence: boolean 
 
 type LicenceImagesProps = {
   contactId: number;
-  /** Whether the user may edit the customer: only they see the licence scans and upload. */
+  /** Whether the user may edit the customer: they upload scans. */
   canEdit: boolean;
+  /** Whether the user may reveal sensitive values: the scans show the licence number, so only they see them. */
+  canReveal: boolean;
 };
 
 /**
- * LicenceImages shows the scanned driver licence (front and back) and the photo from it, and
- * uploads a new scan. The scans show the licence number, so a user who may not edit the customer
- * sees the photo only.
+ * LicenceImages shows the photo from the driver licence and, on request to a user who may
+ * reveal sensitive values, the scanned licence (front and back), which shows the licence number:
+ * each look is recorded, and the scan is never cached. Users who may edit the customer upload
+ * new scans.
  */
-export function LicenceImages({ contactId, canEdit }: LicenceImagesProps) {
-  const kinds = KINDS.filter((k) => canEdit || !k.licence);
+export function LicenceImages({ contactId, canEdit, canReveal }: LicenceImagesProps) {
+  const kinds = KINDS.filter((k) => canEdit || canReveal || !k.licence);
   return (
     <Paper component="section" aria-label="Driver licence" withBorder p="md" radius="md">
       <Title order={2} size="h4" mb="sm">
@@ -30,12 +34,12 @@ export function LicenceImages({ contactId, canEdit }: LicenceImagesProps) {
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         {kinds.map((k) => (
-          <LicenceImage key={k.kind} contactId={contactId} kind={k.kind} label={k.label} canEdit={canEdit} />
+          <LicenceImage key={k.kind} contactId={contactId} kind={k.kind} label={k.label} canEdit={canEdit} scan={k.licence} canReveal={canReveal} />
         ))}
       </SimpleGrid>
-      {canEdit ? null : (
+      {canReveal ? null : (
         <Text size="sm" c="dimmed" mt="sm">
-          The licence scans are shown to users who may edit this customer.
+          The licence scans show the licence number: F&amp;I managers, sales managers, general managers and dealer admins see them.
         </Text>
       )}
     </Paper>
@@ -56,11 +60,62 @@ function useObjectUrl(blob: Blob | null | undefined): string | undefined {
   return url;
 }
 
-function LicenceImage({ contactId, kind, label, canEdit }: { contactId: number; kind: LicenceImageKind; label: string; canEdit: boolean }) {
-  const image = useLicenceImage(contactId, kind);
+type ScanState = { kind: 'hidden' } | { kind: 'loading' } | { kind: 'shown'; image: Blob | null } | { kind: 'failed'; message: string };
+
+/**
+ * useScan reads a licence scan only when asked, into this component's state and never the query
+ * cache, and hides it again after REVEAL_SECONDS, when the page is hidden and when the
+ * component goes away.
+ */
+function useScan(contactId: number, kind: LicenceImageKind) {
+  const [state, setState] = useState<ScanState>({ kind: 'hidden' });
+  const live = useRef(true);
+  useEffect(() => {
+    live.current = true;
+    return () => {
+      live.current = false;
+    };
+  }, []);
+  useEffect(() => {
+    if (state.kind !== 'shown') return;
+    const timer = window.setTimeout(() => setState({ kind: 'hidden' }), REVEAL_SECONDS * 1000);
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') setState({ kind: 'hidden' });
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [state]);
+  async function show() {
+    setState({ kind: 'loading' });
+    try {
+      const image = await getLicenceImage(contactId, kind);
+      if (live.current) setState({ kind: 'shown', image });
+    } catch (err) {
+      if (live.current) setState({ kind: 'failed', message: errorMessage(err) });
+    }
+  }
+  return { state, show, hide: () => setState({ kind: 'hidden' }) };
+}
+
+type LicenceImageProps = {
+  contactId: number;
+  kind: LicenceImageKind;
+  label: string;
+  canEdit: boolean;
+  /** Whether the image is a licence scan, shown only on request to a user who may reveal. */
+  scan: boolean;
+  canReveal: boolean;
+};
+
+function LicenceImage({ contactId, kind, label, canEdit, scan, canReveal }: LicenceImageProps) {
+  const image = useLicenceImage(contactId, kind, { enabled: !scan });
+  const revealed = useScan(contactId, kind);
   const upload = useUploadLicenceImage();
   const [problem, setProblem] = useState<string | null>(null);
-  const url = useObjectUrl(image.data);
+  const url = useObjectUrl(scan ? (revealed.state.kind === 'shown' ? revealed.state.image : null) : image.data);
 
   function choose(file: File | null) {
     if (!file) return;
@@ -70,7 +125,10 @@ function LicenceImage({ contactId, kind, label, canEdit }: { contactId: number; 
     upload.mutate(
       { contactId, kind, file },
       {
-        onSuccess: () => notify('success', `${label} uploaded.`, 'Success'),
+        onSuccess: () => {
+          revealed.hide();
+          notify('success', `${label} uploaded.`, 'Success');
+        },
         onError: (err) => setProblem(errorMessage(err)),
       },
     );
@@ -82,7 +140,9 @@ function LicenceImage({ contactId, kind, label, canEdit }: { contactId: number; 
         {label}
       </Text>
       <Center mih={120} bg="var(--mantine-color-gray-0)" style={{ borderRadius: 8 }}>
-        {image.isPending ? (
+        {scan ? (
+          <ScanView label={label} state={revealed.state} url={url} canReveal={canReveal} onShow={() => void revealed.show()} onHide={revealed.hide} />
+        ) : image.isPending ? (
           <Loader size="sm" aria-label={`Loading the ${label.toLowerCase()}`} />
         ) : image.isError ? (
           <Text size="sm" c="red">
@@ -115,6 +175,51 @@ function LicenceImage({ contactId, kind, label, canEdit }: { contactId: number; 
         <Alert color="red" p="xs" role="alert">
           {problem}
         </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+type ScanViewProps = { label: string; state: ScanState; url: string | undefined; canReveal: boolean; onShow: () => void; onHide: () => void };
+
+/** ScanView is a licence scan's place: hidden until a user who may reveal asks to see it. */
+function ScanView({ label, state, url, canReveal, onShow, onHide }: ScanViewProps) {
+  const name = label.toLowerCase();
+  if (state.kind === 'shown') {
+    return (
+      <Stack gap={4} align="center" p="xs">
+        {url ? (
+          <Image src={url} alt={label} mah={180} fit="contain" />
+        ) : (
+          <Text size="sm" c="dimmed">
+            No image
+          </Text>
+        )}
+        <Group gap="xs">
+          <Text size="xs" c="dimmed">
+            Shown for {REVEAL_SECONDS} seconds; your view is recorded.
+          </Text>
+          <Button size="compact-xs" variant="subtle" onClick={onHide} aria-label={`Hide the ${name}`}>
+            Hide
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={4} align="center" p="xs">
+      <Text size="sm" c="dimmed">
+        Hidden: it shows the licence number
+      </Text>
+      {canReveal ? (
+        <Button size="compact-xs" variant="light" loading={state.kind === 'loading'} onClick={onShow} aria-label={`Show the ${name}`}>
+          Show
+        </Button>
+      ) : null}
+      {state.kind === 'failed' ? (
+        <Text size="xs" c="red" role="alert">
+          {state.message}
+        </Text>
       ) : null}
     </Stack>
   );

@@ -85,29 +85,53 @@ describe('LicenceImages', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('shows the scans and uploads a new front', async () => {
+  it('shows a scan only when a user who may reveal asks, and uploads a new front', async () => {
     const summaries = contactSummaries({ images: { driver_license_back: new Uint8Array([137, 80, 78, 71]) } });
+    const requested: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const kind = new URL(request.url).pathname.split('/').at(-1) ?? '';
+      if (request.method === 'GET' && kind.startsWith('driver_license_')) requested.push(kind);
+    });
     server.use(...summaries.handlers);
-    renderWithProviders(<LicenceImages contactId={5001} canEdit />);
+    renderWithProviders(<LicenceImages contactId={5001} canEdit canReveal />);
 
     const back = await screen.findByRole('group', { name: 'Licence back' });
-    expect(await within(back).findByRole('img', { name: 'Licence back' })).toHaveAttribute('src', 'blob:image');
-    const front = screen.getByRole('group', { name: 'Licence front' });
-    expect(await within(front).findByText('No image')).toBeInTheDocument();
+    expect(within(back).getByText('Hidden: it shows the licence number')).toBeInTheDocument();
+    await within(screen.getByRole('group', { name: 'Photo' })).findByText('No image');
+    expect(requested.filter((k) => k !== 'driver_license_avatar')).toEqual([]);
 
     const user = userEvent.setup();
+    await user.click(within(back).getByRole('button', { name: 'Show the licence back' }));
+    expect(await within(back).findByRole('img', { name: 'Licence back' })).toHaveAttribute('src', 'blob:image');
+    expect(within(back).getByText(/your view is recorded/)).toBeInTheDocument();
+    await user.click(within(back).getByRole('button', { name: 'Hide the licence back' }));
+    expect(within(back).queryByRole('img', { name: 'Licence back' })).not.toBeInTheDocument();
+
+    const front = screen.getByRole('group', { name: 'Licence front' });
     const file = new File([new Uint8Array([137, 80, 78, 71, 13, 10])], 'front.png', { type: 'image/png' });
     await user.upload(within(front).getByLabelText('Upload licence front', { selector: 'input' }), file);
-
     await waitFor(() => expect(summaries.uploads).toHaveLength(1));
     expect(summaries.uploads[0]).toEqual({ kind: 'driver_license_front', body: { contentType: 'image/png', data: btoa('\x89PNG\r\n') } });
+    await user.click(within(front).getByRole('button', { name: 'Show the licence front' }));
     expect(await within(front).findByRole('img', { name: 'Licence front' })).toBeInTheDocument();
+    server.events.removeAllListeners();
+  });
+
+  it('lets a user who may edit but not reveal upload a scan without seeing one', async () => {
+    const summaries = contactSummaries({ images: { driver_license_front: new Uint8Array([137, 80, 78, 71]) } });
+    server.use(...summaries.handlers);
+    renderWithProviders(<LicenceImages contactId={5001} canEdit canReveal={false} />);
+    const front = await screen.findByRole('group', { name: 'Licence front' });
+    expect(within(front).getByText('Hidden: it shows the licence number')).toBeInTheDocument();
+    expect(within(front).queryByRole('button', { name: /Show/ })).not.toBeInTheDocument();
+    expect(within(front).getByLabelText('Upload licence front', { selector: 'input' })).toBeInTheDocument();
+    expect(screen.getByText(/F&I managers, sales managers, general managers and dealer admins see them/)).toBeInTheDocument();
   });
 
   it('refuses a file that is not an image before sending it', async () => {
     const summaries = contactSummaries();
     server.use(...summaries.handlers);
-    renderWithProviders(<LicenceImages contactId={5001} canEdit />);
+    renderWithProviders(<LicenceImages contactId={5001} canEdit canReveal={false} />);
     const front = await screen.findByRole('group', { name: 'Licence front' });
 
     const user = userEvent.setup({ applyAccept: false });
@@ -117,7 +141,7 @@ describe('LicenceImages', () => {
     expect(summaries.uploads).toHaveLength(0);
   });
 
-  it('shows only the photo to a user who may not edit the customer', async () => {
+  it('shows only the photo to a user who may neither edit the customer nor reveal', async () => {
     const requested: string[] = [];
     server.use(
       http.get('*/crm/contacts/:id/:kind', ({ params }) => {
@@ -125,7 +149,7 @@ describe('LicenceImages', () => {
         return new HttpResponse(new Uint8Array([137, 80]), { headers: { 'Content-Type': 'image/png' } });
       }),
     );
-    renderWithProviders(<LicenceImages contactId={5001} canEdit={false} />);
+    renderWithProviders(<LicenceImages contactId={5001} canEdit={false} canReveal={false} />);
 
     expect(await screen.findByRole('img', { name: 'Photo' })).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Licence front' })).not.toBeInTheDocument();
