@@ -130,6 +130,8 @@ type RuleGroupList struct {
 	RuleGroupName string            `json:"ruleGroupName"`
 	RuleGroupType int               `json:"ruleGroupTypeId"`
 	Rules         []rule.TriggerSet `json:"rules"`
+	// UserNames names the users who created and last changed the rules, by user id.
+	UserNames map[string]string `json:"userNames"`
 }
 
 // CopyInput is the request of POST /pando/pandox/triggers/copy_trigger_set/{id}.
@@ -286,7 +288,7 @@ func (x *area) registerRules(api *httpapi.API) {
 		}
 		out := []RuleGroupList{}
 		for _, g := range groups {
-			l := RuleGroupList{RuleGroupID: g.ID, RuleGroupName: g.Name, RuleGroupType: g.RuleGroupTypeID, Rules: []rule.TriggerSet{}}
+			l := RuleGroupList{RuleGroupID: g.ID, RuleGroupName: g.Name, RuleGroupType: g.RuleGroupTypeID, Rules: []rule.TriggerSet{}, UserNames: map[string]string{}}
 			for _, r := range rs {
 				if r.RuleGroupID == g.ID {
 					l.Rules = append(l.Rules, r)
@@ -294,7 +296,7 @@ func (x *area) registerRules(api *httpapi.API) {
 			}
 			out = append(out, l)
 		}
-		none := RuleGroupList{RuleGroupName: "Ungrouped", Rules: []rule.TriggerSet{}}
+		none := RuleGroupList{RuleGroupName: "Ungrouped", Rules: []rule.TriggerSet{}, UserNames: map[string]string{}}
 		for _, r := range rs {
 			if !slices.ContainsFunc(groups, func(g rule.Group) bool { return g.ID == r.RuleGroupID }) {
 				none.Rules = append(none.Rules, r)
@@ -302,6 +304,21 @@ func (x *area) registerRules(api *httpapi.API) {
 		}
 		if len(none.Rules) > 0 {
 			out = append(out, none)
+		}
+		names := map[string]string{}
+		for _, r := range rs {
+			for _, id := range []string{r.CreatedBy, r.UpdatedBy} {
+				if _, ok := names[id]; ok || id == "" {
+					continue
+				}
+				names[id] = id
+				if p, _, err := x.d.Users.Profile(ctx, t, id); err == nil && p.DisplayName() != "" {
+					names[id] = p.DisplayName()
+				}
+			}
+		}
+		for i := range out {
+			out[i].UserNames = names
 		}
 		return httpapi.Reply(httpapi.OK(out)), nil
 	})

@@ -113,6 +113,11 @@ func TestRuleLifecycle(t *testing.T) {
 	if len(grouped.Data) != 1 || len(grouped.Data[0].Rules) != 1 || grouped.Data[0].Rules[0].Enabled || grouped.Data[0].Rules[0].ID == r.ID {
 		t.Errorf("Honda's rules = %+v, want the disabled copy", grouped.Data)
 	}
+	if len(grouped.Data) == 1 {
+		if by := grouped.Data[0].Rules[0].UpdatedBy; grouped.Data[0].UserNames[by] != "Taylor Brooks" {
+			t.Errorf("the copy's changer %q is named %q, want Taylor Brooks", by, grouped.Data[0].UserNames[by])
+		}
+	}
 
 	// The change log: who changed which field.
 	var log httpapi.Result[[]rule.LogEntry]

@@ -8107,6 +8107,9 @@ export type components = {
             /** Format: int64 */
             ruleGroupTypeId: number;
             rules: components["schemas"]["domain.rule.TriggerSet"][] | null;
+            userNames: {
+                [key: string]: string;
+            };
         };
         "functions.rules.StatusCounts": {
             /** Format: int64 */

@@ -132,7 +132,7 @@ export function WorkflowManager({ stores, accountId, canEdit }: WorkflowManagerP
                       {r.deleted ? <Badge color="gray">Archived</Badge> : r.enabled ? <Badge color="green">Active</Badge> : <Badge color="yellow">Inactive</Badge>}
                     </Table.Td>
                     <Table.Td>
-                      {r.updateuser ?? ''} {r.updatedt ? new Date(r.updatedt).toLocaleDateString() : ''}
+                      {r.updateuser ? (g.userNames?.[r.updateuser] ?? r.updateuser) : ''} {r.updatedt ? new Date(r.updatedt).toLocaleDateString() : ''}
                     </Table.Td>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
