@@ -12,7 +12,7 @@ import type { LeadDialog } from './lead-modals';
 import type { LeadMoreMenuProps } from './lead-more-menu';
 
 // The dialogs load when the user first opens one, not with the list of leads.
-const LeadModals = lazy(() => import('./lead-modals').then((m) => ({ default: m.LeadModals })));
+export const LeadModals = lazy(() => import('./lead-modals').then((m) => ({ default: m.LeadModals })));
 
 type Open = LeadDialog | null;
 
@@ -44,6 +44,12 @@ type LeadActionsProps = {
   onChanged?: (change: LeadChange) => void;
   /** Show the buttons at a size a finger can press (a phone). */
   touch?: boolean;
+  /**
+   * Told which dialog the user opens, when the caller shows the dialogs itself (a list whose
+   * rows change layout with the screen's width keeps them, and what was typed, across the
+   * change); without it the actions show their own.
+   */
+  onOpenDialog?: (which: LeadDialog) => void;
 };
 
 /**
@@ -52,11 +58,15 @@ type LeadActionsProps = {
  * interest and trade-ins; each opens its modal. Only what the user's roles and the lead's
  * status allow is offered.
  */
-export function LeadActions({ lead, name, powers, onChanged, touch = false }: LeadActionsProps) {
+export function LeadActions({ lead, name, powers, onChanged, touch = false, onOpenDialog }: LeadActionsProps) {
   const [open, setOpenState] = useState<Open>(null);
   // Once loaded, the dialogs stay mounted so that they close with their transition.
   const [dialogsWanted, setDialogsWanted] = useState(false);
   const setOpen = (which: Open) => {
+    if (which && onOpenDialog) {
+      onOpenDialog(which);
+      return;
+    }
     if (which) setDialogsWanted(true);
     setOpenState(which);
   };
@@ -98,7 +108,7 @@ export function LeadActions({ lead, name, powers, onChanged, touch = false }: Le
           onOpen={setOpen}
         />
       </Group>
-      {dialogsWanted ? (
+      {dialogsWanted && !onOpenDialog ? (
         <Suspense fallback={<PopupLoading label="Loading the form" />}>
           <LeadModals lead={lead} open={open} onClose={close} onChanged={onChanged} />
         </Suspense>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -119,6 +119,34 @@ function phoneScreen() {
   );
 }
 
+/**
+ * resizableScreen makes the page's width a thing the test changes: the returned function makes
+ * it phone-wide (true) or desk-wide (false) and tells the media queries' listeners.
+ */
+function resizableScreen() {
+  let phone = false;
+  const listeners = new Set<(e: { matches: boolean }) => void>();
+  window.matchMedia = vi.fn(
+    (query: string) =>
+      ({
+        get matches() {
+          return query.includes('max-width') && phone;
+        },
+        media: query,
+        onchange: null,
+        addListener: vi.fn(),
+        removeListener: vi.fn(),
+        addEventListener: (_: string, l: (e: { matches: boolean }) => void) => listeners.add(l),
+        removeEventListener: (_: string, l: (e: { matches: boolean }) => void) => listeners.delete(l),
+        dispatchEvent: vi.fn(),
+      }) as unknown as MediaQueryList,
+  );
+  return (next: boolean) => {
+    phone = next;
+    act(() => listeners.forEach((l) => l({ matches: next })));
+  };
+}
+
 describe('Leads Log', () => {
   it('lists the active leads of the user stores with the counts, and claims an unclaimed lead', async () => {
     const store = leadsServer([
@@ -194,6 +222,25 @@ describe('Leads Log', () => {
     await user.click(within(statuses).getByRole('checkbox', { name: /^Unclaimed/ }));
     await waitFor(() => expect(screen.queryByRole('row', { name: 'Lead of Ana Lima' })).not.toBeInTheDocument());
     expect(screen.getByRole('row', { name: 'Lead of Ben Okafor' })).toBeInTheDocument();
+  }, SLOW);
+
+  it('keeps an open dialog, and what was typed in it, when the screen turns phone-sized and back', async () => {
+    const resize = resizableScreen();
+    const store = leadsServer([row(1, 'Ana Lima', { displayStatusId: -1, salesPersonId: 'u-sales', salesPersonName: 'Sam Ortega' })]);
+    const user = userEvent.setup();
+    open(store);
+
+    await user.click(await screen.findByRole('button', { name: 'Change the status of the lead of Ana Lima' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change lead status' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Deposit taken');
+
+    resize(true);
+    expect(await screen.findByRole('list', { name: 'Leads' })).toBeInTheDocument();
+    resize(false);
+    expect(await screen.findByRole('table', { name: 'Leads' })).toBeInTheDocument();
+
+    const still = screen.getByRole('dialog', { name: 'Change lead status' });
+    expect(within(still).getByRole('textbox', { name: 'Reason' })).toHaveValue('Deposit taken');
   }, SLOW);
 
   it("shows each customer's phone and e-mail, and the lead's age coloured against the store's target", async () => {

@@ -1,9 +1,10 @@
 import { Alert, Anchor, Badge, Button, Chip, CloseButton, Group, Loader, Paper, Progress, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
 import { EmptyState } from '../../../components/ui/empty-state';
+import { PopupLoading } from '../../../components/ui/popup-loading';
 import type { LeadsLogFilter, LeadsLogRow, Store } from '../../../lib/api/types';
 import { errorMessage, notify, notifyError } from '../../../lib/notify';
 import { exportLeadsLog, saveFile, type ExportProgress } from '../api/export-leads-log';
@@ -13,7 +14,8 @@ import { chosenVehicle, vehicleLabel, type LeadChange } from '../lead-display';
 import type { LeadPowers } from '../lead-roles';
 import { DEFAULT_STATUSES, isLeadStatus, LEAD_STATUSES, statusLabel } from '../lead-status';
 import { useNow } from '../use-now';
-import { LeadActions } from './lead-actions';
+import { LeadActions, LeadModals } from './lead-actions';
+import type { LeadDialog } from './lead-modals';
 import { LeadContact, LeadSpeed } from './lead-speed';
 
 /** The address parameters of the Leads Log's filter and page. */
@@ -104,6 +106,10 @@ export function LeadsLog({ stores, profilePath, powers }: LeadsLogProps) {
   const [kept, setKept] = useState<{ view: string; leads: Map<number, Kept> }>({ view, leads: new Map() });
   const keptHere = kept.view === view ? kept.leads : new Map<number, Kept>();
   const [text, setText] = useState(params.get(P.text) ?? '');
+  // The lead dialog open, kept here rather than in a row: the rows change layout (table or
+  // cards) with the screen's width, and the dialog and what was typed in it stay across that.
+  const [dialog, setDialog] = useState<{ row: LeadsLogRow; index: number; which: LeadDialog | null } | null>(null);
+  const openDialog = (index: number, row: LeadsLogRow) => (which: LeadDialog) => setDialog({ row, index, which });
 
   const update = (changes: Record<string, string | string[] | null>) => {
     const next = new URLSearchParams(params);
@@ -265,7 +271,7 @@ export function LeadsLog({ stores, profilePath, powers }: LeadsLogProps) {
                   <LeadVehiclesCell row={row} />
                   {row.salesPersonName || row.bdcAgentName ? <Text size="xs">Held by {row.salesPersonName || row.bdcAgentName}</Text> : null}
                   {note ? <ChangeNote note={note} /> : null}
-                  <LeadActions lead={{ ...row, contactName: name }} name={`the lead of ${name}`} powers={powers} onChanged={changed(index, row)} touch />
+                  <LeadActions lead={{ ...row, contactName: name }} name={`the lead of ${name}`} powers={powers} onChanged={changed(index, row)} onOpenDialog={openDialog(index, row)} touch />
                 </Stack>
               </Paper>
             );
@@ -302,7 +308,7 @@ export function LeadsLog({ stores, profilePath, powers }: LeadsLogProps) {
                       {note ? <ChangeNote note={note} /> : null}
                     </Table.Td>
                     <Table.Td>
-                      <LeadActions lead={{ ...row, contactName: name }} name={`the lead of ${name}`} powers={powers} onChanged={changed(index, row)} />
+                      <LeadActions lead={{ ...row, contactName: name }} name={`the lead of ${name}`} powers={powers} onChanged={changed(index, row)} onOpenDialog={openDialog(index, row)} />
                     </Table.Td>
                     <Table.Td>
                       <LeadSpeed row={row} now={now} />
@@ -327,6 +333,7 @@ export function LeadsLog({ stores, profilePath, powers }: LeadsLogProps) {
           </Table>
         </Table.ScrollContainer>
       )}
+      {dialog ? <LeadsLogDialogs dialog={dialog} rows={rows} onClose={() => setDialog({ ...dialog, which: null })} changed={changed} /> : null}
       {pageData && pageData.totalRecords > 0 && (
         <Group justify="space-between" component="nav" aria-label="Result pages">
           <Text size="sm">
@@ -377,5 +384,23 @@ function LeadVehiclesCell({ row }: { row: LeadsLogRow }) {
         </Text>
       ))}
     </Stack>
+  );
+}
+
+type LeadsLogDialogsProps = {
+  dialog: { row: LeadsLogRow; index: number; which: LeadDialog | null };
+  rows: { row: LeadsLogRow; note?: string }[];
+  onClose: () => void;
+  changed: (index: number, row: LeadsLogRow) => (change: LeadChange) => void;
+};
+
+/** LeadsLogDialogs shows the open lead dialog of the Leads Log, about the lead as it is now. */
+function LeadsLogDialogs({ dialog, rows, onClose, changed }: LeadsLogDialogsProps) {
+  const row = rows.find((r) => r.row.crmLeadId === dialog.row.crmLeadId)?.row ?? dialog.row;
+  const name = row.contactName || `Customer ${row.contactId}`;
+  return (
+    <Suspense fallback={<PopupLoading label="Loading the form" />}>
+      <LeadModals lead={{ ...row, contactName: name }} open={dialog.which} onClose={onClose} onChanged={changed(dialog.index, row)} />
+    </Suspense>
   );
 }
