@@ -1,9 +1,9 @@
 import { Alert, Button, Center, FileButton, Group, Image, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { errorMessage, notify } from '../../../lib/notify';
 import { checkImageFile, getLicenceImage, useLicenceImage, useUploadLicenceImage, type LicenceImageKind } from '../api/licence-images';
-import { REVEAL_SECONDS } from './sensitive-value';
+import { REVEAL_SECONDS, useRevealWindow } from './reveal-window';
 
 const KINDS: readonly { kind: LicenceImageKind; label: string; licence: boolean }[] = [
   { kind: 'driver_license_front', label: 'Licence front', licence: true },
@@ -76,18 +76,8 @@ function useScan(contactId: number, kind: LicenceImageKind) {
       live.current = false;
     };
   }, []);
-  useEffect(() => {
-    if (state.kind !== 'shown') return;
-    const timer = window.setTimeout(() => setState({ kind: 'hidden' }), REVEAL_SECONDS * 1000);
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') setState({ kind: 'hidden' });
-    };
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      window.clearTimeout(timer);
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  }, [state]);
+  const hide = useCallback(() => setState({ kind: 'hidden' }), []);
+  useRevealWindow(state.kind === 'shown', hide);
   async function show() {
     setState({ kind: 'loading' });
     try {
@@ -97,7 +87,7 @@ function useScan(contactId: number, kind: LicenceImageKind) {
       if (live.current) setState({ kind: 'failed', message: errorMessage(err) });
     }
   }
-  return { state, show, hide: () => setState({ kind: 'hidden' }) };
+  return { state, show, hide };
 }
 
 type LicenceImageProps = {

@@ -7,7 +7,8 @@ import { mariaGonzalez, salesUser } from '../../../testing/fixtures';
 import { contactPermission, contactStore, contactSummaries, currentUser, userSettings } from '../../../testing/handlers';
 import { renderApp, renderWithProviders } from '../../../testing/render';
 import { server } from '../../../testing/server';
-import { REVEAL_SECONDS, SensitiveValue } from './sensitive-value';
+import { REVEAL_SECONDS } from './reveal-window';
+import { SensitiveValue } from './sensitive-value';
 
 type Reveal = { id: string; field: string };
 

@@ -1,11 +1,9 @@
 import { Button, Group, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { errorMessage } from '../../../lib/notify';
 import { revealSensitive, type SensitiveField } from '../api/reveal-sensitive';
-
-/** REVEAL_SECONDS is how long a revealed value stays on screen before it is masked again. */
-export const REVEAL_SECONDS = 30;
+import { REVEAL_SECONDS, useRevealWindow } from './reveal-window';
 
 type SensitiveValueProps = {
   contactId: number;
@@ -36,18 +34,8 @@ export function SensitiveValue({ contactId, field, label, masked, canReveal }: S
     };
   }, []);
 
-  useEffect(() => {
-    if (state.kind !== 'revealed') return;
-    const timer = window.setTimeout(() => setState({ kind: 'masked' }), REVEAL_SECONDS * 1000);
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') setState({ kind: 'masked' });
-    };
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      window.clearTimeout(timer);
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  }, [state]);
+  const mask = useCallback(() => setState({ kind: 'masked' }), []);
+  useRevealWindow(state.kind === 'revealed', mask);
 
   if (!masked) {
     return (
