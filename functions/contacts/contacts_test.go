@@ -794,6 +794,10 @@ func TestSearchByTheEndOfAVIN(t *testing.T) {
 					t.Errorf("matchedOn %q, want %q", m.MatchedOn, tt.matched)
 				}
 			}
+			// The quick search says how it found them.
+			if c := res.Data.Classification; c != nil && tt.matched != "" && string(c.Kind) != tt.matched {
+				t.Errorf("classified as %q, want %q", c.Kind, tt.matched)
+			}
 		})
 	}
 }

@@ -3,6 +3,7 @@ package contacts
 import (
 	"context"
 	"net/http"
+	"strings"
 
 	"github.com/cxm/cxm/shared/domain/contact"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
@@ -84,6 +85,10 @@ func (a *area) registerSearch(api *httpapi.API) {
 		page, err := a.contacts.Search(ctx, sess.Principal.Tenant, stores, term, in.Body.PageSize, in.Body.Cursor)
 		if err != nil {
 			return nil, err
+		}
+		if page.ByVINFragment {
+			// Say how the customers were found: by the end of their VIN.
+			term = searchterm.Term{Kind: searchterm.VIN, VIN: strings.ToUpper(term.VINFragment)}
 		}
 		out := SearchResults{Classification: &term, Results: page.Matches, NextCursor: page.Next}
 		return httpapi.Reply(httpapi.Paged(out, pageData(page, in.Body.PageSize))), nil

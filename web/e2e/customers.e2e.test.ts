@@ -64,7 +64,8 @@ describe('customer search and profile', () => {
     for (const fragment of ['MH612345', '612345']) {
       await searchFor(fragment);
       await page.waitForURL((url) => url.hash === `#/app/contactsearch?q=${fragment}`);
-      expect(await resultNames()).toEqual(['James Carter']);
+      await expect.poll(resultNames).toEqual(['James Carter']);
+      await page.getByText(`Searched by the end of a VIN: ${fragment}`).waitFor();
     }
     await screenshot(page, '24b-customer-search-by-vin-fragment');
   });

@@ -28,9 +28,10 @@ export const SCREEN_BUDGET_KB = 60;
 /**
  * SHARED_BUDGET_KB bounds the chunks lazily loaded parts share (the component library's popover,
  * menu and form code), in KB of gzipped JavaScript: loaded once, with the first part that needs
- * them.
+ * them. The garage's and the rule editor's forms share the number, multi-select and form code
+ * with the lead dialogs (about 20 KB of it), hence 110.
  */
-export const SHARED_BUDGET_KB = 100;
+export const SHARED_BUDGET_KB = 110;
 /** SIGN_IN and SHELL are the source modules of the sign-in screen and the signed-in shell. */
 export const SIGN_IN = 'src/features/auth/components/sign-in-page.tsx';
 export const SHELL = 'src/app/shell/app-layout.tsx';

@@ -50,6 +50,9 @@ type Page struct {
 	Number int
 	// ItemsRead is how many items the page read from the table.
 	ItemsRead int
+	// ByVINFragment says the term found nobody as what it was classified as and the page is of
+	// the customers whose VIN ends with it.
+	ByVINFragment bool
 }
 
 // plan is how a search reads: the entries of one kind and value, with a sort-key prefix,
@@ -105,6 +108,7 @@ func (r *Repo) Search(ctx context.Context, t store.Tenant, stores []int64, term 
 	tail := fragmentPlan(term.VINFragment)
 	if cursor != "" {
 		if page, err := r.run(ctx, t, stores, tail, pageSize, cursor); err == nil {
+			page.ByVINFragment = true
 			return page, nil
 		}
 		return r.run(ctx, t, stores, p, pageSize, cursor)
@@ -113,7 +117,9 @@ func (r *Repo) Search(ctx context.Context, t store.Tenant, stores []int64, term 
 	if err != nil || len(page.Matches) > 0 || page.Next != "" {
 		return page, err
 	}
-	return r.run(ctx, t, stores, tail, pageSize, "")
+	page, err = r.run(ctx, t, stores, tail, pageSize, "")
+	page.ByVINFragment = err == nil && len(page.Matches) > 0
+	return page, err
 }
 
 // fragmentPlan reads the entries of the VINs whose last six characters a fragment ends with,

@@ -8,6 +8,7 @@ describe('describeTerm', () => {
     [{ kind: 'email', email: 'maria@example.com' }, 'Searched by email: maria@example.com'],
     [{ kind: 'phone', phone: '5035550142' }, 'Searched by phone: 5035550142'],
     [{ kind: 'vin', vin: '4T1B11HK5KU123456' }, 'Searched by VIN: 4T1B11HK5KU123456'],
+    [{ kind: 'vin', vin: 'MH612345' }, 'Searched by the end of a VIN: MH612345'],
     [{ kind: 'stockNumber', stockNumber: 'T24817A' }, 'Searched by stock number: T24817A'],
     [{ kind: 'lastName', lastName: 'Gonzalez' }, 'Searched by last name: Gonzalez'],
     [{ kind: 'businessName', businessName: 'Rose City Plumbing' }, 'Searched by business name: Rose City Plumbing'],

@@ -34,7 +34,9 @@ export function termValue(term: SearchTerm): string {
 /** describeTerm says how the term was read: "Searched by phone: 5035550142". */
 export function describeTerm(term: SearchTerm): string {
   const value = termValue(term);
-  return value ? `Searched by ${TERM_KIND_LABELS[term.kind]}: ${value}` : `Searched by ${TERM_KIND_LABELS[term.kind]}`;
+  // A VIN shorter than a whole one is the end of a VIN the server found the customers by.
+  const label = term.kind === 'vin' && value.length < 17 ? 'the end of a VIN' : TERM_KIND_LABELS[term.kind];
+  return value ? `Searched by ${label}: ${value}` : `Searched by ${label}`;
 }
 
 /** matchName is a search result's name: a business's name, else the person's. */
