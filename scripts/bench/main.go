@@ -28,6 +28,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"runtime/pprof"
 	"slices"
 	"time"
 
@@ -52,17 +53,43 @@ func main() {
 	searchN := flag.Int("search-n", 1000, "measured iterations of each contact search path at each size")
 	eventsOnly := flag.Bool("events-only", false, "measure only the domain event relay")
 	vehiclesOnly := flag.Bool("vehicles-only", false, "measure only the session and the vehicle catalogue")
+	searchOnly := flag.Bool("search-only", false, "measure only the session and the contact search")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the run to this file")
 	flag.Parse()
+	if *cpuProfile != "" {
+		stop, err := startProfile(*cpuProfile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "bench:", err)
+			os.Exit(1)
+		}
+		defer stop()
+	}
 	var err error
 	if *eventsOnly {
 		err = runEvents(context.Background(), *n)
 	} else {
-		err = run(context.Background(), *n, *searchN, *vehiclesOnly)
+		err = run(context.Background(), *n, *searchN, only{vehicles: *vehiclesOnly, search: *searchOnly})
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
+}
+
+// only names the one part of the run to measure, besides the session; none measures everything.
+type only struct{ vehicles, search bool }
+
+// startProfile writes a CPU profile to path until the returned function is called.
+func startProfile(path string) (func(), error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
 // runEvents measures the domain event relay alone.
@@ -78,7 +105,7 @@ func runEvents(ctx context.Context, n int) error {
 	return benchEvents(ctx, eventsBench{db: db, endpoint: endpoint, n: n / 4})
 }
 
-func run(ctx context.Context, n, searchN int, vehiclesOnly bool) error {
+func run(ctx context.Context, n, searchN int, parts only) error {
 	endpoint := os.Getenv(dynamotest.EndpointEnv)
 	if endpoint == "" {
 		return errors.New(dynamotest.EndpointEnv + " is not set; run make bench")
@@ -121,11 +148,12 @@ func run(ctx context.Context, n, searchN int, vehiclesOnly bool) error {
 	jwks := httptest.NewServer(issuer.KeySet("bench", &key.PublicKey))
 	defer jwks.Close()
 	const issuer, client = "http://127.0.0.1/bench", "bench-client"
-	gw := httptest.NewServer(gateway.New(gateway.Config{Areas: mount.Handlers(),
+	handler := gateway.New(gateway.Config{Areas: mount.Handlers(),
 		Services:   svc,
 		Authorizer: authorizer.New(authorizer.Config{Issuer: issuer, Audiences: []string{client}, JWKSURL: jwks.URL}),
 		Log:        log,
-	}))
+	})
+	gw := httptest.NewServer(handler)
 	defer gw.Close()
 
 	sales := group.Logins[0].Profile
@@ -177,10 +205,17 @@ func run(ctx context.Context, n, searchN int, vehiclesOnly bool) error {
 	report("bare GetItem", base, nil)
 	report("GET /users/currentUser", path, base)
 
+	contacts := contactBench{
+		db: db, table: table, svc: svc, group: group, n: searchN,
+		gateway: gw.URL, handler: handler, bearer: bearer, client: httpClient,
+	}
+	if parts.search {
+		return benchContacts(ctx, contacts)
+	}
 	if err := benchVehicles(ctx, vehicleBench{gateway: gw.URL, bearer: bearer, client: httpClient, bare: getItem, n: n / 2}); err != nil {
 		return err
 	}
-	if vehiclesOnly {
+	if parts.vehicles {
 		return nil
 	}
 
@@ -200,10 +235,7 @@ func run(ctx context.Context, n, searchN int, vehiclesOnly bool) error {
 		return err
 	}
 
-	return benchContacts(ctx, contactBench{
-		db: db, table: table, svc: svc, group: group, n: searchN,
-		gateway: gw.URL, bearer: bearer, client: httpClient,
-	})
+	return benchContacts(ctx, contacts)
 }
 
 // measure runs both functions alternately, after a warm-up, and returns their latencies.
