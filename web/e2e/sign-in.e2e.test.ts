@@ -140,6 +140,10 @@ describe('a link to a page, opened without a session', () => {
       return nav !== null && Math.round(nav.getBoundingClientRect().right) <= 0;
     });
     await screenshot(page, '09-narrow');
+    // Everything in the header stays within the phone's width, Logout included.
+    const logout = await page.getByRole('banner').getByRole('button', { name: 'Logout' }).boundingBox();
+    expect(logout).not.toBeNull();
+    expect(logout!.x + logout!.width).toBeLessThanOrEqual(390);
 
     await open.click();
     const wishlist = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Wishlist' });

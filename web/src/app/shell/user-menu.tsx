@@ -23,7 +23,8 @@ type UserMenuButtonProps = Omit<ComponentPropsWithoutRef<'button'>, 'color' | 's
   ref?: Ref<HTMLButtonElement>;
 };
 
-/** UserMenuButton is the user's name and initials in the header, opening the user menu. */
+/** UserMenuButton is the user's initials in the header, and their name from a small tablet's width up (a phone
+ * keeps room for Logout), opening the user menu. */
 export function UserMenuButton({ user, ...props }: UserMenuButtonProps) {
   return (
     <UnstyledButton aria-label={`User menu: ${user.Name}`} px={6} py={4} style={{ borderRadius: 6 }} {...props}>
@@ -31,7 +32,7 @@ export function UserMenuButton({ user, ...props }: UserMenuButtonProps) {
         <Avatar radius="xl" size="sm" color={user.AvatarBGColor || 'blue'} aria-hidden>
           {initials(user)}
         </Avatar>
-        <Text size="sm" fw={600} data-testid="user-name" truncate maw={{ base: 120, sm: 260 }}>
+        <Text size="sm" fw={600} data-testid="user-name" truncate maw={{ base: 120, sm: 260 }} visibleFrom="xs">
           {user.Name}
         </Text>
       </Group>
