@@ -642,10 +642,67 @@ func TestGrid(t *testing.T) {
 		t.Errorf("lease terms = %v", got)
 	}
 	// A down payment that covers the deal fails the grid, naming the cell.
-	_, err = payment.ComputeGrid(d, payment.DefaultTerms{Terms: [3]int{36, 48, 60}, Downs: [3]payment.Money{0, 0, payment.Dollars(40000)}})
+	_, err = payment.ComputeGrid(d, payment.DefaultTerms{Terms: [3]int{36, 48, 60}, Downs: [3]payment.Money{0, payment.Dollars(100), payment.Dollars(40000)}})
 	e, ok := apperr.As(err)
 	if !ok || e.Fields["grid[0][2].down"] == "" {
 		t.Errorf("err = %v, want a field error on grid[0][2].down", err)
+	}
+}
+
+func TestDefaultTermsValidate(t *testing.T) {
+	t.Parallel()
+	downs := [3]payment.Money{0, payment.Dollars(1000), payment.Dollars(2000)}
+	tests := []struct {
+		name  string
+		terms payment.DefaultTerms
+		field string
+	}{
+		{"standard lease", payment.StandardTerms(payment.SaleLease), ""},
+		{"standard purchase", payment.StandardTerms(payment.SalePurchase), ""},
+		{"no term", payment.DefaultTerms{Terms: [3]int{0, 36, 48}, Downs: downs}, "terms[0]"},
+		{"term too long", payment.DefaultTerms{Terms: [3]int{36, 48, 121}, Downs: downs}, "terms[2]"},
+		{"terms not rising", payment.DefaultTerms{Terms: [3]int{36, 36, 48}, Downs: downs}, "terms[1]"},
+		{"negative down", payment.DefaultTerms{Terms: [3]int{24, 36, 48}, Downs: [3]payment.Money{-1, 0, 100}}, "downs[0]"},
+		{"downs not rising", payment.DefaultTerms{Terms: [3]int{24, 36, 48}, Downs: [3]payment.Money{0, 500, 500}}, "downs[2]"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			err := tc.terms.Validate()
+			if tc.field == "" {
+				if err != nil {
+					t.Fatalf("Validate() = %v", err)
+				}
+				return
+			}
+			e, ok := apperr.As(err)
+			if !ok || e.Fields[tc.field] == "" {
+				t.Errorf("Validate() = %v, want a field error on %s", err, tc.field)
+			}
+			if _, err := payment.ComputeGrid(gridDeal(), tc.terms); err == nil {
+				t.Error("ComputeGrid accepted the terms")
+			}
+		})
+	}
+}
+
+// TestOnePayCostsLessThanMonthly checks paying the lease at once saves rent: the single
+// payment is less than the monthly lease's base payments, and more than its depreciation.
+func TestOnePayCostsLessThanMonthly(t *testing.T) {
+	t.Parallel()
+	d := payment.Deal{Type: payment.Lease, Price: payment.Dollars(42000), MSRP: payment.Dollars(45000), Rate: payment.MustMoneyFactor("0.0021"),
+		Term: 36, Residual: payment.Residual{Percent: payment.MustPercent("58")}}
+	monthly, err := payment.Compute(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Type = payment.OnePayLease
+	one, err := payment.Compute(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if one.Payment >= monthly.BasePayment*36 || one.Payment <= one.Depreciation {
+		t.Errorf("one payment %v, monthly total %v, depreciation %v", one.Payment, monthly.BasePayment*36, one.Depreciation)
 	}
 }
 
