@@ -9,7 +9,7 @@ import (
 
 // Money is an amount in cents. Every amount the package takes and gives is a Money, so sums
 // and differences of amounts are exact and only a computed amount (a product or a quotient)
-// is ever rounded.
+// is ever rounded. In JSON a Money is its count of cents.
 type Money int64
 
 // Dollars returns whole dollars as Money.

@@ -28,6 +28,7 @@ package payment
 
 import (
 	"math/big"
+	"strconv"
 
 	"github.com/cxm/cxm/shared/runtime/apperr"
 )
@@ -37,6 +38,7 @@ const (
 	MaxTerm   = 120
 	MaxAmount = Money(100_000_000_00)
 	MaxRate   = Rate(100 * rateUnit)
+	MaxFees   = 50
 )
 
 // MsgInvalid is the message of a refused computation; the fields say what to fix.
@@ -172,6 +174,9 @@ func (d Deal) validate() error {
 	amount("trade.allowance", d.Trade.Allowance)
 	amount("trade.payoff", d.Trade.Payoff)
 	amount("residual.amount", d.Residual.Amount)
+	if len(d.Fees) > MaxFees {
+		fields["fees"] = "A deal has at most " + itoa(MaxFees) + " fees."
+	}
 	for i, f := range d.Fees {
 		amount("fees["+itoa(i)+"].amount", f.Amount)
 	}
@@ -364,5 +369,5 @@ func (d Deal) cash(q Quote) (Quote, error) {
 	return q, nil
 }
 
-// itoa writes a small int.
-func itoa(i int) string { return big.NewInt(int64(i)).String() }
+// itoa writes an index or a limit into a field name or a message.
+func itoa(i int) string { return strconv.Itoa(i) }

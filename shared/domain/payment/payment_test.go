@@ -491,6 +491,7 @@ func TestInvalid(t *testing.T) {
 		{"residual above the cap cost", payment.Deal{Type: payment.Lease, Price: payment.Dollars(10000), Term: 36, Residual: payment.Residual{Amount: payment.Dollars(12000)}}, "residual"},
 		{"residual percentage without MSRP", payment.Deal{Type: payment.Lease, Price: payment.Dollars(10000), Term: 36, Residual: payment.Residual{Percent: payment.MustPercent("50")}}, "msrp"},
 		{"bad fee", payment.Deal{Type: payment.Retail, Price: payment.Dollars(10000), Term: 36, Fees: []payment.Fee{{Name: "Doc", Amount: -5}}}, "fees[0].amount"},
+		{"too many fees", payment.Deal{Type: payment.Retail, Price: payment.Dollars(10000), Term: 36, Fees: make([]payment.Fee, 51)}, "fees"},
 		{"unknown lease tax", payment.Deal{Type: payment.Lease, Price: payment.Dollars(10000), Term: 36, Tax: payment.Tax{Lease: "yearly"}}, "tax.lease"},
 	}
 	for _, tc := range tests {
