@@ -31,7 +31,7 @@ const (
 const (
 	PurchaseYears  = 2
 	InquiryMonths  = 6
-	whenLayout     = "Jan 2, 2006 3:04 PM"
+	whenLayout     = "Jan 2, 2006 at 3:04 PM"
 	dateLayout     = "Jan 2, 2006"
 	clockLayout    = "3:04 PM"
 	zoneAbbrLayout = "MST"

@@ -75,8 +75,11 @@ var (
 // Phrases that ask in words not to be texted; text is lower case with apostrophes made
 // straight and every run of other characters one space.
 var stopPhrases = []*regexp.Regexp{
-	// "please stop texting me", "quit messaging me", "stop sending me texts".
-	regexp.MustCompile(`(?:^| )(?:stop|quit|cease) (?:texting|txting|texing|txt|text|messaging|msging|sending|contacting|bothering|spamming)\b`),
+	// "please stop texting me", "quit messaging me".
+	regexp.MustCompile(`(?:^| )(?:stop|quit|cease) (?:texting|txting|texing|txt|text|messaging|msging|contacting|bothering|spamming)\b`),
+	// "stop sending me texts", "stop sending these messages"; not "stop sending the paperwork
+	// to my old address".
+	regexp.MustCompile(`(?:^| )(?:stop|quit|cease) sending (?:me\b|us\b|(?:any |more |these |those |your |ur |all |the )*(?:texts|text messages|messages|msgs|sms|spam|txts|ads|promotions|offers)\b)`),
 	// "stop the texts", "stop all these messages".
 	regexp.MustCompile(`(?:^| )(?:stop|quit|cease|end|cancel) (?:with )?(?:all |the |these |this |those |your |ur |my )*(?:texts|text messages|messages|msgs|sms|spam|txts|subscription|texting)\b`),
 	// "don't text me anymore", "do not text this number", "never text me again".
@@ -85,8 +88,9 @@ var stopPhrases = []*regexp.Regexp{
 	regexp.MustCompile(`(?:^| )(?:remove|take|delete|drop|erase) (?:me|my number|my phone number|my cell|my phone|this number|my cell number)(?: (?:from|off)(?: of)? (?:your|the|this|ur|all|these|any|every)? ?(?:list|lists|texting list|text list|sms list|mailing list|contact list|contacts|system|database|texts|messages)\b|$| please| pls| now| thanks)`),
 	// "lose my number".
 	regexp.MustCompile(`(?:^| )lose (?:my|this) number\b`),
-	// "no more texts", "no texts please".
-	regexp.MustCompile(`(?:^| )no (?:more )?(?:texts|text messages|messages|texting|msgs|txts|sms)\b`),
+	// "no more texts", "no texts please"; not "no messages from the finance manager yet?".
+	regexp.MustCompile(`(?:^| )no more (?:texts|text messages|messages|texting|msgs|txts|sms)\b`),
+	regexp.MustCompile(`(?:^| )no (?:texts|text messages|messages|texting|msgs|txts|sms)(?: please| pls| thanks| thank you| thx)*$`),
 	// "I don't want these texts", "I do not want to receive text messages".
 	regexp.MustCompile(`(?:^| )(?:dont|don't|do not|no longer) (?:want|wish|need) (?:to (?:receive|get) )?(?:any |anymore |more |these |those |your |any more |the |ur )*(?:texts|text messages|messages|msgs|sms|txts)\b`),
 	regexp.MustCompile(`(?:^| )leave me alone\b`),
