@@ -150,7 +150,7 @@ func (r *Repo) decide(st StoreRules, c contact.Contact, s Status, now time.Time)
 			return d
 		}
 	}
-	return r.quietHours(st, c, now)
+	return r.quietHours(st, c, s.Phone, now)
 }
 
 // casl applies Canada's anti-spam law: express consent, or implied consent that has not
@@ -177,7 +177,7 @@ func casl(s Status, now time.Time, zone *time.Location) (Decision, bool) {
 }
 
 // quietHours holds back a text sent in the store's quiet hours in the customer's time zone.
-func (r *Repo) quietHours(st StoreRules, c contact.Contact, now time.Time) Decision {
+func (r *Repo) quietHours(st StoreRules, c contact.Contact, e164 string, now time.Time) Decision {
 	start, okStart := clockMinutes(st.Settings.QuietStart)
 	end, okEnd := clockMinutes(st.Settings.QuietEnd)
 	if !okStart || !okEnd {
@@ -187,7 +187,7 @@ func (r *Repo) quietHours(st StoreRules, c contact.Contact, now time.Time) Decis
 	if start == end {
 		return Decision{Allowed: true}
 	}
-	loc := r.customerZone(st, c)
+	loc := r.customerZone(st, c, e164)
 	local := now.In(loc)
 	m := local.Hour()*60 + local.Minute()
 	quiet := start < end && m >= start && m < end || start > end && (m >= start || m < end)
@@ -206,9 +206,10 @@ func (r *Repo) quietHours(st StoreRules, c contact.Contact, now time.Time) Decis
 }
 
 // customerZone returns the customer's time zone: that of the state or province of their
-// primary address (else their first address with one), else the store's. Where a state spans
-// zones, most of its people's zone.
-func (r *Repo) customerZone(st StoreRules, c contact.Contact) *time.Location {
+// primary address (else their first address with one), else that of the country of number
+// e164 when it has one zone, else the store's. Where a state spans zones, most of its
+// people's zone.
+func (r *Repo) customerZone(st StoreRules, c contact.Contact, e164 string) *time.Location {
 	var addr *contact.Address
 	for i, a := range c.Addresses {
 		if a.StateProvince == "" {
@@ -223,11 +224,22 @@ func (r *Repo) customerZone(st StoreRules, c contact.Contact) *time.Location {
 			return l
 		}
 	}
+	for code, zone := range countryZones {
+		if strings.HasPrefix(e164, code) {
+			if l := r.zones.load(zone); l != nil {
+				return l
+			}
+		}
+	}
 	if l := r.zones.load(st.Store.TimeZone); l != nil {
 		return l
 	}
 	return time.UTC
 }
+
+// countryZones are the time zones of the countries of one zone that the product's phones may
+// be in, by their E.164 prefix.
+var countryZones = map[string]string{"+44": "Europe/London", "+33": "Europe/Paris"}
 
 // regionZones are the time zones of US states and Canadian provinces by their abbreviation.
 var regionZones = map[string]string{

@@ -117,6 +117,10 @@ func TestQuietHours(t *testing.T) {
 		{"quiet hours inside a day", lunch, "NY", "2026-11-20T17:30:00Z", "2026-11-20T18:00:00Z"},
 		{"no quiet hours", never, "NY", "2026-11-20T08:00:00Z", ""},
 	}
+	// A thread with a British number no customer has: London's time, not the store's.
+	if d, err := f.repo.Check(ctx, defaults, contact.Contact{}, "+44 7700 900123", at("2026-11-20T21:30:00Z")); err != nil || d.Reason != consent.ReasonQuietHours || !d.NotBefore.Equal(at("2026-11-21T08:00:00Z")) {
+		t.Errorf("9:30 PM in London: %+v, %v, want quiet hours until 8 AM GMT", d, err)
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()

@@ -29,6 +29,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -205,7 +206,7 @@ func validate(c Change, now time.Time) error {
 	if !slices.Contains(Hows(), c.How) {
 		fields["how"] = fmt.Sprintf("%q is not a way consent is given.", c.How)
 	}
-	if len(c.Message) > MaxMessage {
+	if utf8.RuneCountInString(c.Message) > MaxMessage {
 		fields["message"] = fmt.Sprintf("The message must be at most %d characters.", MaxMessage)
 	}
 	if c.ContactID < 0 {
@@ -341,9 +342,9 @@ func (r *Repo) record(ctx context.Context, st StoreRules, e164 string, decide fu
 			return recorded{}, err
 		}
 		e := Entry{Seq: prev.Entries + 1, At: now, Phone: e164, StoreID: st.Store.AccountPlatformID, Kind: c.Kind, How: c.How,
-			Who: c.Who, Message: c.Message, ContactID: c.ContactID, On: c.On.UTC()}
-		if c.On.IsZero() {
-			e.On = time.Time{}
+			Who: c.Who, Message: c.Message, ContactID: c.ContactID}
+		if !c.On.IsZero() {
+			e.On = c.On.UTC()
 		}
 		next := apply(prev, e)
 		if p.confirm {

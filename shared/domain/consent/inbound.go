@@ -32,8 +32,9 @@ func (r *Repo) HandleInbound(ctx context.Context, st StoreRules, number, text st
 	}
 	kw, how := classify(text)
 	message := text
-	if len(message) > MaxMessage {
-		message = message[:MaxMessage]
+	if r := []rune(message); len(r) > MaxMessage {
+		// The ledger keeps the start of a long text: the keyword or request is in it.
+		message = string(r[:MaxMessage])
 	}
 	out := Inbound{Keyword: kw}
 	var res recorded
