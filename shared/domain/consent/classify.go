@@ -51,6 +51,9 @@ func (k Keyword) String() string {
 // visit, for the sales person to answer in the thread; only cancelling texts, messages or a
 // subscription opts out.
 //
+// Canadian carriers' French keywords count too: ARRET (ARRÊT) opts out like STOP, AIDE asks
+// for help like HELP.
+//
 // START and UNSTOP re-subscribe, and YES does when it is the whole message (HandleInbound
 // counts a YES only from an opted-out number: elsewhere it is an ordinary answer). HELP and
 // INFO as the whole message ask for help. A message that both opts out and in opts out.
@@ -61,15 +64,15 @@ func Classify(text string) Keyword {
 
 // Words of politeness and filler that may stand beside a keyword.
 var fillers = []string{"please", "pls", "plz", "plse", "now", "it", "just", "thanks", "thank", "you", "thx", "ty",
-	"asap", "immediately", "already", "right", "away", "ok", "okay", "oh", "no", "all", "but", "and", "again", "sir", "maam", "ma'am"}
+	"asap", "immediately", "already", "right", "away", "ok", "okay", "oh", "no", "all", "but", "and", "again", "sir", "maam", "ma'am", "svp", "merci"}
 
 // Opt-out keywords: strong ones count as one sentence of a message, weak ones only as the
 // whole message.
 var (
-	strongStop = []string{"stop", "stopall", "unsubscribe", "unsub", "quit", "optout"}
+	strongStop = []string{"stop", "stopall", "unsubscribe", "unsub", "quit", "optout", "arret", "arrêt"}
 	weakStop   = []string{"cancel", "end"}
 	startWords = []string{"start", "unstop", "yes"}
-	helpWords  = []string{"help", "info"}
+	helpWords  = []string{"help", "info", "aide"}
 )
 
 // Phrases that ask in words not to be texted; text is lower case with apostrophes made
