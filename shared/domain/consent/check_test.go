@@ -2,6 +2,7 @@ package consent_test
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -256,8 +257,13 @@ func TestNoSendAfterOptOut(t *testing.T) {
 		t.Fatalf("before the opt-out %d of 7 paths may text, want all", allowed)
 	}
 
-	if in := f.inbound(t, st, "+15035550134", "Please stop texting me, I bought elsewhere"); in.Reply == "" || in.Status.State != consent.StateOptedOut {
-		t.Fatalf("the opt-out was not applied: %+v", in)
+	in, err := f.repo.HandleInboundFrom(ctx, st, c.ID, "+15035550134", "Please stop texting me, I bought elsewhere")
+	if err != nil || in.Reply == "" || in.Status.State != consent.StateOptedOut || in.Entry.ContactID != c.ID {
+		t.Fatalf("the opt-out was not applied: %+v, %v", in, err)
+	}
+	var detail consent.EventDetail
+	if err := json.Unmarshal(f.events[len(f.events)-1].Detail, &detail); err != nil || detail.ContactID != c.ID || detail.State != consent.StateOptedOut || detail.How != consent.HowFreeText {
+		t.Errorf("the opt-out's event: %+v, %v", detail, err)
 	}
 	// A user records express consent: it does not take back the customer's opt-out.
 	f.record(t, st, number, consent.Change{Kind: consent.KindExpress, How: consent.HowExpress, Who: "100001", Message: "Said OK on the phone"})

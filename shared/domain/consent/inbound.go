@@ -26,6 +26,12 @@ type Inbound struct {
 // is an ordinary answer). HELP and INFO are answered with the store's help text and change
 // nothing; any other text changes nothing and needs no reply from here.
 func (r *Repo) HandleInbound(ctx context.Context, st StoreRules, number, text string) (Inbound, error) {
+	return r.HandleInboundFrom(ctx, st, 0, number, text)
+}
+
+// HandleInboundFrom is HandleInbound of a text the caller matched to customer contactID (0 for
+// none): the ledger's entry and its ConsentChanged event name the customer.
+func (r *Repo) HandleInboundFrom(ctx context.Context, st StoreRules, contactID int64, number, text string) (Inbound, error) {
 	n, err := E164(number, st.Store.Country)
 	if err != nil {
 		return Inbound{}, err
@@ -42,7 +48,7 @@ func (r *Repo) HandleInbound(ctx context.Context, st StoreRules, number, text st
 	case KeywordStop:
 		res, err = r.record(ctx, st, n, func(prev Status) (plan, bool) {
 			confirmed := prev.State == StateOptedOut && prev.OptOutConfirmed
-			return plan{change: Change{Kind: KindOptOut, How: how, Who: WhoCustomer, Message: message}, confirm: !confirmed}, true
+			return plan{change: Change{Kind: KindOptOut, How: how, Who: WhoCustomer, Message: message, ContactID: contactID}, confirm: !confirmed}, true
 		})
 		if err == nil && res.done && !(res.prev.State == StateOptedOut && res.prev.OptOutConfirmed) {
 			out.Reply = st.OptOutConfirmation()
@@ -53,7 +59,7 @@ func (r *Repo) HandleInbound(ctx context.Context, st StoreRules, number, text st
 			if yes && prev.State != StateOptedOut {
 				return plan{}, false
 			}
-			return plan{change: Change{Kind: KindOptIn, How: HowKeyword, Who: WhoCustomer, Message: message}}, true
+			return plan{change: Change{Kind: KindOptIn, How: HowKeyword, Who: WhoCustomer, Message: message, ContactID: contactID}}, true
 		})
 		if err == nil && res.done {
 			out.Reply = st.OptInConfirmation()
