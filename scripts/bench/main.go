@@ -9,6 +9,9 @@
 // Domain events are measured from commit to consumer through the outbox relay, with the events
 // it delivers per second, against a bare read of the same stream.
 //
+// The consent check of a text send is measured against the bare GetItem of the ledger head it
+// reads.
+//
 // The ADF lead intake is measured through the gateway's public route, with the leads it
 // accepts per second. The contact search is measured at 1,000, 10,000, 100,000 and 1,000,000 seeded customers, up
 // to BENCH_MAX customers (100,000 when unset, so a run takes minutes; seeding a million into
@@ -54,6 +57,7 @@ func main() {
 	eventsOnly := flag.Bool("events-only", false, "measure only the domain event relay")
 	vehiclesOnly := flag.Bool("vehicles-only", false, "measure only the session and the vehicle catalogue")
 	searchOnly := flag.Bool("search-only", false, "measure only the session and the contact search")
+	consentOnly := flag.Bool("consent-only", false, "measure only the consent check of a text send")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the run to this file")
 	flag.Parse()
 	if *cpuProfile != "" {
@@ -65,9 +69,12 @@ func main() {
 		defer stop()
 	}
 	var err error
-	if *eventsOnly {
+	switch {
+	case *eventsOnly:
 		err = runEvents(context.Background(), *n)
-	} else {
+	case *consentOnly:
+		err = runConsent(context.Background(), *n)
+	default:
 		err = run(context.Background(), *n, *searchN, only{vehicles: *vehiclesOnly, search: *searchOnly})
 	}
 	if err != nil {
@@ -90,6 +97,30 @@ func startProfile(path string) (func(), error) {
 		return nil, err
 	}
 	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
+// runConsent measures the consent check alone, on a table of its own.
+func runConsent(ctx context.Context, n int) error {
+	endpoint := os.Getenv(dynamotest.EndpointEnv)
+	if endpoint == "" {
+		return errors.New(dynamotest.EndpointEnv + " is not set; run make bench")
+	}
+	db, err := store.Connect(ctx, endpoint)
+	if err != nil {
+		return err
+	}
+	table := fmt.Sprintf("bench-consent-%d", time.Now().UnixNano())
+	if err := store.CreateTable(ctx, db, table); err != nil {
+		return err
+	}
+	defer db.DeleteTable(context.Background(), &dynamodb.DeleteTableInput{TableName: &table})
+	cursorKey := make([]byte, 32)
+	rand.Read(cursorKey)
+	s, err := store.New(db, table, cursorKey)
+	if err != nil {
+		return err
+	}
+	return benchConsent(ctx, consentBench{db: db, table: table, s: s, st: demo.Build().Stores[2], n: n / 2})
 }
 
 // runEvents measures the domain event relay alone.
@@ -232,6 +263,10 @@ func run(ctx context.Context, n, searchN int, parts only) error {
 	}
 
 	if err := benchEvents(ctx, eventsBench{db: db, endpoint: endpoint, n: n / 4}); err != nil {
+		return err
+	}
+
+	if err := benchConsent(ctx, consentBench{db: db, table: table, s: s, st: group.Stores[2], n: n / 2}); err != nil {
 		return err
 	}
 
