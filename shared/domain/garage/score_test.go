@@ -48,7 +48,7 @@ func TestComputeScore(t *testing.T) {
 		},
 		{
 			name: "paid off by cash, recalls not looked up",
-			v: vehicle(2020, 90000, "2020-03-01", []Contract{{ContractInput: ContractInput{ContractType: ContractCash}}}, nil),
+			v:    vehicle(2020, 90000, "2020-03-01", []Contract{{ContractInput: ContractInput{ContractType: ContractCash}}}, nil),
 			want: [5]int{0, 15, 10, 0, 10}, known: [5]bool{false, true, true, false, true}, value: 35, band: BandCold,
 		},
 		{
