@@ -50,7 +50,7 @@ type Appraisal struct {
 	Trim        string    `json:"trim"`
 	Odometer    int       `json:"odometer"`
 	Condition   string    `json:"condition"`
-	Appraiser   User      `json:"appraiser"`
+	Appraiser   Appraiser      `json:"appraiser"`
 	Customer    string    `json:"customer"`
 	Notes       string    `json:"notes"`
 	Value       float64   `json:"value" doc:"The appraised value: what the dealership offers for the vehicle (actual cash value)."`
@@ -61,8 +61,8 @@ type Appraisal struct {
 	URL         string    `json:"url" doc:"The appraisal in the provider's own application."`
 }
 
-// User is one of the store's appraisers.
-type User struct {
+// Appraiser is one of the store's appraisers.
+type Appraiser struct {
 	ID    string `json:"id"`
 	Name  string `json:"name"`
 	Email string `json:"email"`
@@ -71,7 +71,7 @@ type User struct {
 // Provider appraises a store's trade-ins.
 type Provider interface {
 	// Users returns the store's appraisers.
-	Users(ctx context.Context) ([]User, error)
+	Users(ctx context.Context) ([]Appraiser, error)
 	// LatestByVIN returns the newest appraisal of vin; none is a nil Appraisal.
 	LatestByVIN(ctx context.Context, vin string) (*Appraisal, error)
 	// Create appraises r's vehicle. A request the provider refuses is an *Error with Invalid

@@ -16,15 +16,15 @@ type Request struct {
 	Odometer int
 }
 
-// Details are the manufacturer's tag details of a vehicle.
-type Details struct {
+// VehicleReport is the manufacturer's tag details of a vehicle.
+type VehicleReport struct {
 	VIN            string         `json:"vin"`
 	Year           int            `json:"year"`
 	Make           string         `json:"make"`
 	Model          string         `json:"model"`
 	WarrantyStart  string         `json:"warrantyStart" doc:"The day the new-vehicle warranty started (YYYY-MM-DD)."`
 	SellingDealer  string         `json:"sellingDealer"`
-	Coverages      []Coverage     `json:"coverages" nullable:"false"`
+	Coverages      []WarrantyCoverage     `json:"coverages" nullable:"false"`
 	FieldActions   []FieldAction  `json:"fieldActions" nullable:"false"`
 	ServiceVisits  []ServiceVisit `json:"serviceVisits" nullable:"false"`
 	OasisURL       string         `json:"oasisUrl" doc:"The vehicle's report in the manufacturer's own application."`
@@ -32,8 +32,8 @@ type Details struct {
 	OdometerTested int            `json:"odometerTested" doc:"The odometer reading the coverages were checked against."`
 }
 
-// Coverage is one warranty coverage.
-type Coverage struct {
+// WarrantyCoverage is one warranty coverage.
+type WarrantyCoverage struct {
 	Name      string `json:"name"`
 	Months    int    `json:"months"`
 	Distance  int    `json:"distance" doc:"The coverage's distance limit (the unit of Unit)."`
@@ -62,7 +62,7 @@ type ServiceVisit struct {
 type Provider interface {
 	// Submit returns r's vehicle's details. A VIN the manufacturer does not build is an *Error
 	// with CodeNotSupported; a VIN of the wrong form Invalid; an outage Retryable.
-	Submit(ctx context.Context, r Request) (Details, error)
+	Submit(ctx context.Context, r Request) (VehicleReport, error)
 }
 
 // Error codes.

@@ -11,8 +11,8 @@ import (
 	"time"
 )
 
-// Report is a VIN's vehicle history report.
-type Report struct {
+// HistoryReport is a VIN's vehicle history report.
+type HistoryReport struct {
 	ReportID       string         `json:"reportId"`
 	VIN            string         `json:"vin"`
 	Year           int            `json:"year"`
@@ -21,39 +21,39 @@ type Report struct {
 	GeneratedAt    time.Time      `json:"generatedAt"`
 	Stolen         bool           `json:"stolen" doc:"The vehicle is reported stolen."`
 	Brands         []string       `json:"brands" nullable:"false" doc:"Title brands: Normal, Rebuilt, Salvage, Non-repairable, Flood."`
-	Damage         []Damage       `json:"damage" nullable:"false"`
-	Registrations  []Registration `json:"registrations" nullable:"false"`
-	Liens          []Lien         `json:"liens" nullable:"false"`
-	Odometer       []Reading      `json:"odometer" nullable:"false"`
+	Damage         []DamageRecord       `json:"damage" nullable:"false"`
+	Registrations  []RegistrationRecord `json:"registrations" nullable:"false"`
+	Liens          []LienRecord         `json:"liens" nullable:"false"`
+	Odometer       []OdometerReading      `json:"odometer" nullable:"false"`
 	ServiceRecords int            `json:"serviceRecords"`
 	ReportURL      string         `json:"reportUrl" doc:"The full report in the provider's own viewer."`
 }
 
-// Damage is one accident or damage record.
-type Damage struct {
+// DamageRecord is one accident or damage record.
+type DamageRecord struct {
 	Date         string  `json:"date"`
 	Jurisdiction string  `json:"jurisdiction"`
 	Amount       float64 `json:"amount" doc:"The claim or estimate, in dollars."`
 	Detail       string  `json:"detail"`
 }
 
-// Registration is one registration event.
-type Registration struct {
+// RegistrationRecord is one registration event.
+type RegistrationRecord struct {
 	Date         string `json:"date"`
 	Jurisdiction string `json:"jurisdiction"`
 	Event        string `json:"event"`
 }
 
-// Lien is one registered lien.
-type Lien struct {
+// LienRecord is one registered lien.
+type LienRecord struct {
 	Date         string `json:"date"`
 	Jurisdiction string `json:"jurisdiction"`
 	Creditor     string `json:"creditor"`
 	Status       string `json:"status" enum:"active,discharged"`
 }
 
-// Reading is one odometer reading.
-type Reading struct {
+// OdometerReading is one odometer reading.
+type OdometerReading struct {
 	Date    string `json:"date"`
 	Reading int    `json:"reading"`
 	Unit    string `json:"unit" enum:"km,mi"`
@@ -64,7 +64,7 @@ type Reading struct {
 type Provider interface {
 	// Report returns vin's report. A VIN the provider refuses is an *Error with Invalid set, a
 	// VIN it has no records of CodeNotFound, an outage or a timeout Retryable.
-	Report(ctx context.Context, vin string) (Report, error)
+	Report(ctx context.Context, vin string) (HistoryReport, error)
 }
 
 // Error codes.

@@ -62,19 +62,19 @@ func (v *storeView) wait(ctx context.Context) error {
 }
 
 // Users returns the store's three sandbox appraisers.
-func (v *storeView) Users(ctx context.Context) ([]appraisal.User, error) {
+func (v *storeView) Users(ctx context.Context) ([]appraisal.Appraiser, error) {
 	if err := v.wait(ctx); err != nil {
 		return nil, err
 	}
 	return users(v.storeID), nil
 }
 
-func users(storeID int64) []appraisal.User {
+func users(storeID int64) []appraisal.Appraiser {
 	names := []string{"Dana Whitfield", "Luis Romero", "Priya Nair"}
-	out := make([]appraisal.User, len(names))
+	out := make([]appraisal.Appraiser, len(names))
 	for i, n := range names {
 		first := strings.ToLower(strings.Fields(n)[0])
-		out[i] = appraisal.User{ID: fmt.Sprintf("va-%d-%d", storeID, i+1), Name: n + " (sandbox)", Email: fmt.Sprintf("%s.%d@appraisal.sandbox", first, storeID)}
+		out[i] = appraisal.Appraiser{ID: fmt.Sprintf("va-%d-%d", storeID, i+1), Name: n + " (sandbox)", Email: fmt.Sprintf("%s.%d@appraisal.sandbox", first, storeID)}
 	}
 	return out
 }
@@ -112,7 +112,7 @@ func (v *storeView) Create(ctx context.Context, r appraisal.Request) (appraisal.
 	if c == "" {
 		return appraisal.Appraisal{}, &appraisal.Error{Code: appraisal.CodeInvalid, Field: "vin", Message: "The VIN is not a VIN: vAuto cannot decode it.", Invalid: true}
 	}
-	var who *appraisal.User
+	var who *appraisal.Appraiser
 	for _, u := range users(v.storeID) {
 		if u.ID == r.AppraiserID {
 			who = &u

@@ -61,8 +61,8 @@ type wireUser struct {
 	Email     string `json:"email"`
 }
 
-func (u wireUser) user() appraisal.User {
-	return appraisal.User{ID: u.UserID, Name: strings.TrimSpace(u.FirstName + " " + u.LastName), Email: u.Email}
+func (u wireUser) user() appraisal.Appraiser {
+	return appraisal.Appraiser{ID: u.UserID, Name: strings.TrimSpace(u.FirstName + " " + u.LastName), Email: u.Email}
 }
 
 type wireAppraisal struct {
@@ -204,14 +204,14 @@ func field(f string) string {
 }
 
 // Users returns the store's appraisers.
-func (p *Provider) Users(ctx context.Context) ([]appraisal.User, error) {
+func (p *Provider) Users(ctx context.Context) ([]appraisal.Appraiser, error) {
 	var out struct {
 		Items []wireUser `json:"items"`
 	}
 	if err := p.call(ctx, http.MethodGet, "/users", nil, &out); err != nil {
 		return nil, err
 	}
-	us := make([]appraisal.User, len(out.Items))
+	us := make([]appraisal.Appraiser, len(out.Items))
 	for i, u := range out.Items {
 		us[i] = u.user()
 	}

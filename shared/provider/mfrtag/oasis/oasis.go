@@ -54,36 +54,36 @@ type wireRequest struct {
 }
 
 // Submit asks OASIS for r's vehicle.
-func (p *Provider) Submit(ctx context.Context, r mfrtag.Request) (mfrtag.Details, error) {
+func (p *Provider) Submit(ctx context.Context, r mfrtag.Request) (mfrtag.VehicleReport, error) {
 	v := strings.ToUpper(strings.TrimSpace(r.VIN))
 	if !mfrtag.Supported(v) {
-		return mfrtag.Details{}, &mfrtag.Error{Code: mfrtag.CodeNotSupported, Message: "The manufacturer tag service covers Ford and Lincoln vehicles only."}
+		return mfrtag.VehicleReport{}, &mfrtag.Error{Code: mfrtag.CodeNotSupported, Message: "The manufacturer tag service covers Ford and Lincoln vehicles only."}
 	}
 	var cr Credentials
 	if err := p.cfg.Secrets.JSON(ctx, p.cfg.Secret, &cr); err != nil {
 		if errors.Is(err, secret.ErrNotFound) {
-			return mfrtag.Details{}, notAuthorized(err)
+			return mfrtag.VehicleReport{}, notAuthorized(err)
 		}
-		return mfrtag.Details{}, unavailable(fmt.Errorf("oasis credentials: %w", err))
+		return mfrtag.VehicleReport{}, unavailable(fmt.Errorf("oasis credentials: %w", err))
 	}
 	if cr.APIKey == "" || cr.DealerCode == "" {
-		return mfrtag.Details{}, notAuthorized(fmt.Errorf("secret %s lacks apiKey or dealerCode", p.cfg.Secret))
+		return mfrtag.VehicleReport{}, notAuthorized(fmt.Errorf("secret %s lacks apiKey or dealerCode", p.cfg.Secret))
 	}
 	a, err := httpjson.Do(ctx, p.cfg.Client, http.MethodPost, p.cfg.BaseURL+"/oasis/v1/vehicle-reports",
 		map[string]string{"x-api-key": cr.APIKey}, wireRequest{VIN: v, Odometer: r.Odometer, DealerCode: cr.DealerCode})
 	switch {
 	case err != nil:
 		if ctx.Err() != nil {
-			return mfrtag.Details{}, ctx.Err()
+			return mfrtag.VehicleReport{}, ctx.Err()
 		}
-		return mfrtag.Details{}, unavailable(err)
+		return mfrtag.VehicleReport{}, unavailable(err)
 	case a.OK():
-		var d mfrtag.Details
+		var d mfrtag.VehicleReport
 		if err := a.Decode(&d); err != nil || d.VIN == "" {
-			return mfrtag.Details{}, unavailable(fmt.Errorf("oasis answered a report without a VIN: %v", err))
+			return mfrtag.VehicleReport{}, unavailable(fmt.Errorf("oasis answered a report without a VIN: %v", err))
 		}
 		if d.Coverages == nil {
-			d.Coverages = []mfrtag.Coverage{}
+			d.Coverages = []mfrtag.WarrantyCoverage{}
 		}
 		if d.FieldActions == nil {
 			d.FieldActions = []mfrtag.FieldAction{}
@@ -93,9 +93,9 @@ func (p *Provider) Submit(ctx context.Context, r mfrtag.Request) (mfrtag.Details
 		}
 		return d, nil
 	case a.Denied():
-		return mfrtag.Details{}, notAuthorized(fmt.Errorf("oasis answered %d", a.Status))
+		return mfrtag.VehicleReport{}, notAuthorized(fmt.Errorf("oasis answered %d", a.Status))
 	case a.Status == http.StatusNotFound:
-		return mfrtag.Details{}, &mfrtag.Error{Code: mfrtag.CodeNotSupported, Message: "OASIS has no record of this VIN."}
+		return mfrtag.VehicleReport{}, &mfrtag.Error{Code: mfrtag.CodeNotSupported, Message: "OASIS has no record of this VIN."}
 	case a.Status == http.StatusBadRequest:
 		var m struct {
 			Message string `json:"message"`
@@ -104,9 +104,9 @@ func (p *Provider) Submit(ctx context.Context, r mfrtag.Request) (mfrtag.Details
 		if a.Decode(&m) == nil && m.Message != "" {
 			msg = m.Message
 		}
-		return mfrtag.Details{}, &mfrtag.Error{Code: mfrtag.CodeInvalid, Message: msg, Invalid: true}
+		return mfrtag.VehicleReport{}, &mfrtag.Error{Code: mfrtag.CodeInvalid, Message: msg, Invalid: true}
 	}
-	return mfrtag.Details{}, unavailable(fmt.Errorf("oasis answered %d", a.Status))
+	return mfrtag.VehicleReport{}, unavailable(fmt.Errorf("oasis answered %d", a.Status))
 }
 
 func unavailable(cause error) error {

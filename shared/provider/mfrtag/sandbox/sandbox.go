@@ -58,19 +58,19 @@ var actions = []mfrtag.FieldAction{
 var work = []string{"Oil and filter change, multi-point inspection", "Tire rotation, brake inspection", "Cabin air filter, wiper blades", "Battery test and replacement", "Brake pads and rotors, front"}
 
 // Submit answers r's vehicle's details.
-func (p *Provider) Submit(ctx context.Context, r mfrtag.Request) (mfrtag.Details, error) {
+func (p *Provider) Submit(ctx context.Context, r mfrtag.Request) (mfrtag.VehicleReport, error) {
 	if err := latency.Wait(ctx, p.latency); err != nil {
-		return mfrtag.Details{}, &mfrtag.Error{Code: mfrtag.CodeUnavailable, Message: "the request was cancelled", Retryable: true, Err: err}
+		return mfrtag.VehicleReport{}, &mfrtag.Error{Code: mfrtag.CodeUnavailable, Message: "the request was cancelled", Retryable: true, Err: err}
 	}
 	v := vin.Clean(r.VIN)
 	if v == "" {
-		return mfrtag.Details{}, &mfrtag.Error{Code: mfrtag.CodeInvalid, Message: "The VIN is not valid.", Invalid: true}
+		return mfrtag.VehicleReport{}, &mfrtag.Error{Code: mfrtag.CodeInvalid, Message: "The VIN is not valid.", Invalid: true}
 	}
 	if !mfrtag.Supported(v) {
-		return mfrtag.Details{}, &mfrtag.Error{Code: mfrtag.CodeNotSupported, Message: "The manufacturer tag service covers Ford and Lincoln vehicles only."}
+		return mfrtag.VehicleReport{}, &mfrtag.Error{Code: mfrtag.CodeNotSupported, Message: "The manufacturer tag service covers Ford and Lincoln vehicles only."}
 	}
 	if r.Odometer < 0 {
-		return mfrtag.Details{}, &mfrtag.Error{Code: mfrtag.CodeInvalid, Message: "The odometer reading is not valid.", Invalid: true}
+		return mfrtag.VehicleReport{}, &mfrtag.Error{Code: mfrtag.CodeInvalid, Message: "The odometer reading is not valid.", Invalid: true}
 	}
 	h := fnv.New32a()
 	h.Write([]byte(v))
@@ -86,13 +86,13 @@ func (p *Provider) Submit(ctx context.Context, r mfrtag.Request) (mfrtag.Details
 	if v[1] == 'L' {
 		brand = "Lincoln"
 	}
-	d := mfrtag.Details{VIN: v, Year: year, Make: brand, WarrantyStart: start.Format(time.DateOnly),
-		SellingDealer: fmt.Sprintf("Sandbox %s dealer #%05d", brand, sum%100000), Coverages: []mfrtag.Coverage{},
+	d := mfrtag.VehicleReport{VIN: v, Year: year, Make: brand, WarrantyStart: start.Format(time.DateOnly),
+		SellingDealer: fmt.Sprintf("Sandbox %s dealer #%05d", brand, sum%100000), Coverages: []mfrtag.WarrantyCoverage{},
 		FieldActions: []mfrtag.FieldAction{}, ServiceVisits: []mfrtag.ServiceVisit{},
 		OasisURL: "https://oasis.sandbox.invalid/vehicle/" + v, OdometerTested: r.Odometer}
 	for _, c := range coverages {
 		end := start.AddDate(0, c.months, 0)
-		d.Coverages = append(d.Coverages, mfrtag.Coverage{Name: c.name, Months: c.months, Distance: c.km, Unit: "km",
+		d.Coverages = append(d.Coverages, mfrtag.WarrantyCoverage{Name: c.name, Months: c.months, Distance: c.km, Unit: "km",
 			ExpiresOn: end.Format(time.DateOnly), Active: now.Before(end) && (c.km == 0 || km < c.km)})
 	}
 	if sum%3 == 0 {

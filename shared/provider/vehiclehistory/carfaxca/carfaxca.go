@@ -87,10 +87,10 @@ type wireReport struct {
 	ReportURL      string `json:"ReportUrl"`
 }
 
-func (w wireReport) report() vehiclehistory.Report {
-	r := vehiclehistory.Report{ReportID: w.ReportNumber, VIN: w.VIN, Year: w.Year, Make: w.Make, Model: w.Model, Stolen: w.Stolen,
-		Brands: []string{}, Damage: []vehiclehistory.Damage{}, Registrations: []vehiclehistory.Registration{},
-		Liens: []vehiclehistory.Lien{}, Odometer: []vehiclehistory.Reading{}, ServiceRecords: w.ServiceRecords, ReportURL: w.ReportURL}
+func (w wireReport) report() vehiclehistory.HistoryReport {
+	r := vehiclehistory.HistoryReport{ReportID: w.ReportNumber, VIN: w.VIN, Year: w.Year, Make: w.Make, Model: w.Model, Stolen: w.Stolen,
+		Brands: []string{}, Damage: []vehiclehistory.DamageRecord{}, Registrations: []vehiclehistory.RegistrationRecord{},
+		Liens: []vehiclehistory.LienRecord{}, Odometer: []vehiclehistory.OdometerReading{}, ServiceRecords: w.ServiceRecords, ReportURL: w.ReportURL}
 	if t, err := time.Parse(time.RFC3339, w.ReportDate); err == nil {
 		r.GeneratedAt = t.UTC()
 	}
@@ -98,16 +98,16 @@ func (w wireReport) report() vehiclehistory.Report {
 		r.Brands = append(r.Brands, b.Description)
 	}
 	for _, a := range w.Accidents {
-		r.Damage = append(r.Damage, vehiclehistory.Damage{Date: day(a.Date), Jurisdiction: a.Jurisdiction, Amount: a.Amount, Detail: a.Detail})
+		r.Damage = append(r.Damage, vehiclehistory.DamageRecord{Date: day(a.Date), Jurisdiction: a.Jurisdiction, Amount: a.Amount, Detail: a.Detail})
 	}
 	for _, g := range w.Registrations {
-		r.Registrations = append(r.Registrations, vehiclehistory.Registration{Date: day(g.Date), Jurisdiction: g.Jurisdiction, Event: g.Event})
+		r.Registrations = append(r.Registrations, vehiclehistory.RegistrationRecord{Date: day(g.Date), Jurisdiction: g.Jurisdiction, Event: g.Event})
 	}
 	for _, l := range w.Liens {
-		r.Liens = append(r.Liens, vehiclehistory.Lien{Date: day(l.Date), Jurisdiction: l.Jurisdiction, Creditor: l.Creditor, Status: strings.ToLower(l.Status)})
+		r.Liens = append(r.Liens, vehiclehistory.LienRecord{Date: day(l.Date), Jurisdiction: l.Jurisdiction, Creditor: l.Creditor, Status: strings.ToLower(l.Status)})
 	}
 	for _, o := range w.Odometer {
-		r.Odometer = append(r.Odometer, vehiclehistory.Reading{Date: day(o.Date), Reading: o.Reading, Unit: strings.ToLower(o.Unit), Source: o.Source})
+		r.Odometer = append(r.Odometer, vehiclehistory.OdometerReading{Date: day(o.Date), Reading: o.Reading, Unit: strings.ToLower(o.Unit), Source: o.Source})
 	}
 	return r
 }
@@ -155,33 +155,33 @@ func basic(user, pass string) string {
 }
 
 // Report returns vin's report.
-func (p *Provider) Report(ctx context.Context, vin string) (vehiclehistory.Report, error) {
+func (p *Provider) Report(ctx context.Context, vin string) (vehiclehistory.HistoryReport, error) {
 	tok, err := p.token(ctx)
 	if err != nil {
-		return vehiclehistory.Report{}, err
+		return vehiclehistory.HistoryReport{}, err
 	}
 	q := url.Values{"vin": {strings.ToUpper(vin)}, "lang": {"en"}}
 	a, err := httpjson.Do(ctx, p.cfg.Client, http.MethodGet, p.cfg.BaseURL+"/vhr/v1/report?"+q.Encode(), map[string]string{"WebServiceToken": tok}, nil)
 	switch {
 	case err != nil:
 		if ctx.Err() != nil {
-			return vehiclehistory.Report{}, ctx.Err()
+			return vehiclehistory.HistoryReport{}, ctx.Err()
 		}
-		return vehiclehistory.Report{}, unavailable(err)
+		return vehiclehistory.HistoryReport{}, unavailable(err)
 	case a.OK():
 		var w wireReport
 		if err := a.Decode(&w); err != nil || w.VIN == "" {
-			return vehiclehistory.Report{}, unavailable(fmt.Errorf("carfax canada answered a report without a VIN: %v", err))
+			return vehiclehistory.HistoryReport{}, unavailable(fmt.Errorf("carfax canada answered a report without a VIN: %v", err))
 		}
 		return w.report(), nil
 	case a.Denied():
-		return vehiclehistory.Report{}, notAuthorized(fmt.Errorf("carfax canada answered %d", a.Status))
+		return vehiclehistory.HistoryReport{}, notAuthorized(fmt.Errorf("carfax canada answered %d", a.Status))
 	case a.Status == http.StatusNotFound:
-		return vehiclehistory.Report{}, &vehiclehistory.Error{Code: vehiclehistory.CodeNotFound, Message: "No records were found for this VIN."}
+		return vehiclehistory.HistoryReport{}, &vehiclehistory.Error{Code: vehiclehistory.CodeNotFound, Message: "No records were found for this VIN."}
 	case a.Status == http.StatusBadRequest:
-		return vehiclehistory.Report{}, &vehiclehistory.Error{Code: vehiclehistory.CodeInvalid, Message: "CARFAX Canada refused the VIN.", Invalid: true}
+		return vehiclehistory.HistoryReport{}, &vehiclehistory.Error{Code: vehiclehistory.CodeInvalid, Message: "CARFAX Canada refused the VIN.", Invalid: true}
 	}
-	return vehiclehistory.Report{}, unavailable(fmt.Errorf("carfax canada answered %d", a.Status))
+	return vehiclehistory.HistoryReport{}, unavailable(fmt.Errorf("carfax canada answered %d", a.Status))
 }
 
 func unavailable(cause error) error {

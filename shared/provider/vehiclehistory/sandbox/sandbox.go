@@ -46,26 +46,26 @@ var damages = []string{
 }
 
 // Report returns vin's made-up history.
-func (p *Provider) Report(ctx context.Context, raw string) (vehiclehistory.Report, error) {
+func (p *Provider) Report(ctx context.Context, raw string) (vehiclehistory.HistoryReport, error) {
 	if err := latency.Wait(ctx, p.latency); err != nil {
-		return vehiclehistory.Report{}, &vehiclehistory.Error{Code: vehiclehistory.CodeUnavailable, Message: "the request was cancelled", Retryable: true, Err: err}
+		return vehiclehistory.HistoryReport{}, &vehiclehistory.Error{Code: vehiclehistory.CodeUnavailable, Message: "the request was cancelled", Retryable: true, Err: err}
 	}
 	v := vin.Clean(raw)
 	if v == "" || !checkDigitOK(v) {
-		return vehiclehistory.Report{}, &vehiclehistory.Error{Code: vehiclehistory.CodeInvalid, Message: "The VIN is not valid.", Invalid: true}
+		return vehiclehistory.HistoryReport{}, &vehiclehistory.Error{Code: vehiclehistory.CodeInvalid, Message: "The VIN is not valid.", Invalid: true}
 	}
 	h := fnv.New32a()
 	h.Write([]byte(v))
 	sum := h.Sum32()
 	if sum%13 == 0 {
-		return vehiclehistory.Report{}, &vehiclehistory.Error{Code: vehiclehistory.CodeNotFound, Message: "No records were found for this VIN."}
+		return vehiclehistory.HistoryReport{}, &vehiclehistory.Error{Code: vehiclehistory.CodeNotFound, Message: "No records were found for this VIN."}
 	}
 	now := p.now().UTC()
 	year := modelYear(v, now)
-	r := vehiclehistory.Report{
+	r := vehiclehistory.HistoryReport{
 		ReportID: fmt.Sprintf("SBX-VHR-%08X", sum), VIN: v, Year: year, GeneratedAt: now,
-		Brands: []string{"Normal"}, Damage: []vehiclehistory.Damage{}, Registrations: []vehiclehistory.Registration{},
-		Liens: []vehiclehistory.Lien{}, Odometer: []vehiclehistory.Reading{}, ServiceRecords: 3 + int(sum%17),
+		Brands: []string{"Normal"}, Damage: []vehiclehistory.DamageRecord{}, Registrations: []vehiclehistory.RegistrationRecord{},
+		Liens: []vehiclehistory.LienRecord{}, Odometer: []vehiclehistory.OdometerReading{}, ServiceRecords: 3 + int(sum%17),
 		ReportURL: "https://history.sandbox.invalid/report/" + v,
 	}
 	first := time.Date(max(year-1, 1981), time.Month(9+sum%4), 1+int(sum%27), 0, 0, 0, 0, time.UTC)
@@ -73,25 +73,25 @@ func (p *Provider) Report(ctx context.Context, raw string) (vehiclehistory.Repor
 		first = now.AddDate(0, -1, 0)
 	}
 	home := provinces[sum%uint32(len(provinces))]
-	r.Registrations = append(r.Registrations, vehiclehistory.Registration{Date: first.Format(time.DateOnly), Jurisdiction: home, Event: "First registration"})
+	r.Registrations = append(r.Registrations, vehiclehistory.RegistrationRecord{Date: first.Format(time.DateOnly), Jurisdiction: home, Event: "First registration"})
 	if sum%4 == 1 {
 		moved := provinces[(sum>>3)%uint32(len(provinces))]
 		if moved != home {
-			r.Registrations = append(r.Registrations, vehiclehistory.Registration{Date: midway(first, now, 2).Format(time.DateOnly), Jurisdiction: moved, Event: "Registered in a new province"})
+			r.Registrations = append(r.Registrations, vehiclehistory.RegistrationRecord{Date: midway(first, now, 2).Format(time.DateOnly), Jurisdiction: moved, Event: "Registered in a new province"})
 		}
 	}
 	years := now.Sub(first).Hours() / (24 * 365.25)
 	perYear := 14000 + int(sum>>8)%10000
 	for i := 1; i <= 4; i++ {
 		at := first.Add(time.Duration(float64(now.Sub(first)) * float64(i) / 5))
-		r.Odometer = append(r.Odometer, vehiclehistory.Reading{Date: at.Format(time.DateOnly), Reading: int(float64(perYear) * years * float64(i) / 5), Unit: "km", Source: []string{"Service record", "Registration renewal", "Inspection"}[(int(sum)+i)%3]})
+		r.Odometer = append(r.Odometer, vehiclehistory.OdometerReading{Date: at.Format(time.DateOnly), Reading: int(float64(perYear) * years * float64(i) / 5), Unit: "km", Source: []string{"Service record", "Registration renewal", "Inspection"}[(int(sum)+i)%3]})
 	}
 	for i := 0; i < int(sum>>12)%3; i++ {
 		at := first.Add(time.Duration(float64(now.Sub(first)) * (0.3 + 0.3*float64(i))))
-		r.Damage = append(r.Damage, vehiclehistory.Damage{Date: at.Format(time.DateOnly), Jurisdiction: home, Amount: float64(800 + (sum>>uint(14+i*3))%9000), Detail: damages[(int(sum>>6)+i)%len(damages)]})
+		r.Damage = append(r.Damage, vehiclehistory.DamageRecord{Date: at.Format(time.DateOnly), Jurisdiction: home, Amount: float64(800 + (sum>>uint(14+i*3))%9000), Detail: damages[(int(sum>>6)+i)%len(damages)]})
 	}
 	if sum%5 == 2 {
-		r.Liens = append(r.Liens, vehiclehistory.Lien{Date: first.Format(time.DateOnly), Jurisdiction: home, Creditor: "Sandbox Auto Finance", Status: "active"})
+		r.Liens = append(r.Liens, vehiclehistory.LienRecord{Date: first.Format(time.DateOnly), Jurisdiction: home, Creditor: "Sandbox Auto Finance", Status: "active"})
 	}
 	return r, nil
 }
