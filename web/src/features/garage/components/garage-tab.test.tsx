@@ -202,6 +202,7 @@ describe('GarageTab', () => {
     expect(created).toHaveLength(0);
     await user.click(within(appraisal).getByRole('combobox', { name: 'Appraiser' }));
     await user.click(await within(appraisal).findByRole('option', { name: 'Dana Whitfield' }));
+    expect(within(appraisal).queryByText('Choose the appraiser.')).not.toBeInTheDocument();
     await user.click(within(appraisal).getByRole('button', { name: 'Appraise' }));
     await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0]).toMatchObject({ entityId: 7, version: 1, odometer: 120000, condition: 'good', appraiserId: 'va-1' });

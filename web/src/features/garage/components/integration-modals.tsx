@@ -95,6 +95,7 @@ export function AppraisalForm({ vehicle, onClose }: { vehicle: GarageVehicle; on
   const [missing, setMissing] = useState<Record<string, string>>({});
   const fieldErrors = create.error instanceof ApiError ? create.error.fieldErrors : {};
   const fieldError = (name: string) => missing[name] ?? fieldErrors[name]?.[0];
+  const clear = (name: string) => setMissing(({ [name]: _gone, ...rest }) => rest);
 
   if (!vehicle.currentVehicle.vin) return <Text size="sm">Add the vehicle's VIN to appraise it.</Text>;
   if (appraisers.isError) {
@@ -158,15 +159,27 @@ export function AppraisalForm({ vehicle, onClose }: { vehicle: GarageVehicle; on
       >
         <Stack gap="sm">
           <Group grow align="flex-start">
-            <NumberInput label="Odometer" value={odometer} onChange={setOdometer} min={1} max={999999} thousandSeparator="," suffix=" mi" error={fieldError('odometer')} />
-            <Select label="Condition" data={CONDITIONS} value={condition} onChange={setCondition} allowDeselect={false} error={fieldError('condition')} />
+            <NumberInput label="Odometer" value={odometer} onChange={(v) => {
+                clear('odometer');
+                setOdometer(v);
+              }}
+              min={1} max={999999} thousandSeparator="," suffix=" mi" error={fieldError('odometer')} />
+            <Select label="Condition" data={CONDITIONS} value={condition}
+              onChange={(v) => {
+                clear('condition');
+                setCondition(v);
+              }}
+              allowDeselect={false} error={fieldError('condition')} />
           </Group>
           <Select
             label="Appraiser"
             placeholder={appraisers.isPending ? 'Loading the appraisers…' : 'Choose the appraiser'}
             data={(appraisers.data ?? []).map((u) => ({ value: u.id, label: u.name }))}
             value={appraiser}
-            onChange={setAppraiser}
+            onChange={(v) => {
+              clear('appraiserId');
+              setAppraiser(v);
+            }}
             error={fieldError('appraiserId')}
             comboboxProps={{ withinPortal: false }}
           />
