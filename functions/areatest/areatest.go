@@ -62,7 +62,7 @@ func New(t testing.TB) *Server {
 	svc := wiring.New(st, events, log)
 	svc.Encrypter = fieldcrypt.NewRandom()
 	// Tests answer at once whatever the environment's sandbox latencies say.
-	svc.Providers = wiring.LocalProviders(wiring.Sandboxes{})
+	svc.Providers = wiring.LocalProviders(wiring.Sandboxes{Now: st.Now})
 	blobs, err := blob.NewFolder(t.TempDir())
 	if err != nil {
 		t.Fatal(err)

@@ -2,7 +2,9 @@
 // makes, models, years and trims from NHTSA's vPIC data (package vehicle), VIN decoding, the
 // garage's vehicles and their actions (package garage), and the reference lists the web app
 // reads (package lookup). It serves /vehicle, /api/vehicle, /crm/contacts/{id}/vehicles,
-// /crm/Lookup, /templatemanager/gettemplatelookups and /api/bank.
+// /crm/Lookup, /templatemanager/gettemplatelookups and /api/bank, and the garage's outside
+// services: appraisals (/api/VAuto), vehicle history reports and manufacturer tag details
+// (/api/dealsheet/integrations/CarProof and submit_oasis).
 //
 // A customer of a store the caller may not view, or of another dealer group, does not exist for
 // the caller (404); changing a garage needs a role that edits customers (403).
@@ -46,6 +48,7 @@ func Register(api *httpapi.API, d wiring.Services) {
 	x.registerCatalogue(api)
 	x.registerGarage(api)
 	x.registerLookups(api)
+	x.registerIntegrations(api)
 }
 
 // area holds what the area's calls use.

@@ -4,11 +4,15 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
+	"sync"
+	"time"
 
 	"github.com/cxm/cxm/shared/domain/garage"
 	"github.com/cxm/cxm/shared/provider/recall"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/store"
 	"github.com/danielgtaylor/huma/v2"
 )
 
@@ -60,4 +64,65 @@ func (x *area) registerRecalls(api *httpapi.API) {
 		}
 		return httpapi.Reply(httpapi.OK(VehicleRecalls{EntityID: v.EntityID, VIN: v.CurrentVehicle.VIN, Recalls: res})), nil
 	})
+}
+
+// recallBudget bounds the recall look-ups of one garage read: a vehicle whose recalls do not
+// come back in time is scored without them.
+const recallBudget = 3 * time.Second
+
+// scored returns vs with the current vehicles scored again with their open recalls, looked up
+// once per store, make, model and year, side by side. A vehicle whose recalls cannot be read
+// keeps its score without them (the recalls factor says so).
+func (x *area) scored(ctx context.Context, t store.Tenant, vs []garage.Vehicle) []garage.Vehicle {
+	type key struct {
+		store       int64
+		make, model string
+		year        int
+	}
+	keyOf := func(v garage.Vehicle) (key, bool) {
+		cv := v.CurrentVehicle
+		if v.Status != garage.StatusCurrent || cv.Make == "" || cv.Model == "" || cv.Year == 0 {
+			return key{}, false
+		}
+		return key{v.AccountPlatformID, strings.ToUpper(cv.Make), strings.ToUpper(cv.Model), cv.Year}, true
+	}
+	counts := map[key]int{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	ctx, cancel := context.WithTimeout(ctx, recallBudget)
+	defer cancel()
+	seen := map[key]bool{}
+	for _, v := range vs {
+		k, ok := keyOf(v)
+		if !ok || seen[k] {
+			continue
+		}
+		seen[k] = true
+		wg.Add(1)
+		go func(k key, q recall.Query) {
+			defer wg.Done()
+			p, err := x.d.Providers.Recalls(ctx, t, k.store)
+			if err != nil {
+				return
+			}
+			res, err := p.ByVehicle(ctx, q)
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			counts[k] = len(res.Results)
+			mu.Unlock()
+		}(k, recall.Query{Make: v.CurrentVehicle.Make, Model: v.CurrentVehicle.Model, ModelYear: v.CurrentVehicle.Year})
+	}
+	wg.Wait()
+	out := make([]garage.Vehicle, len(vs))
+	for i, v := range vs {
+		out[i] = v
+		if k, ok := keyOf(v); ok {
+			if n, ok := counts[k]; ok {
+				out[i] = x.garage.WithRecalls(v, n)
+			}
+		}
+	}
+	return out
 }

@@ -181,7 +181,7 @@ func (x *area) owned(ctx context.Context, id int64) (Owned, error) {
 	if err != nil {
 		return Owned{}, err
 	}
-	return split(vs), nil
+	return split(x.scored(ctx, sess.Principal.Tenant, vs)), nil
 }
 
 func (x *area) interest(ctx context.Context, id int64) ([]InterestVehicle, error) {

@@ -43,12 +43,18 @@ const (
 const (
 	EnvCreditSandboxLatency    = "CREDIT_SANDBOX_LATENCY"
 	EnvCallTrackSandboxLatency = "CALLTRACK_SANDBOX_LATENCY"
+	EnvAppraisalSandboxLatency = "APPRAISAL_SANDBOX_LATENCY"
+	EnvHistorySandboxLatency   = "HISTORY_SANDBOX_LATENCY"
+	EnvTagSandboxLatency       = "MFRTAG_SANDBOX_LATENCY"
 )
 
 // The sandboxes' answer times, close to the real providers'.
 const (
 	CreditSandboxLatency    = "900ms"
 	CallTrackSandboxLatency = "400ms"
+	AppraisalSandboxLatency = "1200ms"
+	HistorySandboxLatency   = "800ms"
+	TagSandboxLatency       = "700ms"
 )
 
 // ProviderSecretPrefix starts the name of every provider credentials secret a store's provider
@@ -56,9 +62,10 @@ const (
 // areas may read those secrets and no other.
 const ProviderSecretPrefix = "cxm/providers/"
 
-// ProviderAreas are the areas that call outside systems for a store: the credit bureau (credit)
-// and click-to-call (calltracking).
-var ProviderAreas = []string{"credit", "calltracking"}
+// ProviderAreas are the areas that call outside systems for a store: the credit bureau (credit),
+// click-to-call (calltracking), and appraisals, vehicle history reports and manufacturer tag
+// details (garage).
+var ProviderAreas = []string{"credit", "calltracking", "garage"}
 
 // The token service: the area that issues CXM's own tokens, and the path below the API's
 // endpoint that is their iss (the area's prefix, as the local gateway names it).
@@ -179,6 +186,9 @@ func NewAPIStack(scope constructs.Construct, id string, props *APIStackProps) *A
 			areaEnv = maps.Clone(areaEnv)
 			areaEnv[EnvCreditSandboxLatency] = CreditSandboxLatency
 			areaEnv[EnvCallTrackSandboxLatency] = CallTrackSandboxLatency
+			areaEnv[EnvAppraisalSandboxLatency] = AppraisalSandboxLatency
+			areaEnv[EnvHistorySandboxLatency] = HistorySandboxLatency
+			areaEnv[EnvTagSandboxLatency] = TagSandboxLatency
 		}
 		af := NewAreaFunction(stack, areaID(area.Name), &AreaFunctionProps{
 			Area:        area,

@@ -33,6 +33,9 @@ func TestProviderAreas(t *testing.T) {
 		for name, value := range map[string]string{
 			stacks.EnvCreditSandboxLatency:    stacks.CreditSandboxLatency,
 			stacks.EnvCallTrackSandboxLatency: stacks.CallTrackSandboxLatency,
+			stacks.EnvAppraisalSandboxLatency: stacks.AppraisalSandboxLatency,
+			stacks.EnvHistorySandboxLatency:   stacks.HistorySandboxLatency,
+			stacks.EnvTagSandboxLatency:       stacks.TagSandboxLatency,
 		} {
 			got, has := vars[name]
 			if has != want || (want && got != value) {

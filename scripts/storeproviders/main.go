@@ -1,13 +1,14 @@
 // Command storeproviders shows or sets a store's outside-system providers: the Secrets Manager
-// secrets with the store's credit bureau (700Credit) and click-to-call (CallRail) credentials,
-// and optionally their endpoints. Operators create the secrets under cxm/providers/{account}/
+// secrets with the store's credit bureau (700Credit), click-to-call (CallRail), appraisal
+// (vAuto), vehicle history (CARFAX Canada) and manufacturer tag (Ford OASIS) credentials, and
+// optionally their endpoints. Operators create the secrets under cxm/providers/{account}/
 // and then point the store at them; a store with no provider configured answers "not
 // configured" in AWS (unless it is a demo store).
 //
 //	TABLE_NAME=... go run ./scripts/storeproviders -account 1000 -store 2001 \
 //	    -credit-secret cxm/providers/1000/credit -calls-secret cxm/providers/1000/2001/calltracking
 //
-// Without a -credit-* or -calls-* flag it prints the store's configuration. DYNAMODB_ENDPOINT
+// Without a -credit-*, -calls-*, -appraisal-*, -history-* or -tag-* flag it prints the store's configuration. DYNAMODB_ENDPOINT
 // points it at a local table.
 package main
 
@@ -25,11 +26,16 @@ import (
 )
 
 type options struct {
-	account, store          int64
-	creditSecret, creditURL string
-	callsSecret, callsURL   string
-	clearCredit, clearCalls bool
-	table, endpoint         string
+	account, store                int64
+	creditSecret, creditURL       string
+	callsSecret, callsURL         string
+	clearCredit, clearCalls       bool
+	appraisalSecret, appraisalURL string
+	historySecret, historyURL     string
+	tagSecret, tagURL             string
+	clearAppraisal, clearHistory  bool
+	clearTag                      bool
+	table, endpoint               string
 }
 
 func main() {
@@ -42,6 +48,15 @@ func main() {
 	flag.StringVar(&o.callsURL, "calls-url", "", "CallRail's endpoint; empty for production")
 	flag.BoolVar(&o.clearCredit, "clear-credit", false, "remove the store's credit bureau")
 	flag.BoolVar(&o.clearCalls, "clear-calls", false, "remove the store's click-to-call provider")
+	flag.StringVar(&o.appraisalSecret, "appraisal-secret", "", "the secret with the store's vAuto credentials")
+	flag.StringVar(&o.appraisalURL, "appraisal-url", "", "vAuto's endpoint; empty for production")
+	flag.BoolVar(&o.clearAppraisal, "clear-appraisal", false, "remove the store's appraisal provider")
+	flag.StringVar(&o.historySecret, "history-secret", "", "the secret with the store's CARFAX Canada credentials")
+	flag.StringVar(&o.historyURL, "history-url", "", "CARFAX Canada's endpoint; empty for production")
+	flag.BoolVar(&o.clearHistory, "clear-history", false, "remove the store's vehicle history provider")
+	flag.StringVar(&o.tagSecret, "tag-secret", "", "the secret with the store's Ford OASIS credentials")
+	flag.StringVar(&o.tagURL, "tag-url", "", "OASIS's endpoint; empty for production")
+	flag.BoolVar(&o.clearTag, "clear-tag", false, "remove the store's manufacturer tag service")
 	flag.Parse()
 	o.table, o.endpoint = os.Getenv("TABLE_NAME"), os.Getenv("DYNAMODB_ENDPOINT")
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -89,6 +104,9 @@ func run(ctx context.Context, o options) error {
 	}
 	set(&p.Credit, o.creditSecret, o.creditURL, o.clearCredit)
 	set(&p.CallTracking, o.callsSecret, o.callsURL, o.clearCalls)
+	set(&p.Appraisal, o.appraisalSecret, o.appraisalURL, o.clearAppraisal)
+	set(&p.VehicleHistory, o.historySecret, o.historyURL, o.clearHistory)
+	set(&p.ManufacturerTag, o.tagSecret, o.tagURL, o.clearTag)
 	if changed {
 		if err := repo.SetProviders(ctx, t, o.store, p); err != nil {
 			return err

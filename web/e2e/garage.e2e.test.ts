@@ -10,6 +10,9 @@ const MARCUS_ID = '1001000000005';
 /** A real VIN: the 2003 Honda Accord EX-V6 coupe. */
 const VIN = '1HGCM82633A004352';
 
+/** A real VIN: a 2013 Ford F-150 crew cab, which the manufacturer tag service answers. */
+const F150 = '1FTFW1ET9DFC10312';
+
 describe('customer garage', () => {
   const suite = useBrowser('sales@northwind.demo');
   const { baseUrl } = suite;
@@ -87,5 +90,71 @@ describe('customer garage', () => {
     expect(texts[3]).toContain('Garage: added 2003 Honda Accord');
     expect(texts[0]).toContain('Sam Ortega');
     await screenshot(page, '64-garage-activity');
+  });
+
+  it('shows behind the score, appraises a vehicle into its trade value and opens its history and Ford tag details', async () => {
+    // Signed in by the test before.
+    await page.goto(`${baseUrl}/#/app/contact/${MARCUS_ID}?tab=garage`);
+    await page.getByRole('heading', { level: 1, name: 'Marcus Reed' }).waitFor();
+    await page.getByRole('button', { name: 'Add vehicle' }).click();
+    const add = page.getByRole('dialog', { name: 'Add a current vehicle' });
+    await add.getByRole('textbox', { name: 'VIN' }).fill(F150);
+    await add.getByText(/2013 Ford F-150/).waitFor();
+    await add.getByRole('textbox', { name: 'Mileage' }).fill('98000');
+    await add.getByRole('textbox', { name: 'Lender' }).fill('Ford Credit');
+    await add.getByRole('textbox', { name: 'Term (months)' }).fill('72');
+    await add.getByRole('textbox', { name: 'Monthly payment' }).fill('612');
+    await add.getByRole('button', { name: 'Save vehicle' }).click();
+    await add.waitFor({ state: 'hidden' });
+    const card = page.getByRole('article', { name: '2013 Ford F-150' });
+
+    await card.getByRole('button', { name: /^Opportunity score \d+, (Hot|Warm|Cold): behind the score$/ }).click();
+    const score = page.getByRole('dialog', { name: 'Behind the score' });
+    const factors = score.getByRole('table', { name: 'Score factors' }).getByRole('row');
+    await expect.poll(() => factors.count()).toBe(6);
+    await score.getByText('No trade value yet: store one or appraise the vehicle.').waitFor();
+    await score.getByText(/^A 2013 model: \d+ years old\.$/).waitFor();
+    await screenshot(page, '65-garage-behind-the-score');
+    await page.keyboard.press('Escape');
+    await score.waitFor({ state: 'hidden' });
+
+    await card.getByRole('button', { name: 'Actions for 2013 Ford F-150' }).click();
+    await page.getByRole('menuitem', { name: 'Appraisal' }).click();
+    const appraisal = page.getByRole('dialog', { name: 'Appraisal' });
+    await appraisal.getByText('The 2013 Ford F-150 has not been appraised yet.').waitFor();
+    await appraisal.getByRole('button', { name: 'Appraise' }).click();
+    await appraisal.getByText('Choose the appraiser.').waitFor();
+    await appraisal.getByRole('combobox', { name: 'Appraiser' }).click();
+    await appraisal.getByRole('option', { name: 'Dana Whitfield (sandbox)' }).click();
+    await appraisal.getByRole('textbox', { name: 'Odometer' }).fill('98500');
+    await screenshot(page, '66-garage-appraisal');
+    const appraised = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/api/VAuto/appraisal/create'));
+    await appraisal.getByRole('button', { name: 'Appraise' }).click();
+    const res = await appraised;
+    expect(res.status()).toBe(200);
+    const value = ((await res.json()) as { data: { appraisal: { value: number } } }).data.appraisal.value;
+    await appraisal.waitFor({ state: 'hidden' });
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value);
+    await card.getByRole('row', { name: new RegExp(`Trade value ${usd.replace('$', '\\$')}`) }).waitFor();
+
+    await card.getByRole('button', { name: /behind the score/ }).click();
+    await score.getByText(/equity \(trade value \$/).waitFor();
+    await page.keyboard.press('Escape');
+    await score.waitFor({ state: 'hidden' });
+
+    await card.getByRole('button', { name: 'Vehicle history' }).click();
+    const history = page.getByRole('dialog', { name: 'Vehicle history' });
+    await history.getByRole('table', { name: 'Odometer' }).waitFor();
+    await history.getByText(/^Report SBX-VHR-/).waitFor();
+    await screenshot(page, '67-garage-vehicle-history');
+    await page.keyboard.press('Escape');
+    await history.waitFor({ state: 'hidden' });
+
+    await card.getByRole('button', { name: 'Ford tag details' }).click();
+    const tag = page.getByRole('dialog', { name: 'Manufacturer tag details' });
+    await tag.getByRole('table', { name: 'Warranty coverages' }).waitFor();
+    await tag.getByRole('link', { name: 'Open in OASIS' }).waitFor();
+    await screenshot(page, '68-garage-ford-tag-details');
+    await page.keyboard.press('Escape');
   });
 });

@@ -56,6 +56,12 @@ type Providers struct {
 	Credit ProviderConfig
 	// CallTracking is the click-to-call and call-tracking provider.
 	CallTracking ProviderConfig
+	// Appraisal is the trade-in appraisal provider (vAuto).
+	Appraisal ProviderConfig
+	// VehicleHistory is the vehicle history report provider (CARFAX Canada).
+	VehicleHistory ProviderConfig
+	// ManufacturerTag is the manufacturer tag service (Ford OASIS).
+	ManufacturerTag ProviderConfig
 }
 
 // ProviderConfig is one provider's configuration of a store.
@@ -195,6 +201,9 @@ func (r *Repo) SetProviders(ctx context.Context, t store.Tenant, id int64, p Pro
 	}
 	bad := p.Credit.validate(t.Account(), "credit")
 	maps.Copy(bad, p.CallTracking.validate(t.Account(), "callTracking"))
+	maps.Copy(bad, p.Appraisal.validate(t.Account(), "appraisal"))
+	maps.Copy(bad, p.VehicleHistory.validate(t.Account(), "vehicleHistory"))
+	maps.Copy(bad, p.ManufacturerTag.validate(t.Account(), "manufacturerTag"))
 	if len(bad) > 0 {
 		return apperr.InvalidFields("The store's provider configuration is not valid.", bad)
 	}

@@ -193,6 +193,7 @@ type Vehicle struct {
 	TradeValue         *TradeValue        `json:"tradeValue" readOnly:"true"`
 	Equity             *float64           `json:"equity" readOnly:"true" doc:"The trade value less the payoff, when both are known."`
 	ValueLog           []ValueChange      `json:"valueLog" readOnly:"true" nullable:"false"`
+	Score              *Score             `json:"score" readOnly:"true" doc:"The opportunity score of a currently owned vehicle with its factors (see ComputeScore); null for a vehicle no longer owned."`
 	Version            int64              `json:"version" readOnly:"true"`
 	CreatedAt          time.Time          `json:"createdAt" readOnly:"true"`
 	CreatedBy          string             `json:"createdBy" readOnly:"true"`
@@ -419,6 +420,13 @@ func decorate(v Vehicle, now time.Time) Vehicle {
 		e := math.Round((v.TradeValue.Value-payoff)*100) / 100
 		v.Equity = &e
 	}
+	v.Score = ComputeScore(v, now, nil)
+	return v
+}
+
+// WithRecalls returns v scored again with its open recalls counted.
+func (r *Repo) WithRecalls(v Vehicle, openRecalls int) Vehicle {
+	v.Score = ComputeScore(v, r.now(), &openRecalls)
 	return v
 }
 

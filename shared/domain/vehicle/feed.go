@@ -93,6 +93,12 @@ func ParseFeed(r io.Reader, c *Catalogue) (Feed, error) {
 	if err := dec.Decode(&f); err != nil {
 		return Feed{}, apperr.Wrap(apperr.Invalid, err, "The feed is not valid JSON: "+err.Error())
 	}
+	return CheckFeed(f, c)
+}
+
+// CheckFeed checks feed f against the catalogue c as ParseFeed does and returns it with the
+// catalogue's spelling of its makes and models.
+func CheckFeed(f Feed, c *Catalogue) (Feed, error) {
 	fields := map[string]string{}
 	for i, m := range f.Makes {
 		mk, ok := c.MakeByName(m)

@@ -64,7 +64,8 @@ func Table() []Area {
 		{Name: "merge", Prefixes: []string{"/api/contact/merge"}},
 		{Name: "garage", Prefixes: []string{
 			"/vehicle", "/api/vehicle", "/crm/contacts/{id}/vehicles", "/crm/Lookup", "/crm/lookup",
-			"/templatemanager/gettemplatelookups", "/api/bank",
+			"/templatemanager/gettemplatelookups", "/api/bank", "/api/VAuto",
+			"/api/dealsheet/integrations/CarProof", "/api/dealsheet/integrations/submit_oasis",
 		}},
 		{Name: "leads", Prefixes: []string{
 			"/api/CrmLead", "/api/crmlead", "/api/crmLead", "/pando/claimable_lead", "/api/CrmRawLead", "/api/Lead",

@@ -215,7 +215,7 @@ func New(s *store.Store, events eventbus.Publisher, log *slog.Logger) Services {
 		log.Error("sandbox latency ignored", "err", err)
 	}
 	// The sandboxes keep the store's clock, so tests that inject one get dates from it.
-	sb.Credit.Now, sb.Calls.Now = s.Now, s.Now
+	sb.Credit.Now, sb.Calls.Now, sb.Now = s.Now, s.Now, s.Now
 	return Services{
 		Providers: LocalProviders(sb),
 		Store:     s,

@@ -8,15 +8,24 @@ import (
 
 	"github.com/cxm/cxm/shared/domain/account"
 	"github.com/cxm/cxm/shared/domain/credit"
+	"github.com/cxm/cxm/shared/provider/appraisal"
+	appraisalsandbox "github.com/cxm/cxm/shared/provider/appraisal/sandbox"
+	"github.com/cxm/cxm/shared/provider/appraisal/vauto"
 	"github.com/cxm/cxm/shared/provider/bureau/sandbox"
 	"github.com/cxm/cxm/shared/provider/bureau/sevenhundred"
 	"github.com/cxm/cxm/shared/provider/calltrack"
 	"github.com/cxm/cxm/shared/provider/calltrack/callrail"
 	callsandbox "github.com/cxm/cxm/shared/provider/calltrack/sandbox"
 	"github.com/cxm/cxm/shared/provider/latency"
+	"github.com/cxm/cxm/shared/provider/mfrtag"
+	"github.com/cxm/cxm/shared/provider/mfrtag/oasis"
+	tagsandbox "github.com/cxm/cxm/shared/provider/mfrtag/sandbox"
 	"github.com/cxm/cxm/shared/provider/recall"
 	"github.com/cxm/cxm/shared/provider/recall/nhtsa"
 	recallsandbox "github.com/cxm/cxm/shared/provider/recall/sandbox"
+	"github.com/cxm/cxm/shared/provider/vehiclehistory"
+	"github.com/cxm/cxm/shared/provider/vehiclehistory/carfaxca"
+	historysandbox "github.com/cxm/cxm/shared/provider/vehiclehistory/sandbox"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/store"
 )
@@ -25,6 +34,9 @@ import (
 const (
 	MessageCreditNotConfigured       = "Credit reports are not configured for this store. Ask your dealer administrator to set up the store's credit bureau account."
 	MessageCallTrackingNotConfigured = "Click-to-call is not configured for this store. Ask your dealer administrator to set up the store's call-tracking account."
+	MessageAppraisalNotConfigured    = "Appraisals are not configured for this store. Ask your dealer administrator to set up the store's vAuto account."
+	MessageHistoryNotConfigured      = "Vehicle history reports are not configured for this store. Ask your dealer administrator to set up the store's CARFAX Canada account."
+	MessageTagNotConfigured          = "The manufacturer tag service is not configured for this store. Ask your dealer administrator to set up the store's OASIS access."
 )
 
 // Sandboxes are the local providers and their simulated answer times.
@@ -33,11 +45,16 @@ type Sandboxes struct {
 	Calls  callsandbox.Config
 	// Recalls is the recall sandbox's latency.
 	Recalls time.Duration
+	// Appraisal, History and Tags are the latencies of the appraisal, vehicle history and
+	// manufacturer tag sandboxes.
+	Appraisal, History, Tags time.Duration
+	// Now is the sandboxes' clock (nil for the wall clock).
+	Now func() time.Time
 }
 
-// SandboxesFromEnv reads the sandboxes' latencies (sandbox.LatencyEnv, callsandbox.LatencyEnv and
-// recallsandbox.LatencyEnv);
-// unset is none, and a value that is not a duration is an error.
+// SandboxesFromEnv reads the sandboxes' latencies (sandbox.LatencyEnv, callsandbox.LatencyEnv,
+// recallsandbox.LatencyEnv, appraisalsandbox.LatencyEnv, historysandbox.LatencyEnv and
+// tagsandbox.LatencyEnv); unset is none, and a value that is not a duration is an error.
 func SandboxesFromEnv() (Sandboxes, error) {
 	c, err := sandbox.ConfigFromEnv()
 	if err != nil {
@@ -47,11 +64,19 @@ func SandboxesFromEnv() (Sandboxes, error) {
 	if err != nil {
 		return Sandboxes{}, err
 	}
-	r, err := latency.FromEnv(recallsandbox.LatencyEnv)
-	if err != nil {
-		return Sandboxes{}, err
+	sb := Sandboxes{Credit: c, Calls: k}
+	for _, l := range []struct {
+		env string
+		to  *time.Duration
+	}{
+		{recallsandbox.LatencyEnv, &sb.Recalls}, {appraisalsandbox.LatencyEnv, &sb.Appraisal},
+		{historysandbox.LatencyEnv, &sb.History}, {tagsandbox.LatencyEnv, &sb.Tags},
+	} {
+		if *l.to, err = latency.FromEnv(l.env); err != nil {
+			return Sandboxes{}, err
+		}
 	}
-	return Sandboxes{Credit: c, Calls: k, Recalls: r}, nil
+	return sb, nil
 }
 
 // Stores reads a store's flags and provider configuration (account.Repo does).
@@ -79,6 +104,9 @@ type Providers struct {
 	bureau  *sandbox.Bureau
 	calls   *callsandbox.Provider
 	recalls *recallsandbox.Provider
+	apprais *appraisalsandbox.Sandbox
+	history *historysandbox.Provider
+	tags    *tagsandbox.Provider
 }
 
 var (
@@ -88,14 +116,24 @@ var (
 
 // LocalProviders returns the providers of a local run: the sandboxes of sb for every store.
 func LocalProviders(sb Sandboxes) *Providers {
-	return &Providers{local: true, bureau: sandbox.New(sb.Credit), calls: callsandbox.New(sb.Calls), recalls: recallsandbox.New(sb.Recalls)}
+	p := sandboxes(sb)
+	p.local = true
+	return p
 }
 
 // AWSProviders returns the providers of a run in AWS: stores are read from stores, credentials
 // from secrets, and the real adapters send their requests with client (nil for each adapter's
 // default, which has a timeout).
 func AWSProviders(sb Sandboxes, stores Stores, secrets Secrets, client *http.Client) *Providers {
-	return &Providers{stores: stores, secrets: secrets, client: client, bureau: sandbox.New(sb.Credit), calls: callsandbox.New(sb.Calls), recalls: recallsandbox.New(sb.Recalls)}
+	p := sandboxes(sb)
+	p.stores, p.secrets, p.client = stores, secrets, client
+	return p
+}
+
+// sandboxes returns the providers with the sandboxes of sb.
+func sandboxes(sb Sandboxes) *Providers {
+	return &Providers{bureau: sandbox.New(sb.Credit), calls: callsandbox.New(sb.Calls), recalls: recallsandbox.New(sb.Recalls),
+		apprais: appraisalsandbox.New(sb.Appraisal, sb.Now), history: historysandbox.New(sb.History, sb.Now), tags: tagsandbox.New(sb.Tags, sb.Now)}
 }
 
 // choice is what serves a store: the sandbox, or the real adapter with cfg.
@@ -173,4 +211,43 @@ func (p *Providers) Recalls(ctx context.Context, t store.Tenant, storeID int64) 
 		return p.recalls, nil
 	}
 	return nhtsa.New("", p.client), nil
+}
+
+// Appraiser returns the appraisal provider of store storeID of t by the rule of Providers: the
+// sandbox (which keeps each store's appraisals apart) or vAuto.
+func (p *Providers) Appraiser(ctx context.Context, t store.Tenant, storeID int64) (appraisal.Provider, error) {
+	c, err := p.choose(ctx, t, storeID, func(ps account.Providers) account.ProviderConfig { return ps.Appraisal }, MessageAppraisalNotConfigured)
+	if err != nil {
+		return nil, err
+	}
+	if c.sandbox {
+		return p.apprais.Store(t.Account(), storeID), nil
+	}
+	return vauto.New(vauto.Config{BaseURL: c.cfg.BaseURL, Secret: c.cfg.Secret, Secrets: p.secrets, Client: p.client}), nil
+}
+
+// History returns the vehicle history provider of store storeID of t by the rule of Providers:
+// the sandbox or CARFAX Canada.
+func (p *Providers) History(ctx context.Context, t store.Tenant, storeID int64) (vehiclehistory.Provider, error) {
+	c, err := p.choose(ctx, t, storeID, func(ps account.Providers) account.ProviderConfig { return ps.VehicleHistory }, MessageHistoryNotConfigured)
+	if err != nil {
+		return nil, err
+	}
+	if c.sandbox {
+		return p.history, nil
+	}
+	return carfaxca.New(carfaxca.Config{BaseURL: c.cfg.BaseURL, Secret: c.cfg.Secret, Secrets: p.secrets, Client: p.client}), nil
+}
+
+// Tags returns the manufacturer tag service of store storeID of t by the rule of Providers:
+// the sandbox or Ford's OASIS.
+func (p *Providers) Tags(ctx context.Context, t store.Tenant, storeID int64) (mfrtag.Provider, error) {
+	c, err := p.choose(ctx, t, storeID, func(ps account.Providers) account.ProviderConfig { return ps.ManufacturerTag }, MessageTagNotConfigured)
+	if err != nil {
+		return nil, err
+	}
+	if c.sandbox {
+		return p.tags, nil
+	}
+	return oasis.New(oasis.Config{BaseURL: c.cfg.BaseURL, Secret: c.cfg.Secret, Secrets: p.secrets, Client: p.client}), nil
 }

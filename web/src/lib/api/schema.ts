@@ -1075,6 +1075,106 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/VAuto/appraisal/GetUsers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A store's appraisers
+         * @description The store's appraisers at its appraisal provider, to choose who owns an appraisal. 409 when the store has no appraisal provider or the provider does not answer.
+         */
+        get: operations["getAppraisers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/VAuto/appraisal/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Appraise a garage vehicle
+         * @description Appraises the garage vehicle at its store's appraisal provider (vAuto; the sandbox locally and for a demo store) with its odometer reading, condition and appraiser, and stores the appraised value as the vehicle's trade value (source "vAuto appraisal {id}"), logged with who and when. Send the version of the vehicle you saw: a stale one is a 409 and nothing is appraised. A field the provider refuses is a 400 naming it; a store without a provider, or a provider that does not answer, a 409. Needs a role that edits the customer.
+         */
+        post: operations["createAppraisal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/VAuto/appraisal/createV2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Appraise a garage vehicle (v2)
+         * @description As POST /api/VAuto/appraisal/create. Appraises the garage vehicle at its store's appraisal provider (vAuto; the sandbox locally and for a demo store) with its odometer reading, condition and appraiser, and stores the appraised value as the vehicle's trade value (source "vAuto appraisal {id}"), logged with who and when. Send the version of the vehicle you saw: a stale one is a 409 and nothing is appraised. A field the provider refuses is a 400 naming it; a store without a provider, or a provider that does not answer, a 409. Needs a role that edits the customer.
+         */
+        post: operations["createAppraisalV2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/VAuto/appraisal/get_latest_by_vin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A garage vehicle's latest appraisal
+         * @description The newest appraisal of the vehicle's VIN at its store's appraisal provider, or null. 409 when the vehicle has no VIN, the store has no appraisal provider or the provider does not answer.
+         */
+        post: operations["getLatestAppraisalByVin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/VAuto/is_enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether a store may appraise
+         * @description Whether the store has an appraisal provider: vAuto when configured, the sandbox locally and for a demo store; otherwise enabled is false with the reason.
+         */
+        post: operations["isVAutoEnabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bank/dealer_banks": {
         parameters: {
             query?: never;
@@ -1582,6 +1682,46 @@ export type paths = {
          * @description Only rules administrators (pando.cxm.rules.admin) and dealer admins may save. The body carries the version the settings were read at; a stale version is refused with 409 and nothing changes.
          */
         post: operations["saveAccountPlatformSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dealsheet/integrations/CarProof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A garage vehicle's history report
+         * @description The vehicle history report of the vehicle's VIN from its store's provider (CARFAX Canada, formerly CarProof; the sandbox locally and for a demo store): damage, registrations, liens, odometer readings, brands. 409 when the vehicle has no VIN, the provider has no records of it, the store has no provider or the provider does not answer.
+         */
+        post: operations["getVehicleHistoryReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dealsheet/integrations/submit_oasis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A garage vehicle's manufacturer tag details
+         * @description Submits the vehicle's VIN and mileage to its store's manufacturer tag service (Ford OASIS; the sandbox locally and for a demo store): warranty coverages, field service actions, service visits, and the oasisUrl of the report in OASIS. 409 when the vehicle has no VIN or is not a Ford or Lincoln, the store has no service, or the service fails.
+         */
+        post: operations["submitOasis"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5916,6 +6056,39 @@ export type components = {
             /** Format: int64 */
             year?: number;
         };
+        "domain.garage.Score": {
+            /**
+             * @description hot from 70, warm from 40, cold below.
+             * @enum {string}
+             */
+            band: "hot" | "warm" | "cold";
+            /** @description The factors in a fixed order: equity, monthsRemaining, mileage, recalls, age. */
+            factors: components["schemas"]["domain.garage.ScoreFactor"][];
+            /**
+             * Format: int64
+             * @description 0 (no opportunity) to 100; the sum of the factors' points, clamped.
+             */
+            value: number;
+        };
+        "domain.garage.ScoreFactor": {
+            /** @description What the vehicle's data says of the factor, or what is missing. */
+            detail: string;
+            /** @enum {string} */
+            factor: "equity" | "monthsRemaining" | "mileage" | "recalls" | "age";
+            /** @description Whether the vehicle has the factor's data; an unknown factor gives no points. */
+            known: boolean;
+            /** @description The factor as the screen names it. */
+            label: string;
+            /** Format: int64 */
+            maxPoints: number;
+            /** Format: int64 */
+            minPoints: number;
+            /**
+             * Format: int64
+             * @description The factor's contribution to the score (may be negative).
+             */
+            points: number;
+        };
         "domain.garage.TradeValue": {
             /** Format: date-time */
             at: string;
@@ -5963,6 +6136,8 @@ export type components = {
             readonly ownershipConfirmed: boolean;
             paymentCalc: components["schemas"]["domain.garage.PaymentCalc"];
             replacementVehicle: components["schemas"]["domain.garage.ReplacementVehicle"];
+            /** @description The opportunity score of a currently owned vehicle with its factors (see ComputeScore); null for a vehicle no longer owned. */
+            readonly score: components["schemas"]["domain.garage.Score"];
             readonly soldDate?: string;
             /** @enum {string} */
             readonly status: "current" | "sold" | "dealerPurchased" | "notOwned";
@@ -7057,6 +7232,17 @@ export type components = {
             deskingProvider: string;
             isDeskingEnabled: boolean;
         };
+        "functions.garage.AppraisalResult": {
+            appraisal: components["schemas"]["provider.appraisal.Appraisal"];
+            vehicle: components["schemas"]["domain.garage.Vehicle"];
+        };
+        "functions.garage.AppraisalStatus": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            enabled: boolean;
+            /** @description Why it is not enabled. */
+            message?: string;
+        };
         "functions.garage.AverageVehicle": {
             /** Format: int64 */
             accountPlatformId: number;
@@ -7178,10 +7364,25 @@ export type components = {
              */
             year?: number;
         };
+        "functions.garage.LatestAppraisal": {
+            /** @description null when the store has not appraised the VIN. */
+            appraisal: components["schemas"]["provider.appraisal.Appraisal"];
+            /** Format: int64 */
+            entityId: number;
+            vin: string;
+        };
         "functions.garage.MakeItem": {
             /** Format: int64 */
             makeId: number;
             makeName: string;
+        };
+        "functions.garage.ManufacturerTagDetails": {
+            details: components["schemas"]["provider.mfrtag.VehicleReport"];
+            /** Format: int64 */
+            entityId: number;
+            /** @description The vehicle's report in the manufacturer's application. */
+            oasisUrl: string;
+            vin: string;
         };
         "functions.garage.ModelItem": {
             /** Format: int64 */
@@ -7289,6 +7490,12 @@ export type components = {
             trimName: string;
             /** Format: int64 */
             year: number;
+        };
+        "functions.garage.VehicleHistoryReport": {
+            /** Format: int64 */
+            entityId: number;
+            report: components["schemas"]["provider.vehiclehistory.HistoryReport"];
+            vin: string;
         };
         "functions.garage.VehicleRecalls": {
             /** Format: int64 */
@@ -8376,6 +8583,28 @@ export type components = {
              */
             version: number;
         };
+        "garage.AppraisalInputBody": {
+            /** @description The store's appraiser (GET /api/VAuto/appraisal/GetUsers). */
+            appraiserId: string;
+            /** @enum {string} */
+            condition: "excellent" | "good" | "fair" | "poor";
+            /**
+             * Format: int64
+             * @description The garage vehicle.
+             */
+            entityId: number;
+            notes?: string;
+            /**
+             * Format: int64
+             * @description The odometer reading at the appraisal.
+             */
+            odometer: number;
+            /**
+             * Format: int64
+             * @description The version of the vehicle you saw: a stale one is a 409 and changes nothing.
+             */
+            version: number;
+        };
         "garage.AverageInputBody": {
             /**
              * Format: int64
@@ -8487,6 +8716,13 @@ export type components = {
             /** @description Names holding this text. */
             query?: string;
         };
+        "garage.StoreBodyBody": {
+            /**
+             * Format: int64
+             * @description The store.
+             */
+            accountPlatformId: number;
+        };
         "garage.TradeValueInputBody": {
             /**
              * Format: int64
@@ -8502,6 +8738,13 @@ export type components = {
              * @description The version of the vehicle you saw: a stale one is a 409 and changes nothing.
              */
             version: number;
+        };
+        "garage.VehicleBodyBody": {
+            /**
+             * Format: int64
+             * @description The garage vehicle.
+             */
+            entityId: number;
         };
         "leads.AdhocInputBody": {
             /**
@@ -8759,6 +9002,104 @@ export type components = {
              */
             survivorContactId?: number;
         };
+        "provider.appraisal.Appraisal": {
+            appraiser: components["schemas"]["provider.appraisal.Appraiser"];
+            /**
+             * Format: int64
+             * @description The comparable vehicles the market value is drawn from.
+             */
+            comparables: number;
+            condition: string;
+            /** Format: date-time */
+            createdAt: string;
+            customer: string;
+            /**
+             * Format: int64
+             * @description The market's days of supply of comparable vehicles.
+             */
+            daysSupply: number;
+            id: string;
+            make: string;
+            /**
+             * Format: double
+             * @description The market's average retail price of comparable vehicles.
+             */
+            marketValue: number;
+            model: string;
+            notes: string;
+            /** Format: int64 */
+            odometer: number;
+            /** @enum {string} */
+            status: "complete" | "pending";
+            trim: string;
+            /** @description The appraisal in the provider's own application. */
+            url: string;
+            /**
+             * Format: double
+             * @description The appraised value: what the dealership offers for the vehicle (actual cash value).
+             */
+            value: number;
+            vin: string;
+            /** Format: int64 */
+            year: number;
+        };
+        "provider.appraisal.Appraiser": {
+            email: string;
+            id: string;
+            name: string;
+        };
+        "provider.mfrtag.FieldAction": {
+            /** @enum {string} */
+            kind: "safetyRecall" | "emissionsRecall" | "customerSatisfaction";
+            number: string;
+            /** @enum {string} */
+            status: "open" | "completed";
+            title: string;
+        };
+        "provider.mfrtag.ServiceVisit": {
+            date: string;
+            dealer: string;
+            /** Format: int64 */
+            odometer: number;
+            work: string;
+        };
+        "provider.mfrtag.VehicleReport": {
+            coverages: components["schemas"]["provider.mfrtag.WarrantyCoverage"][];
+            /** @description An extended service plan, if one is registered. */
+            extendedPlan: string;
+            fieldActions: components["schemas"]["provider.mfrtag.FieldAction"][];
+            make: string;
+            model: string;
+            /** @description The vehicle's report in the manufacturer's own application. */
+            oasisUrl: string;
+            /**
+             * Format: int64
+             * @description The odometer reading the coverages were checked against.
+             */
+            odometerTested: number;
+            sellingDealer: string;
+            serviceVisits: components["schemas"]["provider.mfrtag.ServiceVisit"][];
+            vin: string;
+            /** @description The day the new-vehicle warranty started (YYYY-MM-DD). */
+            warrantyStart: string;
+            /** Format: int64 */
+            year: number;
+        };
+        "provider.mfrtag.WarrantyCoverage": {
+            /** @description Neither the time nor the distance limit is reached. */
+            active: boolean;
+            /**
+             * Format: int64
+             * @description The coverage's distance limit (the unit of Unit).
+             */
+            distance: number;
+            expiresOn: string;
+            /** Format: int64 */
+            months: number;
+            name: string;
+            /** @enum {string} */
+            unit: "km" | "mi";
+        };
         "provider.recall.Recall": {
             Component: string;
             Consequence: string;
@@ -8781,6 +9122,58 @@ export type components = {
             Count: number;
             Message: string;
             results: components["schemas"]["provider.recall.Recall"][] | null;
+        };
+        "provider.vehiclehistory.DamageRecord": {
+            /**
+             * Format: double
+             * @description The claim or estimate, in dollars.
+             */
+            amount: number;
+            date: string;
+            detail: string;
+            jurisdiction: string;
+        };
+        "provider.vehiclehistory.HistoryReport": {
+            /** @description Title brands: Normal, Rebuilt, Salvage, Non-repairable, Flood. */
+            brands: string[];
+            damage: components["schemas"]["provider.vehiclehistory.DamageRecord"][];
+            /** Format: date-time */
+            generatedAt: string;
+            liens: components["schemas"]["provider.vehiclehistory.LienRecord"][];
+            make: string;
+            model: string;
+            odometer: components["schemas"]["provider.vehiclehistory.OdometerReading"][];
+            registrations: components["schemas"]["provider.vehiclehistory.RegistrationRecord"][];
+            reportId: string;
+            /** @description The full report in the provider's own viewer. */
+            reportUrl: string;
+            /** Format: int64 */
+            serviceRecords: number;
+            /** @description The vehicle is reported stolen. */
+            stolen: boolean;
+            vin: string;
+            /** Format: int64 */
+            year: number;
+        };
+        "provider.vehiclehistory.LienRecord": {
+            creditor: string;
+            date: string;
+            jurisdiction: string;
+            /** @enum {string} */
+            status: "active" | "discharged";
+        };
+        "provider.vehiclehistory.OdometerReading": {
+            date: string;
+            /** Format: int64 */
+            reading: number;
+            source: string;
+            /** @enum {string} */
+            unit: "km" | "mi";
+        };
+        "provider.vehiclehistory.RegistrationRecord": {
+            date: string;
+            event: string;
+            jurisdiction: string;
         };
         "relations.AddMembersInputBody": {
             members: components["schemas"]["functions.relations.NewMember"][];
@@ -9072,6 +9465,16 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultAppraisalResult": {
+            data: components["schemas"]["functions.garage.AppraisalResult"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultAppraisalStatus": {
+            data: components["schemas"]["functions.garage.AppraisalStatus"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultAssignments": {
             data: components["schemas"]["functions.leads.Assignments"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -9227,6 +9630,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultLatestAppraisal": {
+            data: components["schemas"]["functions.garage.LatestAppraisal"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultLeadVehicles": {
             data: components["schemas"]["functions.leads.LeadVehicles"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -9244,6 +9652,11 @@ export type components = {
         };
         "runtime.httpapi.ResultListAdditionalLeadCount": {
             data: components["schemas"]["functions.leads.AdditionalLeadCount"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListAppraiser": {
+            data: components["schemas"]["provider.appraisal.Appraiser"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -9472,6 +9885,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultManufacturerTagDetails": {
+            data: components["schemas"]["functions.garage.ManufacturerTagDetails"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultMapStringListItem": {
             data: {
                 [key: string]: components["schemas"]["domain.lookup.Item"][] | null;
@@ -9661,6 +10079,11 @@ export type components = {
         };
         "runtime.httpapi.ResultVehicle": {
             data: components["schemas"]["domain.garage.Vehicle"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultVehicleHistoryReport": {
+            data: components["schemas"]["functions.garage.VehicleHistoryReport"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -14174,6 +14597,431 @@ export interface operations {
             };
         };
     };
+    getAppraisers: {
+        parameters: {
+            query: {
+                /** @description The store (account platform) whose appraisers to list. */
+                dealerId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListAppraiser"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    createAppraisal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["garage.AppraisalInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultAppraisalResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    createAppraisalV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["garage.AppraisalInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultAppraisalResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getLatestAppraisalByVin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["garage.VehicleBodyBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultLatestAppraisal"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    isVAutoEnabled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["garage.StoreBodyBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultAppraisalStatus"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     getDealerBanks: {
         parameters: {
             query?: never;
@@ -16387,6 +17235,180 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.ResultStoreSettings"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getVehicleHistoryReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["garage.VehicleBodyBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultVehicleHistoryReport"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    submitOasis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["garage.VehicleBodyBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultManufacturerTagDetails"];
                 };
             };
             /** @description Bad Request */

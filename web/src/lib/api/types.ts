@@ -344,3 +344,27 @@ export type TradeValueInfo = Schemas['functions.garage.TradeValueInfo'];
 
 /** A garage vehicle's safety recalls, in the shape of NHTSA's recalls API. */
 export type VehicleRecalls = Schemas['functions.garage.VehicleRecalls'];
+
+/** A garage vehicle's opportunity score with the factors it is made of. */
+export type OpportunityScore = Schemas['domain.garage.Score'];
+
+/** One factor of a garage vehicle's opportunity score and its contribution. */
+export type ScoreFactor = Schemas['domain.garage.ScoreFactor'];
+
+/** An appraisal of a vehicle at the store's appraisal provider (vAuto). */
+export type Appraisal = Schemas['provider.appraisal.Appraisal'];
+
+/** One of a store's appraisers at the appraisal provider. */
+export type Appraiser = Schemas['provider.appraisal.Appraiser'];
+
+/** A garage vehicle's newest appraisal, or none. */
+export type LatestAppraisal = Schemas['functions.garage.LatestAppraisal'];
+
+/** A new appraisal with the vehicle whose trade value it set. */
+export type AppraisalResult = Schemas['functions.garage.AppraisalResult'];
+
+/** A garage vehicle's history report (CARFAX Canada). */
+export type VehicleHistoryReport = Schemas['functions.garage.VehicleHistoryReport'];
+
+/** A garage vehicle's manufacturer tag details (Ford OASIS). */
+export type ManufacturerTagDetails = Schemas['functions.garage.ManufacturerTagDetails'];

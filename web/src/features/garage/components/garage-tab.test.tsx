@@ -157,4 +157,54 @@ describe('GarageTab', () => {
     expect(screen.queryByRole('button', { name: 'Add vehicle' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();
   });
+
+  it('shows behind the score and appraises the vehicle at the version the user saw', async () => {
+    const score = {
+      value: 55,
+      band: 'warm',
+      factors: [
+        { factor: 'equity', label: 'Equity position', detail: '$1,250 positive equity (trade value $9,500).', points: 6, minPoints: -25, maxPoints: 30, known: true },
+        { factor: 'monthsRemaining', label: 'Months remaining', detail: '14 payments left; the contract matures on 2028-01-15.', points: 10, minPoints: -10, maxPoints: 25, known: true },
+        { factor: 'mileage', label: 'Mileage vs allowance', detail: '120,000 mi against an allowance of 47,000 mi (255%).', points: 15, minPoints: 0, maxPoints: 15, known: true },
+        { factor: 'recalls', label: 'Open recalls', detail: '1 open recall: a reason to bring the vehicle in.', points: 5, minPoints: 0, maxPoints: 15, known: true },
+        { factor: 'age', label: 'Vehicle age', detail: 'A 2003 model: 23 years old.', points: 15, minPoints: 0, maxPoints: 15, known: true },
+      ],
+    };
+    const store = garageStore([vehicle({ score } as Partial<GarageVehicle>)]);
+    const created: Record<string, unknown>[] = [];
+    server.use(
+      ...store.handlers,
+      http.get('*/api/VAuto/appraisal/GetUsers', () => HttpResponse.json({ successful: true, data: [{ id: 'va-1', name: 'Dana Whitfield', email: 'dana@example.com' }] })),
+      http.post('*/api/VAuto/appraisal/get_latest_by_vin', () => HttpResponse.json({ successful: true, data: { entityId: 7, vin: '1HGCM82633A004352', appraisal: null } })),
+      http.post('*/api/VAuto/appraisal/create', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        created.push(body);
+        return HttpResponse.json({ successful: true, data: { appraisal: { id: 'A-1', value: 3400 }, vehicle: vehicle({ version: 2 }) } });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<GarageTab contactId={CONTACT} canEdit />);
+    await user.click(await screen.findByRole('button', { name: /Opportunity score 55, Warm/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Behind the score' });
+    const rows = within(within(dialog).getByRole('table', { name: 'Score factors' })).getAllByRole('row');
+    expect(rows).toHaveLength(6);
+    expect(rows[1]).toHaveTextContent('Equity position$1,250 positive equity (trade value $9,500).+6of 30');
+    expect(rows[4]).toHaveTextContent('1 open recall');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Behind the score' })).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Actions for 2003 Honda Accord' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Appraisal' }));
+    const appraisal = await screen.findByRole('dialog', { name: 'Appraisal' });
+    await within(appraisal).findByText('The 2003 Honda Accord has not been appraised yet.');
+    await user.click(within(appraisal).getByRole('button', { name: 'Appraise' }));
+    expect(await within(appraisal).findByText('Choose the appraiser.')).toBeInTheDocument();
+    expect(created).toHaveLength(0);
+    await user.click(within(appraisal).getByRole('combobox', { name: 'Appraiser' }));
+    await user.click(await within(appraisal).findByRole('option', { name: 'Dana Whitfield' }));
+    expect(within(appraisal).queryByText('Choose the appraiser.')).not.toBeInTheDocument();
+    await user.click(within(appraisal).getByRole('button', { name: 'Appraise' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toMatchObject({ entityId: 7, version: 1, odometer: 120000, condition: 'good', appraiserId: 'va-1' });
+  }, SLOW);
 });

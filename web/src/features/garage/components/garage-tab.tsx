@@ -7,6 +7,7 @@ import { errorMessage, notify } from '../../../lib/notify';
 import { useGarage } from '../api/get-garage';
 import { useVehicleAction } from '../api/vehicle-actions';
 import { AddVehicleModal } from './add-vehicle-modal';
+import { BAND_COLORS, BAND_LABELS } from './integration-modals';
 import { money, STATUS_LABELS, vehicleName } from './vehicle-display';
 import { VehicleModal, type VehicleModalKind } from './vehicle-modals';
 
@@ -124,6 +125,7 @@ function CurrentVehicleCard({ vehicle: v, canEdit, open }: { vehicle: GarageVehi
               <Menu.Item onClick={() => open('payoff')(v)}>Update payoff</Menu.Item>
               <Menu.Item onClick={() => open('mileage')(v)}>Update mileage</Menu.Item>
               <Menu.Item onClick={() => open('tradeIn')(v)}>Trade-in info</Menu.Item>
+              {v.currentVehicle.vin && <Menu.Item onClick={() => open('appraisal')(v)}>Appraisal</Menu.Item>}
               <Menu.Item onClick={() => open('recalls')(v)}>Recall details</Menu.Item>
               <Menu.Divider />
               <Menu.Item onClick={() => open('sold')(v)}>Mark as sold</Menu.Item>
@@ -149,9 +151,35 @@ function CurrentVehicleCard({ vehicle: v, canEdit, open }: { vehicle: GarageVehi
           Ownership confirmed
         </Badge>
       )}
+      <Group mt="sm" gap="xs">
+        {v.score && (
+          <Button
+            size="xs"
+            variant="light"
+            color={BAND_COLORS[v.score.band]}
+            aria-label={`Opportunity score ${v.score.value}, ${BAND_LABELS[v.score.band]}: behind the score`}
+            onClick={() => open('score')(v)}
+          >
+            Score {v.score.value} · {BAND_LABELS[v.score.band]}
+          </Button>
+        )}
+        {v.currentVehicle.vin && (
+          <Button size="xs" variant="subtle" onClick={() => open('history')(v)}>
+            Vehicle history
+          </Button>
+        )}
+        {v.currentVehicle.vin && FORD_MAKES.includes((v.currentVehicle.make ?? '').toLowerCase()) && (
+          <Button size="xs" variant="subtle" onClick={() => open('manufacturerTag')(v)}>
+            Ford tag details
+          </Button>
+        )}
+      </Group>
     </Card>
   );
 }
+
+/** FORD_MAKES are the makes the manufacturer tag service (Ford OASIS) answers. */
+const FORD_MAKES = ['ford', 'lincoln'];
 
 const CONTRACT_LABELS: Record<string, string> = { cash: 'Cash', finance: 'Finance', lease: 'Lease' };
 

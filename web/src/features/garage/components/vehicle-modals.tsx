@@ -5,10 +5,22 @@ import { ApiError } from '../../../lib/api/api-error';
 import type { GarageVehicle } from '../../../lib/api/types';
 import { errorMessage, notify } from '../../../lib/notify';
 import { useRecalls, useTradeValue, useVehicleAction, type GarageAction } from '../api/vehicle-actions';
+import { AppraisalForm, BehindTheScore, ManufacturerTag, VehicleHistory } from './integration-modals';
 import { money, vehicleName } from './vehicle-display';
 
 /** The garage's modals, by the action they take. */
-export type VehicleModalKind = 'sold' | 'dealerPurchased' | 'status' | 'payoff' | 'mileage' | 'tradeIn' | 'recalls';
+export type VehicleModalKind =
+  | 'sold'
+  | 'dealerPurchased'
+  | 'status'
+  | 'payoff'
+  | 'mileage'
+  | 'tradeIn'
+  | 'recalls'
+  | 'score'
+  | 'appraisal'
+  | 'history'
+  | 'manufacturerTag';
 
 type VehicleModalProps = {
   kind: VehicleModalKind | null;
@@ -24,12 +36,19 @@ const TITLES: Record<VehicleModalKind, string> = {
   mileage: 'Update mileage',
   tradeIn: 'Trade-in info',
   recalls: 'Recall details',
+  score: 'Behind the score',
+  appraisal: 'Appraisal',
+  history: 'Vehicle history',
+  manufacturerTag: 'Manufacturer tag details',
 };
+
+/** WIDE are the modals whose tables need room. */
+const WIDE: VehicleModalKind[] = ['score', 'history', 'manufacturerTag'];
 
 /** VehicleModal is the open garage modal for one vehicle, or nothing. */
 export function VehicleModal({ kind, vehicle, onClose }: VehicleModalProps) {
   return (
-    <Modal opened={kind !== null && vehicle !== null} onClose={onClose} title={kind ? TITLES[kind] : ''}>
+    <Modal opened={kind !== null && vehicle !== null} onClose={onClose} title={kind ? TITLES[kind] : ''} size={kind && WIDE.includes(kind) ? 'xl' : 'md'}>
       {kind && vehicle && <ModalBody kind={kind} vehicle={vehicle} onClose={onClose} />}
     </Modal>
   );
@@ -124,6 +143,14 @@ function ModalBody({ kind, vehicle, onClose }: { kind: VehicleModalKind; vehicle
       return <TradeInForm vehicle={vehicle} onClose={onClose} />;
     case 'recalls':
       return <RecallDetails vehicle={vehicle} />;
+    case 'score':
+      return <BehindTheScore vehicle={vehicle} />;
+    case 'appraisal':
+      return <AppraisalForm vehicle={vehicle} onClose={onClose} />;
+    case 'history':
+      return <VehicleHistory vehicle={vehicle} />;
+    case 'manufacturerTag':
+      return <ManufacturerTag vehicle={vehicle} />;
   }
 }
 

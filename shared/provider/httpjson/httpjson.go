@@ -1,0 +1,86 @@
+// Package httpjson sends one JSON request to a provider's REST API and reads its answer: the
+// part every JSON adapter shares (the deadline, the body limit, the headers).
+package httpjson
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+)
+
+// MaxBody bounds an answer's body.
+const MaxBody = 4 << 20
+
+// Answer is a provider's answer: its status and body.
+type Answer struct {
+	Status int
+	Body   []byte
+}
+
+// OK reports whether the answer is a 2xx.
+func (a Answer) OK() bool { return a.Status >= 200 && a.Status < 300 }
+
+// Outage reports whether the answer says the provider is failing or busy (5xx, 429).
+func (a Answer) Outage() bool { return a.Status >= 500 || a.Status == http.StatusTooManyRequests }
+
+// Denied reports whether the provider refused the credentials (401, 403).
+func (a Answer) Denied() bool {
+	return a.Status == http.StatusUnauthorized || a.Status == http.StatusForbidden
+}
+
+// Decode reads the answer's body into out.
+func (a Answer) Decode(out any) error {
+	if err := json.Unmarshal(a.Body, out); err != nil {
+		return fmt.Errorf("answer %d is not the expected JSON: %w", a.Status, err)
+	}
+	return nil
+}
+
+// Do sends method url with headers and, when body is not nil, body as JSON. A request that
+// cannot be sent or whose answer cannot be read is an error (ctx's own when it is done);
+// every answer, whatever its status, is an Answer.
+func Do(ctx context.Context, client *http.Client, method, url string, headers map[string]string, body any) (Answer, error) {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return Answer{}, fmt.Errorf("encode request: %w", err)
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, url, rd)
+	if err != nil {
+		return Answer{}, fmt.Errorf("request: %w", err)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	req.Header.Set("Accept", "application/json")
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	res, err := client.Do(req)
+	if err != nil {
+		if ctx.Err() != nil {
+			return Answer{}, ctx.Err()
+		}
+		return Answer{}, err
+	}
+	defer res.Body.Close()
+	raw, err := io.ReadAll(io.LimitReader(res.Body, MaxBody))
+	if err != nil {
+		return Answer{}, err
+	}
+	return Answer{Status: res.StatusCode, Body: raw}, nil
+}
+
+// Timeout reports whether err is a timeout.
+func Timeout(err error) bool {
+	var ne net.Error
+	return errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout())
+}
