@@ -129,6 +129,22 @@ func (r *Repo) Get(ctx context.Context, t store.Tenant, id string) (Appointment,
 	return a, nil
 }
 
+// Import stores appointment a as it is, status and audit stamps included, without an event or
+// an activity entry: an appointment made before, in another system or in the demo data. An
+// invalid appointment is an Invalid error and an existing id a Conflict error; nothing is
+// written then.
+func (r *Repo) Import(ctx context.Context, t store.Tenant, a Appointment) error {
+	a.StartUTC, a.EndUTC = a.StartUTC.UTC(), a.EndUTC.UTC()
+	if err := Validate(a); err != nil {
+		return err
+	}
+	rec, err := record(t, a)
+	if err != nil {
+		return err
+	}
+	return r.s.Create(ctx, rec)
+}
+
 // Create stores new appointment a (Scheduled, made at now by w) with its AppointmentSet event
 // and activity entry, and returns it at version 1. An invalid appointment is an Invalid error
 // and an existing id a Conflict error; nothing is written then.
