@@ -81,6 +81,7 @@ function calendarServer(initial: AppointmentView[]) {
       const a = find(String(params.id), body.version);
       if (a instanceof Response) return a;
       if (params.path === 'confirm') return save(a, 'Confirmed');
+      if (params.path === 'confirmation_sent') return save(a, 'ConfirmationSent');
       const start = wall(String(body.localStart));
       const end = new Date(new Date(start).getTime() + Number(body.durationMinutes) * 60_000).toISOString().replace('.000', '');
       return save(a, 'Rescheduled', { startUtc: start, endUtc: end, localStart: String(body.localStart) });
@@ -152,18 +153,22 @@ describe('CustomerAppointments', () => {
     expect(within(past).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
   });
 
-  it('confirms, then marks shown, sending the version read each time', async () => {
+  it('records a sent confirmation, confirms, then marks shown, sending the version read each time', async () => {
     const user = userEvent.setup();
     const store = calendarServer([upcoming]);
     renderSection(store);
 
+    await user.click(within(await rowOf('Upcoming appointments', /^Sales/)).getByRole('button', { name: 'Confirmation sent' }));
+    await waitFor(async () => expect(await rowOf('Upcoming appointments', /^Sales/)).toHaveTextContent('Confirmation sent'));
+    expect(within(await rowOf('Upcoming appointments', /^Sales/)).queryByRole('button', { name: 'Confirmation sent' })).not.toBeInTheDocument();
     await user.click(within(await rowOf('Upcoming appointments', /^Sales/)).getByRole('button', { name: 'Confirm' }));
     await waitFor(async () => expect(await rowOf('Upcoming appointments', /^Sales/)).toHaveTextContent('Confirmed'));
     await user.click(within(await rowOf('Upcoming appointments', /^Sales/)).getByRole('button', { name: 'Shown' }));
     await waitFor(async () => expect(await rowOf('Upcoming appointments', /^Sales/)).toHaveTextContent('Shown'));
     expect(store.sent).toEqual([
-      { method: 'PUT', path: 'confirm', body: { version: 1 } },
-      { method: 'PUT', path: 'show/5', body: { version: 2 } },
+      { method: 'PUT', path: 'confirmation_sent', body: { version: 1 } },
+      { method: 'PUT', path: 'confirm', body: { version: 2 } },
+      { method: 'PUT', path: 'show/5', body: { version: 3 } },
     ]);
     expect(within(await rowOf('Upcoming appointments', /^Sales/)).queryByRole('button')).not.toBeInTheDocument();
   });

@@ -135,6 +135,11 @@ function AppointmentRow({ appointment: a, contactId, onDialog }: { appointment: 
                 Confirm
               </Button>
             )}
+            {canMove(a, 'ConfirmationSent') && a.status !== 'ConfirmationSent' && (
+              <Button size="xs" variant="subtle" color="cyan" loading={change.isPending} onClick={() => run({ action: 'confirmation_sent', ref }, 'Recorded that a confirmation was sent.')}>
+                Confirmation sent
+              </Button>
+            )}
             {canMove(a, 'Completed') && (
               <Button size="xs" color="green" loading={change.isPending} onClick={() => run({ action: 'shown', ref }, 'The customer showed up: appointment completed.')}>
                 Shown
