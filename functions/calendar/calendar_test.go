@@ -245,3 +245,33 @@ func tenant(t *testing.T) store.Tenant {
 	}
 	return tn
 }
+
+func TestDashboards(t *testing.T) {
+	srv := areatest.New(t)
+	workplan := func(as string, b map[string]any) (int, []calendar.EventView) {
+		var got httpapi.Result[[]calendar.EventView]
+		status := srv.Do(t, areatest.Request{Method: "POST", Path: "/api/CalendarEvent/appointment/workplan/detail", As: as, Body: body(b)}, &got)
+		return status, got.Data
+	}
+	// The sales person's own January appointments: two at overlapping times, both flagged.
+	status, mine := workplan(sales, map[string]any{"StartDate": "2027-01-16", "EndDate": "2027-01-16"})
+	if status != 200 || len(mine) != 2 || !mine[0].Overlaps || !mine[1].Overlaps {
+		t.Fatalf("workplan = %d %+v, want the two overlapping appointments", status, mine)
+	}
+	// Another user's workplan is the managers'.
+	if status, _ := workplan(bdc, map[string]any{"UserId": sales, "StartDate": "2027-01-16", "EndDate": "2027-01-16"}); status != 404 {
+		t.Errorf("a BDC agent reads the sales person's workplan: %d, want 404", status)
+	}
+	if status, got := workplan(manager, map[string]any{"UserId": sales, "StartDate": "2027-01-16", "EndDate": "2027-01-16"}); status != 200 || len(got) != 2 {
+		t.Errorf("the manager reads the sales person's workplan: %d, %d appointments", status, len(got))
+	}
+	var detail httpapi.Result[[]calendar.EventView]
+	if status := srv.Do(t, areatest.Request{Method: "POST", Path: "/api/calendarevent/appointment/detail", As: manager, Body: body(map[string]any{
+		"StartDate": "2026-10-01", "EndDate": "2026-11-30", "Status": "NoShow"})}, &detail); status != 200 || len(detail.Data) != 1 || detail.Data[0].ContactID != demo.ContactHonda {
+		t.Errorf("no-shows of October and November = %d %+v", status, detail.Data)
+	}
+	if status, e := srv.Error(t, areatest.Request{Method: "POST", Path: "/api/calendarevent/appointment/counts", As: manager, Body: body(map[string]any{
+		"StartDate": "2026-01-01", "EndDate": "2027-06-30"})}); status != 400 || e.FieldErrors["EndDate"] == "" {
+		t.Errorf("a range of a year and a half: %d %v, want 400 naming EndDate", status, e.FieldErrors)
+	}
+}
