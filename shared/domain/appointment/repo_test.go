@@ -200,3 +200,45 @@ func TestConcurrentActivity(t *testing.T) {
 		}
 	}
 }
+
+// TestRacingChanges checks that of two changes made from the same version at the same moment,
+// one is written and the other refused as stale, with one activity entry for the winner.
+func TestRacingChanges(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := dynamotest.Store(t)
+	acts := activity.NewRepo(s, nil, nil)
+	repo := appointment.NewRepo(s, acts)
+	mine, _ := store.NewTenant("1001")
+	w := appointment.Writer{UserID: "100001", UserName: "Sam Sales"}
+	now := at("2026-11-30T12:00:00Z")
+	a := appointment.Appointment{ID: appointment.NewID(7002), ContactID: 7002, AccountPlatformID: 2001, AssignedUserID: "100001",
+		AppointmentType: "Sales", StartUTC: at("2026-12-01T15:00:00Z"), EndUTC: at("2026-12-01T16:00:00Z")}
+	set, _, err := repo.Create(ctx, mine, a, w, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	for i, act := range []appointment.Action{appointment.Confirm, appointment.Cancel} {
+		wg.Go(func() { _, _, errs[i] = repo.Apply(ctx, mine, set, appointment.Change{Action: act, Version: 1}, w, now) })
+	}
+	wg.Wait()
+	won := 0
+	for _, err := range errs {
+		switch apperr.CodeOf(err) {
+		case "":
+			won++
+		case apperr.Conflict:
+		default:
+			t.Errorf("change: %v", err)
+		}
+	}
+	if won != 1 {
+		t.Errorf("%d changes written, want 1 (%v)", won, errs)
+	}
+	sum, err := acts.Summarize(ctx, mine, []int64{7002})
+	if err != nil || sum.Total != 2 {
+		t.Errorf("activity entries = %d, %v; want 2 (the set and the one change)", sum.Total, err)
+	}
+}
