@@ -34,6 +34,7 @@ import (
 
 	"github.com/cxm/cxm/shared/domain/account"
 	"github.com/cxm/cxm/shared/domain/activity"
+	"github.com/cxm/cxm/shared/domain/appointment"
 	"github.com/cxm/cxm/shared/domain/contact"
 	"github.com/cxm/cxm/shared/domain/group"
 	"github.com/cxm/cxm/shared/domain/lead"
@@ -101,7 +102,8 @@ func Consumers(svc wiring.Services) []eventbus.Consumer {
 
 // TriggerEvents are the event types rules start and end on.
 func TriggerEvents() []string {
-	return []string{lead.EventCreated, lead.EventStatusChanged, lead.EventAssigned, lead.EventClaimed, activity.EventLogged, contact.EventCreated, rule.EventStartRequested}
+	return []string{lead.EventCreated, lead.EventStatusChanged, lead.EventAssigned, lead.EventClaimed, activity.EventLogged, contact.EventCreated, rule.EventStartRequested,
+		appointment.EventSet, appointment.EventChanged}
 }
 
 // Consumers returns the engine's consumers: triggers and terminators, due timers and copies.
@@ -160,6 +162,16 @@ func SubjectOf(ev eventbus.Event) (Subject, bool, error) {
 			return s, false, fmt.Errorf("decode %s: %w", ev.Type, err)
 		}
 		id, ok := rule.ActivityKindActivity(string(d.Kind))
+		if !ok {
+			return s, false, nil
+		}
+		s = Subject{ActivityTypeID: id, StoreID: d.AccountPlatformID, ContactID: d.ContactID, UserID: d.UserID}
+	case appointment.EventSet, appointment.EventChanged:
+		var d appointment.Payload
+		if err := json.Unmarshal(ev.Detail, &d); err != nil {
+			return s, false, fmt.Errorf("decode %s: %w", ev.Type, err)
+		}
+		id, ok := rule.AppointmentActivity(ev.Type, d.Status, d.PreviousStatus)
 		if !ok {
 			return s, false, nil
 		}

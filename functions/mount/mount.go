@@ -11,6 +11,7 @@ import (
 
 	"github.com/cxm/cxm/functions/activity"
 	"github.com/cxm/cxm/functions/auth"
+	"github.com/cxm/cxm/functions/calendar"
 	"github.com/cxm/cxm/functions/calltracking"
 	"github.com/cxm/cxm/functions/chat"
 	"github.com/cxm/cxm/functions/contacts"
@@ -50,6 +51,7 @@ func Areas() map[string]Area {
 		"garage":       {New: garage.New, Register: garage.Register},
 		"calltracking": {New: calltracking.New, Register: calltracking.Register},
 		"tasks":        {New: tasks.New, Register: tasks.Register},
+		"calendar":     {New: calendar.New, Register: calendar.Register},
 		"auth":         {New: auth.New, Register: auth.Register},
 		"credit":       {New: credit.New, Register: credit.Register},
 		"merge":        {New: merge.New, Register: merge.Register},

@@ -28,7 +28,8 @@ const (
 	KindLead            Kind = "lead"
 	KindVisit           Kind = "visit"
 	KindMerge           Kind = "merge"
-	KindGarage          Kind = "garage" // a change of a vehicle of the customer's garage
+	KindGarage          Kind = "garage"      // a change of a vehicle of the customer's garage
+	KindAppointment     Kind = "appointment" // an appointment set, rescheduled, confirmed, shown or cancelled
 )
 
 // Category groups kinds for the feed's filter and the counts.
@@ -78,7 +79,7 @@ func (k Kind) Category() Category {
 		return CategoryText
 	case KindEmail:
 		return CategoryEmail
-	case KindTask:
+	case KindTask, KindAppointment:
 		return CategoryTask
 	case KindLead:
 		return CategoryLead

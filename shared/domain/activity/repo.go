@@ -270,6 +270,24 @@ func (r *Repo) FirstOps(t store.Tenant, n New) (Entry, []store.Op, error) {
 	return w.entry, w.ops(summaryItem{}, 0), nil
 }
 
+// Ops returns entry n and the writes that record it, for a caller that makes them in one
+// transaction with writes of its own. The contact's summary is read now and written at the
+// version read, so the transaction fails with a Conflict error when another entry was recorded
+// in between: the caller then asks for the writes again. An invalid entry is an Invalid error
+// naming its fields.
+func (r *Repo) Ops(ctx context.Context, t store.Tenant, n New) (Entry, []store.Op, error) {
+	w, err := r.prepare(t, n)
+	if err != nil {
+		return Entry{}, nil, err
+	}
+	var sum summaryItem
+	v, err := r.s.Get(ctx, w.summary, &sum)
+	if err != nil && apperr.CodeOf(err) != apperr.NotFound {
+		return Entry{}, nil, fmt.Errorf("get activity summary of %d: %w", n.ContactID, err)
+	}
+	return w.entry, w.ops(sum, v), nil
+}
+
 // pending is an entry ready to be written: the entry and the writes it makes besides its
 // summary's.
 type pending struct {

@@ -37,6 +37,9 @@ const (
 	ActivityLeadAutoClose     = 18
 	// ActivityOnDemand starts the rules a user starts by hand for a customer.
 	ActivityOnDemand = 19
+	// Appointments (AppointmentSet; AppointmentChanged to the NoShow status).
+	ActivityAppointmentSet    = 20
+	ActivityAppointmentNoShow = 21
 )
 
 // ActivityTypes returns every activity type, by id.
@@ -61,6 +64,8 @@ func ActivityTypes() []ActivityType {
 		{ActivityLeadCompleted, "Lead Completed", "LeadStatusChanged"},
 		{ActivityLeadAutoClose, "Lead Auto Closed", "LeadStatusChanged"},
 		{ActivityOnDemand, "Started by hand", EventStartRequested},
+		{ActivityAppointmentSet, "Appointment Set", "AppointmentSet"},
+		{ActivityAppointmentNoShow, "Appointment No-Show", "AppointmentChanged"},
 	}
 }
 
@@ -94,6 +99,19 @@ func ActivityKindActivity(kind string) (int64, bool) {
 	}
 	id, ok := m[kind]
 	return id, ok
+}
+
+// AppointmentActivity maps an appointment event (its type and the status it left the
+// appointment in, with the status before) to its activity type id: a new appointment is
+// Appointment Set, a move to NoShow Appointment No-Show; other changes have none.
+func AppointmentActivity(event, status, previous string) (int64, bool) {
+	switch {
+	case event == "AppointmentSet":
+		return ActivityAppointmentSet, true
+	case event == "AppointmentChanged" && status == "NoShow" && previous != "NoShow":
+		return ActivityAppointmentNoShow, true
+	}
+	return 0, false
 }
 
 // ActionType is what a rule task asks for (a call, an e-mail ...), paired with the activity

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/cxm/cxm/shared/domain/account"
+	"github.com/cxm/cxm/shared/domain/appointment"
 	"github.com/cxm/cxm/shared/domain/dealsheet"
 	"github.com/cxm/cxm/shared/domain/repairorder"
 	"github.com/cxm/cxm/shared/domain/task"
@@ -150,7 +151,7 @@ func cardImage(w, h int, band color.RGBA) []byte {
 	return buf.Bytes()
 }
 
-// seedSummaries writes the demo group's repair orders, tasks, deal sheets and licence images;
+// seedSummaries writes the demo group's repair orders, tasks, appointments, deal sheets and licence images;
 // other groups get none. What exists already is kept.
 func seedSummaries(ctx context.Context, svc wiring.Services, g Group) error {
 	if g.Account.ID != AccountID {
@@ -170,6 +171,12 @@ func seedSummaries(ctx context.Context, svc wiring.Services, g Group) error {
 	for _, tk := range append(tasks(), leadTasks()...) {
 		if err := ignoreExists(ts.Create(ctx, t, tk)); err != nil {
 			return fmt.Errorf("seed task %s: %w", tk.ID, err)
+		}
+	}
+	as := appointment.NewRepo(svc.Store, nil)
+	for _, a := range appointments() {
+		if err := ignoreExists(as.Import(ctx, t, a)); err != nil {
+			return fmt.Errorf("seed appointment %s: %w", a.ID, err)
 		}
 	}
 	ds := dealsheet.NewRepo(svc.Store)

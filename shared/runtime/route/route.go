@@ -53,6 +53,7 @@ func Table() []Area {
 		}},
 		{Name: "calltracking", Prefixes: []string{"/crm/contacts/{id}/actions/start_outbound_call"}},
 		{Name: "tasks", Prefixes: []string{"/crm/contacts/{id}/task", "/pando/pandox/task"}},
+		{Name: "calendar", Prefixes: []string{"/pando/calendarevent", "/api/calendarevent", "/api/CalendarEvent"}},
 		{Name: "credit", Prefixes: []string{"/api/credit"}},
 		{Name: "rules", Prefixes: []string{
 			"/api/triggerset", "/api/TriggerSet", "/api/rulegroup", "/api/RuleGroup", "/api/ruleGroup",

@@ -17,6 +17,7 @@ const CustomerSearchPage = lazyPage(() => import('./routes/customer-search-page'
 const DashboardPage = lazyPage(() => import('./routes/dashboard-page').then((m) => m.DashboardPage));
 const EmbeddedCustomerProfilePage = lazyPage(() => import('./routes/customer-profile-page').then((m) => m.EmbeddedCustomerProfilePage));
 const EmbeddedCustomerMergePage = lazyPage(() => import('./routes/customer-search-page').then((m) => m.EmbeddedCustomerMergePage));
+const EmbeddedAppointmentPage = lazyPage(() => import('./routes/embedded-appointment-page').then((m) => m.EmbeddedAppointmentPage));
 const EmbeddedLogActivityPage = lazyPage(() => import('./routes/embedded-log-activity-page').then((m) => m.EmbeddedLogActivityPage));
 const EmbeddedNotFound = lazyPage(() => import('./routes/embedded-page').then((m) => m.EmbeddedNotFound));
 const EmbeddedPagePlaceholder = lazyPage(() => import('./routes/embedded-page').then((m) => m.EmbeddedPagePlaceholder));
@@ -43,6 +44,7 @@ export function preloadScreens(): Promise<unknown> {
       EmbeddedCustomerProfilePage,
       EmbeddedCustomerMergePage,
       EmbeddedLogActivityPage,
+      EmbeddedAppointmentPage,
       EmbeddedNotFound,
       EmbeddedPagePlaceholder,
       HomePage,
@@ -101,6 +103,7 @@ const embeddedScreens: Record<string, () => ReactElement> = {
   customermerge: () => <EmbeddedCustomerMergePage />,
   customerlogcall: () => <EmbeddedLogActivityPage kind="call" />,
   customerlognote: () => <EmbeddedLogActivityPage kind="note" />,
+  customerappointment: () => <EmbeddedAppointmentPage />,
 };
 
 /** Embedded (#/embedded) and mobile (#/mobile) pages: the same pages, without the shell. */

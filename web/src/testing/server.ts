@@ -23,6 +23,9 @@ const defaultHandlers = [
   ),
   ...relationsDefaults,
   http.post('*/crm/contacts/:id/task/search', () => HttpResponse.json({ successful: true, data: [] })),
+  http.post('*/pando/calendarevent', () =>
+    HttpResponse.json({ successful: true, data: { events: [], windowStartUtc: '2026-11-20T08:00:00Z', windowEndUtc: '2027-11-20T08:00:00Z', from: 0, size: 100, hasMore: false } }),
+  ),
   http.get('*/users/notifications/unread_count', () => HttpResponse.json({ successful: true, data: { count: 0 } })),
   http.get('*/users/notifications', () => HttpResponse.json({ successful: true, data: { notifications: [], nextCursor: '' } })),
 ];

@@ -140,6 +140,42 @@ describe('embedded customer pages', { timeout: 30_000 }, () => {
     await waitFor(() => expect(document.title).toBe('Customer Log Call'));
   });
 
+  it("opens the customer's appointments at customerappointment, under #/embedded and #/mobile", async () => {
+    customer();
+    const searched: unknown[] = [];
+    server.use(
+      http.post('*/pando/calendarevent', async ({ request }) => {
+        searched.push(await request.json());
+        return HttpResponse.json({
+          successful: true,
+          data: {
+            events: [
+              {
+                appointmentId: 'AP-5001-000000000001', contactId: 5001, accountPlatformId: 101, assignedUserId: 'u-sales', assignedUserName: 'Sam Ortega',
+                appointmentType: 'Delivery', note: '', startUtc: '2030-01-15T17:00:00Z', endUtc: '2030-01-15T18:00:00Z', localStart: '2030-01-15T09:00',
+                localEnd: '2030-01-15T10:00', status: 'Confirmed', statusId: 3, createdAt: '2026-11-01T00:00:00Z', createdBy: 'u-sales',
+                updatedAt: '2026-11-01T00:00:00Z', updatedBy: 'u-sales', overlaps: false, version: 2, contactName: 'Maria Elena Gonzalez',
+                storeName: 'Northwind Toyota', timeZone: 'America/Los_Angeles', canChange: true, moves: ['Rescheduled', 'NoShow', 'Completed', 'Cancelled'],
+              },
+            ],
+            windowStartUtc: '2026-11-20T08:00:00Z', windowEndUtc: '2027-11-20T08:00:00Z', from: 0, size: 100, hasMore: false,
+          },
+        });
+      }),
+    );
+
+    for (const base of ['/embedded', '/mobile']) {
+      const view = openEmbedded(`${base}/customerappointment?contactId=5001`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Appointments' })).toBeInTheDocument();
+      expect(await screen.findByText('Maria Elena Gonzalez')).toBeInTheDocument();
+      const list = await screen.findByRole('list', { name: 'Upcoming appointments' });
+      expect(within(list).getByRole('listitem', { name: /^Delivery appointment/ })).toHaveTextContent('Tue, Jan 15, 2030, 9:00 AM – 10:00 AM PST');
+      expect(screen.getByRole('button', { name: 'Set appointment' })).toBeInTheDocument();
+      view.unmount();
+    }
+    expect(searched).toContainEqual({ ContactId: 5001 });
+  });
+
   it('adds the customer to the merge and finds the other record', async () => {
     const user = userEvent.setup();
     customer(managerUser);

@@ -5,6 +5,7 @@
  *   #/embedded/customerdashboard/{contactId}       the customer's profile (or ?contactId=)
  *   #/embedded/customerlogcall?contactId={id}      log a call with the customer
  *   #/embedded/customerlognote?contactId={id}      log a note about the customer
+ *   #/embedded/customerappointment?contactId={id}  set and manage the customer's appointments
  *   #/embedded/customermerge?contactId={id}&platformId={store}
  *                                                  merge the customer with another record
  *

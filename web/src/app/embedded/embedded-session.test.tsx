@@ -129,7 +129,6 @@ describe('embedded routes', () => {
     ['/embedded/dealsheet/123/offer/2', 'DealSheet'],
     ['/embedded/customersms', 'Customer SMS'],
     ['/embedded/customeremail', 'Customer Email'],
-    ['/embedded/customerappointment', 'Customer Appointment'],
     ['/embedded/dmspush', 'Push To DMS'],
     ['/embedded/printforms', 'Print Forms'],
     ['/embedded/vehiclehistoryreport', 'Vehicle History Report'],
@@ -162,9 +161,9 @@ describe('embedded routes', () => {
   it("runs on the browser's own session when opened without a token", async () => {
     const authorizations = profileSeenWith();
 
-    openEmbedded('/embedded/customerappointment', fakeAuthService());
+    openEmbedded('/embedded/customeremail', fakeAuthService());
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Customer Appointment' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Customer Email' })).toBeInTheDocument();
     expect(authorizations).toHaveLength(1);
   });
 });

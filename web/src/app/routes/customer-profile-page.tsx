@@ -1,10 +1,11 @@
-import { Alert } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 
 import { CustomerProfile } from '../../features/contacts/components/customer-profile';
 import { contactName } from '../../features/contacts/contact-display';
 import { leadPowers } from '../../features/leads/lead-roles';
 import { AddToMergeButton } from '../../features/merge/components/add-to-merge-button';
+import { loadCustomerAppointments } from '../../features/appointments';
 import { loadGarageTab } from '../../features/garage';
 import { HouseholdRelationships } from '../../features/relations';
 import { loadCustomerTasks } from '../../features/tasks';
@@ -23,6 +24,9 @@ const CustomerLeads = lazyPage(() => import('../../features/leads/components/cus
 
 /** CustomerTasks, the snapshot's task list, loads with the profile's first tab. */
 const CustomerTasks = lazyPage(loadCustomerTasks);
+
+/** CustomerAppointments, the snapshot's appointments, loads with the profile's first tab. */
+const CustomerAppointments = lazyPage(loadCustomerAppointments);
 
 type CustomerProfilePageProps = {
   /** The customer's id as the address gives it; the route's contactId unless given. */
@@ -57,7 +61,10 @@ export function CustomerProfilePage({ contactId: given, profilePath = customerPr
           ) : null
         }
         tasks={(contact, canEdit) => (
-          <CustomerTasks contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} userId={user.UserId} />
+          <Stack gap="md">
+            <CustomerAppointments contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} userId={user.UserId} />
+            <CustomerTasks contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} userId={user.UserId} />
+          </Stack>
         )}
         garage={(contact, canEdit) => <GarageTab contactId={contact.id ?? id} canEdit={canEdit} />}
         household={(contact, canEdit) => <HouseholdRelationships contact={contact} canEdit={canEdit} profilePath={profilePath} />}

@@ -135,6 +135,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/CalendarEvent/appointment/workplan/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user's appointments for the workplan
+         * @description The appointments still to happen (scheduled, rescheduled, confirmation sent or confirmed) of a user (UserId; the caller when absent) in the date range at the stores counted, the earliest first. Users read their own; managers (pando.cxm.dashboard.manager) those of users of a store they may view (404 otherwise).
+         */
+        post: operations["appointmentWorkplanDetail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/CrmLead/Search": {
         parameters: {
             query?: never;
@@ -1189,6 +1209,46 @@ export type paths = {
          * @description The lenders of the contracts of the store's currently owned garage vehicles (the body's store or the Scope header's first), most used first.
          */
         post: operations["getDealerBanks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendarevent/appointment/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Appointments counted for a dashboard
+         * @description The appointments starting in the date range (from the start of the first day to the end of the last at the store, in the time zone of the first store) of the stores counted, by status and by type, with the shown and no-show counts and the show rate.
+         */
+        post: operations["countAppointments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendarevent/appointment/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The appointments behind a dashboard count
+         * @description The appointments the counts count (the same range and stores), narrowed to Status, the earliest first, paged by From and Size; pageData holds the total.
+         */
+        post: operations["appointmentDetail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3885,6 +3945,110 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/pando/calendarevent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the calendar, or set an appointment
+         * @description Without event: the appointments starting in the window, from the start of the Start day (today when absent) at the store to one year later, or to the end of the End day when that is sooner, of the stores searched (the time zone of the first of them); ContactId and UserId narrow it; From and Size page it, 100 at most. Each comes with its store's time zone, its local times, and whether it overlaps another appointment of its user (allowed, and flagged). With event: sets a Scheduled appointment for the customer, who must be one the caller may edit (a role that works customers). The start is read in the store's time zone and must exist there and be from now on; the user must be an active user of the store with a role that works customers (400 naming why not). Publishes AppointmentSet and records the appointment in the customer's activity in the same write.
+         */
+        post: operations["searchCalendarEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/calendarevent/startvisit_summarysearch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The appointments a visit can start from
+         * @description The day's appointments (today at the store when Day is absent) that are still to happen (scheduled, rescheduled, confirmation sent or confirmed) of the stores searched, the earliest first, narrowed to a customer (ContactId) or to customers whose name holds every word of Name: what the start-visit flow offers to start a showroom visit from.
+         */
+        post: operations["startVisitSummarySearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/calendarevent/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel an appointment
+         * @description Cancels the appointment once the user confirmed it (confirm=true; 400 otherwise). The appointment stays in the calendar's and the customer's history as Cancelled. Allowed to the user the appointment is with, the user who set it and managers of its store (403 otherwise). Only legal moves are made (a completed or cancelled appointment takes none; a confirmed one needs no confirmation; a no-show may be rescheduled or completed): any other, or a version other than the appointment's, is refused with 409 and nothing changes. Publishes AppointmentChanged and records the change in the customer's activity in the same write.
+         */
+        delete: operations["cancelCalendarEvent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/calendarevent/{id}/update_show_status/{statusId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record whether the customer came
+         * @description statusId 5 marks the appointment Completed (the customer came); 4 marks it a NoShow, which cannot be recorded before the appointment starts (400). Any other status id is refused (400). Allowed to the user the appointment is with, the user who set it and managers of its store (403 otherwise). Only legal moves are made (a completed or cancelled appointment takes none; a confirmed one needs no confirmation; a no-show may be rescheduled or completed): any other, or a version other than the appointment's, is refused with 409 and nothing changes. Publishes AppointmentChanged and records the change in the customer's activity in the same write.
+         */
+        put: operations["updateCalendarEventShowStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/calendarevent/{id}/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reschedule, confirm or cancel an appointment
+         * @description reschedule moves the appointment to localStart (read in the store's time zone: it must exist there and be from now on) for durationMinutes, with assignedUserId if given (an active user of the store with a role that works customers), 400 naming what is wrong otherwise; confirm records the customer's confirmation; confirmation_sent that a confirmation was sent; show and noshow as update_show_status does; cancel needs confirm true (400 otherwise) and keeps the appointment, Cancelled, in the history. Allowed to the user the appointment is with, the user who set it and managers of its store (403 otherwise). Only legal moves are made (a completed or cancelled appointment takes none; a confirmed one needs no confirmation; a no-show may be rescheduled or completed): any other, or a version other than the appointment's, is refused with 409 and nothing changes. Publishes AppointmentChanged and records the change in the customer's activity in the same write.
+         */
+        put: operations["changeCalendarEvent"];
+        /**
+         * Reschedule, confirm or cancel an appointment
+         * @description reschedule moves the appointment to localStart (read in the store's time zone: it must exist there and be from now on) for durationMinutes, with assignedUserId if given (an active user of the store with a role that works customers), 400 naming what is wrong otherwise; confirm records the customer's confirmation; confirmation_sent that a confirmation was sent; show and noshow as update_show_status does; cancel needs confirm true (400 otherwise) and keeps the appointment, Cancelled, in the history. Allowed to the user the appointment is with, the user who set it and managers of its store (403 otherwise). Only legal moves are made (a completed or cancelled appointment takes none; a confirmed one needs no confirmation; a no-show may be rescheduled or completed): any other, or a version other than the appointment's, is refused with 409 and nothing changes. Publishes AppointmentChanged and records the change in the customer's activity in the same write.
+         */
+        post: operations["postCalendarEventChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pando/claimable_lead/assign_lead": {
         parameters: {
             query?: never;
@@ -5073,6 +5237,93 @@ export type components = {
         "auth.StartImpersonationInputBody": {
             /** @description The user to impersonate: an active user of the caller's dealer group with a sign-in. */
             userId: string;
+        };
+        "calendar.ChangeInputBody": {
+            /** @description reschedule: the user the customer meets instead; the same user when absent. */
+            assignedUserId?: string;
+            /** @description cancel: true, the user having confirmed the cancellation. */
+            confirm?: boolean;
+            /**
+             * Format: int64
+             * @description reschedule: how long it lasts (5 to 720 minutes); the current length when absent.
+             */
+            durationMinutes?: number;
+            /** @description reschedule: the new start as the store's clocks read it (YYYY-MM-DDTHH:MM), from now on. */
+            localStart?: string;
+            /**
+             * Format: int64
+             * @description The version the appointment was read at: an appointment changed since is refused with 409 and nothing changes.
+             */
+            version: number;
+        };
+        "calendar.DetailInputBody": {
+            /** @description The stores counted, each one the caller may view; the Scope header's stores when absent. */
+            AccountPlatformIds?: number[] | null;
+            /** @description Only appointments of this type. */
+            AppointmentType?: string;
+            /** @description The last day, to its end; at most 366 days after StartDate. */
+            EndDate: string;
+            /** Format: int64 */
+            From?: number;
+            /**
+             * Format: int64
+             * @description At most 100; 25 when absent.
+             */
+            Size?: number;
+            /** @description The first day (YYYY-MM-DD, or a time whose day at the store is meant), from its start. */
+            StartDate: string;
+            /**
+             * @description Only appointments of this status.
+             * @enum {string}
+             */
+            Status?: "Scheduled" | "Rescheduled" | "Confirmed" | "NoShow" | "Completed" | "ConfirmationSent" | "Cancelled";
+            /** @description Only the appointments with this user. */
+            UserId?: string;
+        };
+        "calendar.SearchInputBody": {
+            /**
+             * Format: int64
+             * @description The caller's dealer group; another one does not exist (404).
+             */
+            AccountId?: number;
+            /**
+             * Format: int64
+             * @description Only the appointments of this customer (and the customers merged into it).
+             */
+            ContactId?: number;
+            /** @description The last day searched (YYYY-MM-DD), within the window; the window's end when absent. */
+            End?: string;
+            /**
+             * Format: int64
+             * @description How many appointments of the window to skip.
+             */
+            From?: number;
+            /** @description The stores searched, each one the caller may view; the Scope header's stores when absent. */
+            PlatformIds?: number[] | null;
+            /**
+             * Format: int64
+             * @description How many appointments to return: at most 100, and 100 when absent.
+             */
+            Size?: number;
+            /** @description The day the window starts (YYYY-MM-DD, or a time whose day at the store is meant); today at the store when absent. The window runs from the start of that day to one year later. */
+            Start?: string;
+            /** @description Only the appointments with this user. */
+            UserId?: string;
+            /** @description An appointment to set: the call creates it, writes it in the customer's activity and answers it; the search fields are ignored then. */
+            event?: components["schemas"]["functions.calendar.NewEvent"];
+        };
+        "calendar.StartVisitInputBody": {
+            /**
+             * Format: int64
+             * @description Only this customer's appointments.
+             */
+            ContactId?: number;
+            /** @description The day (YYYY-MM-DD); today at the store when absent. */
+            Day?: string;
+            /** @description Only customers whose name holds every word of it. */
+            Name?: string;
+            /** @description The stores searched, each one the caller may view; the Scope header's stores when absent. */
+            PlatformIds?: number[] | null;
         };
         "calltracking.OutboundCallInputBody": {
             /**
@@ -6891,6 +7142,163 @@ export type components = {
             /** Format: date-time */
             signedOutAt: string;
             subject: string;
+        };
+        "functions.calendar.Counts": {
+            /** @description Every status, in the order of their ids. */
+            byStatus: components["schemas"]["functions.calendar.StatusCount"][] | null;
+            /** @description Every appointment type, in the order of the types. */
+            byType: components["schemas"]["functions.calendar.TypeCount"][] | null;
+            /** Format: int64 */
+            cancelled: number;
+            /** Format: int64 */
+            confirmed: number;
+            /** Format: int64 */
+            noShow: number;
+            /**
+             * Format: int64
+             * @description The appointments still to happen: scheduled, rescheduled, confirmation sent or confirmed.
+             */
+            scheduled: number;
+            /**
+             * Format: double
+             * @description Shown over shown and no-shows, 0 to 1; 0 when neither.
+             */
+            showRate: number;
+            /**
+             * Format: int64
+             * @description Completed: the customer came.
+             */
+            shown: number;
+            /**
+             * Format: int64
+             * @description Every appointment of the range, cancelled ones included.
+             */
+            total: number;
+        };
+        "functions.calendar.EventView": {
+            /**
+             * Format: int64
+             * @description The store the appointment is at.
+             */
+            accountPlatformId: number;
+            appointmentId: string;
+            /** @description Sales, Delivery, Service, Test Drive, Appraisal, Finance or Other. */
+            appointmentType: string;
+            /** @description The user the customer meets. */
+            assignedUserId: string;
+            /** @description The name of the user the appointment is with; empty when the user is unknown. */
+            assignedUserName: string;
+            /** @description Whether the caller may change the appointment: the user it is with, the user who set it or a manager of its store. */
+            canChange: boolean;
+            /** Format: int64 */
+            contactId: number;
+            /** @description The customer's name; empty when the customer cannot be read. */
+            contactName: string;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string;
+            /** Format: date-time */
+            endUtc: string;
+            /** @description The end as the store's clocks read it (YYYY-MM-DDTHH:MM). */
+            localEnd: string;
+            /** @description The start as the store's clocks read it (YYYY-MM-DDTHH:MM). */
+            localStart: string;
+            /** @description The statuses the appointment may move to now; empty for a completed or cancelled one. */
+            moves: string[] | null;
+            note: string;
+            /** @description Whether the appointment overlaps another of its user's that is not cancelled: allowed, and flagged. */
+            readonly overlaps: boolean;
+            /** @description The status before the latest change; empty for a new appointment. */
+            previousStatus?: string;
+            /** Format: date-time */
+            startUtc: string;
+            /** @enum {string} */
+            status: "Scheduled" | "Rescheduled" | "Confirmed" | "NoShow" | "Completed" | "ConfirmationSent" | "Cancelled";
+            /**
+             * Format: int64
+             * @description The status's id: 1 Scheduled, 2 Rescheduled, 3 Confirmed, 4 NoShow, 5 Completed, 6 ConfirmationSent, 7 Cancelled.
+             */
+            statusId: number;
+            storeName: string;
+            /** @description The IANA time zone of the appointment's store: its times are shown and chosen in it. */
+            timeZone: string;
+            /** Format: date-time */
+            updatedAt: string;
+            updatedBy: string;
+            /**
+             * Format: int64
+             * @description The version the appointment was read at; a change sends it back, and a stale version is refused with 409.
+             */
+            version: number;
+        };
+        "functions.calendar.NewEvent": {
+            /**
+             * Format: int64
+             * @description The store the appointment is at: one the caller may view; the customer's store when absent.
+             */
+            accountPlatformId?: number;
+            /** @description Sales, Delivery, Service, Test Drive, Appraisal, Finance or Other. */
+            appointmentType: string;
+            /** @description The user the customer meets: an active user of the store with a role that works customers; the caller when absent. */
+            assignedUserId?: string;
+            /**
+             * Format: int64
+             * @description The customer the appointment is with.
+             */
+            contactId: number;
+            /**
+             * Format: int64
+             * @description How long the appointment lasts: 5 to 720 minutes; 60 when absent.
+             */
+            durationMinutes?: number;
+            /** @description Required. The start as the store's clocks read it (YYYY-MM-DDTHH:MM): from now on, and a time that exists there. */
+            localStart?: string;
+            note?: string;
+        };
+        "functions.calendar.RangeBody": {
+            /** @description The stores counted, each one the caller may view; the Scope header's stores when absent. */
+            AccountPlatformIds?: number[] | null;
+            /** @description Only appointments of this type. */
+            AppointmentType?: string;
+            /** @description The last day, to its end; at most 366 days after StartDate. */
+            EndDate: string;
+            /** @description The first day (YYYY-MM-DD, or a time whose day at the store is meant), from its start. */
+            StartDate: string;
+            /** @description Only the appointments with this user. */
+            UserId?: string;
+        };
+        "functions.calendar.SearchResult": {
+            /** @description The appointments of the window, the earliest first; for a creation, the new appointment. */
+            events: components["schemas"]["functions.calendar.EventView"][] | null;
+            /** Format: int64 */
+            from: number;
+            /** @description Whether the window holds more appointments after these. */
+            hasMore: boolean;
+            /** Format: int64 */
+            size: number;
+            /** Format: date-time */
+            windowEndUtc: string;
+            /** Format: date-time */
+            windowStartUtc: string;
+        };
+        "functions.calendar.StatusCount": {
+            /** Format: int64 */
+            count: number;
+            status: string;
+            /** Format: int64 */
+            statusId: number;
+        };
+        "functions.calendar.TypeCount": {
+            appointmentType: string;
+            /** Format: int64 */
+            count: number;
+        };
+        "functions.calendar.VersionBody": {
+            /**
+             * Format: int64
+             * @description The version the appointment was read at: an appointment changed since is refused with 409 and nothing changes.
+             */
+            version: number;
         };
         "functions.calltracking.OutboundCall": {
             callId: string;
@@ -9555,6 +9963,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultCounts": {
+            data: components["schemas"]["functions.calendar.Counts"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultDealsheetMatch": {
             data: components["schemas"]["functions.contacts.DealsheetMatch"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -9582,6 +9995,11 @@ export type components = {
         };
         "runtime.httpapi.ResultEntry": {
             data: components["schemas"]["domain.activity.Entry"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultEventView": {
+            data: components["schemas"]["functions.calendar.EventView"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -9692,6 +10110,11 @@ export type components = {
         };
         "runtime.httpapi.ResultListEnterpriseVehicle": {
             data: components["schemas"]["functions.garage.EnterpriseVehicle"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListEventView": {
+            data: components["schemas"]["functions.calendar.EventView"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -9979,6 +10402,11 @@ export type components = {
         };
         "runtime.httpapi.ResultSaleCounts": {
             data: components["schemas"]["domain.lead.SaleCounts"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultSearchResult": {
+            data: components["schemas"]["functions.calendar.SearchResult"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -10685,6 +11113,87 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.ResultListLogEntry"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    appointmentWorkplanDetail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.calendar.RangeBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListEventView"];
                 };
             };
             /** @description Bad Request */
@@ -15045,6 +15554,168 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.ResultListDealerBank"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    countAppointments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.calendar.RangeBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultCounts"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    appointmentDetail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["calendar.DetailInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListEventView"];
                 };
             };
             /** @description Bad Request */
@@ -26030,6 +26701,535 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    searchCalendarEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["calendar.SearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultSearchResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    startVisitSummarySearch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["calendar.StartVisitInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListEventView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelCalendarEvent: {
+        parameters: {
+            query: {
+                /** @description The version the appointment was read at. */
+                version: number;
+                /** @description true, the user having confirmed the cancellation. */
+                confirm?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The appointment's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultEventView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    updateCalendarEventShowStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The appointment's id. */
+                id: string;
+                /** @description 4 (NoShow): the customer did not come; 5 (Completed): the customer came. */
+                statusId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.calendar.VersionBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultEventView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    changeCalendarEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The appointment's id. */
+                id: string;
+                /** @description The change: reschedule, confirm (the customer confirmed), confirmation_sent (a confirmation was sent), show, noshow or cancel. */
+                path: "reschedule" | "confirm" | "confirmation_sent" | "show" | "noshow" | "cancel";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["calendar.ChangeInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultEventView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    postCalendarEventChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The appointment's id. */
+                id: string;
+                /** @description The change: reschedule, confirm (the customer confirmed), confirmation_sent (a confirmation was sent), show, noshow or cancel. */
+                path: "reschedule" | "confirm" | "confirmation_sent" | "show" | "noshow" | "cancel";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["calendar.ChangeInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultEventView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -368,3 +368,17 @@ export type VehicleHistoryReport = Schemas['functions.garage.VehicleHistoryRepor
 
 /** A garage vehicle's manufacturer tag details (Ford OASIS). */
 export type ManufacturerTagDetails = Schemas['functions.garage.ManufacturerTagDetails'];
+/** An appointment as the calendar and the profile show it: local times in its store's time zone, the overlap flag and the moves the caller may make. */
+export type AppointmentView = Schemas['functions.calendar.EventView'];
+
+/** The answer of POST /pando/calendarevent: the window's appointments, or the one just set. */
+export type CalendarSearchResult = Schemas['functions.calendar.SearchResult'];
+
+/** The body of POST /pando/calendarevent: a calendar search, or with event an appointment to set. */
+export type CalendarSearchBody = Schemas['calendar.SearchInputBody'];
+
+/** An appointment to set (the event of POST /pando/calendarevent). */
+export type NewAppointment = Schemas['functions.calendar.NewEvent'];
+
+/** The body of PUT /pando/calendarevent/{id}/{path}: the version read, and a reschedule's new time. */
+export type AppointmentChangeBody = Schemas['calendar.ChangeInputBody'];

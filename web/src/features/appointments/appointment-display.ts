@@ -1,0 +1,104 @@
+import type { AppointmentView } from '../../lib/api/types';
+
+/** APPOINTMENT_TYPES are the kinds of appointment, as the server accepts them. */
+export const APPOINTMENT_TYPES = ['Sales', 'Delivery', 'Service', 'Test Drive', 'Appraisal', 'Finance', 'Other'] as const;
+
+/** DURATIONS are the lengths offered for an appointment, in minutes. */
+export const DURATIONS = [15, 30, 45, 60, 90, 120, 180, 240] as const;
+
+const STATUS_LABELS: Record<string, string> = {
+  Scheduled: 'Scheduled',
+  Rescheduled: 'Rescheduled',
+  Confirmed: 'Confirmed',
+  ConfirmationSent: 'Confirmation sent',
+  NoShow: 'No-show',
+  Completed: 'Shown',
+  Cancelled: 'Cancelled',
+};
+
+const STATUS_COLORS: Record<string, string> = {
+  Scheduled: 'blue',
+  Rescheduled: 'indigo',
+  Confirmed: 'teal',
+  ConfirmationSent: 'cyan',
+  NoShow: 'orange',
+  Completed: 'green',
+  Cancelled: 'gray',
+};
+
+/** appointmentStatusLabel is how an appointment status reads. */
+export function appointmentStatusLabel(status: string): string {
+  return STATUS_LABELS[status] ?? status;
+}
+
+/** appointmentStatusColor is the colour of an appointment status's badge. */
+export function appointmentStatusColor(status: string): string {
+  return STATUS_COLORS[status] ?? 'gray';
+}
+
+/** canMove reports whether the caller may move the appointment to status now. */
+export function canMove(a: Pick<AppointmentView, 'canChange' | 'moves'>, status: string): boolean {
+  return a.canChange && (a.moves ?? []).includes(status);
+}
+
+/** zoneOf is a time zone the browser knows: the store's, or UTC when it has none. */
+function zoneOf(timeZone: string): string {
+  return timeZone || 'UTC';
+}
+
+/**
+ * formatWhen shows an appointment's time as its store's clocks read it, with the zone's
+ * abbreviation: "Tue, Dec 1, 2026, 10:00 – 10:45 AM PST".
+ */
+export function formatWhen(a: Pick<AppointmentView, 'startUtc' | 'endUtc' | 'timeZone'>): string {
+  const start = new Date(a.startUtc);
+  const end = new Date(a.endUtc);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return a.startUtc;
+  const zone = zoneOf(a.timeZone);
+  const day = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: zone }).format(start);
+  const time = (d: Date, zoneName: boolean) =>
+    new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: zone, ...(zoneName ? { timeZoneName: 'short' } : {}) }).format(d);
+  return `${day}, ${time(start, false)} – ${time(end, true)}`;
+}
+
+/** minutesOf is an appointment's length in minutes. */
+export function minutesOf(a: Pick<AppointmentView, 'startUtc' | 'endUtc'>): number {
+  return Math.round((new Date(a.endUtc).getTime() - new Date(a.startUtc).getTime()) / 60_000);
+}
+
+/**
+ * wallClock is an instant as the store's clocks read it, in the form the time input and the
+ * server take (YYYY-MM-DDTHH:MM).
+ */
+export function wallClock(date: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+    timeZone: zoneOf(timeZone),
+  }).formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
+}
+
+/** zoneLabel names a store's time zone for people: its city and its abbreviation now. */
+export function zoneLabel(timeZone: string, now: Date = new Date()): string {
+  const zone = zoneOf(timeZone);
+  const abbr = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
+    .formatToParts(now)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const city = zone.split('/').pop()?.replace(/_/g, ' ') ?? zone;
+  return abbr ? `${city} time, ${abbr}` : `${city} time`;
+}
+
+const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+/**
+ * startError checks a start entered as the store's clocks read it, before it is sent: missing,
+ * malformed or already past at the store, or null. (Whether the time exists at the store,
+ * around clock changes, only the server says.)
+ */
+export function startError(localStart: string, timeZone: string, now: Date = new Date()): string | null {
+  if (!localStart) return 'Enter the date and time of the appointment.';
+  if (!LOCAL_TIME.test(localStart)) return 'Enter the date and time (YYYY-MM-DDTHH:MM).';
+  if (localStart < wallClock(now, timeZone)) return 'Choose a time from now on.';
+  return null;
+}
