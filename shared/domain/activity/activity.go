@@ -28,7 +28,8 @@ const (
 	KindLead            Kind = "lead"
 	KindVisit           Kind = "visit"
 	KindMerge           Kind = "merge"
-	KindGarage          Kind = "garage" // a change of a vehicle of the customer's garage
+	KindGarage          Kind = "garage"  // a change of a vehicle of the customer's garage
+	KindProcess         Kind = "process" // a process started for the customer, or a step of it submitted
 )
 
 // Category groups kinds for the feed's filter and the counts.
@@ -78,7 +79,7 @@ func (k Kind) Category() Category {
 		return CategoryText
 	case KindEmail:
 		return CategoryEmail
-	case KindTask:
+	case KindTask, KindProcess:
 		return CategoryTask
 	case KindLead:
 		return CategoryLead
