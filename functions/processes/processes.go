@@ -96,6 +96,8 @@ func summary(t process.Template) TemplateSummary {
 
 // ProcessView is a process as lists and the form taker show it.
 type ProcessView struct {
+	_ struct{} `nullable:"true"`
+
 	process.Process
 	StatusText            string `json:"StatusText"`
 	ContactName           string `json:"ContactName"`
@@ -110,7 +112,7 @@ type ProcessView struct {
 type StartResult struct {
 	Outcome int          `json:"Outcome" doc:"0: started, saved, or submitted with a further step open; 100: the last step submitted, the process is complete (its group is not added to the open ones); 200: the template may not be started at the store, nothing started."`
 	GroupID string       `json:"GroupId"`
-	Process *ProcessView `json:"Process" nullable:"true"`
+	Process *ProcessView `json:"Process"`
 }
 
 // view returns p as the caller sees it.
