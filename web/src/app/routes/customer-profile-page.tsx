@@ -7,6 +7,7 @@ import { leadPowers } from '../../features/leads/lead-roles';
 import { AddToMergeButton } from '../../features/merge/components/add-to-merge-button';
 import { loadGarageTab } from '../../features/garage';
 import { HouseholdRelationships } from '../../features/relations';
+import { loadCustomerProcesses } from '../../features/processes';
 import { loadCustomerTasks } from '../../features/tasks';
 import { useEmbeddedCustomer } from '../embedded/use-embedded-customer';
 import { lazyPage } from '../lazy-page';
@@ -23,6 +24,9 @@ const CustomerLeads = lazyPage(() => import('../../features/leads/components/cus
 
 /** CustomerTasks, the snapshot's task list, loads with the profile's first tab. */
 const CustomerTasks = lazyPage(loadCustomerTasks);
+
+/** CustomerProcesses, the snapshot's process list with New process and the form taker, loads with it. */
+const CustomerProcesses = lazyPage(loadCustomerProcesses);
 
 type CustomerProfilePageProps = {
   /** The customer's id as the address gives it; the route's contactId unless given. */
@@ -57,7 +61,10 @@ export function CustomerProfilePage({ contactId: given, profilePath = customerPr
           ) : null
         }
         tasks={(contact, canEdit) => (
-          <CustomerTasks contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} userId={user.UserId} />
+          <>
+            <CustomerTasks contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} userId={user.UserId} />
+            <CustomerProcesses contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} userId={user.UserId} />
+          </>
         )}
         garage={(contact, canEdit) => <GarageTab contactId={contact.id ?? id} canEdit={canEdit} />}
         household={(contact, canEdit) => <HouseholdRelationships contact={contact} canEdit={canEdit} profilePath={profilePath} />}
