@@ -105,7 +105,7 @@ describe('CustomerProcesses', () => {
     await user.click(within(modal).getByRole('radio', { name: 'Trade-in appraisal walk-around' }));
     await user.click(within(modal).getByRole('button', { name: 'Start' }));
 
-    const form = await screen.findByRole('form', { name: 'Trade-in walk-around' });
+    const form = await screen.findByRole('form', { name: 'Trade-in walk-around' }, { timeout: 5000 });
     expect(sent[0]).toEqual({ path: `start/9002/${STORE}`, body: { ContactId: CONTACT, Title: 'Trade-in appraisal walk-around' } });
     // Every control type is shown.
     for (const label of ['Appraiser: first name', 'Odometer', 'Exterior condition', 'Both keys', 'Customer e-mail', 'Confirm customer e-mail', 'Portal password', 'Confirm portal password', 'Damage noted', 'Kept at: line 1', 'Full', 'Appraisal date', 'Appraisal time', 'Owner: middle name']) {
@@ -126,7 +126,7 @@ describe('CustomerProcesses', () => {
     await user.type(within(form).getByRole('textbox', { name: 'Appraiser: first name' }), 'Sam');
     await user.type(within(form).getByRole('textbox', { name: 'Appraiser: last name' }), 'Ortiz');
     await user.type(within(form).getByRole('textbox', { name: 'Odometer' }), '48210');
-    await user.click(within(form).getByRole('textbox', { name: 'Exterior condition' }));
+    await user.click(within(form).getByRole('combobox', { name: 'Exterior condition' }));
     await user.click(await screen.findByRole('option', { name: 'Other' }));
     await user.type(await within(form).findByRole('textbox', { name: 'Exterior condition: other' }), 'Scratched bumper');
     await user.type(within(form).getByRole('textbox', { name: 'Customer e-mail' }), '.com');
@@ -149,7 +149,7 @@ describe('CustomerProcesses', () => {
     ]);
     const list = await screen.findByRole('list', { name: 'Customer processes' });
     expect(await within(list).findByText('Completed')).toBeInTheDocument();
-  });
+  }, 60_000);
 
   it('says so when the start outcome is not 0', async () => {
     const user = userEvent.setup();

@@ -273,7 +273,7 @@ function ControlInput({ control: c, answer, errors, readOnly, onChange }: Contro
         />
       );
     case 'LongAnswer':
-      return <Textarea label={label} withAsterisk={req} autosize minRows={2} value={a.Value ?? ''} error={error} readOnly={readOnly} onChange={(e) => onChange({ Value: e.currentTarget.value })} />;
+      return <Textarea label={label} withAsterisk={req} rows={3} value={a.Value ?? ''} error={error} readOnly={readOnly} onChange={(e) => onChange({ Value: e.currentTarget.value })} />;
     case 'ShortName':
     case 'FullName': {
       const n = a.Name ?? {};
