@@ -67,6 +67,12 @@ func TestStartFillAndSubmit(t *testing.T) {
 		t.Fatalf("start = %d %+v", status, res)
 	}
 	step := res.Process.CurrentStepInstanceID
+	var snap result[struct {
+		ActiveProcesses int `json:"activeProcesses"`
+	}]
+	if status := srv.Do(t, areatest.Request{Method: "POST", Path: fmt.Sprintf("/crm/contacts/%d/snapshot", demo.ContactToyota), As: salesPerson, Body: `{}`}, &snap); status != 200 || snap.Data.ActiveProcesses != 1 {
+		t.Errorf("snapshot = %d, %d active processes, want 1", status, snap.Data.ActiveProcesses)
+	}
 
 	var load result[processes.FormLoad]
 	if status := srv.Do(t, areatest.Request{Method: "GET", Path: "/pando/forms/step/" + step, As: salesPerson}, &load); status != 200 {

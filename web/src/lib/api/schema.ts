@@ -7224,7 +7224,7 @@ export type components = {
             activeLeadTasks: number;
             /**
              * Format: int64
-             * @description Processes (showroom visits, deal processes) in progress for the customer.
+             * @description Processes (workflow templates started for the customer or a deal) in progress or overdue, of the stores the caller may view.
              */
             activeProcesses: number;
             /** @description The last call, e-mail, text or visit logged with the customer; null when none is recorded. */
