@@ -19,6 +19,9 @@ describe('processes', () => {
   it('starts a trade-in walk-around for a customer, refuses an incomplete form, then completes it', async () => {
     await openSignedIn(page, `${baseUrl}/#/app/contact/${MARIA_ID}`, 'sales@northwind.demo');
     await page.getByRole('heading', { level: 1, name: /^Maria .*Gonzalez$/ }).waitFor();
+    const active = page.getByRole('group', { name: 'Active processes' });
+    await expect.poll(() => active.textContent()).toMatch(/\d$/);
+    const before = Number((await active.textContent())?.match(/(\d+)$/)?.[1]);
 
     await page.getByRole('button', { name: 'New process' }).click();
     const modal = page.getByRole('dialog', { name: 'New process' });
@@ -32,6 +35,8 @@ describe('processes', () => {
     const form = page.getByRole('form', { name: 'Trade-in walk-around' });
     await form.waitFor();
     await page.getByRole('dialog', { name: /Trade-in walk-around: 2019 Camry: Walk-around/ }).waitFor();
+    // The started process counts among the customer's active ones until it completes.
+    await expect.poll(() => active.textContent()).toContain(String(before + 1));
 
     // An incomplete submit shows the messages on their questions and sends nothing.
     let submits = 0;
@@ -68,6 +73,7 @@ describe('processes', () => {
     expect((await res.json()).data.Outcome).toBe(100);
     await form.waitFor({ state: 'detached' });
     await page.getByText('The process is complete.').waitFor();
+    await expect.poll(() => active.textContent()).toContain(String(before));
 
     const row = page.getByRole('list', { name: 'Customer processes' }).getByRole('listitem', { name: 'Trade-in walk-around: 2019 Camry: Completed' });
     await row.waitFor();
