@@ -10,6 +10,7 @@ import (
 	"github.com/cxm/cxm/shared/domain/activity"
 	"github.com/cxm/cxm/shared/domain/contact"
 	"github.com/cxm/cxm/shared/domain/dealsheet"
+	"github.com/cxm/cxm/shared/domain/process"
 	"github.com/cxm/cxm/shared/domain/repairorder"
 	"github.com/cxm/cxm/shared/domain/task"
 	"github.com/cxm/cxm/shared/domain/user"
@@ -23,6 +24,7 @@ type summaries struct {
 	*area
 	repairOrders *repairorder.Repo
 	tasks        *task.Repo
+	processes    *process.Repo
 	dealsheets   *dealsheet.Repo
 	activity     *activity.Repo
 	now          func() time.Time
@@ -33,6 +35,7 @@ func (a *area) registerSummary(api *httpapi.API) {
 		area:         a,
 		repairOrders: repairorder.NewRepo(a.d.Store),
 		tasks:        task.NewRepo(a.d.Store),
+		processes:    process.NewRepo(a.d.Store),
 		dealsheets:   dealsheet.NewRepo(a.d.Store),
 		activity:     activity.NewRepo(a.d.Store, a.d.Events, a.d.Log),
 		now:          a.d.Store.Now,
@@ -56,7 +59,7 @@ type SnapshotInput struct {
 // (or 0 for counts), never a made-up value.
 type Snapshot struct {
 	ActiveLeadTasks int `json:"activeLeadTasks" doc:"Open tasks (pending, in progress, overdue, on hold) about the customer's leads."`
-	ActiveProcesses int `json:"activeProcesses" doc:"Processes (showroom visits, deal processes) in progress for the customer."`
+	ActiveProcesses int `json:"activeProcesses" doc:"Processes (workflow templates started for the customer or a deal) in progress or overdue, of the stores the caller may view."`
 	// LastContact and LastCustomerEngagement come from the customer's logged activity.
 	LastContact            *Touch         `json:"lastContact"  doc:"The last call, e-mail, text or visit logged with the customer; null when none is recorded."`
 	NextScheduledActivity  *ScheduledTask `json:"nextScheduledActivity"  doc:"The open task due next (not yet past due); null when none."`
@@ -210,6 +213,15 @@ func (s *summaries) registerSnapshot(api *httpapi.API) {
 			return nil, err
 		}
 		out := snapshotOf(ts, ros, entities, s.now())
+		ps, err := s.processes.ForContacts(ctx, sess.Principal.Tenant, c.Owners())
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range ps {
+			if p.Open() && sess.Principal.CanView(p.AccountPlatformID) {
+				out.ActiveProcesses++
+			}
+		}
 		out.LastContact, out.LastCustomerEngagement = touchesOf(talk)
 		return httpapi.Reply(httpapi.OK(out)), nil
 	})

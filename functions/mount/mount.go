@@ -22,6 +22,7 @@ import (
 	"github.com/cxm/cxm/functions/garage"
 	"github.com/cxm/cxm/functions/leads"
 	"github.com/cxm/cxm/functions/merge"
+	"github.com/cxm/cxm/functions/processes"
 	"github.com/cxm/cxm/functions/relations"
 	"github.com/cxm/cxm/functions/rules"
 	"github.com/cxm/cxm/functions/tasks"
@@ -57,6 +58,7 @@ func Areas() map[string]Area {
 		"merge":        {New: merge.New, Register: merge.Register},
 		"leads":        {New: leads.New, Register: leads.Register},
 		"rules":        {New: rules.New, Register: rules.Register},
+		"processes":    {New: processes.New, Register: processes.Register},
 	}
 }
 

@@ -57,6 +57,10 @@ type writeFixture struct {
 	// update, when set, saves the record again with this body built from the read-back
 	// record (an update through the same operation).
 	update func(read map[string]any) map[string]any
+	// updatePath, when set, is where the update is sent with method updateMethod, instead of
+	// a POST to path: an edit of the record by its id.
+	updatePath   func(id int64, read map[string]any) string
+	updateMethod string
 	// as is the user who saves and reads; "" for writer.
 	as string
 	// read, when set, reads the record back instead of readRecord (a record that is not a
@@ -103,6 +107,15 @@ func ruleBody(n int) map[string]any {
 		"triggers": []any{map[string]any{"activityTypeId": 1}},
 		"triggerSetTasks": []any{map[string]any{"triggerSetTaskId": -1, "name": "Call", "actionTypeId": 1, "dueUnit": 1, "dueDuration": 15,
 			"terminators": []any{}, "triggerSetTaskNotifications": []any{}}},
+	}
+}
+
+// templateBody is a valid new workflow template of the Toyota store with one step.
+func templateBody(n int) map[string]any {
+	return map[string]any{
+		"Name": fmt.Sprintf("Probe template %d", n), "Status": 50, "AccountPlatformIds": []any{demo.StoreToyota},
+		"Steps": []any{map[string]any{"Name": "Check", "Form": map[string]any{"Name": "Check", "Type": "form",
+			"Controls": []any{map[string]any{"Id": 1, "Label": "Notes", "InputType": "ShortAnswer"}}}}},
 	}
 }
 
@@ -153,6 +166,17 @@ var writeFixtures = map[string]writeFixture{
 			return map[string]any{"name": fmt.Sprintf("Probe group %d", n), "ruleGroupTypeId": 1, "accountPlatformId": demo.StoreToyota}
 		},
 		path: "/api/RuleGroup", id: dataID("id"), as: rulesAdmin, read: readOne("/api/ruleGroup/%d"),
+	},
+	"POST /pando/workflowtemplate": {
+		base: templateBody, path: "/pando/workflowtemplate", id: dataID("WorkflowTemplateId"), as: rulesAdmin, read: readOne("/pando/workflowtemplate/%d"),
+	},
+	"PUT /pando/workflowtemplate/{templateId}": {
+		base: templateBody, path: "/pando/workflowtemplate", id: dataID("WorkflowTemplateId"), as: rulesAdmin, read: readOne("/pando/workflowtemplate/%d"),
+		update: func(read map[string]any) map[string]any { return read },
+		updatePath: func(id int64, read map[string]any) string {
+			return fmt.Sprintf("/pando/workflowtemplate/%d?version=%v", id, read["Version"])
+		},
+		updateMethod: "PUT",
 	},
 	"POST /crm/prospect/add": {
 		base: func(n int) map[string]any {
@@ -214,11 +238,19 @@ func TestServerOwnedFieldsAreNotStored(t *testing.T) {
 			if fx.update == nil {
 				return
 			}
+			var updatePath string
+			if fx.updatePath != nil {
+				updatePath = fx.updatePath(id, got.record)
+			}
 			body := fx.update(got.record)
 			for _, p := range paths {
 				inject(body, p.segs, p.schema)
 			}
-			write(t, srv, fx.user(), fx.path, body)
+			if fx.updatePath != nil {
+				writeWith(t, srv, fx.user(), fx.updateMethod, updatePath, body)
+			} else {
+				write(t, srv, fx.user(), fx.path, body)
+			}
 			checkNotStored(t, "update", paths, control, fx.readBack(t, srv, id))
 		})
 	}
@@ -367,13 +399,18 @@ func inject(body any, segs []string, s map[string]any) bool {
 
 func write(t *testing.T, srv *areatest.Server, as, path string, body map[string]any) map[string]any {
 	t.Helper()
+	return writeWith(t, srv, as, "POST", path, body)
+}
+
+func writeWith(t *testing.T, srv *areatest.Server, as, method, path string, body map[string]any) map[string]any {
+	t.Helper()
 	b, err := json.Marshal(body)
 	if err != nil {
 		t.Fatal(err)
 	}
-	status, raw, _ := srv.Raw(t, areatest.Request{Method: "POST", Path: path, As: as, Body: string(b)})
+	status, raw, _ := srv.Raw(t, areatest.Request{Method: method, Path: path, As: as, Body: string(b)})
 	if status != 200 {
-		t.Fatalf("POST %s = %d %s", path, status, raw)
+		t.Fatalf("%s %s = %d %s", method, path, status, raw)
 	}
 	return decode(t, raw)
 }

@@ -30,6 +30,7 @@ const (
 	KindMerge           Kind = "merge"
 	KindGarage          Kind = "garage"      // a change of a vehicle of the customer's garage
 	KindAppointment     Kind = "appointment" // an appointment set, rescheduled, confirmed, shown or cancelled
+	KindProcess         Kind = "process"     // a process started for the customer, or a step of it submitted
 )
 
 // Category groups kinds for the feed's filter and the counts.
@@ -79,7 +80,7 @@ func (k Kind) Category() Category {
 		return CategoryText
 	case KindEmail:
 		return CategoryEmail
-	case KindTask, KindAppointment:
+	case KindTask, KindAppointment, KindProcess:
 		return CategoryTask
 	case KindLead:
 		return CategoryLead

@@ -62,6 +62,9 @@ func Table() []Area {
 			"/api/Activity/activitytypes", "/api/Activity/actiontypes", "/api/Audit/changelog_by_table",
 			"/crm/contacts/workplan",
 		}},
+		{Name: "processes", Prefixes: []string{
+			"/pando/workflowtemplate", "/pando/workflow", "/pando/forms", "/pando/formtemplate", "/api/workflows",
+		}},
 		{Name: "merge", Prefixes: []string{"/api/contact/merge"}},
 		{Name: "garage", Prefixes: []string{
 			"/vehicle", "/api/vehicle", "/crm/contacts/{id}/vehicles", "/crm/Lookup", "/crm/lookup",

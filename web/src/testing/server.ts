@@ -9,7 +9,7 @@ import { relationsDefaults } from './relations-handlers';
  * Calls every signed-in screen makes, answered unless a test says otherwise: the selected
  * stores have every feature, the logout notification is accepted, the user has viewed no
  * customer yet, has no merge session, has no notifications, and customers have no recorded
- * changes, household, links, assignments or tasks.
+ * changes, household, links, assignments, tasks or processes, and the stores have no processes.
  */
 const defaultHandlers = [
   uiDealerSettings(fullStoreSettings),
@@ -25,6 +25,13 @@ const defaultHandlers = [
   http.post('*/crm/contacts/:id/task/search', () => HttpResponse.json({ successful: true, data: [] })),
   http.post('*/pando/calendarevent', () =>
     HttpResponse.json({ successful: true, data: { events: [], windowStartUtc: '2026-11-20T08:00:00Z', windowEndUtc: '2027-11-20T08:00:00Z', from: 0, size: 100, hasMore: false } }),
+  ),
+  http.post('*/api/workflows/', () => HttpResponse.json({ successful: true, data: [] })),
+  http.post('*/pando/workflow/dashboardCounts', () =>
+    HttpResponse.json({ successful: true, data: { InProgress: 0, Overdue: 0, Completed: 0, Cancelled: 0, Total: 0 } }),
+  ),
+  http.post('*/pando/workflow/processDashboard', () =>
+    HttpResponse.json({ successful: true, data: [], pageData: { pageTotal: 0, pageNumber: 1, pageSize: 10, totalRecords: 0 } }),
   ),
   http.get('*/users/notifications/unread_count', () => HttpResponse.json({ successful: true, data: { count: 0 } })),
   http.get('*/users/notifications', () => HttpResponse.json({ successful: true, data: { notifications: [], nextCursor: '' } })),

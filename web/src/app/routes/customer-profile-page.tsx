@@ -8,6 +8,7 @@ import { AddToMergeButton } from '../../features/merge/components/add-to-merge-b
 import { loadCustomerAppointments } from '../../features/appointments';
 import { loadGarageTab } from '../../features/garage';
 import { HouseholdRelationships } from '../../features/relations';
+import { loadCustomerProcesses } from '../../features/processes';
 import { loadCustomerTasks } from '../../features/tasks';
 import { useEmbeddedCustomer } from '../embedded/use-embedded-customer';
 import { lazyPage } from '../lazy-page';
@@ -27,6 +28,9 @@ const CustomerTasks = lazyPage(loadCustomerTasks);
 
 /** CustomerAppointments, the snapshot's appointments, loads with the profile's first tab. */
 const CustomerAppointments = lazyPage(loadCustomerAppointments);
+
+/** CustomerProcesses, the snapshot's process list with New process and the form taker, loads with it. */
+const CustomerProcesses = lazyPage(loadCustomerProcesses);
 
 type CustomerProfilePageProps = {
   /** The customer's id as the address gives it; the route's contactId unless given. */
@@ -64,6 +68,7 @@ export function CustomerProfilePage({ contactId: given, profilePath = customerPr
           <Stack gap="md">
             <CustomerAppointments contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} userId={user.UserId} />
             <CustomerTasks contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} userId={user.UserId} />
+            <CustomerProcesses contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} userId={user.UserId} />
           </Stack>
         )}
         garage={(contact, canEdit) => <GarageTab contactId={contact.id ?? id} canEdit={canEdit} />}

@@ -20,6 +20,8 @@ function signedInAs(user: AppUser, settings: UIDealerSettings = fullStoreSetting
 
 async function widgetTitles(): Promise<string[]> {
   const main = await screen.findByRole('main');
+  // The processes' counts and list close every dashboard, loaded after its widgets.
+  await within(main).findByRole('region', { name: 'Processes' });
   const cards = await within(main).findAllByRole('region');
   return cards.map((card) => within(card).getByRole('heading', { level: 2 }).textContent ?? '');
 }
@@ -31,7 +33,7 @@ describe('dashboards', () => {
     renderApp('/app/managerdashboard');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Manager Dashboard' })).toBeInTheDocument();
-    expect(await widgetTitles()).toEqual(['Dashboard', 'Team Management', 'Customer Engagement', 'Service Lead Management']);
+    expect(await widgetTitles()).toEqual(['Dashboard', 'Team Management', 'Customer Engagement', 'Service Lead Management', 'Processes']);
     const dashboard = screen.getByRole('region', { name: 'Dashboard' });
     expect(within(dashboard).getByText('Not available yet')).toBeInTheDocument();
     expect(within(dashboard).queryByText(/\d/)).not.toBeInTheDocument();
@@ -43,7 +45,7 @@ describe('dashboards', () => {
     renderApp('/app/bdcdashboard');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'BDC Dashboard' })).toBeInTheDocument();
-    expect(await widgetTitles()).toEqual(['Dashboard', 'Team Management', 'Customer Engagement']);
+    expect(await widgetTitles()).toEqual(['Dashboard', 'Team Management', 'Customer Engagement', 'Processes']);
   });
 
   it('shows everyone the sales dashboard', async () => {
@@ -52,7 +54,7 @@ describe('dashboards', () => {
     renderApp('/app/salesdashboard');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sales Dashboard' })).toBeInTheDocument();
-    expect(await widgetTitles()).toEqual(['Dashboard', 'My Customer Engagement', 'My Leads']);
+    expect(await widgetTitles()).toEqual(['Dashboard', 'My Customer Engagement', 'My Leads', 'Processes']);
   });
 
   it('refuses a sales person the manager dashboard: their default instead, with a warning', async () => {

@@ -9,8 +9,14 @@ import {
   dashboardRoleFor,
   type DashboardRole,
 } from '../../features/dashboards/dashboard-roles';
+import { loadProcessDashboard } from '../../features/processes';
 import { notify } from '../../lib/notify';
+import { lazyPage } from '../lazy-page';
+import { customerProfilePath } from '../pages';
 import { useSession } from '../session-context';
+
+/** ProcessDashboard, the processes' counts and list under the dashboard, loads with it. */
+const ProcessDashboard = lazyPage(loadProcessDashboard);
 
 /**
  * DashboardPage is the dashboard screen for the role its route names. A dashboard applies only
@@ -27,7 +33,12 @@ export function DashboardPage({ role, title }: { role: DashboardRole; title: str
   }
   const shown = dashboardRoleFor(role, access);
   if (shown !== role) return <RefuseDashboard requested={role} instead={shown} />;
-  return <DashboardScreen role={role} title={title} userId={user.UserId} />;
+  return (
+    <>
+      <DashboardScreen role={role} title={title} userId={user.UserId} />
+      <ProcessDashboard stores={(user.ViewSelectedStores ?? []).map((s) => s.AccountPlatformID)} profilePath={customerProfilePath} />
+    </>
+  );
 }
 
 function RefuseDashboard({ requested, instead }: { requested: DashboardRole; instead: DashboardRole }) {

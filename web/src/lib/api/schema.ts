@@ -2337,6 +2337,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/workflows/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer's processes
+         * @description The processes of the customer (ContactId; and of the customers merged into it) at the stores the caller may view, the latest started first; EntityId narrows to a deal's, Status to one status (0 for all). The customer must be one the caller may view (404).
+         */
+        post: operations["searchWorkflows"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflows/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a process
+         * @description The process (workflow instance) with its steps, forms and answers, as seen now (an open step past due is overdue). A process of a store the caller may not view does not exist for the caller (404).
+         */
+        get: operations["getWorkflow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/.well-known/jwks.json": {
         parameters: {
             query?: never;
@@ -4106,6 +4146,86 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/pando/forms/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a step's answers
+         * @description Keeps the answers of the step without submitting it: the required, excluded, included, hidden, character-limit and shape checks apply (400 with the spec's messages by question, fields answers.{control id}); the password, e-mail and template checks are for the submit. An empty answer list is refused (the form taker makes no call then). Outcome 0. Publishes ProcessStepSaved. The step must be open (409 when submitted already, not open yet, or the process is closed), and the process at Version when one is sent (409). A step of a store the caller may not view does not exist for the caller (404).
+         */
+        post: operations["saveProcessForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/forms/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a step's answers
+         * @description Submits the step with every check of section 5: a missing template or step id ('Invalid template. Please complete a template and submit.'), required ('{field} is a required field.'), minimum and maximum characters, a password's value ('Please enter password') and confirmation, an e-mail's shape and confirmation, the 'Other' option (id: option count plus one; its text kept only when chosen); 400 naming each question (answers.{control id}, a confirmation answers.{control id}.ConfirmValue). Outcome 0 with the GroupId when the next step opens; 100 when it was the last and the process is complete. Publishes ProcessStepSubmitted or ProcessCompleted and records it in the customer's activity. The step must be open (409 when submitted already, not open yet, or the process is closed), and the process at Version when one is sent (409). A step of a store the caller may not view does not exist for the caller (404).
+         */
+        post: operations["submitProcessForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/forms/{first}/{second}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Load a step's form, or view it
+         * @description Serves GET /pando/forms/step/{stepInstanceId} (the form taker's step mode: the step's form with the answers saved so far) and GET /pando/forms/{stepInstanceId}/view (the same, to read: a submitted step's answers). The two share one route, as neither path is more specific than the other. A step of a store the caller may not view does not exist for the caller (404).
+         */
+        get: operations["loadProcessForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/formtemplate/getstartform/{templateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Load a template's start form
+         * @description The form taker's start mode: the first step's form of a workflow template, empty, to start a process with its answers (POST /pando/workflowtemplate/starttemplate/{templateId}/{platformId} with Form). Only Ready templates start (404 otherwise).
+         */
+        get: operations["getStartForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pando/pandox/actiontypes": {
         parameters: {
             query?: never;
@@ -4476,6 +4596,150 @@ export type paths = {
          * @description Restores an archived rule, disabled. A rule that is not archived is refused with 409.
          */
         put: operations["unarchiveTriggerSet"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/workflow/dashboardCounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count the processes of the selected stores by status
+         * @description Of the processes started at the stores (AccountPlatformIds, or the Scope header's): how many are in progress, overdue (an open step past its due time), completed and cancelled, and all of them. Reads each store's processes by start time.
+         */
+        post: operations["processDashboardCounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/workflow/processDashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the processes of the selected stores
+         * @description The processes started at the stores (AccountPlatformIds, or the Scope header's), the latest started first, with their customer, store, open step and status (Status narrows to one: 100 in progress, 150 overdue, 1000 completed, 900 cancelled; 0 for all), a page at a time (pageNumber from 1, pageSize 1 to 100, 25 by default).
+         */
+        post: operations["processDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/workflowtemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a workflow template
+         * @description Adds a workflow template to the account: its steps, each a form of questions (controls of every type, with their options, required flag, character limits, formats and 'Other' option). Steps, forms and options are numbered by the server. AccountPlatformIds are the stores that may start it (each one the caller may view; none for every store). Status 50 offers it to start at once; 10 keeps it a draft. Needs the rules administrator permission, or the dealer admin or general manager role.
+         */
+        post: operations["createWorkflowTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/workflowtemplate/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search workflow templates
+         * @description The account's workflow templates offered at any of the stores (AccountPlatformIds, or the Scope header's), of the categories asked (none for all) and of the status asked (the process template search asks for 50, Ready; 0 for all), by name.
+         */
+        post: operations["searchWorkflowTemplates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/workflowtemplate/startlistcustomer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The templates a user may start for a customer
+         * @description WorkflowTemplates: the Ready templates offered at the customer's store (accountPlatformId) or at any of the Scope header's stores, by name; Top5Recent: those of them the caller started most recently, the latest first, at most five.
+         */
+        get: operations["workflowTemplateStartList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/workflowtemplate/starttemplate/{templateId}/{platformId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a process for a customer or a deal
+         * @description Starts the template at the store for the customer (ContactId) or the deal (EntityId, a lead of the customer): the first step opens, due after its hours. With Form.Answers (the form taker's start of a new process) the first step is submitted at once, every submit check applying (400 naming the questions). Outcome 0 when started; 200 when the template is not Ready or not offered at the store, and nothing is started: the web app then says 'There was an error starting the selected process. Please try again later.' The customer must be of the store, one the caller may view (404) and edit (403). Publishes ProcessStarted (and the submit's event) and records it in the customer's activity.
+         */
+        post: operations["startWorkflowTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/workflowtemplate/{templateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a workflow template
+         * @description The template with its steps and forms, at its version (sent back by an edit).
+         */
+        get: operations["getWorkflowTemplate"];
+        /**
+         * Edit a workflow template
+         * @description Replaces the template, read at version: a template changed since is refused with 409 and nothing changes. Processes started already keep the steps they started with. Set Status 900 to retire it. Same checks and permissions as the create.
+         */
+        put: operations["updateWorkflowTemplate"];
         post?: never;
         delete?: never;
         options?: never;
@@ -6627,6 +6891,150 @@ export type components = {
             Title: string;
             UserId: string;
         };
+        "domain.process.Answer": {
+            AddressLine1?: string;
+            AddressLine2?: string;
+            City?: string;
+            /** @description A password's or e-mail's confirmation; checked on submit, never stored. */
+            ConfirmValue?: string;
+            /** Format: int64 */
+            ControlId: number;
+            /** @description US or CA. */
+            Country?: string;
+            Name?: components["schemas"]["domain.process.PersonName"];
+            /** @description The text of the 'Other' option; kept only when 'Other' is chosen. */
+            OtherValue?: string;
+            /** @description The state's or province's code. */
+            StateProvince?: string;
+            Value?: string;
+            Values?: string[] | null;
+            Zip?: string;
+        };
+        "domain.process.Control": {
+            /** @description A select's choices, numbered from 1; the 'Other' choice, when HasOther, is the option count plus one. */
+            ControlOptions?: components["schemas"]["domain.process.Option"][] | null;
+            /** @description Values refused as no answer ('{field} is a required field.'). */
+            Excluded?: string[] | null;
+            HasOther?: boolean;
+            /** @description A hidden field is valid only if its value is in Excluded (an empty value by default). */
+            Hidden?: boolean;
+            /**
+             * Format: int64
+             * @description The control's id, unique in its form.
+             */
+            Id: number;
+            /** @description When given, the only values accepted. */
+            Included?: string[] | null;
+            /**
+             * Format: int64
+             * @description A ShortAnswer's format: 0 text, 1 number, 2 password (with a confirmation), 3 e-mail (with a confirmation).
+             */
+            InputFormatType?: number;
+            /** @enum {string} */
+            InputType: "ShortAnswer" | "LongAnswer" | "ShortName" | "FullName" | "Address" | "Date" | "Time" | "SingleSelectDropDown" | "SingleSelectRadio" | "MultiSelection";
+            /** @description The question; messages name the field by it. */
+            Label: string;
+            /**
+             * Format: int64
+             * @description 0 for the default of the control type.
+             */
+            MaxLength?: number;
+            /** Format: int64 */
+            MinLength?: number;
+            Required?: boolean;
+        };
+        "domain.process.Form": {
+            Controls: components["schemas"]["domain.process.Control"][] | null;
+            /** Format: int64 */
+            readonly FormTemplateId: number;
+            Name: string;
+            /**
+             * @description form, survey or integration: a failed submit of a form says 'There was an error submitting your form.', of the others 'There was an error saving your response.'
+             * @enum {string}
+             */
+            Type: "form" | "survey" | "integration";
+        };
+        "domain.process.Option": {
+            /** Format: int64 */
+            Id: number;
+            OptionLabel: string;
+        };
+        "domain.process.PersonName": {
+            First?: string;
+            Last?: string;
+            Middle?: string;
+            Suffix?: string;
+            Title?: string;
+        };
+        "domain.process.Step": {
+            /**
+             * Format: int64
+             * @description Hours after the step opens when it is due; 0 for no due time.
+             */
+            DueHours?: number;
+            Form: components["schemas"]["domain.process.Form"];
+            Name: string;
+            /**
+             * Format: int64
+             * @description The step's id in its template (its position from 1).
+             */
+            readonly StepId: number;
+        };
+        "domain.process.StepInstance": {
+            Answers: components["schemas"]["domain.process.Answer"][] | null;
+            /** Format: date-time */
+            DueAt?: string;
+            Form: components["schemas"]["domain.process.Form"];
+            IsSubmitted: boolean;
+            Name: string;
+            /** Format: date-time */
+            OpenedAt?: string;
+            /** Format: date-time */
+            SavedAt?: string;
+            /**
+             * Format: int64
+             * @description 10 New (not open yet), 100 InProgress (open), 150 Overdue, 1000 Success (submitted).
+             */
+            Status: number;
+            /** Format: int64 */
+            StepId: number;
+            StepInstanceId: string;
+            /** Format: date-time */
+            SubmittedAt?: string;
+            /** @description Who last saved or submitted the answers. */
+            UserId?: string;
+        };
+        "domain.process.Template": {
+            /** @description The stores that may start it; empty for every store of the account. */
+            AccountPlatformIds: number[] | null;
+            /**
+             * Format: int64
+             * @description The template's category (1 sales, 2 service, 3 finance; 0 none).
+             */
+            CategoryId?: number;
+            /** Format: date-time */
+            readonly CreatedAt: string;
+            readonly CreatedBy: string;
+            Description?: string;
+            Name: string;
+            /**
+             * Format: int64
+             * @description 10 New (being written), 50 Ready (offered to start), 900 Cancelled (retired).
+             * @enum {integer}
+             */
+            Status: 10 | 50 | 900;
+            Steps: components["schemas"]["domain.process.Step"][] | null;
+            /** Format: date-time */
+            readonly UpdatedAt: string;
+            readonly UpdatedBy: string;
+            /**
+             * Format: int64
+             * @description The version the template was read at; an edit sends it back (as the query's version), and a stale one is refused with 409.
+             */
+            readonly Version: number;
+            /** Format: int64 */
+            readonly WorkflowTemplateId: number;
+        };
         "domain.product.AccountProduct": {
             /** Format: int64 */
             AccountPlatformID: number;
@@ -7399,7 +7807,7 @@ export type components = {
             activeLeadTasks: number;
             /**
              * Format: int64
-             * @description Processes (showroom visits, deal processes) in progress for the customer.
+             * @description Processes (workflow templates started for the customer or a deal) in progress or overdue, of the stores the caller may view.
              */
             activeProcesses: number;
             /** @description The last call, e-mail, text or visit logged with the customer; null when none is recorded. */
@@ -8472,6 +8880,142 @@ export type components = {
             /** @description What tells the contact apart from the other: null when the contact can no longer be read (merged or removed meanwhile). */
             details: components["schemas"]["functions.merge.MergeMemberDetails"];
         };
+        "functions.processes.FormLoad": {
+            /** Format: int64 */
+            AccountPlatformId: number;
+            Answers: components["schemas"]["domain.process.Answer"][] | null;
+            /** Format: int64 */
+            ContactId: number;
+            Form: components["schemas"]["domain.process.Form"];
+            /** Format: int64 */
+            FormTemplateId: number;
+            IsSubmitted: boolean;
+            /** @enum {string} */
+            Mode: "step" | "start";
+            ProcessId: string;
+            /** @description Whether the answers may no longer change: the step was submitted, the process closed, or the step is not open yet. */
+            ReadOnly: boolean;
+            /** Format: int64 */
+            StepCount: number;
+            /** @description The step instance the answers are for; empty in start mode. */
+            StepId: string;
+            StepName: string;
+            /**
+             * Format: int64
+             * @description The step's position from 1.
+             */
+            StepNumber: number;
+            TemplateName: string;
+            Title: string;
+            /** @description Who last saved or submitted the answers. */
+            UserId: string;
+            /**
+             * Format: int64
+             * @description The process's version: a save or submit may send it back; 0 in start mode.
+             */
+            Version: number;
+            /** Format: int64 */
+            WorkflowTemplateId: number;
+        };
+        "functions.processes.ProcessCounts": {
+            /** Format: int64 */
+            Cancelled: number;
+            /** Format: int64 */
+            Completed: number;
+            /** Format: int64 */
+            InProgress: number;
+            /** Format: int64 */
+            Overdue: number;
+            /** Format: int64 */
+            Total: number;
+        };
+        "functions.processes.ProcessView": {
+            /** Format: int64 */
+            AccountPlatformId: number;
+            /** Format: date-time */
+            CompletedAt?: string;
+            /** Format: int64 */
+            ContactId: number;
+            ContactName: string;
+            /** @description The open step's id, to load its form; empty when none is open. */
+            CurrentStepInstanceId: string;
+            /** @description The open step's name; empty when none is open. */
+            CurrentStepName: string;
+            /**
+             * Format: int64
+             * @description The deal (lead) it was started for; 0 for the customer.
+             */
+            EntityId?: number;
+            /** @description The process's group: what joins the user's open processes while it runs. */
+            GroupId: string;
+            ProcessId: string;
+            /** Format: date-time */
+            StartedAt: string;
+            StartedBy: string;
+            /** Format: int64 */
+            Status: number;
+            StatusText: string;
+            Steps: components["schemas"]["domain.process.StepInstance"][] | null;
+            /** Format: int64 */
+            StepsDone: number;
+            StoreName: string;
+            TemplateName: string;
+            Title: string;
+            /**
+             * Format: int64
+             * @description The version the process was read at; a save or submit may send it back, and a stale one is refused with 409.
+             */
+            Version: number;
+            /** Format: int64 */
+            WorkflowTemplateId: number;
+        } | null;
+        "functions.processes.StartForm": {
+            /**
+             * Format: int64
+             * @description The caller's account; another account's is refused (404).
+             */
+            AccountId?: number;
+            /** @description The answers to the first step's form, submitted as the process starts (every submit check applies); none to start without. */
+            Answers?: components["schemas"]["domain.process.Answer"][] | null;
+            /**
+             * Format: int64
+             * @description The first step's form; when given, it must be the template's.
+             */
+            FormTemplateId?: number;
+            /** @description The user filling in the form: the caller, whatever it says. */
+            FuzeCastUserId?: string;
+            /**
+             * Format: int64
+             * @description The store; when given, it must be the path's.
+             */
+            PlatformId?: number;
+        };
+        "functions.processes.StartList": {
+            Top5Recent: components["schemas"]["functions.processes.TemplateSummary"][] | null;
+            WorkflowTemplates: components["schemas"]["functions.processes.TemplateSummary"][] | null;
+        };
+        "functions.processes.StartResult": {
+            GroupId: string;
+            /**
+             * Format: int64
+             * @description 0: started, saved, or submitted with a further step open; 100: the last step submitted, the process is complete (its group is not added to the open ones); 200: the template may not be started at the store, nothing started.
+             */
+            Outcome: number;
+            Process: components["schemas"]["functions.processes.ProcessView"];
+        };
+        "functions.processes.TemplateSummary": {
+            AccountPlatformIds: number[] | null;
+            /** Format: int64 */
+            CategoryId: number;
+            Description: string;
+            Name: string;
+            /** Format: int64 */
+            Status: number;
+            /** Format: int64 */
+            StepCount: number;
+            /** Format: int64 */
+            WorkflowTemplateId: number;
+        };
         "functions.relations.BulkCount": {
             /** Format: int64 */
             count: number;
@@ -9410,6 +9954,92 @@ export type components = {
              */
             survivorContactId?: number;
         };
+        "processes.DashboardInputBody": {
+            /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
+            AccountPlatformIds?: number[] | null;
+        };
+        "processes.DashboardListInputBody": {
+            /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
+            AccountPlatformIds?: number[] | null;
+            /**
+             * Format: int64
+             * @description Only processes of this status (100, 150, 900, 1000); 0 for all.
+             */
+            Status?: number;
+            /**
+             * Format: int64
+             * @description From 1; 1 when absent.
+             */
+            pageNumber?: number;
+            /**
+             * Format: int64
+             * @description 1 to 100; 25 when absent.
+             */
+            pageSize?: number;
+        };
+        "processes.FormInputBody": {
+            Answers?: components["schemas"]["domain.process.Answer"][] | null;
+            /**
+             * Format: int64
+             * @description The step's form; missing (0) on a submit: 'Invalid template. Please complete a template and submit.'
+             */
+            FormTemplateId?: number;
+            /** @description The user filling in the form: the caller, whatever it says. */
+            FuzeCastUserId?: string;
+            /** @description The step instance; missing on a submit: 'Invalid template. Please complete a template and submit.' */
+            StepId?: string;
+            /**
+             * Format: int64
+             * @description The process's version the form was read at: a process changed since is refused with 409; 0 not to check.
+             */
+            Version?: number;
+            /** Format: int64 */
+            WorkflowTemplateId?: number;
+        };
+        "processes.SearchInputBody": {
+            /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
+            AccountPlatformIds?: number[] | null;
+            /** @description Only templates of these categories; none for all. */
+            CategoryIds?: number[] | null;
+            /**
+             * Format: int64
+             * @description Only templates of this status (50 Ready, as the process template search asks); 0 for all.
+             */
+            Status?: number;
+        };
+        "processes.StartInputBody": {
+            /**
+             * Format: int64
+             * @description The customer to start it for; the deal's customer when EntityId is given.
+             */
+            ContactId?: number;
+            /**
+             * Format: int64
+             * @description The deal (lead) to start it for.
+             */
+            EntityId?: number;
+            Form?: components["schemas"]["functions.processes.StartForm"];
+            /**
+             * Format: int64
+             * @description The form taker's start repeats the path's store; when given, it must be the same.
+             */
+            PlatformId?: number;
+            /**
+             * Format: int64
+             * @description The form taker's start repeats the path's template; when given, it must be the same.
+             */
+            TemplateId?: number;
+            /** @description The process's title; the template's name when absent. */
+            Title?: string;
+        };
+        "processes.WorkflowSearchInputBody": {
+            /** Format: int64 */
+            ContactId: number;
+            /** Format: int64 */
+            EntityId?: number;
+            /** Format: int64 */
+            Status?: number;
+        };
         "provider.appraisal.Appraisal": {
             appraiser: components["schemas"]["provider.appraisal.Appraiser"];
             /**
@@ -10008,6 +10638,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultFormLoad": {
+            data: components["schemas"]["functions.processes.FormLoad"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultGarage": {
             data: components["schemas"]["functions.garage.Garage"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -10198,6 +10833,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultListProcessView": {
+            data: components["schemas"]["functions.processes.ProcessView"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultListRevision": {
             data: components["schemas"]["domain.changelog.Revision"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -10240,6 +10880,11 @@ export type components = {
         };
         "runtime.httpapi.ResultListTaskView": {
             data: components["schemas"]["functions.tasks.TaskView"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListTemplateSummary": {
+            data: components["schemas"]["functions.processes.TemplateSummary"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -10370,6 +11015,16 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultProcessCounts": {
+            data: components["schemas"]["functions.processes.ProcessCounts"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultProcessView": {
+            data: components["schemas"]["functions.processes.ProcessView"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultProspectResult": {
             data: components["schemas"]["functions.contacts.ProspectResult"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -10435,6 +11090,16 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultStartList": {
+            data: components["schemas"]["functions.processes.StartList"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultStartResult": {
+            data: components["schemas"]["functions.processes.StartResult"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultStatusCounts": {
             data: components["schemas"]["functions.rules.StatusCounts"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -10462,6 +11127,11 @@ export type components = {
         };
         "runtime.httpapi.ResultTaskView": {
             data: components["schemas"]["functions.tasks.TaskView"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultTemplate": {
+            data: components["schemas"]["domain.process.Template"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -20588,6 +21258,142 @@ export interface operations {
             };
         };
     };
+    searchWorkflows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["processes.WorkflowSearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListProcessView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultProcessView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     getTokenServiceKeys: {
         parameters: {
             query?: never;
@@ -27512,6 +28318,317 @@ export interface operations {
             };
         };
     };
+    saveProcessForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["processes.FormInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultStartResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    submitProcessForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["processes.FormInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultStartResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    loadProcessForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description "step" to load a step's form, or the step instance id to view. */
+                first: string;
+                /** @description The step instance id to load, or "view". */
+                second: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultFormLoad"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getStartForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                templateId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultFormLoad"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     ruleActionTypes: {
         parameters: {
             query?: never;
@@ -29016,6 +30133,648 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.ResultTriggerSet"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    processDashboardCounts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["processes.DashboardInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultProcessCounts"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    processDashboard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["processes.DashboardListInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListProcessView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    createWorkflowTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["domain.process.Template"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultTemplate"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    searchWorkflowTemplates: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["processes.SearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListTemplateSummary"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    workflowTemplateStartList: {
+        parameters: {
+            query?: {
+                /** @description The customer's store: only templates it may start; the Scope header's stores when absent. */
+                accountPlatformId?: number;
+            };
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultStartList"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    startWorkflowTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                templateId: number;
+                /** @description The store the process belongs to: the customer's or the deal's. */
+                platformId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["processes.StartInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultStartResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getWorkflowTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                templateId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultTemplate"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    updateWorkflowTemplate: {
+        parameters: {
+            query: {
+                /** @description The version the template was read at: a template changed since is refused with 409 and nothing changes. */
+                version: number;
+            };
+            header?: never;
+            path: {
+                templateId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["domain.process.Template"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultTemplate"];
                 };
             };
             /** @description Bad Request */

@@ -382,3 +382,38 @@ export type NewAppointment = Schemas['functions.calendar.NewEvent'];
 
 /** The body of PUT /pando/calendarevent/{id}/{path}: the version read, and a reschedule's new time. */
 export type AppointmentChangeBody = Schemas['calendar.ChangeInputBody'];
+/** A workflow template as the start list and the template search show it. */
+export type TemplateSummary = Schemas['functions.processes.TemplateSummary'];
+
+/** The start-process modal's list: WorkflowTemplates and Top5Recent. */
+export type StartList = Schemas['functions.processes.StartList'];
+
+/** A process (workflow instance) with its steps, as lists and the form taker show it. */
+export type ProcessView = NonNullable<Schemas['functions.processes.ProcessView']>;
+
+/** The answer of a start, save or submit: Outcome, GroupId and the process. */
+export type StartResult = Schemas['functions.processes.StartResult'];
+
+/** The body of POST /pando/workflowtemplate/starttemplate/{templateId}/{platformId}. */
+export type StartProcessBody = Schemas['processes.StartInputBody'];
+
+/** A form as the form taker loads it: by step, or a template's start form. */
+export type FormLoad = Schemas['functions.processes.FormLoad'];
+
+/** A form template: its controls. */
+export type ProcessForm = Schemas['domain.process.Form'];
+
+/** One question of a form. */
+export type FormControl = Schemas['domain.process.Control'];
+
+/** An answer to one question, in the shape of its control type. */
+export type FormAnswer = Schemas['domain.process.Answer'];
+
+/** The body of POST /pando/forms/save and /pando/forms/submit. */
+export type FormAnswersBody = Schemas['processes.FormInputBody'];
+
+/** The process dashboard's counts. */
+export type ProcessCounts = Schemas['functions.processes.ProcessCounts'];
+
+/** The body of POST /pando/workflow/processDashboard. */
+export type ProcessDashboardBody = Schemas['processes.DashboardListInputBody'];
