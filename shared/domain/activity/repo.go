@@ -270,6 +270,31 @@ func (r *Repo) FirstOps(t store.Tenant, n New) (Entry, []store.Op, error) {
 	return w.entry, w.ops(summaryItem{}, 0), nil
 }
 
+// Ops returns entry n and the writes that record it, for a caller that makes them in the
+// transaction of its own change: the contact's summary is read now and written at the next
+// version, so the transaction fails with a Conflict error when another entry was recorded
+// meanwhile, and the caller calls Ops again and retries. n.Key must be empty (the caller's own
+// write is what makes a retry recognisable). An invalid entry is an Invalid error naming its
+// fields.
+func (r *Repo) Ops(ctx context.Context, t store.Tenant, n New) (Entry, []store.Op, error) {
+	if n.Key != "" {
+		return Entry{}, nil, apperr.Errorf(apperr.Internal, "activity ops with an idempotency key")
+	}
+	w, err := r.prepare(t, n)
+	if err != nil {
+		return Entry{}, nil, err
+	}
+	var sum summaryItem
+	v, err := r.s.Get(ctx, w.summary, &sum)
+	if err != nil && apperr.CodeOf(err) != apperr.NotFound {
+		return Entry{}, nil, fmt.Errorf("get activity summary of %d: %w", n.ContactID, err)
+	}
+	if err != nil {
+		sum, v = summaryItem{}, 0
+	}
+	return w.entry, w.ops(sum, v), nil
+}
+
 // pending is an entry ready to be written: the entry and the writes it makes besides its
 // summary's.
 type pending struct {
