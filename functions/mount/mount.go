@@ -24,6 +24,7 @@ import (
 	"github.com/cxm/cxm/functions/relations"
 	"github.com/cxm/cxm/functions/rules"
 	"github.com/cxm/cxm/functions/tasks"
+	"github.com/cxm/cxm/functions/touchpoints"
 	"github.com/cxm/cxm/functions/users"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/cxm/cxm/shared/runtime/wiring"
@@ -50,6 +51,7 @@ func Areas() map[string]Area {
 		"garage":       {New: garage.New, Register: garage.Register},
 		"calltracking": {New: calltracking.New, Register: calltracking.Register},
 		"tasks":        {New: tasks.New, Register: tasks.Register},
+		"touchpoints":  {New: touchpoints.New, Register: touchpoints.Register},
 		"auth":         {New: auth.New, Register: auth.Register},
 		"credit":       {New: credit.New, Register: credit.Register},
 		"merge":        {New: merge.New, Register: merge.Register},

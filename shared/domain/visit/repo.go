@@ -37,9 +37,9 @@ const (
 
 // Changed is the detail of every visit event.
 type Changed struct {
-	VisitID           string     `json:"visitId"`
-	ContactID         int64      `json:"contactId"`
-	AccountPlatformID int64      `json:"accountPlatformId"`
+	VisitID           string `json:"visitId"`
+	ContactID         int64  `json:"contactId"`
+	AccountPlatformID int64  `json:"accountPlatformId"`
 	// UserID is the visit's sales person; ByUserID who made the change.
 	UserID      string     `json:"userId"`
 	ByUserID    string     `json:"byUserId"`
@@ -328,8 +328,8 @@ func ActivityText(v Visit, ch Change, typ string) string {
 		}
 		return kind + " completed: not sold"
 	case EventCanceled:
-		if v.Result != "" {
-			return kind + " canceled: " + v.Result
+		if v.Reason != "" {
+			return kind + " canceled: " + v.Reason
 		}
 		return kind + " canceled"
 	case EventItemChanged:
@@ -356,6 +356,9 @@ func activityDetails(v Visit, ch Change, typ string) map[string]string {
 	}
 	if v.Result != "" {
 		d["result"] = v.Result
+	}
+	if v.Reason != "" {
+		d["reason"] = v.Reason
 	}
 	return d
 }

@@ -16,7 +16,7 @@ import (
 type Touchpoint struct {
 	TouchpointID int64         `json:"touchpointId" doc:"1 for showroom, 2 for delivery."`
 	Slug         string        `json:"slug" enum:"showroom,delivery"`
-	Name         string        `json:"name" readOnly:"true"`
+	Name         string        `json:"name" required:"false" doc:"Showroom or Delivery, from the slug; what is sent is not kept."`
 	IsEnabled    bool          `json:"isEnabled"`
 	Items        []ItemSetting `json:"items" maxItems:"20" doc:"The steps, in the order they are walked."`
 }

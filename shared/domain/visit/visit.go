@@ -20,8 +20,11 @@
 //	a contact's visits               table  PK = A#{acct}#C#{contact}, begins_with(SK, "VISIT#")
 //	one visit                        table  PK = A#{acct}#C#{contact}, SK = VISIT#{id}
 //	a store's visits by start time   GSI1   GSI1PK = A#{acct}#VS#{store}, GSI1SK BETWEEN {from} AND {to}
-//	a store's visits in progress     GSI2   GSI2PK = A#{acct}#VO#{store} (only visits in progress have it)
+//	a store's visits in progress     GSI2   GSI2PK = A#{acct}#VO#{store}
 //	a store's touchpoint settings    table  PK = A#{acct}#TPSET#{store}, SK = TPSET
+//
+// Only a visit that is not over (new, started or restarted) has a GSI2 entry: the index of
+// the visits in progress is sparse.
 package visit
 
 import (
@@ -104,7 +107,8 @@ type Visit struct {
 	StartedAt *time.Time `json:"startedAt,omitempty" readOnly:"true"`
 	EndedAt   *time.Time `json:"endedAt,omitempty" readOnly:"true" doc:"When the visit was completed or canceled."`
 	Sold      bool       `json:"sold" doc:"Whether the customer bought during the visit."`
-	Result    string     `json:"result,omitempty" required:"false" doc:"How the visit ended (a touchpoint result), or why it was canceled."`
+	Result    string     `json:"result,omitempty" required:"false" doc:"How the visit ended: a touchpoint result code (sold, not_sold, be_back)."`
+	Reason    string     `json:"reason,omitempty" required:"false" doc:"Why: a touchpoint result reason code, or why the visit was canceled."`
 	Notes     string     `json:"notes,omitempty" required:"false"`
 	Items     []Item     `json:"items" readOnly:"true"`
 	CreatedAt time.Time  `json:"createdAt" readOnly:"true"`
@@ -272,6 +276,9 @@ func Validate(v Visit) error {
 	if len([]rune(v.Result)) > MaxResult {
 		fields["result"] = fmt.Sprintf("The result must be at most %d characters.", MaxResult)
 	}
+	if len([]rune(v.Reason)) > MaxResult {
+		fields["reason"] = fmt.Sprintf("The reason must be at most %d characters.", MaxResult)
+	}
 	if len(fields) > 0 {
 		return apperr.InvalidFields("The visit is not valid.", fields)
 	}
@@ -290,6 +297,7 @@ type Change struct {
 	UserID *string
 	Sold   *bool
 	Result *string
+	Reason *string
 	Notes  *string
 	// By is the user who makes the change; Actor the real user under impersonation ("").
 	By, Actor string
@@ -357,6 +365,9 @@ func Next(v Visit, ch Change, now time.Time) (Visit, error) {
 	}
 	if ch.Result != nil {
 		v.Result = *ch.Result
+	}
+	if ch.Reason != nil {
+		v.Reason = *ch.Reason
 	}
 	if ch.Notes != nil {
 		v.Notes = *ch.Notes
