@@ -37,6 +37,9 @@ const (
 	ActivityLeadAutoClose     = 18
 	// ActivityOnDemand starts the rules a user starts by hand for a customer.
 	ActivityOnDemand = 19
+	// Visits (visit.Changed): a showroom visit started, and any visit completed.
+	ActivityShowroomVisit  = 20
+	ActivityVisitCompleted = 21
 )
 
 // ActivityTypes returns every activity type, by id.
@@ -61,6 +64,8 @@ func ActivityTypes() []ActivityType {
 		{ActivityLeadCompleted, "Lead Completed", "LeadStatusChanged"},
 		{ActivityLeadAutoClose, "Lead Auto Closed", "LeadStatusChanged"},
 		{ActivityOnDemand, "Started by hand", EventStartRequested},
+		{ActivityShowroomVisit, "Showroom Visit", "VisitStarted"},
+		{ActivityVisitCompleted, "Visit Completed", "VisitCompleted"},
 	}
 }
 

@@ -3962,7 +3962,7 @@ export type paths = {
         put?: never;
         /**
          * Add a prospect (a new customer)
-         * @description The customer is validated as a save validates it (400 naming every bad field, nothing created). Without skipContactProposal nothing is created: the answer lists the store's customers the prospect probably duplicates — one of its e-mail addresses, one of its phone numbers, or its last name with a close first name (equal; an initial; one a prefix of the other of at least 3 letters; or an edit distance of at most 1 for names of 4 letters, at most 2 for 5 or more) — and the web app shows them for confirmation. With skipContactProposal true the customer is created. The store is the contact's accountPlatformId, else the Scope header's one store.
+         * @description The customer is validated as a save validates it (400 naming every bad field, nothing created). Without skipContactProposal nothing is created: the answer lists the store's customers the prospect probably duplicates — one of its e-mail addresses, one of its phone numbers, or its last name with a close first name (equal; an initial; one a prefix of the other of at least 3 letters; or an edit distance of at most 1 for names of 4 letters, at most 2 for 5 or more) — and the web app shows them for confirmation. With skipContactProposal true the customer is created, and with startShowroomVisit too their showroom visit is started in the same request (VisitStarted), looked after by the caller. The store is the contact's accountPlatformId, else the Scope header's one store.
          */
         post: operations["addProspect"];
         delete?: never;
@@ -5359,6 +5359,8 @@ export type components = {
             contact: components["schemas"]["domain.contact.Contact"];
             /** @description true creates the customer whatever exists; false (the default) only returns the customers it probably duplicates. */
             skipContactProposal?: boolean;
+            /** @description With the customer created, also start their showroom visit at the store, looked after by the caller (a walk-in). */
+            startShowroomVisit?: boolean;
         };
         "contacts.PutImageInputBody": {
             /**
@@ -6997,6 +6999,45 @@ export type components = {
              */
             touchpointId: number;
         };
+        "domain.visit.Visit": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** Format: int64 */
+            contactId: number;
+            /** Format: date-time */
+            readonly createdAt: string;
+            readonly createdBy?: string;
+            /**
+             * Format: date-time
+             * @description When the visit was completed or canceled.
+             */
+            readonly endedAt?: string;
+            readonly items: components["schemas"]["domain.visit.Item"][] | null;
+            notes?: string;
+            /** @description Why: a touchpoint result reason code, or why the visit was canceled. */
+            reason?: string;
+            /** @description How the visit ended: a touchpoint result code (sold, not_sold, be_back). */
+            result?: string;
+            /** @description Whether the customer bought during the visit. */
+            sold: boolean;
+            /** Format: date-time */
+            readonly startedAt?: string;
+            /**
+             * Format: int64
+             * @description New 0, Started 1, Restarted 2, Completed 3, Canceled 4.
+             */
+            readonly status: number;
+            readonly touchpointInstanceId: string;
+            /** @enum {string} */
+            touchpointSlug: "showroom" | "delivery";
+            /** @description The sales person who looks after the customer. */
+            userId: string;
+            /**
+             * Format: int64
+             * @description The version the visit was read at; a change sends it back, and a stale version is refused with 409.
+             */
+            version: number;
+        };
         "functions.activity.ActivityFeed": {
             entries: components["schemas"]["domain.activity.Entry"][] | null;
             nextCursor: string;
@@ -7137,6 +7178,10 @@ export type components = {
             created: boolean;
             /** @description The store's customers the prospect probably duplicates: same e-mail address, same phone number, or same last name with a close first name. */
             existingContacts: components["schemas"]["domain.contact.Duplicate"][] | null;
+            /** @description The showroom visit started with startShowroomVisit. */
+            visit?: components["schemas"]["domain.visit.Visit"];
+            /** @description Why the showroom visit asked for did not start; the customer is created all the same. */
+            visitError?: string;
         };
         "functions.contacts.Revealed": {
             /** Format: int64 */
