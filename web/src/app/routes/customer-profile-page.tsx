@@ -1,4 +1,4 @@
-import { Alert } from '@mantine/core';
+import { Alert, Group } from '@mantine/core';
 import { useParams } from 'react-router';
 
 import { CustomerProfile } from '../../features/contacts/components/customer-profile';
@@ -8,6 +8,7 @@ import { AddToMergeButton } from '../../features/merge/components/add-to-merge-b
 import { loadGarageTab } from '../../features/garage';
 import { HouseholdRelationships } from '../../features/relations';
 import { loadCustomerTasks } from '../../features/tasks';
+import { StartVisitAction } from '../../features/visits';
 import { useEmbeddedCustomer } from '../embedded/use-embedded-customer';
 import { lazyPage } from '../lazy-page';
 import { customerProfilePath } from '../pages';
@@ -53,7 +54,10 @@ export function CustomerProfilePage({ contactId: given, profilePath = customerPr
         stores={userStores(user)}
         actions={(contact, canEdit) =>
           canEdit && contact.id && contact.accountPlatformId ? (
-            <AddToMergeButton contactId={contact.id} accountPlatformId={contact.accountPlatformId} name={[contact.firstName, contact.lastName].filter(Boolean).join(' ')} />
+            <Group gap="xs">
+              <StartVisitAction contactId={contact.id} contactName={contactName(contact)} storeId={contact.accountPlatformId} stores={userStores(user)} />
+              <AddToMergeButton contactId={contact.id} accountPlatformId={contact.accountPlatformId} name={[contact.firstName, contact.lastName].filter(Boolean).join(' ')} />
+            </Group>
           ) : null
         }
         tasks={(contact, canEdit) => (
