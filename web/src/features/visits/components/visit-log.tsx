@@ -21,11 +21,6 @@ function useNow(intervalMs = 15_000): number {
   return now;
 }
 
-function localDay(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 type Dialog = { kind: 'steps' | 'sold' | 'end'; visit: VisitView } | null;
 
 /**
@@ -39,8 +34,8 @@ export function VisitLog({ kind, stores, profilePath }: VisitLogProps) {
   const storeIds = useMemo(() => stores.map((s) => s.AccountPlatformID), [stores]);
   const now = useNow();
   const [params, setParams] = useSearchParams();
-  const today = localDay(now);
-  const startDate = params.get('from') ?? today;
+  // Without dates the server reads each store's today, in the store's time zone.
+  const startDate = params.get('from') ?? '';
   const endDate = params.get('to') ?? startDate;
   const userId = params.get('user') ?? '';
   const status = params.get('status') ?? '';
@@ -58,8 +53,7 @@ export function VisitLog({ kind, stores, profilePath }: VisitLogProps) {
     );
   const filter: TouchpointActivityFilter = {
     accountPlatformIds: storeIds,
-    startDate,
-    endDate,
+    ...(startDate ? { startDate, endDate: endDate || startDate } : {}),
     touchpointSlug: kind,
     ...(userId ? { userIds: [userId] } : {}),
     ...(status ? { statuses: [Number(status)] } : {}),
@@ -82,7 +76,7 @@ export function VisitLog({ kind, stores, profilePath }: VisitLogProps) {
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;
-      a.download = `${kind}-summary-${startDate}-${endDate}.csv`;
+      a.download = `${kind}-summary${startDate ? `-${startDate}-${endDate}` : ''}.csv`;
       document.body.appendChild(a);
       a.click();
       a.remove();
@@ -180,7 +174,7 @@ export function VisitLog({ kind, stores, profilePath }: VisitLogProps) {
       </Paper>
 
       <Group gap="sm" align="flex-end" role="search" aria-label="Filters">
-        <TextInput type="date" label="From" value={startDate} onChange={(e) => set('from', e.currentTarget.value)} />
+        <TextInput type="date" label="From" description={startDate ? undefined : 'Today'} value={startDate} onChange={(e) => set('from', e.currentTarget.value)} />
         <TextInput type="date" label="To" value={endDate} onChange={(e) => set('to', e.currentTarget.value)} />
         <Select
           label="Sales person"
