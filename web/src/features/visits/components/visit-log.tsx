@@ -238,9 +238,9 @@ export function VisitLog({ kind, stores, profilePath }: VisitLogProps) {
                 {list.data.rows.map((v) => (
                   <Table.Tr key={v.touchpointInstanceId} aria-label={`Visit of ${v.contactName}`}>
                     <Table.Td>{customer(v)}</Table.Td>
-                    <Table.Td>
+                    <Table.Td miw={130}>
                       <Group gap={4}>
-                        <Badge color={statusColor(v.status)} variant="light">
+                        <Badge color={statusColor(v.status)} variant="light" style={{ overflow: 'visible' }}>
                           {statusName(v.status)}
                         </Badge>
                         {v.sold && <Badge color="green">Sold</Badge>}
