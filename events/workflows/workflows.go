@@ -41,6 +41,7 @@ import (
 	"github.com/cxm/cxm/shared/domain/rule"
 	"github.com/cxm/cxm/shared/domain/task"
 	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/domain/visit"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/eventbus"
 	"github.com/cxm/cxm/shared/runtime/store"
@@ -103,7 +104,8 @@ func Consumers(svc wiring.Services) []eventbus.Consumer {
 // TriggerEvents are the event types rules start and end on.
 func TriggerEvents() []string {
 	return []string{lead.EventCreated, lead.EventStatusChanged, lead.EventAssigned, lead.EventClaimed, activity.EventLogged, contact.EventCreated, rule.EventStartRequested,
-		appointment.EventSet, appointment.EventChanged}
+		appointment.EventSet, appointment.EventChanged,
+		visit.EventStarted, visit.EventCompleted}
 }
 
 // Consumers returns the engine's consumers: triggers and terminators, due timers and copies.
@@ -182,6 +184,18 @@ func SubjectOf(ev eventbus.Event) (Subject, bool, error) {
 			return s, false, fmt.Errorf("decode %s: %w", ev.Type, err)
 		}
 		s = Subject{ActivityTypeID: rule.ActivityOnDemand, StoreID: d.AccountPlatformID, ContactID: d.ContactID, LeadID: d.LeadID, UserID: d.UserID, TriggerSetID: d.TriggerSetID}
+	case visit.EventStarted, visit.EventCompleted:
+		var d visit.Changed
+		if err := json.Unmarshal(ev.Detail, &d); err != nil {
+			return s, false, fmt.Errorf("decode %s: %w", ev.Type, err)
+		}
+		s = Subject{ActivityTypeID: rule.ActivityVisitCompleted, StoreID: d.AccountPlatformID, ContactID: d.ContactID, SalesPersonID: d.UserID, UserID: d.ByUserID}
+		if ev.Type == visit.EventStarted {
+			if d.Kind != visit.KindShowroom {
+				return s, false, nil
+			}
+			s.ActivityTypeID = rule.ActivityShowroomVisit
+		}
 	case contact.EventCreated:
 		var d contact.Changed
 		if err := json.Unmarshal(ev.Detail, &d); err != nil {

@@ -26,6 +26,7 @@ import (
 	"github.com/cxm/cxm/functions/relations"
 	"github.com/cxm/cxm/functions/rules"
 	"github.com/cxm/cxm/functions/tasks"
+	"github.com/cxm/cxm/functions/touchpoints"
 	"github.com/cxm/cxm/functions/users"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/cxm/cxm/shared/runtime/wiring"
@@ -53,6 +54,7 @@ func Areas() map[string]Area {
 		"calltracking": {New: calltracking.New, Register: calltracking.Register},
 		"tasks":        {New: tasks.New, Register: tasks.Register},
 		"calendar":     {New: calendar.New, Register: calendar.Register},
+		"touchpoints":  {New: touchpoints.New, Register: touchpoints.Register},
 		"auth":         {New: auth.New, Register: auth.Register},
 		"credit":       {New: credit.New, Register: credit.Register},
 		"merge":        {New: merge.New, Register: merge.Register},

@@ -285,6 +285,9 @@ func (r *Repo) Ops(ctx context.Context, t store.Tenant, n New) (Entry, []store.O
 	if err != nil && apperr.CodeOf(err) != apperr.NotFound {
 		return Entry{}, nil, fmt.Errorf("get activity summary of %d: %w", n.ContactID, err)
 	}
+	if err != nil {
+		sum, v = summaryItem{}, 0
+	}
 	return w.entry, w.ops(sum, v), nil
 }
 

@@ -40,6 +40,9 @@ const (
 	// Appointments (AppointmentSet; AppointmentChanged to the NoShow status).
 	ActivityAppointmentSet    = 20
 	ActivityAppointmentNoShow = 21
+	// Visits (visit.Changed): a showroom visit started, and any visit completed.
+	ActivityShowroomVisit  = 22
+	ActivityVisitCompleted = 23
 )
 
 // ActivityTypes returns every activity type, by id.
@@ -66,6 +69,8 @@ func ActivityTypes() []ActivityType {
 		{ActivityOnDemand, "Started by hand", EventStartRequested},
 		{ActivityAppointmentSet, "Appointment Set", "AppointmentSet"},
 		{ActivityAppointmentNoShow, "Appointment No-Show", "AppointmentChanged"},
+		{ActivityShowroomVisit, "Showroom Visit", "VisitStarted"},
+		{ActivityVisitCompleted, "Visit Completed", "VisitCompleted"},
 	}
 }
 

@@ -231,6 +231,9 @@ func Seed(ctx context.Context, svc wiring.Services, g Group, subjects Subjects) 
 	if err := SeedContacts(ctx, svc, g, 4, nil); err != nil {
 		return err
 	}
+	if err := seedVisits(ctx, svc, g); err != nil {
+		return err
+	}
 	if err := SeedLeads(ctx, svc, g); err != nil {
 		return err
 	}

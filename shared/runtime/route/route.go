@@ -54,6 +54,9 @@ func Table() []Area {
 		{Name: "calltracking", Prefixes: []string{"/crm/contacts/{id}/actions/start_outbound_call"}},
 		{Name: "tasks", Prefixes: []string{"/crm/contacts/{id}/task", "/pando/pandox/task"}},
 		{Name: "calendar", Prefixes: []string{"/pando/calendarevent", "/api/calendarevent", "/api/CalendarEvent"}},
+		{Name: "touchpoints", Prefixes: []string{
+			"/api/contact_touchpoint", "/api/touchpoint", "/api/admin/get_touchpoint_item_setting_dealer",
+		}},
 		{Name: "credit", Prefixes: []string{"/api/credit"}},
 		{Name: "rules", Prefixes: []string{
 			"/api/triggerset", "/api/TriggerSet", "/api/rulegroup", "/api/RuleGroup", "/api/ruleGroup",

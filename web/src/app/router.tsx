@@ -23,6 +23,8 @@ const EmbeddedNotFound = lazyPage(() => import('./routes/embedded-page').then((m
 const EmbeddedPagePlaceholder = lazyPage(() => import('./routes/embedded-page').then((m) => m.EmbeddedPagePlaceholder));
 const HomePage = lazyPage(() => import('./routes/home-page').then((m) => m.HomePage));
 const LeadsLogPage = lazyPage(() => import('./routes/leads-log-page').then((m) => m.LeadsLogPage));
+const ShowroomLogPage = lazyPage(() => import('./routes/visit-log-page').then((m) => m.ShowroomLogPage));
+const DeliveryLogPage = lazyPage(() => import('./routes/visit-log-page').then((m) => m.DeliveryLogPage));
 const PagePlaceholder = lazyPage(() => import('./routes/page-placeholder').then((m) => m.PagePlaceholder));
 const WorkflowManagerPage = lazyPage(() => import('./routes/workflow-manager-page').then((m) => m.WorkflowManagerPage));
 const RuleGroupsPage = lazyPage(() => import('./routes/workflow-manager-page').then((m) => m.RuleGroupsPage));
@@ -49,6 +51,8 @@ export function preloadScreens(): Promise<unknown> {
       EmbeddedPagePlaceholder,
       HomePage,
       LeadsLogPage,
+      ShowroomLogPage,
+      DeliveryLogPage,
       PagePlaceholder,
       ReassignCustomersPage,
       WorkflowManagerPage,
@@ -76,6 +80,8 @@ const appScreens: Record<string, () => ReactElement> = {
   'contact/:contactId': () => <CustomerProfilePage />,
   'contacts/reassign': () => <ReassignCustomersPage />,
   leadsdashboard: () => <LeadsLogPage />,
+  showroomdashboard: () => <ShowroomLogPage />,
+  deliverydashboard: () => <DeliveryLogPage />,
   workflowmanager: () => <WorkflowManagerPage />,
   'productconfig/rulegroupsmanagement': () => <RuleGroupsPage />,
   'private/:pageId': () => <ActivityManagementPage />,

@@ -48,7 +48,7 @@ describe('session expiry', () => {
     signedIn();
     const { authService, end } = controllableEnd();
     const { router } = renderApp('/app/showroomdashboard', { authService });
-    await screen.findByRole('heading', { name: 'Showroom Log is not available yet' });
+    await screen.findByRole('heading', { level: 1, name: 'Showroom Log' });
 
     end('renewalFailed');
 

@@ -9,7 +9,7 @@ import { relationsDefaults } from './relations-handlers';
  * Calls every signed-in screen makes, answered unless a test says otherwise: the selected
  * stores have every feature, the logout notification is accepted, the user has viewed no
  * customer yet, has no merge session, has no notifications, and customers have no recorded
- * changes, household, links, assignments, tasks or processes, and the stores have no processes.
+ * changes, household, links, assignments, tasks or processes, and the stores have no processes or visits.
  */
 const defaultHandlers = [
   uiDealerSettings(fullStoreSettings),
@@ -33,6 +33,15 @@ const defaultHandlers = [
   http.post('*/pando/workflow/processDashboard', () =>
     HttpResponse.json({ successful: true, data: [], pageData: { pageTotal: 0, pageNumber: 1, pageSize: 10, totalRecords: 0 } }),
   ),
+  http.post('*/api/touchpoint/activity/detail/in_showroom', () => HttpResponse.json({ successful: true, data: [] })),
+  http.post('*/api/touchpoint/activity/:list', () =>
+    HttpResponse.json({ successful: true, data: [], pageData: { pageTotal: 0, pageNumber: 1, pageSize: 25, totalRecords: 0 } }),
+  ),
+  http.post('*/api/touchpoint/activity/summary', () => HttpResponse.json({ successful: true, data: { from: '', to: '', touchpoints: [], people: [] } })),
+  http.post('*/api/touchpoint/activity/touchpoint_item_filters', () =>
+    HttpResponse.json({ successful: true, data: { touchpoints: [], statuses: [], itemStatuses: [], users: [], results: [] } }),
+  ),
+  http.post('*/api/touchpoint/activity/:slug/results', () => HttpResponse.json({ successful: true, data: { touchpointSlug: '', visits: 0, sold: 0, steps: [], results: [] } })),
   http.get('*/users/notifications/unread_count', () => HttpResponse.json({ successful: true, data: { count: 0 } })),
   http.get('*/users/notifications', () => HttpResponse.json({ successful: true, data: { notifications: [], nextCursor: '' } })),
 ];

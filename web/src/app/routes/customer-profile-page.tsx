@@ -1,4 +1,4 @@
-import { Alert, Stack } from '@mantine/core';
+import { Alert, Group, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 
 import { CustomerProfile } from '../../features/contacts/components/customer-profile';
@@ -10,6 +10,7 @@ import { loadGarageTab } from '../../features/garage';
 import { HouseholdRelationships } from '../../features/relations';
 import { loadCustomerProcesses } from '../../features/processes';
 import { loadCustomerTasks } from '../../features/tasks';
+import { StartVisitAction } from '../../features/visits';
 import { useEmbeddedCustomer } from '../embedded/use-embedded-customer';
 import { lazyPage } from '../lazy-page';
 import { customerProfilePath } from '../pages';
@@ -61,7 +62,10 @@ export function CustomerProfilePage({ contactId: given, profilePath = customerPr
         stores={userStores(user)}
         actions={(contact, canEdit) =>
           canEdit && contact.id && contact.accountPlatformId ? (
-            <AddToMergeButton contactId={contact.id} accountPlatformId={contact.accountPlatformId} name={[contact.firstName, contact.lastName].filter(Boolean).join(' ')} />
+            <Group gap="xs">
+              <StartVisitAction contactId={contact.id} contactName={contactName(contact)} storeId={contact.accountPlatformId} stores={userStores(user)} />
+              <AddToMergeButton contactId={contact.id} accountPlatformId={contact.accountPlatformId} name={[contact.firstName, contact.lastName].filter(Boolean).join(' ')} />
+            </Group>
           ) : null
         }
         tasks={(contact, canEdit) => (

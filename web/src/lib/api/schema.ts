@@ -1195,6 +1195,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/get_touchpoint_item_setting_dealer/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A store's touchpoint steps, for the settings screen
+         * @description The store's touchpoints and their steps as saved (or the defaults, version 0), with the version a save sends back. For the roles that set up touchpoints; the store must be one the caller may view (403).
+         */
+        get: operations["getTouchpointItemSettingDealer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bank/dealer_banks": {
         parameters: {
             query?: never;
@@ -1389,6 +1409,166 @@ export type paths = {
          * @description Writes nothing. 409 unless the session holds two contacts.
          */
         post: operations["simulateMerge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact_touchpoint/settings/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The stores' touchpoint settings
+         * @description For each store, its showroom and delivery touchpoints: whether they are in use (isEnabled, touchpointId) and their steps in order. A store that saved none has the defaults (version 0): showroom Greet, Needs analysis, Test drive, Appraisal, Desk/Numbers, F&I; delivery Paperwork, Vehicle walkaround, Technology setup, Keys handed over. Every store named must be one the caller may view (403).
+         */
+        post: operations["getTouchpointSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact_touchpoint/settings/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a store's touchpoint settings
+         * @description Saves the store's showroom and delivery touchpoints (each once): whether each is in use and its 1 to 20 steps, each with a name and an id unique in the touchpoint (made from the name when absent). Visits already started keep their steps; new visits take the enabled steps. version is the version read (0 for the defaults): a stale one is 409 and nothing changes. For the roles that set up touchpoints, at a store they may view (403).
+         */
+        post: operations["saveTouchpointSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact_touchpoint/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a visit: mark sold, sales person, notes, restart
+         * @description Changes what the request sends of a visit that is not canceled (409 otherwise): the sales person (an active user of the store with a role that works customers, 400 otherwise), sold, result, reason and notes; restart true restarts a completed visit (409 unless completed). The calls' ... /update is this path (PUT /api/contact_touchpoint/{slug}). Needs a customer the caller may edit; a version other than the visit's is 409. Publishes VisitUpdated and records it in the customer's activity, in one transaction.
+         */
+        put: operations["updateTouchpoint"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact_touchpoint/{slug}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a visit
+         * @description Cancels a visit that is new or in progress (409 otherwise), with why (reason). Publishes VisitCanceled. Needs a customer the caller may edit; a version other than the visit's is 409 and nothing changes. Records the change in the customer's activity with its event, in one transaction.
+         */
+        post: operations["cancelTouchpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact_touchpoint/{slug}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a visit
+         * @description Completes the visit in progress (started or restarted; 409 otherwise), sold or not, with its result, reason and notes. Publishes VisitCompleted. Needs a customer the caller may edit; a version other than the visit's is 409 and nothing changes. Records the change in the customer's activity with its event, in one transaction.
+         */
+        post: operations["completeTouchpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact_touchpoint/{slug}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a showroom or delivery visit
+         * @description Starts a visit of the customer at the store (the customer's store when absent) with the steps the store's touchpoint settings list, looked after by userId (the caller when absent; an active user of the store with a role that works customers, 400 otherwise), or starts the customer's planned visit touchpointInstanceId. A customer with a visit of the touchpoint in progress at the store is refused with 409, and so is a touchpoint the store does not use (400). Needs a customer the caller may edit. Publishes VisitStarted and records it in the customer's activity, in one transaction.
+         */
+        post: operations["startTouchpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact_touchpoint/{touchpointSlug}/items/{itemSlug}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a step of a visit
+         * @description Cancels a step that is new or started, of a visit in progress (409 otherwise). Needs a customer the caller may edit; a version other than the visit's is 409. Publishes VisitItemChanged and records it in the customer's activity, in one transaction.
+         */
+        post: operations["cancelTouchpointItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact_touchpoint/{touchpointSlug}/items/{itemSlug}/{requestType}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start or complete a step of a visit
+         * @description start starts a new step; complete completes a new or started step; of a visit in progress (409 otherwise, naming the state). Needs a customer the caller may edit; a version other than the visit's is 409. Publishes VisitItemChanged and records it in the customer's activity, in one transaction.
+         */
+        post: operations["requestTouchpointItem"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1954,6 +2134,146 @@ export type paths = {
          */
         put: operations["seedRuleGroup"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/touchpoint/activity/detail/in_showroom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Who is in the store now
+         * @description The stores' visits in progress (new, started or restarted), the earliest started first, each with its customer, sales person, steps and how long it has lasted so far.
+         */
+        post: operations["touchpointInShowroom"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/touchpoint/activity/export/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the showroom and delivery summary as CSV
+         * @description The summary's rows (by store, touchpoint and sales person) as CSV (text/csv), then one total row per touchpoint. A text a spreadsheet would read as a formula starts with an apostrophe. A bad filter is a 400 before any row.
+         */
+        post: operations["exportTouchpointSummary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/touchpoint/activity/get_delivery_touchpoint_item_activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The delivery visits with their steps
+         * @description One page (pageNumber from 1, pageSize up to 100, 25 by default) of the stores' delivery visits that started in the date range (widened to whole days in each store's time zone) and match the filter, the latest first, each with its customer, sales person, steps, status and length.
+         */
+        post: operations["deliveryTouchpointItemActivity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/touchpoint/activity/get_showroom_touchpoint_item_activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The showroom visits with their steps
+         * @description One page (pageNumber from 1, pageSize up to 100, 25 by default) of the stores' showroom visits that started in the date range (widened to whole days in each store's time zone) and match the filter, the latest first, each with its customer, sales person, steps, status and length.
+         */
+        post: operations["showroomTouchpointItemActivity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/touchpoint/activity/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The showroom and delivery summary
+         * @description The stores' visits that started in the date range (widened to the start of the first day and the end of the last, in each store's time zone) and match the filter, counted by touchpoint and by store, touchpoint and sales person: total, in progress, completed, canceled, sold, sold percent, average length.
+         */
+        post: operations["touchpointActivitySummary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/touchpoint/activity/touchpoint_item_filters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The Showroom and Delivery Logs' filter choices
+         * @description The touchpoints and the steps any of the stores has for them, the visit and step statuses, the sales people of the stores (active users with a role that works customers) and the touchpoint results.
+         */
+        post: operations["touchpointItemFilters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/touchpoint/activity/{slug}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A touchpoint's results
+         * @description For the touchpoint's visits that started in the date range and match the filter: per step how many completed, started, canceled or never started it, and the visits by result (sold, not sold, be-back ...; canceled ones as canceled). The calls' path without a leading slash is this one.
+         */
+        post: operations["touchpointResults"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3882,7 +4202,7 @@ export type paths = {
         put?: never;
         /**
          * Add a prospect (a new customer)
-         * @description The customer is validated as a save validates it (400 naming every bad field, nothing created). Without skipContactProposal nothing is created: the answer lists the store's customers the prospect probably duplicates — one of its e-mail addresses, one of its phone numbers, or its last name with a close first name (equal; an initial; one a prefix of the other of at least 3 letters; or an edit distance of at most 1 for names of 4 letters, at most 2 for 5 or more) — and the web app shows them for confirmation. With skipContactProposal true the customer is created. The store is the contact's accountPlatformId, else the Scope header's one store.
+         * @description The customer is validated as a save validates it (400 naming every bad field, nothing created). Without skipContactProposal nothing is created: the answer lists the store's customers the prospect probably duplicates — one of its e-mail addresses, one of its phone numbers, or its last name with a close first name (equal; an initial; one a prefix of the other of at least 3 letters; or an edit distance of at most 1 for names of 4 letters, at most 2 for 5 or more) — and the web app shows them for confirmation. With skipContactProposal true the customer is created, and with startShowroomVisit too their showroom visit is started in the same request (VisitStarted), looked after by the caller. The store is the contact's accountPlatformId, else the Scope header's one store.
          */
         post: operations["addProspect"];
         delete?: never;
@@ -5694,6 +6014,8 @@ export type components = {
             contact: components["schemas"]["domain.contact.Contact"];
             /** @description true creates the customer whatever exists; false (the default) only returns the customers it probably duplicates. */
             skipContactProposal?: boolean;
+            /** @description With the customer created, also start their showroom visit at the store, looked after by the caller (a walk-in). */
+            startShowroomVisit?: boolean;
         };
         "contacts.PutImageInputBody": {
             /**
@@ -7463,6 +7785,93 @@ export type components = {
             /** Format: double */
             price: number;
         };
+        "domain.visit.Item": {
+            /** Format: date-time */
+            canceledAt?: string;
+            /** Format: date-time */
+            completedAt?: string;
+            itemSlug: string;
+            name: string;
+            /** Format: date-time */
+            startedAt?: string;
+            /**
+             * Format: int64
+             * @description New 0, Started 1, Completed 3, Canceled 4.
+             */
+            status: number;
+            /** @description Who last changed the step. */
+            userId?: string;
+        };
+        "domain.visit.ItemSetting": {
+            /** @description A disabled step is not part of new visits. */
+            isEnabled: boolean;
+            /** @description The step's id in the touchpoint: lower-case letters, digits and hyphens. */
+            itemSlug: string;
+            name: string;
+        };
+        "domain.visit.Settings": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            touchpoints: components["schemas"]["domain.visit.Touchpoint"][] | null;
+            /**
+             * Format: int64
+             * @description The version read; 0 while the store uses the defaults. A save sends it back, and a stale version is refused with 409.
+             */
+            version: number;
+        };
+        "domain.visit.Touchpoint": {
+            isEnabled: boolean;
+            /** @description The steps, in the order they are walked. */
+            items: components["schemas"]["domain.visit.ItemSetting"][] | null;
+            /** @description Showroom or Delivery, from the slug; what is sent is not kept. */
+            name?: string;
+            /** @enum {string} */
+            slug: "showroom" | "delivery";
+            /**
+             * Format: int64
+             * @description 1 for showroom, 2 for delivery.
+             */
+            touchpointId: number;
+        };
+        "domain.visit.Visit": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** Format: int64 */
+            contactId: number;
+            /** Format: date-time */
+            readonly createdAt: string;
+            readonly createdBy?: string;
+            /**
+             * Format: date-time
+             * @description When the visit was completed or canceled.
+             */
+            readonly endedAt?: string;
+            readonly items: components["schemas"]["domain.visit.Item"][] | null;
+            notes?: string;
+            /** @description Why: a touchpoint result reason code, or why the visit was canceled. */
+            reason?: string;
+            /** @description How the visit ended: a touchpoint result code (sold, not_sold, be_back). */
+            result?: string;
+            /** @description Whether the customer bought during the visit. */
+            sold: boolean;
+            /** Format: date-time */
+            readonly startedAt?: string;
+            /**
+             * Format: int64
+             * @description New 0, Started 1, Restarted 2, Completed 3, Canceled 4.
+             */
+            readonly status: number;
+            readonly touchpointInstanceId: string;
+            /** @enum {string} */
+            touchpointSlug: "showroom" | "delivery";
+            /** @description The sales person who looks after the customer. */
+            userId: string;
+            /**
+             * Format: int64
+             * @description The version the visit was read at; a change sends it back, and a stale version is refused with 409.
+             */
+            version: number;
+        };
         "functions.activity.ActivityFeed": {
             entries: components["schemas"]["domain.activity.Entry"][] | null;
             nextCursor: string;
@@ -7760,6 +8169,10 @@ export type components = {
             created: boolean;
             /** @description The store's customers the prospect probably duplicates: same e-mail address, same phone number, or same last name with a close first name. */
             existingContacts: components["schemas"]["domain.contact.Duplicate"][] | null;
+            /** @description The showroom visit started with startShowroomVisit. */
+            visit?: components["schemas"]["domain.visit.Visit"];
+            /** @description Why the showroom visit asked for did not start; the customer is created all the same. */
+            visitError?: string;
         };
         "functions.contacts.Revealed": {
             /** Format: int64 */
@@ -9428,6 +9841,252 @@ export type components = {
             version: number;
             workflowInstanceId?: string;
         };
+        "functions.touchpoints.ActivityFilter": {
+            /** @description The stores; the Scope header's stores the caller may view when absent. */
+            accountPlatformIds?: number[] | null;
+            /** @description The last day (YYYY-MM-DD), to its end in each store's time zone; the start date when absent. At most 366 days. */
+            endDate?: string;
+            /** @description Only visits with this step, in itemStatus when given. */
+            itemSlug?: string;
+            /**
+             * Format: int64
+             * @description With itemSlug: the step's status (New 0, Started 1, Completed 3, Canceled 4).
+             */
+            itemStatus?: number;
+            /**
+             * Format: int64
+             * @description The page of a list, from 1 (1 when absent).
+             */
+            pageNumber?: number;
+            /**
+             * Format: int64
+             * @description Visits per page of a list (25 when absent).
+             */
+            pageSize?: number;
+            /** @description Only sold (true) or not sold (false) visits. */
+            sold?: boolean;
+            /** @description The first day (YYYY-MM-DD), from its start in each store's time zone; today when absent. */
+            startDate?: string;
+            /** @description Only visits in these statuses (New 0, Started 1, Restarted 2, Completed 3, Canceled 4). */
+            statuses?: number[] | null;
+            /**
+             * @description Only this touchpoint's visits.
+             * @enum {string}
+             */
+            touchpointSlug?: "showroom" | "delivery" | "";
+            /** @description Only the visits these sales people look after. */
+            userIds?: string[] | null;
+        };
+        "functions.touchpoints.FilterTouchpoint": {
+            items: components["schemas"]["domain.visit.ItemSetting"][] | null;
+            name: string;
+            slug: string;
+        };
+        "functions.touchpoints.FilterUser": {
+            name: string;
+            userId: string;
+        };
+        "functions.touchpoints.PersonSummary": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /**
+             * Format: double
+             * @description The completed visits' average length in minutes (one decimal).
+             */
+            averageMinutes: number;
+            /** Format: int64 */
+            canceled: number;
+            /** Format: int64 */
+            completed: number;
+            /**
+             * Format: int64
+             * @description Visits new, started or restarted.
+             */
+            inProgress: number;
+            name: string;
+            /** Format: int64 */
+            sold: number;
+            /**
+             * Format: double
+             * @description Sold of the completed visits, in percent (one decimal).
+             */
+            soldPercent: number;
+            storeName: string;
+            /** Format: int64 */
+            total: number;
+            touchpointSlug: string;
+            userId: string;
+            userName: string;
+        };
+        "functions.touchpoints.ResultCount": {
+            /** Format: int64 */
+            count: number;
+            name: string;
+            /** @description The result code; empty for visits that ended without one. */
+            result: string;
+        };
+        "functions.touchpoints.StepResult": {
+            /** Format: int64 */
+            canceled: number;
+            /** Format: int64 */
+            completed: number;
+            /**
+             * Format: double
+             * @description Completed of the visits that had the step, in percent (one decimal).
+             */
+            completedPercent: number;
+            itemSlug: string;
+            name: string;
+            /** Format: int64 */
+            notStarted: number;
+            /** Format: int64 */
+            started: number;
+        };
+        "functions.touchpoints.TouchpointActivitySummary": {
+            /**
+             * Format: date-time
+             * @description The range read: the first day's start in the earliest store time zone.
+             */
+            from: string;
+            /** @description By store, touchpoint and sales person name. */
+            people: components["schemas"]["functions.touchpoints.PersonSummary"][] | null;
+            /**
+             * Format: date-time
+             * @description The range's end: the day after the last day, at its start.
+             */
+            to: string;
+            touchpoints: components["schemas"]["functions.touchpoints.TouchpointSummary"][] | null;
+        };
+        "functions.touchpoints.TouchpointItemFilters": {
+            /** @description The step statuses. */
+            itemStatuses: components["schemas"]["domain.lookup.Item"][] | null;
+            /** @description The touchpoint results a visit ends with. */
+            results: components["schemas"]["domain.lookup.Item"][] | null;
+            /** @description The visit statuses (id: New 0, Started 1, Restarted 2, Completed 3, Canceled 4). */
+            statuses: components["schemas"]["domain.lookup.Item"][] | null;
+            touchpoints: components["schemas"]["functions.touchpoints.FilterTouchpoint"][] | null;
+            /** @description The sales people who may look after the stores' customers. */
+            users: components["schemas"]["functions.touchpoints.FilterUser"][] | null;
+        };
+        "functions.touchpoints.TouchpointResults": {
+            /** @description The completed visits by result, then the canceled ones (result canceled). */
+            results: components["schemas"]["functions.touchpoints.ResultCount"][] | null;
+            /** Format: int64 */
+            sold: number;
+            steps: components["schemas"]["functions.touchpoints.StepResult"][] | null;
+            touchpointSlug: string;
+            /** Format: int64 */
+            visits: number;
+        };
+        "functions.touchpoints.TouchpointSettings": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            storeName: string;
+            touchpoints: components["schemas"]["domain.visit.Touchpoint"][] | null;
+            /**
+             * Format: int64
+             * @description The version read; 0 while the store uses the defaults. A save sends it back, and a stale version is refused with 409.
+             */
+            version: number;
+        };
+        "functions.touchpoints.TouchpointSummary": {
+            /**
+             * Format: double
+             * @description The completed visits' average length in minutes (one decimal).
+             */
+            averageMinutes: number;
+            /** Format: int64 */
+            canceled: number;
+            /** Format: int64 */
+            completed: number;
+            /**
+             * Format: int64
+             * @description Visits new, started or restarted.
+             */
+            inProgress: number;
+            name: string;
+            /** Format: int64 */
+            sold: number;
+            /**
+             * Format: double
+             * @description Sold of the completed visits, in percent (one decimal).
+             */
+            soldPercent: number;
+            /** Format: int64 */
+            total: number;
+            touchpointSlug: string;
+        };
+        "functions.touchpoints.VisitRef": {
+            /**
+             * Format: int64
+             * @description The customer whose visit it is.
+             */
+            contactId: number;
+            /** @description The visit; absent for the customer's visit of the touchpoint that is in progress. */
+            touchpointInstanceId?: string;
+            /**
+             * Format: int64
+             * @description The version the visit was read at: a visit changed since is refused with 409 and nothing changes.
+             */
+            version: number;
+        };
+        "functions.touchpoints.VisitView": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** Format: int64 */
+            contactId: number;
+            /** @description The customer's name; empty when unknown. */
+            contactName: string;
+            /** Format: date-time */
+            readonly createdAt: string;
+            readonly createdBy?: string;
+            /**
+             * Format: int64
+             * @description How long the visit lasted, or has lasted so far while in progress.
+             */
+            durationSeconds: number;
+            /**
+             * Format: date-time
+             * @description When the visit was completed or canceled.
+             */
+            readonly endedAt?: string;
+            readonly items: components["schemas"]["domain.visit.Item"][] | null;
+            notes?: string;
+            /** @description Why: a touchpoint result reason code, or why the visit was canceled. */
+            reason?: string;
+            /** @description How the visit ended: a touchpoint result code (sold, not_sold, be_back). */
+            result?: string;
+            /** @description Whether the customer bought during the visit. */
+            sold: boolean;
+            /** Format: date-time */
+            readonly startedAt?: string;
+            /**
+             * Format: int64
+             * @description New 0, Started 1, Restarted 2, Completed 3, Canceled 4.
+             */
+            readonly status: number;
+            statusName: string;
+            /**
+             * Format: int64
+             * @description How many of the steps are completed.
+             */
+            stepsDone: number;
+            storeName: string;
+            /** @description The store's IANA time zone: times are shown in it. */
+            timeZone: string;
+            readonly touchpointInstanceId: string;
+            /** @enum {string} */
+            touchpointSlug: "showroom" | "delivery";
+            /** @description The sales person who looks after the customer. */
+            userId: string;
+            /** @description The sales person's name; empty when unknown. */
+            userName: string;
+            /**
+             * Format: int64
+             * @description The version the visit was read at; a change sends it back, and a stale version is refused with 409.
+             */
+            version: number;
+        };
         "functions.users.AppUser": {
             Account: string;
             /** Format: int64 */
@@ -10893,6 +11552,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultListTouchpointSettings": {
+            data: components["schemas"]["functions.touchpoints.TouchpointSettings"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultListTrimFeatures": {
             data: components["schemas"]["functions.garage.TrimFeatures"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -10920,6 +11584,11 @@ export type components = {
         };
         "runtime.httpapi.ResultListViewed": {
             data: components["schemas"]["domain.contact.Viewed"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListVisitView": {
+            data: components["schemas"]["functions.touchpoints.VisitView"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -11145,6 +11814,26 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultTouchpointActivitySummary": {
+            data: components["schemas"]["functions.touchpoints.TouchpointActivitySummary"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultTouchpointItemFilters": {
+            data: components["schemas"]["functions.touchpoints.TouchpointItemFilters"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultTouchpointResults": {
+            data: components["schemas"]["functions.touchpoints.TouchpointResults"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultTouchpointSettings": {
+            data: components["schemas"]["functions.touchpoints.TouchpointSettings"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultTradeValueInfo": {
             data: components["schemas"]["functions.garage.TradeValueInfo"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -11192,6 +11881,11 @@ export type components = {
         };
         "runtime.httpapi.ResultView": {
             data: components["schemas"]["functions.leads.View"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultVisitView": {
+            data: components["schemas"]["functions.touchpoints.VisitView"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -11272,6 +11966,84 @@ export type components = {
             entityId?: number;
             /** @description Only open tasks (pending, in progress, overdue, on hold); absent or false lists completed and cancelled ones too. */
             openOnly?: boolean;
+        };
+        "touchpoints.EndInputBody": {
+            /**
+             * Format: int64
+             * @description The customer whose visit it is.
+             */
+            contactId: number;
+            notes?: string;
+            /** @description A touchpoint result reason code, or why the visit was canceled. */
+            reason?: string;
+            /** @description A touchpoint result code (sold, not_sold, be_back); from sold when absent. */
+            result?: string;
+            /** @description Whether the customer bought (complete only); unchanged when absent. */
+            sold?: boolean;
+            /** @description The visit; absent for the customer's visit of the touchpoint that is in progress. */
+            touchpointInstanceId?: string;
+            /**
+             * Format: int64
+             * @description The version the visit was read at: a visit changed since is refused with 409 and nothing changes.
+             */
+            version: number;
+        };
+        "touchpoints.InShowroomInputBody": {
+            /** @description The stores; the Scope header's stores the caller may view when absent. */
+            accountPlatformIds?: number[] | null;
+            /**
+             * @description Only this touchpoint's visits; both when absent.
+             * @enum {string}
+             */
+            touchpointSlug?: "showroom" | "delivery" | "";
+        };
+        "touchpoints.SettingsGetInputBody": {
+            /** @description The stores; the Scope header's stores the caller may view when absent. */
+            accountPlatformIds?: number[] | null;
+        };
+        "touchpoints.StartInputBody": {
+            /**
+             * Format: int64
+             * @description The store visited; the customer's store when absent.
+             */
+            accountPlatformId?: number;
+            /**
+             * Format: int64
+             * @description The customer who arrived.
+             */
+            contactId: number;
+            /** @description A planned (New) visit of the customer to start; absent starts a new visit. */
+            touchpointInstanceId?: string;
+            /** @description The sales person who looks after the customer; the caller when absent. */
+            userId?: string;
+            /**
+             * Format: int64
+             * @description The planned visit's version, with touchpointInstanceId.
+             */
+            version?: number;
+        };
+        "touchpoints.UpdateInputBody": {
+            /**
+             * Format: int64
+             * @description The customer whose visit it is.
+             */
+            contactId: number;
+            notes?: string;
+            reason?: string;
+            /** @description Restart a completed visit (the customer came back to it). */
+            restart?: boolean;
+            result?: string;
+            /** @description Mark sold (true) or not sold (false). */
+            sold?: boolean;
+            /** @description The visit; absent for the customer's visit of the touchpoint that is in progress. */
+            touchpointInstanceId?: string;
+            /** @description The new sales person: an active user of the store with a role that works customers. */
+            userId?: string;
+            /**
+             * Format: int64
+             * @description The version the visit was read at: a visit changed since is refused with 409 and nothing changes.
+             */
+            version: number;
         };
         "users.AvailabilityCountsInputBody": {
             /** @description Stores counted; empty for the Scope header's stores. */
@@ -16201,6 +16973,83 @@ export interface operations {
             };
         };
     };
+    getTouchpointItemSettingDealer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultTouchpointSettings"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     getDealerBanks: {
         parameters: {
             query?: never;
@@ -16955,6 +17804,711 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.ResultMergeResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getTouchpointSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["touchpoints.SettingsGetInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListTouchpointSettings"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    saveTouchpointSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["domain.visit.Settings"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultTouchpointSettings"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    updateTouchpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The touchpoint: showroom or delivery. */
+                slug: "showroom" | "delivery";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["touchpoints.UpdateInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultVisitView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelTouchpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The touchpoint: showroom or delivery. */
+                slug: "showroom" | "delivery";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["touchpoints.EndInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultVisitView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    completeTouchpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The touchpoint: showroom or delivery. */
+                slug: "showroom" | "delivery";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["touchpoints.EndInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultVisitView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    startTouchpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The touchpoint: showroom or delivery. */
+                slug: "showroom" | "delivery";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["touchpoints.StartInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultVisitView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelTouchpointItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The touchpoint. */
+                touchpointSlug: "showroom" | "delivery";
+                /** @description The step. */
+                itemSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.touchpoints.VisitRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultVisitView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    requestTouchpointItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The touchpoint. */
+                touchpointSlug: "showroom" | "delivery";
+                /** @description The step. */
+                itemSlug: string;
+                /** @description start or complete the step. */
+                requestType: "start" | "complete";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.touchpoints.VisitRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultVisitView"];
                 };
             };
             /** @description Bad Request */
@@ -19630,6 +21184,513 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    touchpointInShowroom: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["touchpoints.InShowroomInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListVisitView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    exportTouchpointSummary: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.touchpoints.ActivityFilter"];
+            };
+        };
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    deliveryTouchpointItemActivity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.touchpoints.ActivityFilter"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListVisitView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    showroomTouchpointItemActivity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.touchpoints.ActivityFilter"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListVisitView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    touchpointActivitySummary: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.touchpoints.ActivityFilter"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultTouchpointActivitySummary"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    touchpointItemFilters: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.touchpoints.ActivityFilter"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultTouchpointItemFilters"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    touchpointResults: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path: {
+                /** @description The touchpoint: showroom or delivery. */
+                slug: "showroom" | "delivery";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.touchpoints.ActivityFilter"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultTouchpointResults"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

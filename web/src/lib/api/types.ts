@@ -417,3 +417,17 @@ export type ProcessCounts = Schemas['functions.processes.ProcessCounts'];
 
 /** The body of POST /pando/workflow/processDashboard. */
 export type ProcessDashboardBody = Schemas['processes.DashboardListInputBody'];
+// Visits (touchpoints): the Showroom and Delivery Logs.
+export type Visit = Schemas['domain.visit.Visit'];
+export type VisitItem = Schemas['domain.visit.Item'];
+export type VisitView = Schemas['functions.touchpoints.VisitView'];
+export type TouchpointActivityFilter = Schemas['functions.touchpoints.ActivityFilter'];
+export type TouchpointActivitySummary = Schemas['functions.touchpoints.TouchpointActivitySummary'];
+export type TouchpointSummary = Schemas['functions.touchpoints.TouchpointSummary'];
+export type TouchpointPersonSummary = Schemas['functions.touchpoints.PersonSummary'];
+export type TouchpointItemFilters = Schemas['functions.touchpoints.TouchpointItemFilters'];
+export type TouchpointResults = Schemas['functions.touchpoints.TouchpointResults'];
+export type TouchpointSettings = Schemas['functions.touchpoints.TouchpointSettings'];
+export type StartTouchpointBody = Schemas['touchpoints.StartInputBody'];
+export type EndTouchpointBody = Schemas['touchpoints.EndInputBody'];
+export type UpdateTouchpointBody = Schemas['touchpoints.UpdateInputBody'];

@@ -1,9 +1,9 @@
-import { Alert, Badge, Button, Group, List, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, List, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 
 import { isApiError } from '../../../lib/api/api-error';
 import type { AddProspectBody, DuplicateContact, Store } from '../../../lib/api/types';
-import { errorMessage } from '../../../lib/notify';
+import { errorMessage, notify } from '../../../lib/notify';
 import { emailError, phoneError } from '../../../lib/validation';
 import { useAddProspect } from '../api/add-prospect';
 
@@ -30,11 +30,11 @@ type AddProspectFormProps = {
   onOpen: (contactId: number) => void;
 };
 
-function bodyOf(f: Fields, skipContactProposal: boolean): AddProspectBody {
+function bodyOf(f: Fields, skipContactProposal: boolean, startShowroomVisit: boolean): AddProspectBody {
   const contact: AddProspectBody['contact'] = { firstName: f.firstName.trim(), lastName: f.lastName.trim() };
   if (f.email.trim()) contact.emails = [{ email: f.email.trim(), isPreferred: true }];
   if (f.phone.trim()) contact.phones = [{ phone: f.phone.trim(), phoneTypeId: 1, isMobile: true, isPreferred: true }];
-  return { contact, skipContactProposal };
+  return startShowroomVisit ? { contact, skipContactProposal, startShowroomVisit } : { contact, skipContactProposal };
 }
 
 /**
@@ -46,6 +46,7 @@ export function AddProspectForm({ opened, onClose, stores, onOpen }: AddProspect
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [storeId, setStoreId] = useState<string | null>(stores[0] ? String(stores[0].AccountPlatformID) : null);
   const [duplicates, setDuplicates] = useState<DuplicateContact[] | null>(null);
+  const [startVisit, setStartVisit] = useState(false);
   const [missing, setMissing] = useState<Partial<Record<keyof Fields | 'store', string>>>({});
   const add = useAddProspect();
 
@@ -57,6 +58,7 @@ export function AddProspectForm({ opened, onClose, stores, onOpen }: AddProspect
     setFields(EMPTY);
     setDuplicates(null);
     setMissing({});
+    setStartVisit(false);
     add.reset();
     onClose();
   }
@@ -69,11 +71,13 @@ export function AddProspectForm({ opened, onClose, stores, onOpen }: AddProspect
   function send(skip: boolean) {
     if (!storeId) return;
     add.mutate(
-      { body: bodyOf(fields, skip), storeId: Number(storeId) },
+      { body: bodyOf(fields, skip, startVisit), storeId: Number(storeId) },
       {
         onSuccess: (result) => {
           if (result.created && result.contact?.id) {
             const id = result.contact.id;
+            if (result.visit) notify('success', 'The showroom visit started.');
+            if (result.visitError) notify('warning', `The customer was added, but the showroom visit did not start: ${result.visitError}`);
             close();
             onOpen(id);
             return;
@@ -125,6 +129,11 @@ export function AddProspectForm({ opened, onClose, stores, onOpen }: AddProspect
             <TextInput label="Email" type="email" value={fields.email} onChange={(e) => set('email', e.currentTarget.value)} error={fieldError('email')} />
             <TextInput label="Mobile phone" type="tel" value={fields.phone} onChange={(e) => set('phone', e.currentTarget.value)} error={fieldError('phone')} />
           </SimpleGrid>
+          <Checkbox
+            label="Start showroom visit (the customer is here now)"
+            checked={startVisit}
+            onChange={(e) => setStartVisit(e.currentTarget.checked)}
+          />
           {generalError ? (
             <Alert color="red" role="alert">
               {generalError}
