@@ -154,7 +154,7 @@ func TestStartFillAndSubmit(t *testing.T) {
 	if status := srv.Do(t, areatest.Request{Method: "POST", Path: "/api/workflows/", As: salesPerson, Body: fmt.Sprintf(`{"ContactId":%d}`, demo.ContactToyota)}, &mine); status != 200 || len(mine.Data) != 1 || mine.Data[0].StatusText != "Success" {
 		t.Errorf("customer's processes = %d %+v", status, mine.Data)
 	}
-	var counts result[processes.Counts]
+	var counts result[processes.ProcessCounts]
 	if status := srv.Do(t, areatest.Request{Method: "POST", Path: "/pando/workflow/dashboardCounts", As: salesManager, Body: fmt.Sprintf(`{"AccountPlatformIds":[%d]}`, demo.StoreToyota)}, &counts); status != 200 || counts.Data.Completed != 1 || counts.Data.Total != 1 {
 		t.Errorf("counts = %d %+v", status, counts.Data)
 	}
