@@ -66,10 +66,10 @@ describe('appointments', () => {
     await expect.poll(() => row.textContent()).toMatch(new RegExp(`${second.shown}, 2:30 PM – 3:30 PM P[SD]T`));
     await row.getByText('Rescheduled', { exact: true }).waitFor();
 
-    await row.getByRole('button', { name: 'Confirm' }).click();
+    await row.getByRole('button', { name: 'Confirm', exact: true }).click();
     await row.getByText('Confirmed', { exact: true }).waitFor();
     // A confirmed appointment takes no second confirmation.
-    expect(await row.getByRole('button', { name: 'Confirm' }).count()).toBe(0);
+    expect(await row.getByRole('button', { name: 'Confirm', exact: true }).count()).toBe(0);
     await screenshot(page, '71-appointment-confirmed');
 
     await row.getByRole('button', { name: 'Shown' }).click();
