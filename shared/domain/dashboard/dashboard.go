@@ -18,8 +18,6 @@
 //	a store's leads arrived in a date range  table  PK = A#{acct}#DASHLEAD#{store}, SK BETWEEN D#{from} AND D#{to}#~
 //	a customer's lead counted at a store     table  PK = A#{acct}#C#{contact}, SK = DASHLEAD#{store}
 //	a store's activity groups                table  PK = A#{acct}#DASHGROUP#{store}, begins_with(SK, "G#")
-//	a store's survey responses               table  PK = A#{acct}#SURVEY#{store}, begins_with(SK, "R#")
-//	a survey response by id                  table  PK = A#{acct}#SURVEYR#{id}, SK = RESPONSE
 //
 // Days are the store's calendar days (its IANA time zone) written YYYY-MM-DD, so keys sort by
 // date. The user of a counter is the user the event names (who logged the call, who holds the
@@ -104,12 +102,10 @@ type dayIdentity struct {
 
 // Types of the records this package writes.
 const (
-	typeDay      = "DashboardDay"
-	typeLead     = "DashboardLead"
-	typePointer  = "DashboardLeadPointer"
-	typeGroup    = "ActivityGroup"
-	typeResponse = "SurveyResponse"
-	typeRespPtr  = "SurveyResponsePointer"
+	typeDay     = "DashboardDay"
+	typeLead    = "DashboardLead"
+	typePointer = "DashboardLeadPointer"
+	typeGroup   = "ActivityGroup"
 )
 
 func storePart(id int64) string { return strconv.FormatInt(id, 10) }
