@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
+import { dashboardDefaults } from './dashboard-handlers';
 import { fullStoreSettings } from './fixtures';
 import { recentlyViewed, uiDealerSettings } from './handlers';
 import { relationsDefaults } from './relations-handlers';
@@ -9,7 +10,7 @@ import { relationsDefaults } from './relations-handlers';
  * Calls every signed-in screen makes, answered unless a test says otherwise: the selected
  * stores have every feature, the logout notification is accepted, the user has viewed no
  * customer yet, has no merge session, has no notifications, and customers have no recorded
- * changes, household, links, assignments or tasks.
+ * changes, household, links, assignments or tasks, and the dashboards count nothing.
  */
 const defaultHandlers = [
   uiDealerSettings(fullStoreSettings),
@@ -22,6 +23,7 @@ const defaultHandlers = [
     HttpResponse.json({ successful: true, data: [], pageData: { pageTotal: 0, pageNumber: 1, pageSize: 25, totalRecords: 0 } }),
   ),
   ...relationsDefaults,
+  ...dashboardDefaults,
   http.post('*/crm/contacts/:id/task/search', () => HttpResponse.json({ successful: true, data: [] })),
   http.get('*/users/notifications/unread_count', () => HttpResponse.json({ successful: true, data: { count: 0 } })),
   http.get('*/users/notifications', () => HttpResponse.json({ successful: true, data: { notifications: [], nextCursor: '' } })),
