@@ -71,8 +71,9 @@ type area struct {
 // RangeBody is the request body of the dashboard calls: stores, a date range and users.
 type RangeBody struct {
 	AccountPlatformIDs []int64  `json:"accountPlatformIds,omitempty" required:"false" doc:"The stores; absent means the Scope header's."`
-	BeginDate          string   `json:"beginDate" maxLength:"40" doc:"The first day (YYYY-MM-DD; a date and time counts as its day), widened to the start of the day in each store's time zone."`
-	EndDate            string   `json:"endDate" maxLength:"40" doc:"The last day, widened to the end of the day in each store's time zone."`
+	BeginDate          string   `json:"beginDate,omitempty" required:"false" maxLength:"40" doc:"The first day (YYYY-MM-DD; a date and time counts as its day), widened to the start of the day in each store's time zone. Required unless range is given."`
+	EndDate            string   `json:"endDate,omitempty" required:"false" maxLength:"40" doc:"The last day, widened to the end of the day in each store's time zone. Required unless range is given."`
+	Range              string   `json:"range,omitempty" required:"false" enum:"today,yesterday,7,14,30,60,90,180,365" doc:"One of the spec's date ranges (Today, Yesterday, the last 7 to 365 days including today), read on each store's calendar by the server's clock; it replaces beginDate and endDate."`
 	UserIDs            []string `json:"userIds,omitempty" required:"false" maxItems:"200" doc:"Only these users' counts. A caller without the manager or BDC dashboard permission always gets only their own."`
 }
 
@@ -114,7 +115,8 @@ type query struct {
 	ranges map[int64]dashboard.Range
 	// users limits the counts to these users; empty is everyone's.
 	users []string
-	// from and to are the range's days (the same at every store).
+	// from and to are the range's days at the first store (the same at every store unless
+	// the range is relative and the stores' calendars differ).
 	from, to string
 }
 
@@ -137,11 +139,18 @@ func (a *area) check(ctx context.Context, scope string, b RangeBody) (query, err
 		return query{}, apperr.InvalidFields("Choose a store.", map[string]string{"accountPlatformIds": "Choose at least one store you may view."})
 	}
 	for _, st := range q.stores {
-		r, err := dashboard.Widen(b.BeginDate, b.EndDate, location(st), "beginDate", "endDate")
+		begin, end := b.BeginDate, b.EndDate
+		if b.Range != "" {
+			begin, end = relative(b.Range, a.d.Store.Now(), location(st))
+		}
+		r, err := dashboard.Widen(begin, end, location(st), "beginDate", "endDate")
 		if err != nil {
 			return query{}, err
 		}
-		q.ranges[st.AccountPlatformID], q.from, q.to = r, r.From, r.To
+		q.ranges[st.AccountPlatformID] = r
+		if q.from == "" {
+			q.from, q.to = r.From, r.To
+		}
 	}
 	for _, u := range b.UserIDs {
 		if u = strings.TrimSpace(u); u != "" && !slices.Contains(q.users, u) {
@@ -152,6 +161,26 @@ func (a *area) check(ctx context.Context, scope string, b RangeBody) (query, err
 		q.users = []string{sess.Principal.UserID}
 	}
 	return q, nil
+}
+
+// relative returns the first and last day of range (today, yesterday or the last N days
+// including today) on the calendar of loc at now.
+func relative(r string, now time.Time, loc *time.Location) (string, string) {
+	today := now.In(loc)
+	day := func(back int) string {
+		return time.Date(today.Year(), today.Month(), today.Day()-back, 12, 0, 0, 0, loc).Format(dashboard.DayLayout)
+	}
+	switch r {
+	case "today":
+		return day(0), day(0)
+	case "yesterday":
+		return day(1), day(1)
+	}
+	n, err := strconv.Atoi(r)
+	if err != nil || n < 1 {
+		return "", ""
+	}
+	return day(n - 1), day(0)
 }
 
 // location returns a store's time zone (UTC when it names none or an unknown one).
@@ -168,8 +197,9 @@ func location(st account.Store) *time.Location {
 func (a *area) days(ctx context.Context, q query) ([]dashboard.Day, error) {
 	var out []dashboard.Day
 	for _, st := range q.stores {
+		r := q.ranges[st.AccountPlatformID]
 		if len(q.users) == 0 {
-			ds, err := a.repo.Days(ctx, q.sess.Principal.Tenant, st.AccountPlatformID, q.from, q.to, "")
+			ds, err := a.repo.Days(ctx, q.sess.Principal.Tenant, st.AccountPlatformID, r.From, r.To, "")
 			if err != nil {
 				return nil, err
 			}
@@ -177,7 +207,7 @@ func (a *area) days(ctx context.Context, q query) ([]dashboard.Day, error) {
 			continue
 		}
 		for _, u := range q.users {
-			ds, err := a.repo.Days(ctx, q.sess.Principal.Tenant, st.AccountPlatformID, q.from, q.to, u)
+			ds, err := a.repo.Days(ctx, q.sess.Principal.Tenant, st.AccountPlatformID, r.From, r.To, u)
 			if err != nil {
 				return nil, err
 			}

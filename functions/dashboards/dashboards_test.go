@@ -84,6 +84,11 @@ func TestCountsChangeAfterACall(t *testing.T) {
 	if mine.Totals["calls"] >= after.Totals["calls"] {
 		t.Errorf("the sales person sees %d calls, the manager %d: want only their own", mine.Totals["calls"], after.Totals["calls"])
 	}
+	// A relative range is read on the store's calendar by the server's clock.
+	rel := summary(t, srv, manager, "/api/Activity/summary/engaged", map[string]any{"accountPlatformIds": []int64{demo.StoreToyota}, "range": "today"})
+	if rel.BeginDate != day || rel.EndDate != day || rel.Totals["calls"] != after.Totals["calls"] {
+		t.Errorf("today = %s..%s with %d calls, want %s with %d", rel.BeginDate, rel.EndDate, rel.Totals["calls"], day, after.Totals["calls"])
+	}
 	// The whole summary has every counter; the trend a day per day of the range.
 	week := summary(t, srv, manager, "/api/Activity/summary", map[string]any{
 		"accountPlatformIds": []int64{demo.StoreToyota}, "beginDate": "2026-11-14T23:59", "endDate": day + "T00:00",

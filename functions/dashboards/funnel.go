@@ -21,7 +21,8 @@ func (a *area) leads(ctx context.Context, q query) ([]dashboard.Lead, map[int64]
 	zones := map[int64]*time.Location{}
 	for _, st := range q.stores {
 		zones[st.AccountPlatformID] = location(st)
-		err := a.repo.Leads(ctx, q.sess.Principal.Tenant, st.AccountPlatformID, q.from, q.to, func(l dashboard.Lead) error {
+		r := q.ranges[st.AccountPlatformID]
+		err := a.repo.Leads(ctx, q.sess.Principal.Tenant, st.AccountPlatformID, r.From, r.To, func(l dashboard.Lead) error {
 			if len(q.users) == 0 || slices.Contains(q.users, l.UserID) || slices.Contains(q.users, l.FirstHumanBy) {
 				out = append(out, l)
 			}

@@ -2,17 +2,17 @@ import { http, HttpResponse } from 'msw';
 
 import type { DashboardSummary, SpeedToLead, TeamMember } from '../lib/api/types';
 
-type RangeRequest = { beginDate: string; endDate: string };
+type RangeRequest = { range: string };
 
-/** summaryOf answers a summary call with totals on the range's last day and users' counts. */
+/** summaryOf answers a summary call with totals on the range's last day (2026-11-20) and users' counts. */
 export function summaryOf(req: RangeRequest, totals: Record<string, number>, users: DashboardSummary['users'] = []): DashboardSummary {
+  const n = req.range === 'today' || req.range === 'yesterday' ? 1 : Number(req.range);
+  const end = Date.UTC(2026, 10, 20);
   const days: DashboardSummary['days'] = [];
-  for (let d = new Date(`${req.beginDate}T00:00:00Z`); d <= new Date(`${req.endDate}T00:00:00Z`); d = new Date(d.getTime() + 86_400_000)) {
-    days.push({ day: d.toISOString().slice(0, 10), counts: {} });
-  }
+  for (let i = n - 1; i >= 0; i--) days.push({ day: new Date(end - i * 86_400_000).toISOString().slice(0, 10), counts: {} });
   const last = days.at(-1);
   if (last) last.counts = { ...totals };
-  return { beginDate: req.beginDate, endDate: req.endDate, accountPlatformIds: [2001], counters: Object.keys(totals), totals, days, users };
+  return { beginDate: days[0]?.day ?? '', endDate: '2026-11-20', accountPlatformIds: [2001], counters: Object.keys(totals), totals, days, users };
 }
 
 /** dashboardCounts answers the summary calls with totals and records each request's path and body. */

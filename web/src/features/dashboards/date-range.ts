@@ -22,23 +22,6 @@ export function isDateRangeKey(s: string | null): s is DateRangeKey {
   return DATE_RANGES.some((r) => r.value === s);
 }
 
-function day(d: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-/**
- * dateRange returns the first and last day (YYYY-MM-DD) of range on the calendar of now: the
- * server widens them to the start and end of those days in each store's time zone. "Last 7
- * days" is today and the six days before it.
- */
-export function dateRange(range: DateRangeKey, now: Date): { beginDate: string; endDate: string } {
-  const at = (offset: number) => new Date(now.getFullYear(), now.getMonth(), now.getDate() - offset);
-  if (range === 'today') return { beginDate: day(now), endDate: day(now) };
-  if (range === 'yesterday') return { beginDate: day(at(1)), endDate: day(at(1)) };
-  return { beginDate: day(at(Number(range) - 1)), endDate: day(now) };
-}
-
 /** COUNTER_LABELS names the dashboards' counters as users read them. */
 export const COUNTER_LABELS: Record<string, string> = {
   leadsCreated: 'New leads',

@@ -5623,24 +5623,34 @@ export type components = {
             accountPlatformIds?: number[] | null;
             /** @description The activity groups to add up; absent means every group of the stores. */
             activityGroupIds?: number[] | null;
-            /** @description The first day (YYYY-MM-DD; a date and time counts as its day), widened to the start of the day in each store's time zone. */
-            beginDate: string;
-            /** @description The last day, widened to the end of the day in each store's time zone. */
-            endDate: string;
+            /** @description The first day (YYYY-MM-DD; a date and time counts as its day), widened to the start of the day in each store's time zone. Required unless range is given. */
+            beginDate?: string;
+            /** @description The last day, widened to the end of the day in each store's time zone. Required unless range is given. */
+            endDate?: string;
+            /**
+             * @description One of the spec's date ranges (Today, Yesterday, the last 7 to 365 days including today), read on each store's calendar by the server's clock; it replaces beginDate and endDate.
+             * @enum {string}
+             */
+            range?: "today" | "yesterday" | "7" | "14" | "30" | "60" | "90" | "180" | "365";
             /** @description Only these users' counts. A caller without the manager or BDC dashboard permission always gets only their own. */
             userIds?: string[] | null;
         };
         "dashboards.SampleInputBody": {
             /** @description The stores; absent means the Scope header's. */
             accountPlatformIds?: number[] | null;
-            /** @description The first day (YYYY-MM-DD; a date and time counts as its day), widened to the start of the day in each store's time zone. */
-            beginDate: string;
-            /** @description The last day, widened to the end of the day in each store's time zone. */
-            endDate: string;
+            /** @description The first day (YYYY-MM-DD; a date and time counts as its day), widened to the start of the day in each store's time zone. Required unless range is given. */
+            beginDate?: string;
+            /** @description The last day, widened to the end of the day in each store's time zone. Required unless range is given. */
+            endDate?: string;
             /** Format: int64 */
             pageNumber?: number;
             /** Format: int64 */
             pageSize?: number;
+            /**
+             * @description One of the spec's date ranges (Today, Yesterday, the last 7 to 365 days including today), read on each store's calendar by the server's clock; it replaces beginDate and endDate.
+             * @enum {string}
+             */
+            range?: "today" | "yesterday" | "7" | "14" | "30" | "60" | "90" | "180" | "365";
             /**
              * @description The funnel stage whose leads to list.
              * @enum {string}
@@ -5656,10 +5666,10 @@ export type components = {
         "dashboards.TeamInputBody": {
             /** @description The stores; absent means the Scope header's. */
             accountPlatformIds?: number[] | null;
-            /** @description The first day (YYYY-MM-DD; a date and time counts as its day), widened to the start of the day in each store's time zone. */
-            beginDate: string;
-            /** @description The last day, widened to the end of the day in each store's time zone. */
-            endDate: string;
+            /** @description The first day (YYYY-MM-DD; a date and time counts as its day), widened to the start of the day in each store's time zone. Required unless range is given. */
+            beginDate?: string;
+            /** @description The last day, widened to the end of the day in each store's time zone. Required unless range is given. */
+            endDate?: string;
             /** Format: int64 */
             pageNumber?: number;
             /**
@@ -5667,6 +5677,11 @@ export type components = {
              * @description 25 when absent.
              */
             pageSize?: number;
+            /**
+             * @description One of the spec's date ranges (Today, Yesterday, the last 7 to 365 days including today), read on each store's calendar by the server's clock; it replaces beginDate and endDate.
+             * @enum {string}
+             */
+            range?: "today" | "yesterday" | "7" | "14" | "30" | "60" | "90" | "180" | "365";
             /** @description Only users whose name contains it. */
             text?: string;
             /** @description Only these users' counts. A caller without the manager or BDC dashboard permission always gets only their own. */
@@ -7679,10 +7694,15 @@ export type components = {
         "functions.dashboards.RangeBody": {
             /** @description The stores; absent means the Scope header's. */
             accountPlatformIds?: number[] | null;
-            /** @description The first day (YYYY-MM-DD; a date and time counts as its day), widened to the start of the day in each store's time zone. */
-            beginDate: string;
-            /** @description The last day, widened to the end of the day in each store's time zone. */
-            endDate: string;
+            /** @description The first day (YYYY-MM-DD; a date and time counts as its day), widened to the start of the day in each store's time zone. Required unless range is given. */
+            beginDate?: string;
+            /** @description The last day, widened to the end of the day in each store's time zone. Required unless range is given. */
+            endDate?: string;
+            /**
+             * @description One of the spec's date ranges (Today, Yesterday, the last 7 to 365 days including today), read on each store's calendar by the server's clock; it replaces beginDate and endDate.
+             * @enum {string}
+             */
+            range?: "today" | "yesterday" | "7" | "14" | "30" | "60" | "90" | "180" | "365";
             /** @description Only these users' counts. A caller without the manager or BDC dashboard permission always gets only their own. */
             userIds?: string[] | null;
         };

@@ -1,7 +1,11 @@
 import { leadKeys } from '../../leads';
+import type { DateRangeKey } from '../date-range';
 
-/** DashboardRangeBody is the body of the dashboard calls: the days of a range, and users. */
-export type DashboardRangeBody = { beginDate: string; endDate: string; userIds?: string[] };
+/**
+ * DashboardRangeBody is the body of the dashboard calls: one of the spec's date ranges, which the
+ * server reads on each store's calendar, and users.
+ */
+export type DashboardRangeBody = { range: DateRangeKey; userIds?: string[] };
 
 /**
  * dashboardKeys are the query keys of the dashboards' widgets. Lead counts live under the leads'

@@ -3,7 +3,6 @@ import { useMemo } from 'react';
 
 import type { DashboardRangeBody } from '../api/keys';
 import { dashboardWidgets, type DashboardRole, type DashboardWidget } from '../dashboard-roles';
-import { dateRange } from '../date-range';
 import { DateRangePicker, useDateRange } from './date-range-picker';
 import { MyLeadsWidget } from './my-leads-widget';
 import { ActivityWidget, EngagementWidget, FunnelWidget, TeamWidget, WidgetCard } from './widgets';
@@ -24,18 +23,15 @@ type DashboardScreenProps = {
   title: string;
   /** The signed-in user, whose leads My Leads counts. */
   userId: string;
-  /** now is the time the date ranges count back from; the wall clock when absent. */
-  now?: Date;
 };
 
 /**
  * DashboardScreen is the one dashboard screen, with the widgets of the role shown over the
- * chosen date range (kept in the URL). The server keeps a sales person's counts to their own.
+ * chosen date range (kept in the URL), which the server reads on each store's calendar. The server keeps a sales person's counts to their own.
  */
-export function DashboardScreen({ role, title, userId, now }: DashboardScreenProps) {
+export function DashboardScreen({ role, title, userId }: DashboardScreenProps) {
   const [range, setRange] = useDateRange();
-  const { beginDate, endDate } = dateRange(range, now ?? new Date());
-  const body: DashboardRangeBody = useMemo(() => ({ beginDate, endDate }), [beginDate, endDate]);
+  const body: DashboardRangeBody = useMemo(() => ({ range }), [range]);
   return (
     <Stack gap="md" py="md">
       <Group justify="space-between" align="flex-end">
