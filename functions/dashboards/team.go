@@ -43,7 +43,7 @@ var engagementReportCounters = []dashboard.Counter{dashboard.Calls, dashboard.Ca
 	dashboard.Notes, dashboard.InboundMessages, dashboard.AppointmentsSet}
 
 // team returns every employee of the query's stores (only the caller, for a caller who sees
-// only their own counts) with their counts, by name.
+// only their own counts) with their counts, the most counts first, then by name.
 func (a *area) team(ctx context.Context, q query, text string, counters []dashboard.Counter) ([]TeamMember, error) {
 	days, err := a.days(ctx, q)
 	if err != nil {
@@ -83,6 +83,8 @@ func (a *area) team(ctx context.Context, q query, text string, counters []dashbo
 		}
 		out = append(out, TeamMember{UserID: p.UserID, UserName: cmp.Or(name, p.UserID), Roles: append([]string{}, p.Roles...), Counts: pick(byUser[p.UserID], counters)})
 	}
+	// The busiest first, so the page a manager opens shows who did the work.
+	slices.SortStableFunc(out, func(x, y TeamMember) int { return cmp.Compare(sum(y.Counts), sum(x.Counts)) })
 	return out, nil
 }
 
@@ -145,7 +147,7 @@ func (a *area) registerTeam(api *httpapi.API) {
 	httpapi.Register(api, huma.Operation{
 		OperationID: "getTeamFilteredPaged", Method: http.MethodPost, Path: "/api/Team/team/filtered/paged",
 		Summary:     "The team's activity, a page at a time",
-		Description: "The users of the stores by name (25 a page by default), each with their leads claimed and assigned, calls, e-mails, texts, notes, tasks completed, appointments and sales over the range." + rules,
+		Description: "The users of the stores, the most counts first and then by name (25 a page by default), each with their leads claimed and assigned, calls, e-mails, texts, notes, tasks completed, appointments and sales over the range." + rules,
 		Tags:        []string{"dashboards"}, Errors: []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *TeamInput) (*httpapi.Body[httpapi.Result[[]TeamMember]], error) {
 		q, err := a.check(ctx, in.Scope, in.Body.RangeBody)
@@ -198,7 +200,7 @@ func (a *area) registerTeam(api *httpapi.API) {
 	httpapi.Register(api, huma.Operation{
 		OperationID: "getCustomerEngagementDetailPaged", Method: http.MethodPost, Path: "/api/Report/report/customerengagementdetail/paging",
 		Summary:     "Customer engagement by user, a page at a time",
-		Description: "The users of the stores by name (25 a page by default) with their customer engagement over the range." + rules,
+		Description: "The users of the stores, the most counts first and then by name (25 a page by default) with their customer engagement over the range." + rules,
 		Tags:        []string{"dashboards"}, Errors: []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *TeamInput) (*httpapi.Body[httpapi.Result[[]TeamMember]], error) {
 		q, err := a.check(ctx, in.Scope, in.Body.RangeBody)

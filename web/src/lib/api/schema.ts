@@ -1246,7 +1246,7 @@ export type paths = {
         put?: never;
         /**
          * Customer engagement by user, a page at a time
-         * @description The users of the stores by name (25 a page by default) with their customer engagement over the range. Date range widened to the start of the begin day and the end of the end day in each store's time zone; a caller without the manager or BDC dashboard permission gets only their own row.
+         * @description The users of the stores, the most counts first and then by name (25 a page by default) with their customer engagement over the range. Date range widened to the start of the begin day and the end of the end day in each store's time zone; a caller without the manager or BDC dashboard permission gets only their own row.
          */
         post: operations["getCustomerEngagementDetailPaged"];
         delete?: never;
@@ -1346,7 +1346,7 @@ export type paths = {
         put?: never;
         /**
          * The team's activity, a page at a time
-         * @description The users of the stores by name (25 a page by default), each with their leads claimed and assigned, calls, e-mails, texts, notes, tasks completed, appointments and sales over the range. Date range widened to the start of the begin day and the end of the end day in each store's time zone; a caller without the manager or BDC dashboard permission gets only their own row.
+         * @description The users of the stores, the most counts first and then by name (25 a page by default), each with their leads claimed and assigned, calls, e-mails, texts, notes, tasks completed, appointments and sales over the range. Date range widened to the start of the begin day and the end of the end day in each store's time zone; a caller without the manager or BDC dashboard permission gets only their own row.
          */
         post: operations["getTeamFilteredPaged"];
         delete?: never;
