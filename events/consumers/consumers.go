@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/cxm/cxm/events/bulkjobs"
+	"github.com/cxm/cxm/events/dashboardcounts"
 	"github.com/cxm/cxm/events/leadassign"
 	"github.com/cxm/cxm/events/notifications"
 	"github.com/cxm/cxm/events/workflows"
@@ -40,6 +41,7 @@ func Packages() []Package {
 		{Name: "bulkjobs", Consumers: bulkjobs.Consumers},
 		{Name: "notifications", Consumers: notifications.Consumers},
 		{Name: "workflows", Consumers: workflows.Consumers},
+		{Name: "dashboardcounts", Consumers: dashboardcounts.Consumers},
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/cxm/cxm/functions/contacts"
 	"github.com/cxm/cxm/functions/core"
 	"github.com/cxm/cxm/functions/credit"
+	"github.com/cxm/cxm/functions/dashboards"
 	"github.com/cxm/cxm/functions/dealers"
 	"github.com/cxm/cxm/functions/desking"
 	"github.com/cxm/cxm/functions/garage"
@@ -50,6 +51,7 @@ func Areas() map[string]Area {
 		"relations":    {New: relations.New, Register: relations.Register},
 		"activity":     {New: activity.New, Register: activity.Register},
 		"desking":      {New: desking.New, Register: desking.Register},
+		"dashboards":   {New: dashboards.New, Register: dashboards.Register},
 		"garage":       {New: garage.New, Register: garage.Register},
 		"calltracking": {New: calltracking.New, Register: calltracking.Register},
 		"tasks":        {New: tasks.New, Register: tasks.Register},

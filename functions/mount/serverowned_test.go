@@ -100,6 +100,28 @@ func readOne(path string) func(t *testing.T, srv *areatest.Server, as string, id
 	}
 }
 
+// readActivityGroup reads activity group id of the Toyota store back from the store's groups.
+func readActivityGroup(t *testing.T, srv *areatest.Server, as string, id int64) readBack {
+	t.Helper()
+	r := areatest.Request{Method: "POST", Path: "/api/activitygroups", As: as, Body: fmt.Sprintf(`{"accountPlatformIds":[%d]}`, demo.StoreToyota)}
+	status, raw, _ := srv.Raw(t, r)
+	if status != 200 {
+		t.Fatalf("POST %s = %d %s", r.Path, status, raw)
+	}
+	rb := readBack{raw: map[string][]byte{"POST " + r.Path: raw}}
+	groups, _ := decode(t, raw)["data"].([]any)
+	for _, g := range groups {
+		m, _ := g.(map[string]any)
+		if n, _ := m["activityGroupId"].(json.Number); n.String() == fmt.Sprint(id) {
+			rb.record = m
+		}
+	}
+	if rb.record == nil {
+		t.Fatalf("activity group %d not among %s", id, raw)
+	}
+	return rb
+}
+
 // ruleBody is a valid new workflow rule of the Toyota store with one task.
 func ruleBody(n int) map[string]any {
 	return map[string]any{
@@ -177,6 +199,18 @@ var writeFixtures = map[string]writeFixture{
 			return fmt.Sprintf("/pando/workflowtemplate/%d?version=%v", id, read["Version"])
 		},
 		updateMethod: "PUT",
+	},
+	"POST /api/Campaign/response": {
+		base: func(n int) map[string]any {
+			return map[string]any{"accountPlatformId": demo.StoreToyota, "contactId": demo.ContactToyota, "campaign": fmt.Sprintf("Probe campaign %d", n), "rating": 4}
+		},
+		path: "/api/Campaign/response", id: dataID("responseId"), read: readOne("/api/Campaign/response/%d"),
+	},
+	"POST /api/activitygroup": {
+		base: func(n int) map[string]any {
+			return map[string]any{"accountPlatformId": demo.StoreToyota, "name": fmt.Sprintf("Probe group %d", n), "counters": []string{"calls"}}
+		},
+		path: "/api/activitygroup", id: dataID("activityGroupId"), as: "100002", read: readActivityGroup,
 	},
 	"POST /crm/prospect/add": {
 		base: func(n int) map[string]any {

@@ -13,7 +13,9 @@
 // reads.
 //
 // The ADF lead intake is measured through the gateway's public route, with the leads it
-// accepts per second. The contact search is measured at 1,000, 10,000, 100,000 and 1,000,000 seeded customers, up
+// accepts per second. The manager dashboard's calls are measured against a bare Query of the
+// counters they add up, after 10,000 counter-producing events and, with BENCH_MAX set to 50,000
+// or more, after 50,000 (-dashboard-only measures only these and the session). The contact search is measured at 1,000, 10,000, 100,000 and 1,000,000 seeded customers, up
 // to BENCH_MAX customers (100,000 when unset, so a run takes minutes; seeding a million into
 // DynamoDB Local takes much longer).
 package main
@@ -58,6 +60,7 @@ func main() {
 	vehiclesOnly := flag.Bool("vehicles-only", false, "measure only the session and the vehicle catalogue")
 	searchOnly := flag.Bool("search-only", false, "measure only the session and the contact search")
 	consentOnly := flag.Bool("consent-only", false, "measure only the consent check of a text send")
+	dashboardOnly := flag.Bool("dashboard-only", false, "measure only the session and the manager dashboard")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the run to this file")
 	flag.Parse()
 	if *cpuProfile != "" {
@@ -75,7 +78,7 @@ func main() {
 	case *consentOnly:
 		err = runConsent(context.Background(), *n)
 	default:
-		err = run(context.Background(), *n, *searchN, only{vehicles: *vehiclesOnly, search: *searchOnly})
+		err = run(context.Background(), *n, *searchN, only{vehicles: *vehiclesOnly, search: *searchOnly, dashboard: *dashboardOnly})
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
@@ -84,7 +87,7 @@ func main() {
 }
 
 // only names the one part of the run to measure, besides the session; none measures everything.
-type only struct{ vehicles, search bool }
+type only struct{ vehicles, search, dashboard bool }
 
 // startProfile writes a CPU profile to path until the returned function is called.
 func startProfile(path string) (func(), error) {
@@ -236,6 +239,25 @@ func run(ctx context.Context, n, searchN int, parts only) error {
 	report("bare GetItem", base, nil)
 	report("GET /users/currentUser", path, base)
 
+	// The manager's token, for the dashboard: the manager dashboard permission reads every user's counts.
+	managerTok := jwt.NewWithClaims(jwt.SigningMethodRS256, jwt.MapClaims{
+		"sub": "sub-100002", "iss": issuer, "client_id": client, "token_use": "access",
+		"iat": time.Now().Unix(), "exp": time.Now().Add(time.Hour).Unix(),
+	})
+	managerTok.Header["kid"] = "bench"
+	managerBearer, err := managerTok.SignedString(key)
+	if err != nil {
+		return err
+	}
+	limit, err := benchMax()
+	if err != nil {
+		return err
+	}
+	dash := dashboardBench{db: db, table: table, svc: svc, gateway: gw.URL, bearer: managerBearer, client: httpClient, n: n / 4}
+	if parts.dashboard {
+		return benchDashboard(ctx, dash, limit, os.Getenv("BENCH_MAX") != "")
+	}
+
 	contacts := contactBench{
 		db: db, table: table, svc: svc, group: group, n: searchN,
 		gateway: gw.URL, handler: handler, bearer: bearer, client: httpClient,
@@ -267,6 +289,10 @@ func run(ctx context.Context, n, searchN int, parts only) error {
 	}
 
 	if err := benchConsent(ctx, consentBench{db: db, table: table, s: s, st: group.Stores[2], n: n / 2}); err != nil {
+		return err
+	}
+
+	if err := benchDashboard(ctx, dash, limit, os.Getenv("BENCH_MAX") != ""); err != nil {
 		return err
 	}
 

@@ -48,6 +48,10 @@ func Table() []Area {
 			"/crm/contacts/{id}/activity", "/crm/contacts/{id}/actions/log_phone_call", "/crm/contacts/{id}/actions/log_note",
 			"/crm/contacts/{id}/log_customer_note", "/api/notes", "/api/Activity", "/api/activity", "/user_activity_submission",
 		}},
+		{Name: "dashboards", Prefixes: []string{
+			"/api/Activity/summary", "/api/Activity/engagement", "/api/Activity/workplan", "/api/Activity/grouped",
+			"/api/Activity/detail", "/api/activitygroup", "/api/activitygroups", "/api/Team", "/api/Report", "/api/Campaign",
+		}},
 		{Name: "desking", Prefixes: []string{
 			"/crm/contacts/{id}/actions/send_to_desking", "/crm/contacts/actions/is_desking_enabled",
 		}},

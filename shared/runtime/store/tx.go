@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -19,6 +20,8 @@ type Op struct {
 	check  *Key
 	put    *Record
 	remove *Key
+	add    *Record
+	counts map[string]int64
 	// version is the expected version of a delete or check.
 	version int64
 }
@@ -43,6 +46,12 @@ func PutOp(r Record) Op { return Op{put: &r} }
 // RemoveOp deletes the item at k whatever its version, if it exists; like PutOp it is for
 // items derived from another item of the same transaction.
 func RemoveOp(k Key) Op { return Op{remove: &k} }
+
+// AddOp adds counts to the number attributes they name on the item at r.Key, creating the
+// item when it is missing; r.Value's other attributes, r's index keys and type are set on
+// every write and the version goes up by one. It is for counters, which many writers bump
+// at once without reading them: no add is lost and none conflicts.
+func AddOp(r Record, counts map[string]int64) Op { return Op{add: &r, counts: counts} }
 
 // Transact applies ops atomically: all of them or none. When any condition fails (an item
 // exists already, or is not at the expected version) nothing is written and the result is a
@@ -98,6 +107,12 @@ func (s *Store) Transact(ctx context.Context, ops ...Op) error {
 			w.Put = &types.Put{TableName: &s.table, Item: item}
 		case op.remove != nil:
 			w.Delete = &types.Delete{TableName: &s.table, Key: s.key(*op.remove)}
+		case op.add != nil:
+			u, err := s.addUpdate(*op.add, op.counts)
+			if err != nil {
+				return err
+			}
+			w.Update = u
 		case op.check != nil:
 			w.ConditionCheck = &types.ConditionCheck{
 				TableName:                 &s.table,
@@ -125,4 +140,44 @@ func (s *Store) Transact(ctx context.Context, ops ...Op) error {
 	}
 	s.committed(ctx, ops)
 	return nil
+}
+
+// addUpdate returns the update of an AddOp: SET of r's attributes other than the counts, ADD
+// of the counts and of one to the version.
+func (s *Store) addUpdate(r Record, counts map[string]int64) (*types.Update, error) {
+	item, err := s.item(r, 1)
+	if err != nil {
+		return nil, err
+	}
+	delete(item, s.def.PartitionKey)
+	delete(item, s.def.SortKey)
+	delete(item, attrVersion)
+	names := map[string]string{"#v": attrVersion}
+	values := map[string]types.AttributeValue{":one": number(1)}
+	var set, add []string
+	i := 0
+	for name, v := range item {
+		if _, counted := counts[name]; counted {
+			continue
+		}
+		i++
+		n, val := fmt.Sprintf("#s%d", i), fmt.Sprintf(":s%d", i)
+		names[n], values[val] = name, v
+		set = append(set, n+" = "+val)
+	}
+	add = append(add, "#v :one")
+	for name, d := range counts {
+		i++
+		n, val := fmt.Sprintf("#a%d", i), fmt.Sprintf(":a%d", i)
+		names[n], values[val] = name, number(d)
+		add = append(add, n+" "+val)
+	}
+	expr := "ADD " + strings.Join(add, ", ")
+	if len(set) > 0 {
+		expr = "SET " + strings.Join(set, ", ") + " " + expr
+	}
+	return &types.Update{
+		TableName: &s.table, Key: s.key(r.Key), UpdateExpression: &expr,
+		ExpressionAttributeNames: names, ExpressionAttributeValues: values,
+	}, nil
 }

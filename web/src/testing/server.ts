@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
+import { dashboardDefaults } from './dashboard-handlers';
 import { fullStoreSettings } from './fixtures';
 import { recentlyViewed, uiDealerSettings } from './handlers';
 import { relationsDefaults } from './relations-handlers';
@@ -9,7 +10,8 @@ import { relationsDefaults } from './relations-handlers';
  * Calls every signed-in screen makes, answered unless a test says otherwise: the selected
  * stores have every feature, the logout notification is accepted, the user has viewed no
  * customer yet, has no merge session, has no notifications, and customers have no recorded
- * changes, household, links, assignments, tasks or processes, and the stores have no processes or visits.
+ * changes, household, links, assignments, tasks or processes, the stores have no processes or visits,
+ * and the dashboards count nothing.
  */
 const defaultHandlers = [
   uiDealerSettings(fullStoreSettings),
@@ -22,6 +24,7 @@ const defaultHandlers = [
     HttpResponse.json({ successful: true, data: [], pageData: { pageTotal: 0, pageNumber: 1, pageSize: 25, totalRecords: 0 } }),
   ),
   ...relationsDefaults,
+  ...dashboardDefaults,
   http.post('*/crm/contacts/:id/task/search', () => HttpResponse.json({ successful: true, data: [] })),
   http.post('*/pando/calendarevent', () =>
     HttpResponse.json({ successful: true, data: { events: [], windowStartUtc: '2026-11-20T08:00:00Z', windowEndUtc: '2027-11-20T08:00:00Z', from: 0, size: 100, hasMore: false } }),

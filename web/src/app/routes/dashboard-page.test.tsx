@@ -27,16 +27,17 @@ async function widgetTitles(): Promise<string[]> {
 }
 
 describe('dashboards', () => {
-  it('shows a manager the manager widgets, each an honest empty state', async () => {
+  it('shows a manager the manager widgets, the service leads an honest empty state', async () => {
     signedInAs(managerUser);
 
     renderApp('/app/managerdashboard');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Manager Dashboard' })).toBeInTheDocument();
-    expect(await widgetTitles()).toEqual(['Dashboard', 'Team Management', 'Customer Engagement', 'Service Lead Management', 'Processes']);
+    expect(await widgetTitles()).toEqual(['Dashboard', 'Team Management', 'Customer Engagement', 'Service Lead Management', 'Lead funnel and speed to lead', 'Processes']);
     const dashboard = screen.getByRole('region', { name: 'Dashboard' });
-    expect(within(dashboard).getByText('Not available yet')).toBeInTheDocument();
-    expect(within(dashboard).queryByText(/\d/)).not.toBeInTheDocument();
+    expect(await within(dashboard).findByRole('group', { name: 'Calls: 0' })).toBeInTheDocument();
+    const service = screen.getByRole('region', { name: 'Service Lead Management' });
+    expect(within(service).getByText('Not available yet')).toBeInTheDocument();
   });
 
   it('shows a BDC manager with BDC stores the BDC widgets', async () => {
@@ -45,7 +46,7 @@ describe('dashboards', () => {
     renderApp('/app/bdcdashboard');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'BDC Dashboard' })).toBeInTheDocument();
-    expect(await widgetTitles()).toEqual(['Dashboard', 'Team Management', 'Customer Engagement', 'Processes']);
+    expect(await widgetTitles()).toEqual(['Dashboard', 'Team Management', 'Customer Engagement', 'Lead funnel and speed to lead', 'Processes']);
   });
 
   it('shows everyone the sales dashboard', async () => {

@@ -115,6 +115,286 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Activity/detail/sample": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The leads behind a funnel stage
+         * @description The leads that arrived in the range and reached the stage, newest first, a page at a time (page 1 and size 25 by default), each with its clocks in business minutes. Date range widened to the start of the begin day and the end of the end day in each store's time zone; a caller without the manager or BDC dashboard permission gets only the leads they hold or answered first.
+         */
+        post: operations["getActivityDetailSample"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Activity/engagement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Engagement by user
+         * @description Calls, e-mails, texts and notes per user and day. Date range widened to the start of the begin day and the end of the end day in each store's time zone; a caller without the manager or BDC dashboard permission gets only their own counts.
+         */
+        post: operations["getActivityEngagement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Activity/grouped/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Counts by activity group
+         * @description Per user, the sum of each activity group's counters over the range (widened to whole days in each store's time zone). A caller without the manager or BDC dashboard permission gets only their own.
+         */
+        post: operations["getActivityGroupedDetail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Activity/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The dashboard's counts
+         * @description Every count of the stores over the range: leads created, claimed, assigned, sold and lost; calls, e-mails, texts and notes; tasks completed; appointments; showroom visits and deliveries. Totals, one entry per day (the trend) and one per user. Date range widened to the start of the begin day and the end of the end day in each store's time zone; a caller without the manager or BDC dashboard permission gets only their own counts.
+         */
+        post: operations["getActivitySummary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Activity/summary/delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliveries
+         * @description Delivery visits started. Date range widened to the start of the begin day and the end of the end day in each store's time zone; a caller without the manager or BDC dashboard permission gets only their own counts.
+         */
+        post: operations["getActivitySummaryDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Activity/summary/delivery_activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivery activity
+         * @description Deliveries started and visits sold. Date range widened to the start of the begin day and the end of the end day in each store's time zone; a caller without the manager or BDC dashboard permission gets only their own counts.
+         */
+        post: operations["getActivitySummaryDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Activity/summary/delivery_appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Appointments
+         * @description Appointments set, confirmed, shown, no-shows and cancelled. Date range widened to the start of the begin day and the end of the end day in each store's time zone; a caller without the manager or BDC dashboard permission gets only their own counts.
+         */
+        post: operations["getActivitySummaryDeliveryAppointments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Activity/summary/engaged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Customers engaged
+         * @description Calls (and those that reached the customer), e-mails, texts and notes by users, with the customers' inbound messages and the automated ones, which never count as a user's. Date range widened to the start of the begin day and the end of the end day in each store's time zone; a caller without the manager or BDC dashboard permission gets only their own counts.
+         */
+        post: operations["getActivitySummaryEngaged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Activity/summary/funnel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The BDC funnel
+         * @description Of the leads that arrived in the range, how many were contacted (a call, e-mail or text by a user, or a conversation), had an appointment set, were shown (an appointment kept or a showroom visit) and sold. A later stage counts the earlier ones as reached. Date range widened to the start of the begin day and the end of the end day in each store's time zone; a caller without the manager or BDC dashboard permission gets only the leads they hold or answered first.
+         */
+        post: operations["getLeadFunnel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Activity/summary/in_showroom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Customers in the showroom
+         * @description Showroom visits started. Date range widened to the start of the begin day and the end of the end day in each store's time zone; a caller without the manager or BDC dashboard permission gets only their own counts.
+         */
+        post: operations["getActivitySummaryInShowroom"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Activity/summary/showroom_activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Showroom activity
+         * @description Showroom visits started, sold and canceled. Date range widened to the start of the begin day and the end of the end day in each store's time zone; a caller without the manager or BDC dashboard permission gets only their own counts.
+         */
+        post: operations["getActivitySummaryShowroom"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Activity/summary/speed_to_lead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Speed to lead
+         * @description For the leads that arrived in the range, the business minutes (median and average) to the first automated reply, the first human response and the first two-way exchange, overall and by person, lead source and store. Automated messages never count as a human response. Date range widened to the start of the begin day and the end of the end day in each store's time zone; a caller without the manager or BDC dashboard permission gets only the leads they hold or answered first.
+         */
+        post: operations["getSpeedToLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Activity/summary/touchpoint_appointments/appointments_details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Appointments by user
+         * @description Appointments set, confirmed, shown, no-shows and cancelled, per user and day. Date range widened to the start of the begin day and the end of the end day in each store's time zone; a caller without the manager or BDC dashboard permission gets only their own counts.
+         */
+        post: operations["getActivityAppointmentDetails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Activity/workplan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Work plan
+         * @description Tasks completed with the calls, e-mails, texts and appointments set, per user and day. Date range widened to the start of the begin day and the end of the end day in each store's time zone; a caller without the manager or BDC dashboard permission gets only their own counts.
+         */
+        post: operations["getActivityWorkplan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Audit/changelog_by_table": {
         parameters: {
             query?: never;
@@ -149,6 +429,66 @@ export type paths = {
          * @description The appointments still to happen (scheduled, rescheduled, confirmation sent or confirmed) of a user (UserId; the caller when absent) in the date range at the stores counted, the earliest first. Users read their own; managers (pando.cxm.dashboard.manager) those of users of a store they may view (404 otherwise).
          */
         post: operations["appointmentWorkplanDetail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Campaign/dealer/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A store's latest survey responses
+         * @description The store's latest 100 survey responses, newest first. A store the caller may not view is 404.
+         */
+        get: operations["getDealerSurveyResponses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Campaign/response": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a customer's survey response
+         * @description Records a customer's answer to a store's survey campaign (a rating from 1 to 5 and a comment). The customer's store must be one the caller may view (404 otherwise); a bad rating or a missing campaign is 400 naming the field.
+         */
+        post: operations["recordSurveyResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Campaign/response/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A survey response
+         * @description One survey response. A response of a store the caller may not view, or of another dealer group, is 404.
+         */
+        get: operations["getSurveyResponse"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -875,6 +1215,66 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Report/report/customerEngagement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Customer engagement totals
+         * @description The calls (and those that reached the customer), e-mails, texts, notes, customers' inbound messages and appointments set over the range, and how many users engaged. Date range widened to the start of the begin day and the end of the end day in each store's time zone; a caller without the manager or BDC dashboard permission gets only their own row.
+         */
+        post: operations["getCustomerEngagementReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Report/report/customerEngagementcsv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export customer engagement as CSV
+         * @description Every user of the customer engagement detail, one row each, as CSV (text/csv). Date range widened to the start of the begin day and the end of the end day in each store's time zone; a caller without the manager or BDC dashboard permission gets only their own row.
+         */
+        post: operations["exportCustomerEngagement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Report/report/customerengagementdetail/paging": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Customer engagement by user, a page at a time
+         * @description The users of the stores, the most counts first and then by name (25 a page by default) with their customer engagement over the range. Date range widened to the start of the begin day and the end of the end day in each store's time zone; a caller without the manager or BDC dashboard permission gets only their own row.
+         */
+        post: operations["getCustomerEngagementDetailPaged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/RuleGroup": {
         parameters: {
             query?: never;
@@ -930,6 +1330,46 @@ export type paths = {
          * @description A group still holding rules that are not archived is refused with 409.
          */
         delete: operations["deleteRuleGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Team/team/activity/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the team's activity as CSV
+         * @description Every user of the team call, one row each, as CSV (text/csv). Date range widened to the start of the begin day and the end of the end day in each store's time zone; a caller without the manager or BDC dashboard permission gets only their own row.
+         */
+        post: operations["exportTeamActivity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Team/team/filtered/paged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The team's activity, a page at a time
+         * @description The users of the stores, the most counts first and then by name (25 a page by default), each with their leads claimed and assigned, calls, e-mails, texts, notes, tasks completed, appointments and sales over the range. Date range widened to the start of the begin day and the end of the end day in each store's time zone; a caller without the manager or BDC dashboard permission gets only their own row.
+         */
+        post: operations["getTeamFilteredPaged"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1189,6 +1629,66 @@ export type paths = {
          * @description Whether the store has an appraisal provider: vAuto when configured, the sandbox locally and for a demo store; otherwise enabled is false with the reason.
          */
         post: operations["isVAutoEnabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/activitygroup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an activity group
+         * @description A named set of counters of a store the caller may view, read together by the grouped detail. An empty name or an unknown counter is 400 naming the field; a name another group of the store has is 409.
+         */
+        post: operations["createActivityGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/activitygroup/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an activity group
+         * @description Deletes the store's activity group. A group that does not exist (any more) changes nothing and succeeds, so a retried delete has one effect; a store the caller may not view is 404.
+         */
+        delete: operations["deleteActivityGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/activitygroups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The activity groups of stores
+         * @description The activity groups of the stores (the body's, else the Scope header's), by store and name; text narrows them to names containing it.
+         */
+        post: operations["searchActivityGroups"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6095,6 +6595,75 @@ export type components = {
             /** @description One request of the applicant; none answers the latest request at each bureau. */
             creditRequestId?: string;
         };
+        "dashboards.GroupedInputBody": {
+            /** @description The stores; absent means the Scope header's. */
+            accountPlatformIds?: number[] | null;
+            /** @description The activity groups to add up; absent means every group of the stores. */
+            activityGroupIds?: number[] | null;
+            /** @description The first day (YYYY-MM-DD; a date and time counts as its day), widened to the start of the day in each store's time zone. Required unless range is given. */
+            beginDate?: string;
+            /** @description The last day, widened to the end of the day in each store's time zone. Required unless range is given. */
+            endDate?: string;
+            /**
+             * @description One of the spec's date ranges (Today, Yesterday, the last 7 to 365 days including today), read on each store's calendar by the server's clock; it replaces beginDate and endDate.
+             * @enum {string}
+             */
+            range?: "today" | "yesterday" | "7" | "14" | "30" | "60" | "90" | "180" | "365";
+            /** @description Only these users' counts. A caller without the manager or BDC dashboard permission always gets only their own. */
+            userIds?: string[] | null;
+        };
+        "dashboards.SampleInputBody": {
+            /** @description The stores; absent means the Scope header's. */
+            accountPlatformIds?: number[] | null;
+            /** @description The first day (YYYY-MM-DD; a date and time counts as its day), widened to the start of the day in each store's time zone. Required unless range is given. */
+            beginDate?: string;
+            /** @description The last day, widened to the end of the day in each store's time zone. Required unless range is given. */
+            endDate?: string;
+            /** Format: int64 */
+            pageNumber?: number;
+            /** Format: int64 */
+            pageSize?: number;
+            /**
+             * @description One of the spec's date ranges (Today, Yesterday, the last 7 to 365 days including today), read on each store's calendar by the server's clock; it replaces beginDate and endDate.
+             * @enum {string}
+             */
+            range?: "today" | "yesterday" | "7" | "14" | "30" | "60" | "90" | "180" | "365";
+            /**
+             * @description The funnel stage whose leads to list.
+             * @enum {string}
+             */
+            stage: "leads" | "contacted" | "appointmentSet" | "shown" | "sold";
+            /** @description Only these users' counts. A caller without the manager or BDC dashboard permission always gets only their own. */
+            userIds?: string[] | null;
+        };
+        "dashboards.SearchActivityGroupsRequest": {
+            accountPlatformIds?: number[] | null;
+            text?: string;
+        };
+        "dashboards.TeamInputBody": {
+            /** @description The stores; absent means the Scope header's. */
+            accountPlatformIds?: number[] | null;
+            /** @description The first day (YYYY-MM-DD; a date and time counts as its day), widened to the start of the day in each store's time zone. Required unless range is given. */
+            beginDate?: string;
+            /** @description The last day, widened to the end of the day in each store's time zone. Required unless range is given. */
+            endDate?: string;
+            /** Format: int64 */
+            pageNumber?: number;
+            /**
+             * Format: int64
+             * @description 25 when absent.
+             */
+            pageSize?: number;
+            /**
+             * @description One of the spec's date ranges (Today, Yesterday, the last 7 to 365 days including today), read on each store's calendar by the server's clock; it replaces beginDate and endDate.
+             * @enum {string}
+             */
+            range?: "today" | "yesterday" | "7" | "14" | "30" | "60" | "90" | "180" | "365";
+            /** @description Only users whose name contains it. */
+            text?: string;
+            /** @description Only these users' counts. A caller without the manager or BDC dashboard permission always gets only their own. */
+            userIds?: string[] | null;
+        };
         "dealers.AccountPlatformSettingsInputBody": {
             /** Format: int64 */
             AccountPlatformId: number;
@@ -6662,6 +7231,36 @@ export type components = {
             stateProvince: string;
             /** Format: date-time */
             viewedAt: string;
+        };
+        "domain.dashboard.ActivityGroup": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** Format: int64 */
+            readonly activityGroupId: number;
+            /** @description The counters the group adds up (see the summary's counts). */
+            counters: string[] | null;
+            /** Format: date-time */
+            readonly createdAt: string;
+            readonly createdBy: string;
+            name: string;
+            /** Format: int64 */
+            readonly version: number;
+        };
+        "domain.dashboard.ClockStats": {
+            /** Format: double */
+            averageMinutes: number;
+            clock: string;
+            /** Format: double */
+            medianMinutes: number;
+            /** Format: int64 */
+            stopped: number;
+            /** Format: int64 */
+            waiting: number;
+        };
+        "domain.dashboard.FunnelStep": {
+            /** Format: int64 */
+            count: number;
+            stage: string;
         };
         "domain.dealer.AssignmentRules": {
             BdcAgentEditable: boolean;
@@ -7689,6 +8288,22 @@ export type components = {
             model?: string;
             trim?: string;
         };
+        "domain.survey.SurveyResponse": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** @description The survey campaign, for example "Sales experience". */
+            campaign: string;
+            comment?: string;
+            /** Format: int64 */
+            contactId: number;
+            /** Format: int64 */
+            rating: number;
+            readonly recordedBy: string;
+            /** Format: date-time */
+            readonly respondedAt: string;
+            /** Format: int64 */
+            readonly responseId: number;
+        };
         "domain.tag.Definition": {
             color: string;
             description: string;
@@ -8385,6 +9000,160 @@ export type components = {
             status: "Pending" | "Completed" | "NoHit" | "Failed";
             /** Format: date-time */
             updated: string;
+        };
+        "functions.dashboards.DashboardSummary": {
+            accountPlatformIds: number[] | null;
+            /** @description The first day of the widened range. */
+            beginDate: string;
+            /** @description The counts the answer holds, in display order. */
+            counters: string[] | null;
+            days: components["schemas"]["functions.dashboards.DayCounts"][] | null;
+            /** @description The last day of the widened range. */
+            endDate: string;
+            totals: {
+                [key: string]: number;
+            };
+            users: components["schemas"]["functions.dashboards.UserCounts"][] | null;
+        };
+        "functions.dashboards.DayCounts": {
+            counts: {
+                [key: string]: number;
+            };
+            day: string;
+        };
+        "functions.dashboards.EngagementReport": {
+            beginDate: string;
+            counters: string[] | null;
+            endDate: string;
+            totals: {
+                [key: string]: number;
+            };
+            /**
+             * Format: int64
+             * @description How many users had any engagement.
+             */
+            users: number;
+        };
+        "functions.dashboards.FunnelAnswer": {
+            beginDate: string;
+            endDate: string;
+            /** @description Leads, contacted, appointment set, shown and sold: how many leads reached each. */
+            steps: components["schemas"]["domain.dashboard.FunnelStep"][] | null;
+        };
+        "functions.dashboards.FunnelLeadRow": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** Format: date-time */
+            appointmentAt?: string;
+            /** Format: date-time */
+            arrivedAt: string;
+            /** Format: int64 */
+            contactId: number;
+            /** Format: int64 */
+            crmLeadId: number;
+            day: string;
+            /** Format: date-time */
+            firstAutomatedAt?: string;
+            /** Format: double */
+            firstAutomatedReplyMinutes: number | null;
+            /** Format: date-time */
+            firstHumanAt?: string;
+            firstHumanBy?: string;
+            /** Format: double */
+            firstHumanResponseMinutes: number | null;
+            /** Format: date-time */
+            firstInboundAt?: string;
+            /** Format: date-time */
+            firstOutboundAt?: string;
+            /** Format: date-time */
+            firstTwoWayAt?: string;
+            /** Format: double */
+            firstTwoWayExchangeMinutes: number | null;
+            /** Format: int64 */
+            leadSourceId: number;
+            /** Format: date-time */
+            lostAt?: string;
+            /** Format: date-time */
+            shownAt?: string;
+            /** Format: date-time */
+            soldAt?: string;
+            /** @description Who holds the lead: its sales person, else its BDC agent; empty when nobody does. */
+            userId: string;
+            userName: string;
+        };
+        "functions.dashboards.GroupCounts": {
+            /** @description By activity group id (as text), the sum of the group's counters. */
+            groups: {
+                [key: string]: number;
+            };
+            userId: string;
+            userName: string;
+        };
+        "functions.dashboards.Grouped": {
+            beginDate: string;
+            endDate: string;
+            groups: components["schemas"]["domain.dashboard.ActivityGroup"][] | null;
+            users: components["schemas"]["functions.dashboards.GroupCounts"][] | null;
+        };
+        "functions.dashboards.RangeBody": {
+            /** @description The stores; absent means the Scope header's. */
+            accountPlatformIds?: number[] | null;
+            /** @description The first day (YYYY-MM-DD; a date and time counts as its day), widened to the start of the day in each store's time zone. Required unless range is given. */
+            beginDate?: string;
+            /** @description The last day, widened to the end of the day in each store's time zone. Required unless range is given. */
+            endDate?: string;
+            /**
+             * @description One of the spec's date ranges (Today, Yesterday, the last 7 to 365 days including today), read on each store's calendar by the server's clock; it replaces beginDate and endDate.
+             * @enum {string}
+             */
+            range?: "today" | "yesterday" | "7" | "14" | "30" | "60" | "90" | "180" | "365";
+            /** @description Only these users' counts. A caller without the manager or BDC dashboard permission always gets only their own. */
+            userIds?: string[] | null;
+        };
+        "functions.dashboards.SpeedGroup": {
+            clocks: components["schemas"]["domain.dashboard.ClockStats"][] | null;
+            /** @description The user id, the lead source id or the store id the group is of. */
+            key: string;
+            /** Format: int64 */
+            leads: number;
+            name: string;
+        };
+        "functions.dashboards.SpeedToLead": {
+            beginDate: string;
+            /** @description By the user who made the first human response (a lead nobody answered yet counts for the user holding it). */
+            byPerson: components["schemas"]["functions.dashboards.SpeedGroup"][] | null;
+            /** @description By lead source id. */
+            bySource: components["schemas"]["functions.dashboards.SpeedGroup"][] | null;
+            /** @description By store id. */
+            byStore: components["schemas"]["functions.dashboards.SpeedGroup"][] | null;
+            /** Format: int64 */
+            closeHour: number;
+            closedDays: string[] | null;
+            endDate: string;
+            /** Format: int64 */
+            leads: number;
+            /**
+             * Format: int64
+             * @description The hour the stores open, in their time zones.
+             */
+            openHour: number;
+            overall: components["schemas"]["domain.dashboard.ClockStats"][] | null;
+        };
+        "functions.dashboards.TeamMember": {
+            counts: {
+                [key: string]: number;
+            };
+            roles: string[] | null;
+            userId: string;
+            userName: string;
+        };
+        "functions.dashboards.UserCounts": {
+            counts: {
+                [key: string]: number;
+            };
+            userId: string;
+            /** @description The user's name; "Unassigned" for what no user did, the id for an unknown user. */
+            userName: string;
         };
         "functions.dealers.AccountPlatform": {
             /** Format: int64 */
@@ -11157,6 +11926,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultActivityGroup": {
+            data: components["schemas"]["domain.dashboard.ActivityGroup"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultActivityView": {
             data: components["schemas"]["functions.activity.ActivityView"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -11257,6 +12031,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultDashboardSummary": {
+            data: components["schemas"]["functions.dashboards.DashboardSummary"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultDealsheetMatch": {
             data: components["schemas"]["functions.contacts.DealsheetMatch"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -11269,6 +12048,11 @@ export type components = {
         };
         "runtime.httpapi.ResultEndedImpersonation": {
             data: components["schemas"]["functions.auth.EndedImpersonation"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultEngagementReport": {
+            data: components["schemas"]["functions.dashboards.EngagementReport"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -11302,6 +12086,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultFunnelAnswer": {
+            data: components["schemas"]["functions.dashboards.FunnelAnswer"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultGarage": {
             data: components["schemas"]["functions.garage.Garage"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -11309,6 +12098,11 @@ export type components = {
         };
         "runtime.httpapi.ResultGroup": {
             data: components["schemas"]["domain.rule.Group"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultGrouped": {
+            data: components["schemas"]["functions.dashboards.Grouped"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -11354,6 +12148,11 @@ export type components = {
         };
         "runtime.httpapi.ResultListActionType": {
             data: components["schemas"]["domain.rule.ActionType"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListActivityGroup": {
+            data: components["schemas"]["domain.dashboard.ActivityGroup"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -11409,6 +12208,11 @@ export type components = {
         };
         "runtime.httpapi.ResultListEventView": {
             data: components["schemas"]["functions.calendar.EventView"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListFunnelLeadRow": {
+            data: components["schemas"]["functions.dashboards.FunnelLeadRow"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -11527,6 +12331,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultListSurveyResponse": {
+            data: components["schemas"]["domain.survey.SurveyResponse"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultListTag": {
             data: components["schemas"]["domain.contact.Tag"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -11539,6 +12348,11 @@ export type components = {
         };
         "runtime.httpapi.ResultListTaskView": {
             data: components["schemas"]["functions.tasks.TaskView"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListTeamMember": {
+            data: components["schemas"]["functions.dashboards.TeamMember"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -11759,6 +12573,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultSpeedToLead": {
+            data: components["schemas"]["functions.dashboards.SpeedToLead"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultStartList": {
             data: components["schemas"]["functions.processes.StartList"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -11786,6 +12605,11 @@ export type components = {
         };
         "runtime.httpapi.ResultSummary": {
             data: components["schemas"]["domain.activity.Summary"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultSurveyResponse": {
+            data: components["schemas"]["domain.survey.SurveyResponse"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -12535,6 +13359,1140 @@ export interface operations {
             };
         };
     };
+    getActivityDetailSample: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dashboards.SampleInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListFunnelLeadRow"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getActivityEngagement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.dashboards.RangeBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDashboardSummary"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getActivityGroupedDetail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dashboards.GroupedInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultGrouped"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getActivitySummary: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.dashboards.RangeBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDashboardSummary"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getActivitySummaryDeliveries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.dashboards.RangeBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDashboardSummary"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getActivitySummaryDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.dashboards.RangeBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDashboardSummary"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getActivitySummaryDeliveryAppointments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.dashboards.RangeBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDashboardSummary"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getActivitySummaryEngaged: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.dashboards.RangeBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDashboardSummary"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getLeadFunnel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.dashboards.RangeBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultFunnelAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getActivitySummaryInShowroom: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.dashboards.RangeBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDashboardSummary"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getActivitySummaryShowroom: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.dashboards.RangeBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDashboardSummary"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getSpeedToLead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.dashboards.RangeBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultSpeedToLead"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getActivityAppointmentDetails: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.dashboards.RangeBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDashboardSummary"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getActivityWorkplan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.dashboards.RangeBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDashboardSummary"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     ruleChangeLogByTable: {
         parameters: {
             query?: never;
@@ -12636,6 +14594,237 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.ResultListEventView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getDealerSurveyResponses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store (account platform) id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListSurveyResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    recordSurveyResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["domain.survey.SurveyResponse"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultSurveyResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getSurveyResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultSurveyResponse"];
                 };
             };
             /** @description Bad Request */
@@ -15619,6 +17808,249 @@ export interface operations {
             };
         };
     };
+    getCustomerEngagementReport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.dashboards.RangeBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultEngagementReport"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    exportCustomerEngagement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dashboards.TeamInputBody"];
+            };
+        };
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getCustomerEngagementDetailPaged: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dashboards.TeamInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListTeamMember"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     createRuleGroup: {
         parameters: {
             query?: never;
@@ -15852,6 +18284,168 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    exportTeamActivity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dashboards.TeamInputBody"];
+            };
+        };
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getTeamFilteredPaged: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dashboards.TeamInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListTeamMember"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16915,6 +19509,262 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.ResultAppraisalStatus"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    createActivityGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["domain.dashboard.ActivityGroup"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultActivityGroup"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteActivityGroup: {
+        parameters: {
+            query: {
+                /** @description The group's store. */
+                accountPlatformId: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultBool"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    searchActivityGroups: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dashboards.SearchActivityGroupsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListActivityGroup"];
                 };
             };
             /** @description Bad Request */

@@ -431,3 +431,18 @@ export type TouchpointSettings = Schemas['functions.touchpoints.TouchpointSettin
 export type StartTouchpointBody = Schemas['touchpoints.StartInputBody'];
 export type EndTouchpointBody = Schemas['touchpoints.EndInputBody'];
 export type UpdateTouchpointBody = Schemas['touchpoints.UpdateInputBody'];
+
+/** A dashboard's counts over a date range: totals, one entry per day and one per user. */
+export type DashboardSummary = Schemas['functions.dashboards.DashboardSummary'];
+
+/** The BDC funnel of the leads that arrived in a date range. */
+export type DashboardFunnel = Schemas['functions.dashboards.FunnelAnswer'];
+
+/** A lead behind a funnel stage, with its speed-to-lead clocks in business minutes. */
+export type DashboardFunnelLead = Schemas['functions.dashboards.FunnelLeadRow'];
+
+/** The speed to lead of the leads that arrived in a date range. */
+export type SpeedToLead = Schemas['functions.dashboards.SpeedToLead'];
+
+/** One user of the team with their counts over a date range. */
+export type TeamMember = Schemas['functions.dashboards.TeamMember'];

@@ -1,24 +1,20 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
 
+import type { DashboardRangeBody } from '../api/keys';
 import { dashboardWidgets, type DashboardRole, type DashboardWidget } from '../dashboard-roles';
+import { DateRangePicker, useDateRange } from './date-range-picker';
 import { MyLeadsWidget } from './my-leads-widget';
+import { ActivityWidget, EngagementWidget, FunnelWidget, TeamWidget, WidgetCard } from './widgets';
 
-function WidgetCard({ widget }: { widget: DashboardWidget }) {
-  const titleId = `widget-${widget.key}`;
+/** PendingWidget is a widget whose counts the product does not keep yet. */
+function PendingWidget({ widget }: { widget: DashboardWidget }) {
   return (
-    <Card component="section" withBorder radius="md" padding="lg" aria-labelledby={titleId} mih={180}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Title order={2} size="h4" id={titleId}>
-          {widget.title}
-        </Title>
-        <Badge variant="light" color="gray">
-          Not available yet
-        </Badge>
-      </Group>
-      <Text c="dimmed" size="sm" mt="md">
+    <WidgetCard id={widget.key} title={widget.title} action={<Badge variant="light" color="gray">Not available yet</Badge>}>
+      <Text c="dimmed" size="sm">
         {widget.capability}
       </Text>
-    </Card>
+    </WidgetCard>
   );
 }
 
@@ -29,17 +25,37 @@ type DashboardScreenProps = {
   userId: string;
 };
 
-/** DashboardScreen is the one dashboard screen, with the widgets of the role shown. */
+/**
+ * DashboardScreen is the one dashboard screen, with the widgets of the role shown over the
+ * chosen date range (kept in the URL), which the server reads on each store's calendar. The server keeps a sales person's counts to their own.
+ */
 export function DashboardScreen({ role, title, userId }: DashboardScreenProps) {
+  const [range, setRange] = useDateRange();
+  const body: DashboardRangeBody = useMemo(() => ({ range }), [range]);
   return (
     <Stack gap="md" py="md">
-      <Title order={1} size="h2">
-        {title}
-      </Title>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        <DateRangePicker value={range} onChange={setRange} />
+      </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        {dashboardWidgets(role).map((widget) =>
-          widget.key === 'myLeads' ? <MyLeadsWidget key={widget.key} userId={userId} /> : <WidgetCard key={widget.key} widget={widget} />,
-        )}
+        {dashboardWidgets(role).map((widget) => {
+          switch (widget.key) {
+            case 'dashboard':
+              return <ActivityWidget key={widget.key} body={body} />;
+            case 'teamManagement':
+              return <TeamWidget key={widget.key} body={body} />;
+            case 'customerEngagement':
+              return <EngagementWidget key={widget.key} body={body} title={widget.title} />;
+            case 'myLeads':
+              return <MyLeadsWidget key={widget.key} userId={userId} />;
+            default:
+              return <PendingWidget key={widget.key} widget={widget} />;
+          }
+        })}
+        {role !== 'salesPerson' && <FunnelWidget body={body} />}
       </SimpleGrid>
     </Stack>
   );

@@ -1,0 +1,214 @@
+package dashboards
+
+import (
+	"cmp"
+	"context"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/cxm/cxm/shared/domain/dashboard"
+	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/danielgtaylor/huma/v2"
+)
+
+// leads returns the leads of q's stores that arrived in the range, with each store's time
+// zone: only those the query's users hold (or first answered) when it names users.
+func (a *area) leads(ctx context.Context, q query) ([]dashboard.Lead, map[int64]*time.Location, error) {
+	var out []dashboard.Lead
+	zones := map[int64]*time.Location{}
+	for _, st := range q.stores {
+		zones[st.AccountPlatformID] = location(st)
+		r := q.ranges[st.AccountPlatformID]
+		err := a.repo.Leads(ctx, q.sess.Principal.Tenant, st.AccountPlatformID, r.From, r.To, func(l dashboard.Lead) error {
+			if len(q.users) == 0 || slices.Contains(q.users, l.UserID) || slices.Contains(q.users, l.FirstHumanBy) {
+				out = append(out, l)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	return out, zones, nil
+}
+
+// SpeedToLead is the speed to lead of the leads that arrived in the range: for each lead, the
+// business time (the store's hours, Monday to Saturday 9:00 to 19:00 in its time zone) to its
+// first automated reply, its first human response and its first two-way exchange, summed by
+// person, lead source and store.
+type SpeedToLead struct {
+	BeginDate  string                 `json:"beginDate"`
+	EndDate    string                 `json:"endDate"`
+	Leads      int                    `json:"leads"`
+	Overall    []dashboard.ClockStats `json:"overall"`
+	ByPerson   []SpeedGroup           `json:"byPerson" doc:"By the user who made the first human response (a lead nobody answered yet counts for the user holding it)."`
+	BySource   []SpeedGroup           `json:"bySource" doc:"By lead source id."`
+	ByStore    []SpeedGroup           `json:"byStore" doc:"By store id."`
+	OpenHour   int                    `json:"openHour" doc:"The hour the stores open, in their time zones."`
+	CloseHour  int                    `json:"closeHour"`
+	ClosedDays []string               `json:"closedDays"`
+}
+
+// SpeedGroup is the speed to lead of one person, source or store, with its name.
+type SpeedGroup struct {
+	dashboard.SpeedGroup
+	Name string `json:"name"`
+}
+
+// FunnelAnswer is the BDC funnel of the leads that arrived in the range.
+type FunnelAnswer struct {
+	BeginDate string                 `json:"beginDate"`
+	EndDate   string                 `json:"endDate"`
+	Steps     []dashboard.FunnelStep `json:"steps" doc:"Leads, contacted, appointment set, shown and sold: how many leads reached each."`
+}
+
+// SampleInput is the request of POST /api/Activity/detail/sample.
+type SampleInput struct {
+	httpapi.ScopeHeader
+	Body struct {
+		RangeBody
+		Stage      dashboard.Stage `json:"stage" enum:"leads,contacted,appointmentSet,shown,sold" doc:"The funnel stage whose leads to list."`
+		PageNumber int             `json:"pageNumber,omitempty" required:"false" minimum:"0"`
+		PageSize   int             `json:"pageSize,omitempty" required:"false" minimum:"0" maximum:"100"`
+	}
+}
+
+// FunnelLeadRow is a lead of a funnel stage with its clocks in business minutes (null while one runs).
+type FunnelLeadRow struct {
+	dashboard.Lead
+	UserName                   string   `json:"userName"`
+	FirstAutomatedReplyMinutes *float64 `json:"firstAutomatedReplyMinutes"`
+	FirstHumanResponseMinutes  *float64 `json:"firstHumanResponseMinutes"`
+	FirstTwoWayMinutes         *float64 `json:"firstTwoWayExchangeMinutes"`
+}
+
+func minutes(l dashboard.Lead, c dashboard.Clock, loc *time.Location) *float64 {
+	d, ok := l.Elapsed(c, dashboard.StoreHours, loc)
+	if !ok {
+		return nil
+	}
+	m := float64(int64(d.Minutes()*10+0.5)) / 10
+	return &m
+}
+
+func (a *area) registerFunnel(api *httpapi.API) {
+	const rules = " Date range widened to the start of the begin day and the end of the end day in each store's time zone; a caller without the manager or BDC dashboard permission gets only the leads they hold or answered first."
+	httpapi.Register(api, huma.Operation{
+		OperationID: "getSpeedToLead", Method: http.MethodPost, Path: "/api/Activity/summary/speed_to_lead",
+		Summary:     "Speed to lead",
+		Description: "For the leads that arrived in the range, the business minutes (median and average) to the first automated reply, the first human response and the first two-way exchange, overall and by person, lead source and store. Automated messages never count as a human response." + rules,
+		Tags:        []string{"dashboards"}, Errors: []int{400, 401, 403, 404},
+	}, func(ctx context.Context, in *RangeInput) (*httpapi.Body[httpapi.Result[SpeedToLead]], error) {
+		q, err := a.check(ctx, in.Scope, in.Body)
+		if err != nil {
+			return nil, err
+		}
+		leads, zones, err := a.leads(ctx, q)
+		if err != nil {
+			return nil, err
+		}
+		// Each lead's clocks run in its own store's zone: group per store, then merge.
+		out := SpeedToLead{BeginDate: q.from, EndDate: q.to, Leads: len(leads), OpenHour: dashboard.StoreHours.Open, CloseHour: dashboard.StoreHours.Close, ClosedDays: []string{}}
+		for _, d := range dashboard.StoreHours.Closed {
+			out.ClosedDays = append(out.ClosedDays, d.String())
+		}
+		names := a.names(ctx, q.sess)
+		loc := zones[q.stores[0].AccountPlatformID]
+		all := func(dashboard.Lead) string { return "all" }
+		if g := dashboard.Speed(leads, all, dashboard.StoreHours, loc); len(g) > 0 {
+			out.Overall = g[0].Clocks
+		} else {
+			for _, c := range dashboard.Clocks() {
+				out.Overall = append(out.Overall, dashboard.ClockStats{Clock: c})
+			}
+		}
+		person := func(l dashboard.Lead) string { return cmp.Or(l.FirstHumanBy, l.UserID, dashboard.NoUser) }
+		for _, g := range dashboard.Speed(leads, person, dashboard.StoreHours, loc) {
+			out.ByPerson = append(out.ByPerson, SpeedGroup{SpeedGroup: g, Name: cmp.Or(names[g.Key], g.Key)})
+		}
+		for _, g := range dashboard.Speed(leads, func(l dashboard.Lead) string { return itoa(l.LeadSourceID) }, dashboard.StoreHours, loc) {
+			out.BySource = append(out.BySource, SpeedGroup{SpeedGroup: g, Name: "Source " + g.Key})
+		}
+		storeNames := map[string]string{}
+		for _, st := range q.stores {
+			storeNames[itoa(st.AccountPlatformID)] = st.Name
+		}
+		for _, st := range q.stores {
+			var ls []dashboard.Lead
+			for _, l := range leads {
+				if l.AccountPlatformID == st.AccountPlatformID {
+					ls = append(ls, l)
+				}
+			}
+			for _, g := range dashboard.Speed(ls, func(l dashboard.Lead) string { return itoa(l.AccountPlatformID) }, dashboard.StoreHours, zones[st.AccountPlatformID]) {
+				out.ByStore = append(out.ByStore, SpeedGroup{SpeedGroup: g, Name: storeNames[g.Key]})
+			}
+		}
+		for _, p := range []*[]SpeedGroup{&out.ByPerson, &out.BySource, &out.ByStore} {
+			if *p == nil {
+				*p = []SpeedGroup{}
+			}
+		}
+		return httpapi.Reply(httpapi.OK(out)), nil
+	})
+
+	httpapi.Register(api, huma.Operation{
+		OperationID: "getLeadFunnel", Method: http.MethodPost, Path: "/api/Activity/summary/funnel",
+		Summary:     "The BDC funnel",
+		Description: "Of the leads that arrived in the range, how many were contacted (a call, e-mail or text by a user, or a conversation), had an appointment set, were shown (an appointment kept or a showroom visit) and sold. A later stage counts the earlier ones as reached." + rules,
+		Tags:        []string{"dashboards"}, Errors: []int{400, 401, 403, 404},
+	}, func(ctx context.Context, in *RangeInput) (*httpapi.Body[httpapi.Result[FunnelAnswer]], error) {
+		q, err := a.check(ctx, in.Scope, in.Body)
+		if err != nil {
+			return nil, err
+		}
+		leads, _, err := a.leads(ctx, q)
+		if err != nil {
+			return nil, err
+		}
+		return httpapi.Reply(httpapi.OK(FunnelAnswer{BeginDate: q.from, EndDate: q.to, Steps: dashboard.Funnel(leads)})), nil
+	})
+
+	httpapi.Register(api, huma.Operation{
+		OperationID: "getActivityDetailSample", Method: http.MethodPost, Path: "/api/Activity/detail/sample",
+		Summary:     "The leads behind a funnel stage",
+		Description: "The leads that arrived in the range and reached the stage, newest first, a page at a time (page 1 and size 25 by default), each with its clocks in business minutes." + rules,
+		Tags:        []string{"dashboards"}, Errors: []int{400, 401, 403, 404},
+	}, func(ctx context.Context, in *SampleInput) (*httpapi.Body[httpapi.Result[[]FunnelLeadRow]], error) {
+		q, err := a.check(ctx, in.Scope, in.Body.RangeBody)
+		if err != nil {
+			return nil, err
+		}
+		stage := cmp.Or(in.Body.Stage, dashboard.StageLead)
+		if !slices.Contains(dashboard.Stages(), stage) {
+			return nil, apperr.InvalidFields("Choose a funnel stage.", map[string]string{"stage": "Choose leads, contacted, appointmentSet, shown or sold."})
+		}
+		number, size := cmp.Or(in.Body.PageNumber, 1), cmp.Or(in.Body.PageSize, 25)
+		leads, zones, err := a.leads(ctx, q)
+		if err != nil {
+			return nil, err
+		}
+		var reached []dashboard.Lead
+		for _, l := range leads {
+			if l.Reached(stage) {
+				reached = append(reached, l)
+			}
+		}
+		slices.SortFunc(reached, func(x, y dashboard.Lead) int { return y.ArrivedAt.Compare(x.ArrivedAt) })
+		names := a.names(ctx, q.sess)
+		rows := []FunnelLeadRow{}
+		for i := (number - 1) * size; i < len(reached) && i < number*size; i++ {
+			l, loc := reached[i], zones[reached[i].AccountPlatformID]
+			rows = append(rows, FunnelLeadRow{
+				Lead: l, UserName: cmp.Or(names[l.UserID], strings.TrimSpace(l.UserID)),
+				FirstAutomatedReplyMinutes: minutes(l, dashboard.ClockAutomated, loc),
+				FirstHumanResponseMinutes:  minutes(l, dashboard.ClockHuman, loc),
+				FirstTwoWayMinutes:         minutes(l, dashboard.ClockTwoWay, loc),
+			})
+		}
+		return httpapi.Reply(httpapi.Paged(rows, httpapi.NewPageData(number, size, len(reached)))), nil
+	})
+}

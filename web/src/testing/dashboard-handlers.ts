@@ -1,0 +1,60 @@
+import { http, HttpResponse } from 'msw';
+
+import type { DashboardSummary, SpeedToLead, TeamMember } from '../lib/api/types';
+
+type RangeRequest = { range: string };
+
+/** summaryOf answers a summary call with totals on the range's last day (2026-11-20) and users' counts. */
+export function summaryOf(req: RangeRequest, totals: Record<string, number>, users: DashboardSummary['users'] = []): DashboardSummary {
+  const n = req.range === 'today' || req.range === 'yesterday' ? 1 : Number(req.range);
+  const end = Date.UTC(2026, 10, 20);
+  const days: DashboardSummary['days'] = [];
+  for (let i = n - 1; i >= 0; i--) days.push({ day: new Date(end - i * 86_400_000).toISOString().slice(0, 10), counts: {} });
+  const last = days.at(-1);
+  if (last) last.counts = { ...totals };
+  return { beginDate: days[0]?.day ?? '', endDate: '2026-11-20', accountPlatformIds: [2001], counters: Object.keys(totals), totals, days, users };
+}
+
+/** dashboardCounts answers the summary calls with totals and records each request's path and body. */
+export function dashboardCounts(totals: Record<string, number>, users: DashboardSummary['users'] = []) {
+  const requests: { path: string; body: RangeRequest }[] = [];
+  const handler = http.post('*/api/Activity/summary*', async ({ request }) => {
+    const path = new URL(request.url).pathname;
+    if (path.endsWith('/funnel') || path.endsWith('/speed_to_lead')) return undefined;
+    const body = (await request.json()) as RangeRequest;
+    requests.push({ path, body });
+    return HttpResponse.json({ successful: true, data: summaryOf(body, totals, users) });
+  });
+  return { requests, handler };
+}
+
+const noSpeed: SpeedToLead = {
+  beginDate: '',
+  endDate: '',
+  leads: 0,
+  overall: ['firstAutomatedReply', 'firstHumanResponse', 'firstTwoWayExchange'].map((clock) => ({ clock, stopped: 0, waiting: 0, medianMinutes: 0, averageMinutes: 0 })),
+  byPerson: [],
+  bySource: [],
+  byStore: [],
+  openHour: 9,
+  closeHour: 19,
+  closedDays: ['Sunday'],
+};
+
+/** teamOf answers the team call with members. */
+export function teamOf(members: TeamMember[]) {
+  return http.post('*/api/Team/team/filtered/paged', () =>
+    HttpResponse.json({ successful: true, data: members, pageData: { pageTotal: 1, pageNumber: 1, pageSize: 25, totalRecords: members.length } }),
+  );
+}
+
+/** dashboardDefaults answer the dashboard's calls with no counts, leads or team. */
+export const dashboardDefaults = [
+  http.post('*/api/Activity/summary/funnel', () =>
+    HttpResponse.json({ successful: true, data: { beginDate: '', endDate: '', steps: ['leads', 'contacted', 'appointmentSet', 'shown', 'sold'].map((stage) => ({ stage, count: 0 })) } }),
+  ),
+  http.post('*/api/Activity/summary/speed_to_lead', () => HttpResponse.json({ successful: true, data: noSpeed })),
+  dashboardCounts({}).handler,
+  teamOf([]),
+  http.post('*/api/Activity/detail/sample', () => HttpResponse.json({ successful: true, data: [], pageData: { pageTotal: 0, pageNumber: 1, pageSize: 10, totalRecords: 0 } })),
+];
