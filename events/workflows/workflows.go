@@ -4,7 +4,8 @@
 // event whose activity type is one of a rule's triggers, and that passes the rule's filters and
 // vehicles, starts a workflow instance of the rule for the customer with the rule's tasks
 // (task.WorkflowTask, due by the task's unit and duration in the store's time zone, moved into
-// working hours when the task uses the work schedule) and a due timer per task; one that is one
+// the store's working hours, its dealer settings' BusinessHours, when the task uses the work
+// schedule) and a due timer per task; one that is one
 // of a running instance's rule terminators ends it, cancelling its open tasks, and one that is a
 // rule task's terminator cancels that task. Notifications go to the users, the group's members
 // or the role's users (of every store of the dealer group for enterprise notifications) that
@@ -35,11 +36,13 @@ import (
 	"github.com/cxm/cxm/shared/domain/account"
 	"github.com/cxm/cxm/shared/domain/activity"
 	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/dealer"
 	"github.com/cxm/cxm/shared/domain/group"
 	"github.com/cxm/cxm/shared/domain/lead"
 	"github.com/cxm/cxm/shared/domain/rule"
 	"github.com/cxm/cxm/shared/domain/task"
 	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/domain/workhours"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/eventbus"
 	"github.com/cxm/cxm/shared/runtime/store"
@@ -69,6 +72,7 @@ type Engine struct {
 	groups   *group.Repo
 	activity *activity.Repo
 	leads    *lead.Repo
+	dealers  *dealer.Repo
 	log      *slog.Logger
 	now      func() time.Time
 }
@@ -86,6 +90,7 @@ func New(svc wiring.Services, now func() time.Time) *Engine {
 		e.groups = group.NewRepo(svc.Store)
 		e.activity = activity.NewRepo(svc.Store, svc.Events, log).WithClock(now)
 		e.leads = lead.NewRepo(svc.Store, svc.Events, log)
+		e.dealers = dealer.NewRepo(svc.Store)
 	}
 	return e
 }
@@ -312,14 +317,11 @@ func (e *Engine) start(ctx context.Context, t store.Tenant, r rule.TriggerSet, s
 			return nil, nil
 		}
 	}
-	loc := time.UTC
-	if e.accounts != nil {
-		if st, err := e.accounts.Store(ctx, t, sub.StoreID); err == nil && st.TimeZone != "" {
-			if l, err := time.LoadLocation(st.TimeZone); err == nil {
-				loc = l
-			}
-		}
+	sched, err := e.schedule(ctx, t, sub.StoreID, slices.ContainsFunc(r.TriggerSetTasks, func(rt rule.Task) bool { return rt.UseWorkSchedule }))
+	if err != nil {
+		return nil, err
 	}
+	loc := sched.Location()
 	now := e.now().UTC()
 	inst := rule.Instance{
 		ID: rule.InstanceID(ev.ID, r.ID), TriggerSetID: r.ID, RuleName: r.Name, ContactID: sub.ContactID, EntityID: sub.LeadID,
@@ -347,7 +349,7 @@ func (e *Engine) start(ctx context.Context, t store.Tenant, r rule.TriggerSet, s
 			Task: task.Task{
 				ID: fmt.Sprintf("%s-%d", inst.ID, i+1), ContactID: sub.ContactID, EntityID: sub.LeadID, AccountPlatformID: sub.StoreID,
 				AssignedUserID: owner, TaskType: typ, Name: rt.Name, Description: rt.Description,
-				DueAt: rule.DueAt(rt, now, loc), Status: task.StatusPending, CreatedAt: now,
+				DueAt: rule.DueAt(rt, now, sched), Status: task.StatusPending, CreatedAt: now,
 				Origin: task.Origin{WorkflowInstanceID: inst.ID, TriggerSetID: r.ID, TriggerSetTaskID: rt.TriggerSetTaskID, Automated: rt.AutomatedTask},
 			},
 		}
@@ -377,6 +379,26 @@ func (e *Engine) start(ctx context.Context, t store.Tenant, r rule.TriggerSet, s
 		return nil, err
 	}
 	return append(ops, notes...), nil
+}
+
+// schedule returns the working hours of store storeID in its time zone: the hours of its dealer
+// settings when hours is set (a task of the rule uses the work schedule), else the default ones.
+// A store that cannot be read keeps UTC.
+func (e *Engine) schedule(ctx context.Context, t store.Tenant, storeID int64, hours bool) (workhours.Schedule, error) {
+	tz := ""
+	if e.accounts != nil {
+		if st, err := e.accounts.Store(ctx, t, storeID); err == nil {
+			tz = st.TimeZone
+		}
+	}
+	if !hours || e.dealers == nil {
+		return workhours.In(nil, tz), nil
+	}
+	s, err := e.dealers.Get(ctx, t, storeID)
+	if err != nil {
+		return workhours.Schedule{}, err
+	}
+	return s.Schedule(tz), nil
 }
 
 // owner returns the first of ids that is an active user of the tenant: the lead's sales person,

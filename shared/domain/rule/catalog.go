@@ -2,6 +2,8 @@ package rule
 
 import (
 	"time"
+
+	"github.com/cxm/cxm/shared/domain/workhours"
 )
 
 // ActivityType is something that happens to a customer that a rule can start or end on: each
@@ -209,20 +211,13 @@ func Tokens() []Token {
 	}
 }
 
-// Work schedule of a store: tasks that use it are due within working hours.
-const (
-	WorkStartHour = 9
-	WorkEndHour   = 19
-)
-
-// DueAt returns when a task created at start is due, in the store's location loc: its duration
-// in its unit after start and, when it uses the work schedule, moved to the next working
-// hour (Monday to Saturday, 9:00 to 19:00 in the store's time zone) when it falls outside.
-func DueAt(t Task, start time.Time, loc *time.Location) time.Time {
-	if loc == nil {
-		loc = time.UTC
-	}
-	at := start.In(loc)
+// DueAt returns when a task created at start is due at a store of schedule s: its duration in
+// its unit after start (days, weeks and months by the store's calendar, in its time zone) and,
+// when it uses the work schedule, moved to the next time the store opens when it falls outside
+// the store's working hours (its dealer settings' BusinessHours, Monday to Saturday 9:00 to
+// 19:00 by default).
+func DueAt(t Task, start time.Time, s workhours.Schedule) time.Time {
+	at := start.In(s.Location())
 	n := t.DueDuration
 	switch t.DueUnit {
 	case UnitHours:
@@ -237,26 +232,7 @@ func DueAt(t Task, start time.Time, loc *time.Location) time.Time {
 		at = at.Add(time.Duration(n) * time.Minute)
 	}
 	if t.UseWorkSchedule {
-		at = workTime(at)
+		at = s.Next(at)
 	}
 	return at.UTC()
-}
-
-// workTime returns at, or the start of the next working hour when at is outside them.
-func workTime(at time.Time) time.Time {
-	for i := 0; i < 8; i++ {
-		day := time.Date(at.Year(), at.Month(), at.Day(), 0, 0, 0, 0, at.Location())
-		open := day.Add(WorkStartHour * time.Hour)
-		closes := day.Add(WorkEndHour * time.Hour)
-		if at.Weekday() != time.Sunday {
-			if at.Before(open) {
-				return open
-			}
-			if at.Before(closes) {
-				return at
-			}
-		}
-		at = day.AddDate(0, 0, 1)
-	}
-	return at
 }
