@@ -1,6 +1,7 @@
 // Package workflows is the workflow rules engine. It matches the domain events that something
 // happened to a customer (a lead created, assigned, claimed or moved to another status, an
-// activity logged, a customer created) against every enabled rule of the event's store: an
+// activity logged, a customer created, a vehicle added to or leaving the customer's garage)
+// against every enabled rule of the event's store: an
 // event whose activity type is one of a rule's triggers, and that passes the rule's filters and
 // vehicles, starts a workflow instance of the rule for the customer with the rule's tasks
 // (task.WorkflowTask, due by the task's unit and duration in the store's time zone, moved into
@@ -9,7 +10,10 @@
 // of a running instance's rule terminators ends it, cancelling its open tasks, and one that is a
 // rule task's terminator cancels that task. Notifications go to the users, the group's members
 // or the role's users (of every store of the dealer group for enterprise notifications) that
-// rules name for the event: on start, when a task is overdue, when an instance completes.
+// rules name for the event: on start, when a task is overdue, when an instance completes. A
+// workflow started by a vehicle's arrival in the garage is about that vehicle; when the vehicle
+// is marked as no longer owned (GarageVehicleNoLongerOwned) every running workflow about it
+// ends and its open tasks are cancelled.
 //
 // When a task's due timer fires (timer.Firer, every minute in AWS from an EventBridge Scheduler
 // schedule, on the gateway's clock locally), an open manual task becomes Overdue and its
@@ -37,6 +41,7 @@ import (
 	"github.com/cxm/cxm/shared/domain/activity"
 	"github.com/cxm/cxm/shared/domain/contact"
 	"github.com/cxm/cxm/shared/domain/dealer"
+	"github.com/cxm/cxm/shared/domain/garage"
 	"github.com/cxm/cxm/shared/domain/group"
 	"github.com/cxm/cxm/shared/domain/lead"
 	"github.com/cxm/cxm/shared/domain/rule"
@@ -56,6 +61,9 @@ const (
 	CopyConsumer    = "rule-copy"
 	// TaskConsumer keeps workflows in step with users' changes of their tasks.
 	TaskConsumer = "workflow-task-changes"
+	// VehicleGoneMark names the processed marks of the workflows a vehicle leaving its
+	// customer's garage ends, one per workflow.
+	VehicleGoneMark = "workflow-vehicle-gone"
 )
 
 // MaxRecipients bounds the users one notification of one event reaches, so a start's writes
@@ -106,7 +114,8 @@ func Consumers(svc wiring.Services) []eventbus.Consumer {
 
 // TriggerEvents are the event types rules start and end on.
 func TriggerEvents() []string {
-	return []string{lead.EventCreated, lead.EventStatusChanged, lead.EventAssigned, lead.EventClaimed, activity.EventLogged, contact.EventCreated, rule.EventStartRequested}
+	return []string{lead.EventCreated, lead.EventStatusChanged, lead.EventAssigned, lead.EventClaimed, activity.EventLogged, contact.EventCreated, rule.EventStartRequested,
+		garage.EventChanged, garage.EventNoLongerOwned}
 }
 
 // Consumers returns the engine's consumers: triggers and terminators, due timers and copies.
@@ -132,6 +141,8 @@ type Subject struct {
 	UserID         string
 	// TriggerSetID names the one rule a start by hand is for; 0 for every rule.
 	TriggerSetID int64
+	// GarageVehicleID is the garage vehicle a garage event is about.
+	GarageVehicleID int64
 }
 
 // SubjectOf reads event ev; false for an event no activity type names.
@@ -175,6 +186,18 @@ func SubjectOf(ev eventbus.Event) (Subject, bool, error) {
 			return s, false, fmt.Errorf("decode %s: %w", ev.Type, err)
 		}
 		s = Subject{ActivityTypeID: rule.ActivityOnDemand, StoreID: d.AccountPlatformID, ContactID: d.ContactID, LeadID: d.LeadID, UserID: d.UserID, TriggerSetID: d.TriggerSetID}
+	case garage.EventChanged, garage.EventNoLongerOwned:
+		var d garage.Changed
+		if err := json.Unmarshal(ev.Detail, &d); err != nil {
+			return s, false, fmt.Errorf("decode %s: %w", ev.Type, err)
+		}
+		s = Subject{ActivityTypeID: rule.ActivityVehicleNoLongerOwned, StoreID: d.AccountPlatformID, ContactID: d.ContactID, UserID: d.UserID, GarageVehicleID: d.EntityID}
+		if ev.Type == garage.EventChanged {
+			if d.Action != garage.ActionAdded {
+				return s, false, nil
+			}
+			s.ActivityTypeID = rule.ActivityVehicleAdded
+		}
 	case contact.EventCreated:
 		var d contact.Changed
 		if err := json.Unmarshal(ev.Detail, &d); err != nil {
@@ -198,6 +221,11 @@ func (e *Engine) OnEvent(ctx context.Context, ev eventbus.Event) error {
 	if err != nil {
 		return err
 	}
+	if sub.ActivityTypeID == rule.ActivityVehicleNoLongerOwned {
+		if err := e.stopVehicle(ctx, t, sub, ev); err != nil {
+			return err
+		}
+	}
 	if err := eventbus.Once(e.s, TriggerConsumer+"-end", func(ctx context.Context, ev eventbus.Event) ([]store.Op, error) {
 		return e.terminate(ctx, t, sub)
 	})(ctx, ev); err != nil {
@@ -219,6 +247,45 @@ func (e *Engine) OnEvent(ctx context.Context, ev eventbus.Event) error {
 			return e.start(ctx, t, r, sub, ev)
 		}
 		if err := eventbus.Once(e.s, fmt.Sprintf("%s-%d", TriggerConsumer, r.ID), start)(ctx, ev); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stopVehicle ends the running workflows about the garage vehicle the subject's event says left
+// its customer's garage, cancelling their open tasks (and the tasks' due timers). Each workflow
+// ends in a transaction of its own with its processed mark, so a redelivered event ends nothing
+// twice and a workflow with many tasks does not crowd the others out of one transaction.
+func (e *Engine) stopVehicle(ctx context.Context, t store.Tenant, sub Subject, ev eventbus.Event) error {
+	is, err := e.rules.Instances(ctx, t, []int64{sub.ContactID})
+	if err != nil {
+		return err
+	}
+	by := sub.UserID
+	if by == "" {
+		by = "workflow"
+	}
+	for _, vi := range is {
+		if !vi.Active() || vi.GarageVehicleID != sub.GarageVehicleID {
+			continue
+		}
+		id := vi.ID
+		stop := func(ctx context.Context, ev eventbus.Event) ([]store.Op, error) {
+			cur, err := e.rules.Instance(ctx, t, sub.ContactID, id)
+			if apperr.CodeOf(err) == apperr.NotFound {
+				return nil, nil
+			}
+			if err != nil {
+				return nil, err
+			}
+			if !cur.Active() {
+				return nil, nil
+			}
+			ops, _, err := rule.StopOps(ctx, t, e.tasks, cur, rule.InstanceCancelled, by, "Ended: the customer no longer owns the vehicle.", e.now().UTC())
+			return ops, err
+		}
+		if err := eventbus.Once(e.s, VehicleGoneMark+"-"+id, stop)(ctx, ev); err != nil {
 			return err
 		}
 	}
@@ -294,7 +361,7 @@ func activityName(id int64) string {
 
 // start returns the writes that start rule r for the subject of event ev, or none when the
 // rule's filters or vehicles leave the subject out or the customer has a running instance of
-// the rule for the same lead.
+// the rule for the same lead and garage vehicle.
 func (e *Engine) start(ctx context.Context, t store.Tenant, r rule.TriggerSet, sub Subject, ev eventbus.Event) ([]store.Op, error) {
 	var l *lead.Lead
 	if sub.LeadID != 0 {
@@ -313,7 +380,7 @@ func (e *Engine) start(ctx context.Context, t store.Tenant, r rule.TriggerSet, s
 		return nil, err
 	}
 	for _, vi := range existing {
-		if vi.Active() && vi.TriggerSetID == r.ID && vi.EntityID == sub.LeadID {
+		if vi.Active() && vi.TriggerSetID == r.ID && vi.EntityID == sub.LeadID && vi.GarageVehicleID == sub.GarageVehicleID {
 			return nil, nil
 		}
 	}
@@ -324,7 +391,7 @@ func (e *Engine) start(ctx context.Context, t store.Tenant, r rule.TriggerSet, s
 	loc := sched.Location()
 	now := e.now().UTC()
 	inst := rule.Instance{
-		ID: rule.InstanceID(ev.ID, r.ID), TriggerSetID: r.ID, RuleName: r.Name, ContactID: sub.ContactID, EntityID: sub.LeadID,
+		ID: rule.InstanceID(ev.ID, r.ID), TriggerSetID: r.ID, RuleName: r.Name, ContactID: sub.ContactID, EntityID: sub.LeadID, GarageVehicleID: sub.GarageVehicleID,
 		AccountPlatformID: sub.StoreID, Status: rule.InstanceInProgress, StartedAt: now, TriggerActivityID: sub.ActivityTypeID, TaskIDs: []string{},
 	}
 	owner, err := e.owner(ctx, t, sub.SalesPersonID, sub.BDCAgentID, sub.UserID, r.UpdatedBy, r.CreatedBy)

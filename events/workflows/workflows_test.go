@@ -12,11 +12,13 @@ import (
 
 	"github.com/cxm/cxm/events/workflows"
 	"github.com/cxm/cxm/shared/domain/activity"
+	"github.com/cxm/cxm/shared/domain/garage"
 	"github.com/cxm/cxm/shared/domain/lead"
 	"github.com/cxm/cxm/shared/domain/notification"
 	"github.com/cxm/cxm/shared/domain/rule"
 	"github.com/cxm/cxm/shared/domain/task"
 	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/domain/vehicle"
 	"github.com/cxm/cxm/shared/local/dynamotest"
 	"github.com/cxm/cxm/shared/runtime/eventbus"
 	"github.com/cxm/cxm/shared/runtime/store"
@@ -440,5 +442,123 @@ func TestUserChangesWorkflowTask(t *testing.T) {
 	f.fire(t)
 	if got := f.task(t, 801, id).Status; got != task.StatusCompleted {
 		t.Errorf("after the new due time: status %s, want Completed", got)
+	}
+}
+
+// TestVehicleNoLongerOwned: a vehicle added to a customer's garage starts the rule about it;
+// marking it as no longer owned ends that workflow and cancels its open tasks and their timers,
+// once however often the event is delivered, and leaves the workflows of the customer's other
+// vehicle and of their lead running.
+func TestVehicleNoLongerOwned(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	service := rule.TriggerSet{
+		Name: "New garage vehicle: service check-in", AccountPlatformIDs: []int64{shop},
+		Triggers: []rule.Trigger{{ActivityTypeID: rule.ActivityVehicleAdded}},
+		TriggerSetTasks: []rule.Task{
+			{Name: "Call about the first service", ActionTypeID: 1, DueUnit: rule.UnitDays, DueDuration: 30},
+			{Name: "Service reminder e-mail", ActionTypeID: 2, DueUnit: rule.UnitDays, DueDuration: 60, AutomatedTask: true, EmailTemplate: "Service"},
+		},
+	}
+	f.activeRule(t, service)
+	f.activeRule(t, callRule(shop))
+	const customer = 901
+	f.newLead(t, shop, customer, lead.TypeInternet)
+	garages := garage.NewRepo(f.s, activity.NewRepo(f.s, f.bus, nil), vehicle.MustLoad(), nil)
+	by := garage.Actor{UserID: "sp-a", UserName: "sp-a Staff"}
+	add := func(model string) garage.Vehicle {
+		t.Helper()
+		v, err := garages.Add(f.ctx, f.t, customer, shop, garage.Edit{CurrentVehicle: garage.VehicleInput{Year: 2022, Make: "Toyota", Model: model}}, by)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.settle(t)
+		return v
+	}
+	camry, rav4 := add("Camry"), add("RAV4")
+	of := func(vehicleID int64) rule.VersionedInstance {
+		t.Helper()
+		for _, i := range f.workflows(t, customer) {
+			if i.GarageVehicleID == vehicleID && (vehicleID != 0 || i.EntityID != 0) {
+				return i
+			}
+		}
+		t.Fatalf("no workflow about vehicle %d among %+v", vehicleID, f.workflows(t, customer))
+		return rule.VersionedInstance{}
+	}
+	if got := len(f.workflows(t, customer)); got != 3 {
+		t.Fatalf("%d workflows, want 3 (the lead's and one per vehicle)", got)
+	}
+	camryFlow := of(camry.EntityID)
+	if len(camryFlow.TaskIDs) != 2 {
+		t.Fatalf("the Camry's workflow has %d tasks, want 2", len(camryFlow.TaskIDs))
+	}
+
+	// The first task done by hand: it stays completed when the vehicle goes.
+	first := f.task(t, customer, camryFlow.TaskIDs[0])
+	tk, err := f.tasks.Get(f.ctx, f.t, customer, first.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := f.tasks.Apply(f.ctx, f.t, tk, task.Change{Action: task.Complete, Version: tk.Version, By: "sp-a"}, f.clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	f.settle(t)
+
+	if _, err := garages.NotOwned(f.ctx, f.t, camry.EntityID, camry.Version, "Traded it in elsewhere", by, nil); err != nil {
+		t.Fatal(err)
+	}
+	f.settle(t)
+	ended := of(camry.EntityID)
+	if ended.Active() || ended.Status != rule.InstanceCancelled || ended.EndedBy != "sp-a" || ended.EndReason == "" {
+		t.Errorf("the Camry's workflow = %+v, want it cancelled by the change", ended.Instance)
+	}
+	if st := f.task(t, customer, camryFlow.TaskIDs[0]).Status; st != task.StatusCompleted {
+		t.Errorf("the completed task is %s, want it kept Completed", st)
+	}
+	second := f.task(t, customer, camryFlow.TaskIDs[1])
+	if second.Status != task.StatusCancelled {
+		t.Errorf("the open task is %s, want Cancelled", second.Status)
+	}
+	if _, err := timer.Pending(f.ctx, f.s, f.t, rule.DueTimerID(second.ID, second.DueAt)); err == nil {
+		t.Error("the cancelled task's timer is still pending")
+	}
+	if !of(rav4.EntityID).Active() || !of(0).Active() {
+		t.Error("the RAV4's or the lead's workflow ended with the Camry")
+	}
+
+	// The event again, twice: nothing more.
+	var gone eventbus.Event
+	ends := func() int {
+		n := 0
+		for _, e := range f.seen {
+			if e.Type == garage.EventNoLongerOwned {
+				gone = e
+			}
+			if e.Type == rule.EventWorkflowEnded {
+				n++
+			}
+		}
+		return n
+	}
+	before := ends()
+	for range 2 {
+		if err := f.bus.Publish(f.ctx, gone); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.settle(t)
+	if after := ends(); after != before || before != 1 {
+		t.Errorf("workflow ends announced: %d before the replay, %d after; want 1 and 1", before, after)
+	}
+	if again := of(camry.EntityID); again.Version != ended.Version || !again.EndedAt.Equal(*ended.EndedAt) {
+		t.Errorf("the replay changed the ended workflow: %+v", again.Instance)
+	}
+
+	// Its due time passing does nothing to the cancelled task.
+	f.clock.Advance(61 * 24 * time.Hour)
+	f.fire(t)
+	if st := f.task(t, customer, second.ID).Status; st != task.StatusCancelled {
+		t.Errorf("after the due time: %s, want Cancelled", st)
 	}
 }

@@ -39,6 +39,10 @@ const (
 	ActivityLeadAutoClose     = 18
 	// ActivityOnDemand starts the rules a user starts by hand for a customer.
 	ActivityOnDemand = 19
+	// Garage changes: a vehicle added to the customer's garage (a workflow it starts is about
+	// that vehicle) and one leaving it (sold, purchased by the dealer, or not owned).
+	ActivityVehicleAdded         = 20
+	ActivityVehicleNoLongerOwned = 21
 )
 
 // ActivityTypes returns every activity type, by id.
@@ -63,6 +67,8 @@ func ActivityTypes() []ActivityType {
 		{ActivityLeadCompleted, "Lead Completed", "LeadStatusChanged"},
 		{ActivityLeadAutoClose, "Lead Auto Closed", "LeadStatusChanged"},
 		{ActivityOnDemand, "Started by hand", EventStartRequested},
+		{ActivityVehicleAdded, "Vehicle Added to Garage", "GarageVehicleChanged"},
+		{ActivityVehicleNoLongerOwned, "Vehicle No Longer Owned", "GarageVehicleNoLongerOwned"},
 	}
 }
 
