@@ -48,6 +48,7 @@ import (
 	"github.com/cxm/cxm/shared/domain/task"
 	"github.com/cxm/cxm/shared/domain/user"
 	"github.com/cxm/cxm/shared/domain/workhours"
+	"github.com/cxm/cxm/shared/provider/mail"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/eventbus"
 	"github.com/cxm/cxm/shared/runtime/store"
@@ -81,6 +82,8 @@ type Engine struct {
 	activity *activity.Repo
 	leads    *lead.Repo
 	dealers  *dealer.Repo
+	contacts *contact.Repo
+	mailers  mail.Senders
 	log      *slog.Logger
 	now      func() time.Time
 }
@@ -91,7 +94,7 @@ func New(svc wiring.Services, now func() time.Time) *Engine {
 	if log == nil {
 		log = slog.Default()
 	}
-	e := &Engine{s: svc.Store, users: svc.Users, accounts: svc.Accounts, log: log, now: now}
+	e := &Engine{s: svc.Store, users: svc.Users, accounts: svc.Accounts, log: log, now: now, mailers: svc.Providers}
 	if svc.Store != nil {
 		e.rules = rule.NewRepo(svc.Store).WithClock(now)
 		e.tasks = task.NewRepo(svc.Store)
@@ -99,6 +102,7 @@ func New(svc wiring.Services, now func() time.Time) *Engine {
 		e.activity = activity.NewRepo(svc.Store, svc.Events, log).WithClock(now)
 		e.leads = lead.NewRepo(svc.Store, svc.Events, log)
 		e.dealers = dealer.NewRepo(svc.Store)
+		e.contacts = contact.NewRepo(svc.Store, svc.Encrypter, svc.Events, log)
 	}
 	return e
 }

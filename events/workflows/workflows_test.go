@@ -12,6 +12,7 @@ import (
 
 	"github.com/cxm/cxm/events/workflows"
 	"github.com/cxm/cxm/shared/domain/activity"
+	"github.com/cxm/cxm/shared/domain/contact"
 	"github.com/cxm/cxm/shared/domain/garage"
 	"github.com/cxm/cxm/shared/domain/lead"
 	"github.com/cxm/cxm/shared/domain/notification"
@@ -20,6 +21,7 @@ import (
 	"github.com/cxm/cxm/shared/domain/user"
 	"github.com/cxm/cxm/shared/domain/vehicle"
 	"github.com/cxm/cxm/shared/local/dynamotest"
+	mailsandbox "github.com/cxm/cxm/shared/provider/mail/sandbox"
 	"github.com/cxm/cxm/shared/runtime/eventbus"
 	"github.com/cxm/cxm/shared/runtime/store"
 	"github.com/cxm/cxm/shared/runtime/timer"
@@ -313,43 +315,101 @@ func TestTerminator(t *testing.T) {
 	}
 }
 
-// TestAutomatedTask: an automated e-mail task does its action at its due time, is recorded in
-// the customer's activity once, completes, and its workflow completes with it.
+// TestAutomatedTask: an automated e-mail task sends its template e-mail through the store's
+// mail provider (the sandbox sink locally) at its due time, is recorded in the customer's
+// activity once, completes, and its workflow completes with it; a customer the e-mail cannot
+// reach gets the failure recorded once and the task becomes Overdue for a person. A replayed
+// timer sends nothing more.
 func TestAutomatedTask(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
 	r := callRule(shop)
 	r.Name = "Welcome e-mail"
-	r.TriggerSetTasks = []rule.Task{{Name: "Welcome e-mail", ActionTypeID: 2, DueUnit: rule.UnitHours, DueDuration: 1, AutomatedTask: true, EmailTemplate: "Welcome"}}
+	r.TriggerSetTasks = []rule.Task{{Name: "Welcome e-mail", Description: "Thank you for your interest, {CustomerName}.", ActionTypeID: 2,
+		DueUnit: rule.UnitHours, DueDuration: 1, AutomatedTask: true, EmailTemplate: "Welcome"}}
 	r.TriggerSetNotifications = nil
 	f.activeRule(t, r)
-	f.newLead(t, shop, 801, lead.TypeInternet)
-	is := f.workflows(t, 801)
-	if len(is) != 1 {
-		t.Fatalf("workflows = %d, want 1", len(is))
+	customers := []contact.Contact{
+		{ID: 801, AccountPlatformID: shop, FirstName: "Ana", LastName: "Lee", Emails: []contact.Email{{Email: "old@example.com"}, {Email: "Ana.Lee@Example.com", IsPreferred: true}}},
+		{ID: 802, AccountPlatformID: shop, FirstName: "Ben", LastName: "Ortiz"},
+		{ID: 803, AccountPlatformID: shop, FirstName: "Cy", LastName: "Park", Emails: []contact.Email{{Email: mailsandbox.SuppressedAddress}}},
+		{ID: 804, AccountPlatformID: shop, FirstName: "Di", LastName: "Ng", Emails: []contact.Email{{Email: "di@example.com", IsPreferred: true, OptOut: true}}},
+	}
+	if err := contact.NewRepo(f.s, nil, nil, nil).Import(f.ctx, f.t, customers, "test"); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range customers {
+		f.newLead(t, shop, c.ID, lead.TypeInternet)
 	}
 	f.clock.Advance(61 * time.Minute)
 	f.fire(t)
 	f.fire(t)
-	w := f.task(t, 801, is[0].TaskIDs[0])
-	if w.Status != task.StatusCompleted || w.CompletedAt == nil {
-		t.Errorf("automated task = %+v, want completed", w.Task)
+	emails := func(contactID int64) []activity.Entry {
+		t.Helper()
+		feed, err := activity.NewRepo(f.s, f.bus, nil).Feed(f.ctx, f.t, []int64{contactID}, activity.FeedQuery{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []activity.Entry
+		for _, e := range feed.Entries {
+			if e.Kind == activity.KindEmail {
+				out = append(out, e)
+			}
+		}
+		return out
 	}
-	if got := f.workflows(t, 801)[0]; got.Status != rule.InstanceSuccess {
-		t.Errorf("workflow status = %d, want success", got.Status)
+	tests := []struct {
+		contact int64
+		status  string // the activity's status
+		task    string
+		flow    int
+	}{
+		{801, workflows.MailStatusSent, task.StatusCompleted, rule.InstanceSuccess},
+		{802, workflows.MailStatusFailed, task.StatusOverdue, rule.InstanceInProgress},
+		{803, workflows.MailStatusFailed, task.StatusOverdue, rule.InstanceInProgress},
+		{804, workflows.MailStatusFailed, task.StatusOverdue, rule.InstanceInProgress},
 	}
-	feed, err := activity.NewRepo(f.s, f.bus, nil).Feed(f.ctx, f.t, []int64{801}, activity.FeedQuery{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sent := 0
-	for _, e := range feed.Entries {
-		if e.Kind == activity.KindEmail {
-			sent++
+	for _, tt := range tests {
+		is := f.workflows(t, tt.contact)
+		if len(is) != 1 {
+			t.Fatalf("%d: workflows = %d, want 1", tt.contact, len(is))
+		}
+		w := f.task(t, tt.contact, is[0].TaskIDs[0])
+		if w.Status != tt.task || (tt.task == task.StatusCompleted) != (w.CompletedAt != nil) {
+			t.Errorf("%d: automated task = %+v, want %s", tt.contact, w.Task, tt.task)
+		}
+		if is[0].Status != tt.flow {
+			t.Errorf("%d: workflow status = %d, want %d", tt.contact, is[0].Status, tt.flow)
+		}
+		sent := emails(tt.contact)
+		if len(sent) != 1 || sent[0].Details["status"] != tt.status || sent[0].Details["taskId"] != w.ID || sent[0].Text == "" {
+			t.Errorf("%d: e-mails in the activity = %+v, want one %s", tt.contact, sent, tt.status)
 		}
 	}
-	if sent != 1 {
-		t.Errorf("e-mails in the activity = %d, want 1", sent)
+	kept := f.svc.Providers.MailSandbox().Sent(f.t)
+	if len(kept) != 1 || kept[0].To != "ana.lee@example.com" || kept[0].Subject != "Welcome" || kept[0].Text != "Hello Ana,\n\nThank you for your interest, Ana Lee.\n\n\n" {
+		t.Errorf("messages sent = %+v, want the welcome e-mail to Ana's preferred address", kept)
+	}
+	if got := emails(801); len(got) != 1 || len(kept) != 1 || got[0].Details["messageId"] != kept[0].MessageID {
+		t.Errorf("the activity and the sink name different messages: %+v, %+v", got, kept)
+	}
+
+	// The timers' events again: nothing more is sent or recorded.
+	for _, e := range f.seen {
+		if e.Type == rule.EventTaskDue {
+			if err := f.bus.Publish(f.ctx, e); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	f.settle(t)
+	if n := len(f.svc.Providers.MailSandbox().Sent(f.t)); n != 1 {
+		t.Errorf("after the replay %d messages, want 1", n)
+	}
+	for _, tt := range tests {
+		if n := len(emails(tt.contact)); n != 1 {
+			t.Errorf("%d: after the replay %d e-mail entries, want 1", tt.contact, n)
+		}
 	}
 }
 

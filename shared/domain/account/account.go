@@ -56,6 +56,8 @@ type Providers struct {
 	Credit ProviderConfig
 	// CallTracking is the click-to-call and call-tracking provider.
 	CallTracking ProviderConfig
+	// Mail is the e-mail provider (Amazon SES): its secret holds the store's sender identity.
+	Mail ProviderConfig
 }
 
 // ProviderConfig is one provider's configuration of a store.

@@ -14,6 +14,9 @@ import (
 	"github.com/cxm/cxm/shared/provider/calltrack/callrail"
 	callsandbox "github.com/cxm/cxm/shared/provider/calltrack/sandbox"
 	"github.com/cxm/cxm/shared/provider/latency"
+	"github.com/cxm/cxm/shared/provider/mail"
+	mailsandbox "github.com/cxm/cxm/shared/provider/mail/sandbox"
+	"github.com/cxm/cxm/shared/provider/mail/ses"
 	"github.com/cxm/cxm/shared/provider/recall"
 	"github.com/cxm/cxm/shared/provider/recall/nhtsa"
 	recallsandbox "github.com/cxm/cxm/shared/provider/recall/sandbox"
@@ -25,6 +28,7 @@ import (
 const (
 	MessageCreditNotConfigured       = "Credit reports are not configured for this store. Ask your dealer administrator to set up the store's credit bureau account."
 	MessageCallTrackingNotConfigured = "Click-to-call is not configured for this store. Ask your dealer administrator to set up the store's call-tracking account."
+	MessageMailNotConfigured         = "E-mail is not configured for this store. Ask your dealer administrator to set up the store's sender address."
 )
 
 // Sandboxes are the local providers and their simulated answer times.
@@ -79,23 +83,33 @@ type Providers struct {
 	bureau  *sandbox.Bureau
 	calls   *callsandbox.Provider
 	recalls *recallsandbox.Provider
+	mail    *mailsandbox.Sink
+	// ses sends the e-mail of configured stores in AWS.
+	ses ses.API
 }
 
 var (
 	_ credit.Bureaus     = (*Providers)(nil)
 	_ calltrack.Trackers = (*Providers)(nil)
+	_ mail.Senders       = (*Providers)(nil)
 )
 
 // LocalProviders returns the providers of a local run: the sandboxes of sb for every store.
 func LocalProviders(sb Sandboxes) *Providers {
-	return &Providers{local: true, bureau: sandbox.New(sb.Credit), calls: callsandbox.New(sb.Calls), recalls: recallsandbox.New(sb.Recalls)}
+	return &Providers{local: true, bureau: sandbox.New(sb.Credit), calls: callsandbox.New(sb.Calls), recalls: recallsandbox.New(sb.Recalls), mail: mailsandbox.New(sb.Credit.Now)}
 }
 
 // AWSProviders returns the providers of a run in AWS: stores are read from stores, credentials
 // from secrets, and the real adapters send their requests with client (nil for each adapter's
 // default, which has a timeout).
 func AWSProviders(sb Sandboxes, stores Stores, secrets Secrets, client *http.Client) *Providers {
-	return &Providers{stores: stores, secrets: secrets, client: client, bureau: sandbox.New(sb.Credit), calls: callsandbox.New(sb.Calls), recalls: recallsandbox.New(sb.Recalls)}
+	return &Providers{stores: stores, secrets: secrets, client: client, bureau: sandbox.New(sb.Credit), calls: callsandbox.New(sb.Calls), recalls: recallsandbox.New(sb.Recalls), mail: mailsandbox.New(nil)}
+}
+
+// WithSES returns p sending the e-mail of configured stores with api (a *sesv2.Client).
+func (p *Providers) WithSES(api ses.API) *Providers {
+	p.ses = api
+	return p
 }
 
 // choice is what serves a store: the sandbox, or the real adapter with cfg.
@@ -173,4 +187,29 @@ func (p *Providers) Recalls(ctx context.Context, t store.Tenant, storeID int64) 
 		return p.recalls, nil
 	}
 	return nhtsa.New("", p.client), nil
+}
+
+// Mailer returns the e-mail provider of store storeID of tenant t by the rule of Providers: the
+// sandbox sink locally and for demo stores, Amazon SES from the store's sender identity for a
+// store whose mail provider is configured in AWS.
+func (p *Providers) Mailer(ctx context.Context, t store.Tenant, storeID int64) (mail.Sender, error) {
+	c, err := p.choose(ctx, t, storeID, func(ps account.Providers) account.ProviderConfig { return ps.Mail }, MessageMailNotConfigured)
+	if err != nil {
+		return nil, err
+	}
+	if c.sandbox {
+		return p.mail, nil
+	}
+	if p.ses == nil {
+		return nil, apperr.Errorf(apperr.Conflict, "%s", MessageMailNotConfigured)
+	}
+	return ses.New(ses.Config{Secret: c.cfg.Secret, Secrets: p.secrets, Client: p.ses}), nil
+}
+
+// MailSandbox returns the sandbox sink: the messages sent locally and for demo stores.
+func (p *Providers) MailSandbox() *mailsandbox.Sink {
+	if p == nil {
+		return nil
+	}
+	return p.mail
 }
