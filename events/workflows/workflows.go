@@ -30,11 +30,13 @@ package workflows
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cxm/cxm/shared/domain/account"
@@ -84,8 +86,10 @@ type Engine struct {
 	dealers  *dealer.Repo
 	contacts *contact.Repo
 	mailers  mail.Senders
-	log      *slog.Logger
-	now      func() time.Time
+	// enabled keeps the stores' enabled rules while no rule of the store changes.
+	enabled rule.EnabledCache
+	log     *slog.Logger
+	now     func() time.Time
 }
 
 // New returns the engine over svc reading the time from now.
@@ -230,20 +234,61 @@ func (e *Engine) OnEvent(ctx context.Context, ev eventbus.Event) error {
 			return err
 		}
 	}
-	if err := eventbus.Once(e.s, TriggerConsumer+"-end", func(ctx context.Context, ev eventbus.Event) ([]store.Op, error) {
-		return e.terminate(ctx, t, sub)
-	})(ctx, ev); err != nil {
+	// The terminators' writes, when there are any: a delivery of the event after they committed
+	// finds the workflows ended and the tasks closed, and writes nothing.
+	// The customer's workflows and the store's enabled rules are read together.
+	var (
+		wg              sync.WaitGroup
+		is              []rule.VersionedInstance
+		rules           []rule.TriggerSet
+		isErr, rulesErr error
+	)
+	wg.Go(func() { is, isErr = e.rules.Instances(ctx, t, []int64{sub.ContactID}) })
+	wg.Go(func() { rules, rulesErr = e.enabled.Enabled(ctx, e.rules, t, sub.StoreID) })
+	wg.Wait()
+	if err := errors.Join(isErr, rulesErr); err != nil {
 		return err
 	}
-	rules, err := e.rules.Enabled(ctx, t, sub.StoreID)
+	end, err := e.terminate(ctx, t, sub, is)
 	if err != nil {
 		return err
 	}
+	if len(end) > 0 {
+		if err := eventbus.Once(e.s, TriggerConsumer+"-end", func(ctx context.Context, ev eventbus.Event) ([]store.Op, error) {
+			return e.terminate(ctx, t, sub, nil)
+		})(ctx, ev); err != nil {
+			return err
+		}
+	}
+	var candidates []rule.TriggerSet
+	needsLead := false
 	for _, r := range rules {
-		if !slices.ContainsFunc(r.Triggers, func(tr rule.Trigger) bool { return tr.ActivityTypeID == sub.ActivityTypeID }) {
+		if !hasActivity(r.Triggers, sub.ActivityTypeID) || (sub.TriggerSetID != 0 && r.ID != sub.TriggerSetID) {
 			continue
 		}
-		if sub.TriggerSetID != 0 && r.ID != sub.TriggerSetID {
+		candidates = append(candidates, r)
+		needsLead = needsLead || len(r.Vehicles) > 0 || len(r.TriggerSetFilters) > 0
+	}
+	if len(candidates) == 0 {
+		return nil
+	}
+	// The lead is read once for every rule; a rule whose filters leave the subject out (at the
+	// event's time, so every delivery decides alike) writes nothing, not even a processed mark.
+	var l *lead.Lead
+	if sub.LeadID != 0 && needsLead {
+		got, err := e.leads.GetOf(ctx, t, sub.ContactID, sub.LeadID)
+		if err == nil {
+			l = &got
+		} else if apperr.CodeOf(err) != apperr.NotFound {
+			return err
+		}
+	}
+	at := ev.Time
+	if at.IsZero() {
+		at = e.now()
+	}
+	for _, r := range candidates {
+		if !Matches(r, sub, l, at) {
 			continue
 		}
 		r := r
@@ -296,12 +341,15 @@ func (e *Engine) stopVehicle(ctx context.Context, t store.Tenant, sub Subject, e
 	return nil
 }
 
-// terminate returns the writes that end the subject's customer's running instances whose rule
-// terminates on the subject's activity type, and cancel the open tasks whose rule task does.
-func (e *Engine) terminate(ctx context.Context, t store.Tenant, sub Subject) ([]store.Op, error) {
-	is, err := e.rules.Instances(ctx, t, []int64{sub.ContactID})
-	if err != nil {
-		return nil, err
+// terminate returns the writes that end the subject's customer's running instances (is, or
+// those read now when nil) whose rule terminates on the subject's activity type, and cancel the
+// open tasks whose rule task does.
+func (e *Engine) terminate(ctx context.Context, t store.Tenant, sub Subject, is []rule.VersionedInstance) ([]store.Op, error) {
+	if is == nil {
+		var err error
+		if is, err = e.rules.Instances(ctx, t, []int64{sub.ContactID}); err != nil {
+			return nil, err
+		}
 	}
 	now := e.now().UTC()
 	name := activityName(sub.ActivityTypeID)
@@ -363,24 +411,30 @@ func activityName(id int64) string {
 	return "activity " + strconv.FormatInt(id, 10)
 }
 
-// start returns the writes that start rule r for the subject of event ev, or none when the
-// rule's filters or vehicles leave the subject out or the customer has a running instance of
-// the rule for the same lead and garage vehicle.
+// start returns the writes that start rule r (whose filters and vehicles let the subject in) for
+// the subject of event ev, or none when the customer has a running instance of the rule for the
+// same lead and garage vehicle.
 func (e *Engine) start(ctx context.Context, t store.Tenant, r rule.TriggerSet, sub Subject, ev eventbus.Event) ([]store.Op, error) {
-	var l *lead.Lead
-	if sub.LeadID != 0 {
-		got, err := e.leads.GetOf(ctx, t, sub.ContactID, sub.LeadID)
-		if err == nil {
-			l = &got
-		} else if apperr.CodeOf(err) != apperr.NotFound {
-			return nil, err
-		}
-	}
-	if !Matches(r, sub, l, e.now()) {
-		return nil, nil
-	}
-	existing, err := e.rules.Instances(ctx, t, []int64{sub.ContactID})
-	if err != nil {
+	// What the start needs is read together: the customer's workflows, the store's hours, the
+	// tasks' owner and the action types.
+	var (
+		wg                                      sync.WaitGroup
+		existing                                []rule.VersionedInstance
+		sched                                   workhours.Schedule
+		owner                                   string
+		actions                                 []rule.ActionType
+		existingErr, schedErr, ownerErr, actErr error
+	)
+	wg.Go(func() { existing, existingErr = e.rules.Instances(ctx, t, []int64{sub.ContactID}) })
+	wg.Go(func() {
+		sched, schedErr = e.schedule(ctx, t, sub.StoreID, slices.ContainsFunc(r.TriggerSetTasks, func(rt rule.Task) bool { return rt.UseWorkSchedule }))
+	})
+	wg.Go(func() {
+		owner, ownerErr = e.owner(ctx, t, sub.SalesPersonID, sub.BDCAgentID, sub.UserID, r.UpdatedBy, r.CreatedBy)
+	})
+	wg.Go(func() { actions, actErr = e.rules.ActionTypes(ctx, t) })
+	wg.Wait()
+	if err := errors.Join(existingErr, schedErr, ownerErr, actErr); err != nil {
 		return nil, err
 	}
 	for _, vi := range existing {
@@ -388,27 +442,15 @@ func (e *Engine) start(ctx context.Context, t store.Tenant, r rule.TriggerSet, s
 			return nil, nil
 		}
 	}
-	sched, err := e.schedule(ctx, t, sub.StoreID, slices.ContainsFunc(r.TriggerSetTasks, func(rt rule.Task) bool { return rt.UseWorkSchedule }))
-	if err != nil {
-		return nil, err
-	}
 	loc := sched.Location()
 	now := e.now().UTC()
 	inst := rule.Instance{
 		ID: rule.InstanceID(ev.ID, r.ID), TriggerSetID: r.ID, RuleName: r.Name, ContactID: sub.ContactID, EntityID: sub.LeadID, GarageVehicleID: sub.GarageVehicleID,
 		AccountPlatformID: sub.StoreID, Status: rule.InstanceInProgress, StartedAt: now, TriggerActivityID: sub.ActivityTypeID, TaskIDs: []string{},
 	}
-	owner, err := e.owner(ctx, t, sub.SalesPersonID, sub.BDCAgentID, sub.UserID, r.UpdatedBy, r.CreatedBy)
-	if err != nil {
-		return nil, err
-	}
 	if owner == "" && len(r.TriggerSetTasks) > 0 {
 		e.log.WarnContext(ctx, "workflow rule not started: no active user for its tasks", "rule", r.ID, "contact", sub.ContactID)
 		return nil, nil
-	}
-	actions, err := e.rules.ActionTypes(ctx, t)
-	if err != nil {
-		return nil, err
 	}
 	var ops []store.Op
 	for i, rt := range r.TriggerSetTasks {

@@ -9,6 +9,11 @@
 // Domain events are measured from commit to consumer through the outbox relay, with the events
 // it delivers per second, against a bare read of the same stream.
 //
+// The workflow engine is measured by the events it matches against a store's 50 enabled rules,
+// against the writes it performs for them, and with BENCH_MAX pending workflow tasks by the lag
+// from their due time to their Overdue state, checking that no task fires twice
+// (-workflows-only measures only these).
+//
 // The ADF lead intake is measured through the gateway's public route, with the leads it
 // accepts per second. The contact search is measured at 1,000, 10,000, 100,000 and 1,000,000 seeded customers, up
 // to BENCH_MAX customers (100,000 when unset, so a run takes minutes; seeding a million into
@@ -54,6 +59,7 @@ func main() {
 	eventsOnly := flag.Bool("events-only", false, "measure only the domain event relay")
 	vehiclesOnly := flag.Bool("vehicles-only", false, "measure only the session and the vehicle catalogue")
 	searchOnly := flag.Bool("search-only", false, "measure only the session and the contact search")
+	workflowsOnly := flag.Bool("workflows-only", false, "measure only the workflow engine: rule matching and task timers")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the run to this file")
 	flag.Parse()
 	if *cpuProfile != "" {
@@ -65,9 +71,12 @@ func main() {
 		defer stop()
 	}
 	var err error
-	if *eventsOnly {
+	switch {
+	case *eventsOnly:
 		err = runEvents(context.Background(), *n)
-	} else {
+	case *workflowsOnly:
+		err = runWorkflows(context.Background(), *n)
+	default:
 		err = run(context.Background(), *n, *searchN, only{vehicles: *vehiclesOnly, search: *searchOnly})
 	}
 	if err != nil {
@@ -90,6 +99,35 @@ func startProfile(path string) (func(), error) {
 		return nil, err
 	}
 	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
+// runWorkflows measures the workflow engine alone.
+func runWorkflows(ctx context.Context, n int) error {
+	endpoint := os.Getenv(dynamotest.EndpointEnv)
+	if endpoint == "" {
+		return errors.New(dynamotest.EndpointEnv + " is not set; run make bench")
+	}
+	db, err := store.Connect(ctx, endpoint)
+	if err != nil {
+		return err
+	}
+	return workflowsOn(ctx, db, n)
+}
+
+// workflowsOn creates a table of its own on db's endpoint and measures the workflow engine on it.
+func workflowsOn(ctx context.Context, db *dynamodb.Client, n int) error {
+	capture := &writeCapture{}
+	db = dynamodb.New(db.Options(), capture.attach)
+	table := fmt.Sprintf("bench-wf-%d", time.Now().UnixNano())
+	if err := store.CreateTable(ctx, db, table); err != nil {
+		return err
+	}
+	defer db.DeleteTable(context.Background(), &dynamodb.DeleteTableInput{TableName: &table})
+	pending, err := benchMax()
+	if err != nil {
+		return err
+	}
+	return benchWorkflows(ctx, workflowsBench{db: db, capture: capture, table: table, n: n / 4, pending: pending})
 }
 
 // runEvents measures the domain event relay alone.
@@ -232,6 +270,10 @@ func run(ctx context.Context, n, searchN int, parts only) error {
 	}
 
 	if err := benchEvents(ctx, eventsBench{db: db, endpoint: endpoint, n: n / 4}); err != nil {
+		return err
+	}
+
+	if err := workflowsOn(ctx, db, n); err != nil {
 		return err
 	}
 
