@@ -3,6 +3,7 @@ package workflows
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -14,6 +15,7 @@ import (
 	"github.com/cxm/cxm/shared/domain/rule"
 	"github.com/cxm/cxm/shared/domain/task"
 	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/provider/mail"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/eventbus"
 	"github.com/cxm/cxm/shared/runtime/store"
@@ -189,16 +191,26 @@ func (e *Engine) onDue(ctx context.Context, ev eventbus.Event) ([]store.Op, erro
 		}
 		return append([]store.Op{op}, notes...), nil
 	}
-	// The automated action: the template e-mail, recorded in the customer's activity once (by
-	// its idempotency key) before the task completes.
-	_, _, err = e.activity.Record(ctx, t, activity.New{
-		ContactID: w.ContactID, AccountPlatformID: w.AccountPlatformID, Kind: activity.KindEmail, Direction: activity.Outbound,
-		Text:    fmt.Sprintf("Automated e-mail sent: %s (template %s)", w.Name, rt.EmailTemplate),
-		Details: map[string]string{"workflowId": w.WorkflowInstanceID, "taskId": w.ID, "template": rt.EmailTemplate, "delivery": "sandbox mail sink"},
-		UserID:  "workflow", UserName: "Workflow", Key: "wf-auto-" + w.ID,
-	})
+	// The automated action: the template e-mail, sent once and recorded in the customer's
+	// activity once (by its idempotency key). A message the provider will never send (no
+	// address, a suppressed one, a store without e-mail) is recorded as not sent and the task
+	// becomes Overdue for a person to take over; an outage is an error, so the timer's event is
+	// delivered again.
+	sent, err := e.sendTemplate(ctx, t, w, rt)
 	if err != nil {
 		return nil, err
+	}
+	if !sent {
+		w.Status = task.StatusOverdue
+		op, err := task.WorkflowUpdateOp(t, w, v)
+		if err != nil {
+			return nil, err
+		}
+		notes, err := e.notify(ctx, t, w.AccountPlatformID, rt.TriggerSetTaskNotifications, rule.OnOverdue, m, w.ID+"-overdue", now)
+		if err != nil {
+			return nil, err
+		}
+		return append([]store.Op{op}, notes...), nil
 	}
 	done := now
 	w.Status, w.CompletedAt = task.StatusCompleted, &done
@@ -241,7 +253,7 @@ func (e *Engine) finishOps(ctx context.Context, t store.Tenant, vi rule.Versione
 			return nil, nil
 		}
 	}
-	ops, _, err := rule.StopOps(ctx, t, e.tasks, withoutTask(vi, closing), rule.InstanceSuccess, by, "Every task is done.", now)
+	ops, _, err := rule.StopOpsClosing(ctx, t, e.tasks, vi, closing, rule.InstanceSuccess, by, "Every task is done.", now)
 	if err != nil {
 		return nil, err
 	}
@@ -315,14 +327,6 @@ func (e *Engine) onTaskChanged(ctx context.Context, ev eventbus.Event) ([]store.
 	return append(ops, finished...), nil
 }
 
-// withoutTask returns vi with task id left out of its open-task scan (it is being completed in
-// the same transaction).
-func withoutTask(vi rule.VersionedInstance, id string) rule.VersionedInstance {
-	c := vi
-	c.TaskIDs = slices.DeleteFunc(slices.Clone(vi.TaskIDs), func(x string) bool { return x == id })
-	return c
-}
-
 // onCopy makes one queued copy of a rule in a store.
 func (e *Engine) onCopy(ctx context.Context, ev eventbus.Event) ([]store.Op, error) {
 	var c rule.CopyRequest
@@ -342,4 +346,111 @@ func (e *Engine) onCopy(ctx context.Context, ev eventbus.Event) ([]store.Op, err
 	}
 	ops, _, err := e.rules.CopyOps(ctx, t, src, c.AccountPlatformID, c.UserID, c.Key)
 	return ops, err
+}
+
+// Details of the activity entry of an automated e-mail.
+const (
+	MailStatusSent   = "sent"
+	MailStatusFailed = "failed"
+)
+
+// sendTemplate sends automated task w's template e-mail (of rule task rt) to its customer
+// through the store's mail provider and records the send, or why it could not be sent, in the
+// customer's activity under the key wf-auto-{task}. It reports whether the e-mail was sent. An
+// entry recorded already (an earlier delivery of the timer's event) is the answer: nothing is
+// sent again. A provider that may accept the message later is an error, and nothing is recorded.
+func (e *Engine) sendTemplate(ctx context.Context, t store.Tenant, w task.WorkflowTask, rt rule.Task) (bool, error) {
+	key := "wf-auto-" + w.ID
+	if prev, err := e.activity.ByKey(ctx, t, w.ContactID, key); err == nil {
+		return prev.Details["status"] != MailStatusFailed, nil
+	} else if apperr.CodeOf(err) != apperr.NotFound {
+		return false, err
+	}
+	template := rt.EmailTemplate
+	if template == "" {
+		template = w.Name
+	}
+	details := map[string]string{"workflowId": w.WorkflowInstanceID, "taskId": w.ID, "template": template}
+	msg, err := e.templateMessage(ctx, t, w, template)
+	var sent mail.Sent
+	if err == nil {
+		var sender mail.Sender
+		if sender, err = e.mailers.Mailer(ctx, t, w.AccountPlatformID); err == nil {
+			sent, err = sender.Send(ctx, msg)
+		}
+	}
+	var me *mail.Error
+	if errors.As(err, &me) && me.Retryable {
+		return false, err
+	}
+	text := fmt.Sprintf("Automated e-mail sent to %s: %s (template %s)", msg.To, msg.Subject, template)
+	if err != nil {
+		var reason, code string
+		if ae, ok := apperr.As(err); ok && (ae.Code == apperr.Conflict || ae.Code == apperr.Invalid || ae.Code == apperr.NotFound) {
+			reason, code = ae.Message, "NOT_SENDABLE"
+		} else if me != nil {
+			reason, code = me.Message, me.Code
+		} else {
+			return false, err
+		}
+		text = fmt.Sprintf("Automated e-mail not sent: %s (template %s). %s", w.Name, template, reason)
+		details["status"], details["error"] = MailStatusFailed, code
+	} else {
+		details["status"], details["messageId"], details["to"], details["from"] = MailStatusSent, sent.MessageID, msg.To, sent.From
+	}
+	_, _, err = e.activity.Record(ctx, t, activity.New{
+		ContactID: w.ContactID, AccountPlatformID: w.AccountPlatformID, Kind: activity.KindEmail, Direction: activity.Outbound,
+		Text: text, Details: details, UserID: "workflow", UserName: "Workflow", Key: key,
+	})
+	if err != nil {
+		return false, err
+	}
+	return details["status"] == MailStatusSent, nil
+}
+
+// templateMessage returns the e-mail of template for automated task w: to the customer's
+// preferred address (else their first one) that did not opt out, from the store. A customer
+// without such an address is an Invalid error.
+func (e *Engine) templateMessage(ctx context.Context, t store.Tenant, w task.WorkflowTask, template string) (mail.Message, error) {
+	c, err := e.contacts.Get(ctx, t, w.ContactID)
+	if err != nil {
+		return mail.Message{}, err
+	}
+	to, optedOut := "", false
+	for _, a := range c.Emails {
+		if a.OptOut {
+			optedOut = true
+			continue
+		}
+		if to == "" || a.IsPreferred {
+			to = a.Email
+		}
+	}
+	switch {
+	case to == "" && optedOut:
+		return mail.Message{}, apperr.Errorf(apperr.Invalid, "The customer opted out of e-mail.")
+	case to == "":
+		return mail.Message{}, apperr.Errorf(apperr.Invalid, "The customer has no e-mail address.")
+	}
+	storeName := ""
+	if e.accounts != nil {
+		if st, err := e.accounts.Store(ctx, t, w.AccountPlatformID); err == nil {
+			storeName = st.Name
+		}
+	}
+	greeting := "Hello"
+	if c.FirstName != "" {
+		greeting += " " + c.FirstName
+	}
+	body := strings.TrimSpace(w.Description)
+	if body == "" {
+		body = template
+	}
+	body = strings.NewReplacer("{CustomerName}", strings.TrimSpace(c.FirstName+" "+c.LastName), "{StoreName}", storeName).Replace(body)
+	subject := template
+	if storeName != "" {
+		subject += " from " + storeName
+	}
+	return mail.Message{Tenant: t, AccountPlatformID: w.AccountPlatformID, To: to, FromName: storeName,
+		Subject: subject, Text: fmt.Sprintf("%s,\n\n%s\n\n%s\n", greeting, body, storeName), Reference: w.ID}, nil
 }

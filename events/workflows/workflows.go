@@ -1,14 +1,19 @@
 // Package workflows is the workflow rules engine. It matches the domain events that something
 // happened to a customer (a lead created, assigned, claimed or moved to another status, an
-// activity logged, a customer created) against every enabled rule of the event's store: an
+// activity logged, a customer created, a vehicle added to or leaving the customer's garage)
+// against every enabled rule of the event's store: an
 // event whose activity type is one of a rule's triggers, and that passes the rule's filters and
 // vehicles, starts a workflow instance of the rule for the customer with the rule's tasks
 // (task.WorkflowTask, due by the task's unit and duration in the store's time zone, moved into
-// working hours when the task uses the work schedule) and a due timer per task; one that is one
+// the store's working hours, its dealer settings' BusinessHours, when the task uses the work
+// schedule) and a due timer per task; one that is one
 // of a running instance's rule terminators ends it, cancelling its open tasks, and one that is a
 // rule task's terminator cancels that task. Notifications go to the users, the group's members
 // or the role's users (of every store of the dealer group for enterprise notifications) that
-// rules name for the event: on start, when a task is overdue, when an instance completes.
+// rules name for the event: on start, when a task is overdue, when an instance completes. A
+// workflow started by a vehicle's arrival in the garage is about that vehicle; when the vehicle
+// is marked as no longer owned (GarageVehicleNoLongerOwned) every running workflow about it
+// ends and its open tasks are cancelled.
 //
 // When a task's due timer fires (timer.Firer, every minute in AWS from an EventBridge Scheduler
 // schedule, on the gateway's clock locally), an open manual task becomes Overdue and its
@@ -25,23 +30,29 @@ package workflows
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cxm/cxm/shared/domain/account"
 	"github.com/cxm/cxm/shared/domain/activity"
 	"github.com/cxm/cxm/shared/domain/appointment"
 	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/dealer"
+	"github.com/cxm/cxm/shared/domain/garage"
 	"github.com/cxm/cxm/shared/domain/group"
 	"github.com/cxm/cxm/shared/domain/lead"
 	"github.com/cxm/cxm/shared/domain/rule"
 	"github.com/cxm/cxm/shared/domain/task"
 	"github.com/cxm/cxm/shared/domain/user"
 	"github.com/cxm/cxm/shared/domain/visit"
+	"github.com/cxm/cxm/shared/domain/workhours"
+	"github.com/cxm/cxm/shared/provider/mail"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/eventbus"
 	"github.com/cxm/cxm/shared/runtime/store"
@@ -55,6 +66,9 @@ const (
 	CopyConsumer    = "rule-copy"
 	// TaskConsumer keeps workflows in step with users' changes of their tasks.
 	TaskConsumer = "workflow-task-changes"
+	// VehicleGoneMark names the processed marks of the workflows a vehicle leaving its
+	// customer's garage ends, one per workflow.
+	VehicleGoneMark = "workflow-vehicle-gone"
 )
 
 // MaxRecipients bounds the users one notification of one event reaches, so a start's writes
@@ -71,8 +85,13 @@ type Engine struct {
 	groups   *group.Repo
 	activity *activity.Repo
 	leads    *lead.Repo
-	log      *slog.Logger
-	now      func() time.Time
+	dealers  *dealer.Repo
+	contacts *contact.Repo
+	mailers  mail.Senders
+	// enabled keeps the stores' enabled rules while no rule of the store changes.
+	enabled rule.EnabledCache
+	log     *slog.Logger
+	now     func() time.Time
 }
 
 // New returns the engine over svc reading the time from now.
@@ -81,13 +100,15 @@ func New(svc wiring.Services, now func() time.Time) *Engine {
 	if log == nil {
 		log = slog.Default()
 	}
-	e := &Engine{s: svc.Store, users: svc.Users, accounts: svc.Accounts, log: log, now: now}
+	e := &Engine{s: svc.Store, users: svc.Users, accounts: svc.Accounts, log: log, now: now, mailers: svc.Providers}
 	if svc.Store != nil {
 		e.rules = rule.NewRepo(svc.Store).WithClock(now)
 		e.tasks = task.NewRepo(svc.Store)
 		e.groups = group.NewRepo(svc.Store)
 		e.activity = activity.NewRepo(svc.Store, svc.Events, log).WithClock(now)
 		e.leads = lead.NewRepo(svc.Store, svc.Events, log)
+		e.dealers = dealer.NewRepo(svc.Store)
+		e.contacts = contact.NewRepo(svc.Store, svc.Encrypter, svc.Events, log)
 	}
 	return e
 }
@@ -105,7 +126,8 @@ func Consumers(svc wiring.Services) []eventbus.Consumer {
 func TriggerEvents() []string {
 	return []string{lead.EventCreated, lead.EventStatusChanged, lead.EventAssigned, lead.EventClaimed, activity.EventLogged, contact.EventCreated, rule.EventStartRequested,
 		appointment.EventSet, appointment.EventChanged,
-		visit.EventStarted, visit.EventCompleted}
+		visit.EventStarted, visit.EventCompleted,
+		garage.EventChanged, garage.EventNoLongerOwned}
 }
 
 // Consumers returns the engine's consumers: triggers and terminators, due timers and copies.
@@ -131,6 +153,8 @@ type Subject struct {
 	UserID         string
 	// TriggerSetID names the one rule a start by hand is for; 0 for every rule.
 	TriggerSetID int64
+	// GarageVehicleID is the garage vehicle a garage event is about.
+	GarageVehicleID int64
 }
 
 // SubjectOf reads event ev; false for an event no activity type names.
@@ -196,6 +220,18 @@ func SubjectOf(ev eventbus.Event) (Subject, bool, error) {
 			}
 			s.ActivityTypeID = rule.ActivityShowroomVisit
 		}
+	case garage.EventChanged, garage.EventNoLongerOwned:
+		var d garage.Changed
+		if err := json.Unmarshal(ev.Detail, &d); err != nil {
+			return s, false, fmt.Errorf("decode %s: %w", ev.Type, err)
+		}
+		s = Subject{ActivityTypeID: rule.ActivityVehicleNoLongerOwned, StoreID: d.AccountPlatformID, ContactID: d.ContactID, UserID: d.UserID, GarageVehicleID: d.EntityID}
+		if ev.Type == garage.EventChanged {
+			if d.Action != garage.ActionAdded {
+				return s, false, nil
+			}
+			s.ActivityTypeID = rule.ActivityVehicleAdded
+		}
 	case contact.EventCreated:
 		var d contact.Changed
 		if err := json.Unmarshal(ev.Detail, &d); err != nil {
@@ -219,20 +255,66 @@ func (e *Engine) OnEvent(ctx context.Context, ev eventbus.Event) error {
 	if err != nil {
 		return err
 	}
-	if err := eventbus.Once(e.s, TriggerConsumer+"-end", func(ctx context.Context, ev eventbus.Event) ([]store.Op, error) {
-		return e.terminate(ctx, t, sub)
-	})(ctx, ev); err != nil {
+	if sub.ActivityTypeID == rule.ActivityVehicleNoLongerOwned {
+		if err := e.stopVehicle(ctx, t, sub, ev); err != nil {
+			return err
+		}
+	}
+	// The terminators' writes, when there are any: a delivery of the event after they committed
+	// finds the workflows ended and the tasks closed, and writes nothing.
+	// The customer's workflows and the store's enabled rules are read together.
+	var (
+		wg              sync.WaitGroup
+		is              []rule.VersionedInstance
+		rules           []rule.TriggerSet
+		isErr, rulesErr error
+	)
+	wg.Go(func() { is, isErr = e.rules.Instances(ctx, t, []int64{sub.ContactID}) })
+	wg.Go(func() { rules, rulesErr = e.enabled.Enabled(ctx, e.rules, t, sub.StoreID) })
+	wg.Wait()
+	if err := errors.Join(isErr, rulesErr); err != nil {
 		return err
 	}
-	rules, err := e.rules.Enabled(ctx, t, sub.StoreID)
+	end, err := e.terminate(ctx, t, sub, is)
 	if err != nil {
 		return err
 	}
+	if len(end) > 0 {
+		if err := eventbus.Once(e.s, TriggerConsumer+"-end", func(ctx context.Context, ev eventbus.Event) ([]store.Op, error) {
+			return e.terminate(ctx, t, sub, nil)
+		})(ctx, ev); err != nil {
+			return err
+		}
+	}
+	var candidates []rule.TriggerSet
+	needsLead := false
 	for _, r := range rules {
-		if !slices.ContainsFunc(r.Triggers, func(tr rule.Trigger) bool { return tr.ActivityTypeID == sub.ActivityTypeID }) {
+		if !hasActivity(r.Triggers, sub.ActivityTypeID) || (sub.TriggerSetID != 0 && r.ID != sub.TriggerSetID) {
 			continue
 		}
-		if sub.TriggerSetID != 0 && r.ID != sub.TriggerSetID {
+		candidates = append(candidates, r)
+		needsLead = needsLead || len(r.Vehicles) > 0 || len(r.TriggerSetFilters) > 0
+	}
+	if len(candidates) == 0 {
+		return nil
+	}
+	// The lead is read once for every rule; a rule whose filters leave the subject out (at the
+	// event's time, so every delivery decides alike) writes nothing, not even a processed mark.
+	var l *lead.Lead
+	if sub.LeadID != 0 && needsLead {
+		got, err := e.leads.GetOf(ctx, t, sub.ContactID, sub.LeadID)
+		if err == nil {
+			l = &got
+		} else if apperr.CodeOf(err) != apperr.NotFound {
+			return err
+		}
+	}
+	at := ev.Time
+	if at.IsZero() {
+		at = e.now()
+	}
+	for _, r := range candidates {
+		if !Matches(r, sub, l, at) {
 			continue
 		}
 		r := r
@@ -246,12 +328,54 @@ func (e *Engine) OnEvent(ctx context.Context, ev eventbus.Event) error {
 	return nil
 }
 
-// terminate returns the writes that end the subject's customer's running instances whose rule
-// terminates on the subject's activity type, and cancel the open tasks whose rule task does.
-func (e *Engine) terminate(ctx context.Context, t store.Tenant, sub Subject) ([]store.Op, error) {
+// stopVehicle ends the running workflows about the garage vehicle the subject's event says left
+// its customer's garage, cancelling their open tasks (and the tasks' due timers). Each workflow
+// ends in a transaction of its own with its processed mark, so a redelivered event ends nothing
+// twice and a workflow with many tasks does not crowd the others out of one transaction.
+func (e *Engine) stopVehicle(ctx context.Context, t store.Tenant, sub Subject, ev eventbus.Event) error {
 	is, err := e.rules.Instances(ctx, t, []int64{sub.ContactID})
 	if err != nil {
-		return nil, err
+		return err
+	}
+	by := sub.UserID
+	if by == "" {
+		by = "workflow"
+	}
+	for _, vi := range is {
+		if !vi.Active() || vi.GarageVehicleID != sub.GarageVehicleID {
+			continue
+		}
+		id := vi.ID
+		stop := func(ctx context.Context, ev eventbus.Event) ([]store.Op, error) {
+			cur, err := e.rules.Instance(ctx, t, sub.ContactID, id)
+			if apperr.CodeOf(err) == apperr.NotFound {
+				return nil, nil
+			}
+			if err != nil {
+				return nil, err
+			}
+			if !cur.Active() {
+				return nil, nil
+			}
+			ops, _, err := rule.StopOps(ctx, t, e.tasks, cur, rule.InstanceCancelled, by, "Ended: the customer no longer owns the vehicle.", e.now().UTC())
+			return ops, err
+		}
+		if err := eventbus.Once(e.s, VehicleGoneMark+"-"+id, stop)(ctx, ev); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// terminate returns the writes that end the subject's customer's running instances (is, or
+// those read now when nil) whose rule terminates on the subject's activity type, and cancel the
+// open tasks whose rule task does.
+func (e *Engine) terminate(ctx context.Context, t store.Tenant, sub Subject, is []rule.VersionedInstance) ([]store.Op, error) {
+	if is == nil {
+		var err error
+		if is, err = e.rules.Instances(ctx, t, []int64{sub.ContactID}); err != nil {
+			return nil, err
+		}
 	}
 	now := e.now().UTC()
 	name := activityName(sub.ActivityTypeID)
@@ -313,55 +437,46 @@ func activityName(id int64) string {
 	return "activity " + strconv.FormatInt(id, 10)
 }
 
-// start returns the writes that start rule r for the subject of event ev, or none when the
-// rule's filters or vehicles leave the subject out or the customer has a running instance of
-// the rule for the same lead.
+// start returns the writes that start rule r (whose filters and vehicles let the subject in) for
+// the subject of event ev, or none when the customer has a running instance of the rule for the
+// same lead and garage vehicle.
 func (e *Engine) start(ctx context.Context, t store.Tenant, r rule.TriggerSet, sub Subject, ev eventbus.Event) ([]store.Op, error) {
-	var l *lead.Lead
-	if sub.LeadID != 0 {
-		got, err := e.leads.GetOf(ctx, t, sub.ContactID, sub.LeadID)
-		if err == nil {
-			l = &got
-		} else if apperr.CodeOf(err) != apperr.NotFound {
-			return nil, err
-		}
-	}
-	if !Matches(r, sub, l, e.now()) {
-		return nil, nil
-	}
-	existing, err := e.rules.Instances(ctx, t, []int64{sub.ContactID})
-	if err != nil {
+	// What the start needs is read together: the customer's workflows, the store's hours, the
+	// tasks' owner and the action types.
+	var (
+		wg                                      sync.WaitGroup
+		existing                                []rule.VersionedInstance
+		sched                                   workhours.Schedule
+		owner                                   string
+		actions                                 []rule.ActionType
+		existingErr, schedErr, ownerErr, actErr error
+	)
+	wg.Go(func() { existing, existingErr = e.rules.Instances(ctx, t, []int64{sub.ContactID}) })
+	wg.Go(func() {
+		sched, schedErr = e.schedule(ctx, t, sub.StoreID, slices.ContainsFunc(r.TriggerSetTasks, func(rt rule.Task) bool { return rt.UseWorkSchedule }))
+	})
+	wg.Go(func() {
+		owner, ownerErr = e.owner(ctx, t, sub.SalesPersonID, sub.BDCAgentID, sub.UserID, r.UpdatedBy, r.CreatedBy)
+	})
+	wg.Go(func() { actions, actErr = e.rules.ActionTypes(ctx, t) })
+	wg.Wait()
+	if err := errors.Join(existingErr, schedErr, ownerErr, actErr); err != nil {
 		return nil, err
 	}
 	for _, vi := range existing {
-		if vi.Active() && vi.TriggerSetID == r.ID && vi.EntityID == sub.LeadID {
+		if vi.Active() && vi.TriggerSetID == r.ID && vi.EntityID == sub.LeadID && vi.GarageVehicleID == sub.GarageVehicleID {
 			return nil, nil
 		}
 	}
-	loc := time.UTC
-	if e.accounts != nil {
-		if st, err := e.accounts.Store(ctx, t, sub.StoreID); err == nil && st.TimeZone != "" {
-			if l, err := time.LoadLocation(st.TimeZone); err == nil {
-				loc = l
-			}
-		}
-	}
+	loc := sched.Location()
 	now := e.now().UTC()
 	inst := rule.Instance{
-		ID: rule.InstanceID(ev.ID, r.ID), TriggerSetID: r.ID, RuleName: r.Name, ContactID: sub.ContactID, EntityID: sub.LeadID,
+		ID: rule.InstanceID(ev.ID, r.ID), TriggerSetID: r.ID, RuleName: r.Name, ContactID: sub.ContactID, EntityID: sub.LeadID, GarageVehicleID: sub.GarageVehicleID,
 		AccountPlatformID: sub.StoreID, Status: rule.InstanceInProgress, StartedAt: now, TriggerActivityID: sub.ActivityTypeID, TaskIDs: []string{},
-	}
-	owner, err := e.owner(ctx, t, sub.SalesPersonID, sub.BDCAgentID, sub.UserID, r.UpdatedBy, r.CreatedBy)
-	if err != nil {
-		return nil, err
 	}
 	if owner == "" && len(r.TriggerSetTasks) > 0 {
 		e.log.WarnContext(ctx, "workflow rule not started: no active user for its tasks", "rule", r.ID, "contact", sub.ContactID)
 		return nil, nil
-	}
-	actions, err := e.rules.ActionTypes(ctx, t)
-	if err != nil {
-		return nil, err
 	}
 	var ops []store.Op
 	for i, rt := range r.TriggerSetTasks {
@@ -373,7 +488,7 @@ func (e *Engine) start(ctx context.Context, t store.Tenant, r rule.TriggerSet, s
 			Task: task.Task{
 				ID: fmt.Sprintf("%s-%d", inst.ID, i+1), ContactID: sub.ContactID, EntityID: sub.LeadID, AccountPlatformID: sub.StoreID,
 				AssignedUserID: owner, TaskType: typ, Name: rt.Name, Description: rt.Description,
-				DueAt: rule.DueAt(rt, now, loc), Status: task.StatusPending, CreatedAt: now,
+				DueAt: rule.DueAt(rt, now, sched), Status: task.StatusPending, CreatedAt: now,
 				Origin: task.Origin{WorkflowInstanceID: inst.ID, TriggerSetID: r.ID, TriggerSetTaskID: rt.TriggerSetTaskID, Automated: rt.AutomatedTask},
 			},
 		}
@@ -403,6 +518,26 @@ func (e *Engine) start(ctx context.Context, t store.Tenant, r rule.TriggerSet, s
 		return nil, err
 	}
 	return append(ops, notes...), nil
+}
+
+// schedule returns the working hours of store storeID in its time zone: the hours of its dealer
+// settings when hours is set (a task of the rule uses the work schedule), else the default ones.
+// A store that cannot be read keeps UTC.
+func (e *Engine) schedule(ctx context.Context, t store.Tenant, storeID int64, hours bool) (workhours.Schedule, error) {
+	tz := ""
+	if e.accounts != nil {
+		if st, err := e.accounts.Store(ctx, t, storeID); err == nil {
+			tz = st.TimeZone
+		}
+	}
+	if !hours || e.dealers == nil {
+		return workhours.In(nil, tz), nil
+	}
+	s, err := e.dealers.Get(ctx, t, storeID)
+	if err != nil {
+		return workhours.Schedule{}, err
+	}
+	return s.Schedule(tz), nil
 }
 
 // owner returns the first of ids that is an active user of the tenant: the lead's sales person,

@@ -12,12 +12,16 @@ import (
 
 	"github.com/cxm/cxm/events/workflows"
 	"github.com/cxm/cxm/shared/domain/activity"
+	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/garage"
 	"github.com/cxm/cxm/shared/domain/lead"
 	"github.com/cxm/cxm/shared/domain/notification"
 	"github.com/cxm/cxm/shared/domain/rule"
 	"github.com/cxm/cxm/shared/domain/task"
 	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/domain/vehicle"
 	"github.com/cxm/cxm/shared/local/dynamotest"
+	mailsandbox "github.com/cxm/cxm/shared/provider/mail/sandbox"
 	"github.com/cxm/cxm/shared/runtime/eventbus"
 	"github.com/cxm/cxm/shared/runtime/store"
 	"github.com/cxm/cxm/shared/runtime/timer"
@@ -311,43 +315,101 @@ func TestTerminator(t *testing.T) {
 	}
 }
 
-// TestAutomatedTask: an automated e-mail task does its action at its due time, is recorded in
-// the customer's activity once, completes, and its workflow completes with it.
+// TestAutomatedTask: an automated e-mail task sends its template e-mail through the store's
+// mail provider (the sandbox sink locally) at its due time, is recorded in the customer's
+// activity once, completes, and its workflow completes with it; a customer the e-mail cannot
+// reach gets the failure recorded once and the task becomes Overdue for a person. A replayed
+// timer sends nothing more.
 func TestAutomatedTask(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
 	r := callRule(shop)
 	r.Name = "Welcome e-mail"
-	r.TriggerSetTasks = []rule.Task{{Name: "Welcome e-mail", ActionTypeID: 2, DueUnit: rule.UnitHours, DueDuration: 1, AutomatedTask: true, EmailTemplate: "Welcome"}}
+	r.TriggerSetTasks = []rule.Task{{Name: "Welcome e-mail", Description: "Thank you for your interest, {CustomerName}.", ActionTypeID: 2,
+		DueUnit: rule.UnitHours, DueDuration: 1, AutomatedTask: true, EmailTemplate: "Welcome"}}
 	r.TriggerSetNotifications = nil
 	f.activeRule(t, r)
-	f.newLead(t, shop, 801, lead.TypeInternet)
-	is := f.workflows(t, 801)
-	if len(is) != 1 {
-		t.Fatalf("workflows = %d, want 1", len(is))
+	customers := []contact.Contact{
+		{ID: 801, AccountPlatformID: shop, FirstName: "Ana", LastName: "Lee", Emails: []contact.Email{{Email: "old@example.com"}, {Email: "Ana.Lee@Example.com", IsPreferred: true}}},
+		{ID: 802, AccountPlatformID: shop, FirstName: "Ben", LastName: "Ortiz"},
+		{ID: 803, AccountPlatformID: shop, FirstName: "Cy", LastName: "Park", Emails: []contact.Email{{Email: mailsandbox.SuppressedAddress}}},
+		{ID: 804, AccountPlatformID: shop, FirstName: "Di", LastName: "Ng", Emails: []contact.Email{{Email: "di@example.com", IsPreferred: true, OptOut: true}}},
+	}
+	if err := contact.NewRepo(f.s, nil, nil, nil).Import(f.ctx, f.t, customers, "test"); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range customers {
+		f.newLead(t, shop, c.ID, lead.TypeInternet)
 	}
 	f.clock.Advance(61 * time.Minute)
 	f.fire(t)
 	f.fire(t)
-	w := f.task(t, 801, is[0].TaskIDs[0])
-	if w.Status != task.StatusCompleted || w.CompletedAt == nil {
-		t.Errorf("automated task = %+v, want completed", w.Task)
+	emails := func(contactID int64) []activity.Entry {
+		t.Helper()
+		feed, err := activity.NewRepo(f.s, f.bus, nil).Feed(f.ctx, f.t, []int64{contactID}, activity.FeedQuery{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []activity.Entry
+		for _, e := range feed.Entries {
+			if e.Kind == activity.KindEmail {
+				out = append(out, e)
+			}
+		}
+		return out
 	}
-	if got := f.workflows(t, 801)[0]; got.Status != rule.InstanceSuccess {
-		t.Errorf("workflow status = %d, want success", got.Status)
+	tests := []struct {
+		contact int64
+		status  string // the activity's status
+		task    string
+		flow    int
+	}{
+		{801, workflows.MailStatusSent, task.StatusCompleted, rule.InstanceSuccess},
+		{802, workflows.MailStatusFailed, task.StatusOverdue, rule.InstanceInProgress},
+		{803, workflows.MailStatusFailed, task.StatusOverdue, rule.InstanceInProgress},
+		{804, workflows.MailStatusFailed, task.StatusOverdue, rule.InstanceInProgress},
 	}
-	feed, err := activity.NewRepo(f.s, f.bus, nil).Feed(f.ctx, f.t, []int64{801}, activity.FeedQuery{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sent := 0
-	for _, e := range feed.Entries {
-		if e.Kind == activity.KindEmail {
-			sent++
+	for _, tt := range tests {
+		is := f.workflows(t, tt.contact)
+		if len(is) != 1 {
+			t.Fatalf("%d: workflows = %d, want 1", tt.contact, len(is))
+		}
+		w := f.task(t, tt.contact, is[0].TaskIDs[0])
+		if w.Status != tt.task || (tt.task == task.StatusCompleted) != (w.CompletedAt != nil) {
+			t.Errorf("%d: automated task = %+v, want %s", tt.contact, w.Task, tt.task)
+		}
+		if is[0].Status != tt.flow {
+			t.Errorf("%d: workflow status = %d, want %d", tt.contact, is[0].Status, tt.flow)
+		}
+		sent := emails(tt.contact)
+		if len(sent) != 1 || sent[0].Details["status"] != tt.status || sent[0].Details["taskId"] != w.ID || sent[0].Text == "" {
+			t.Errorf("%d: e-mails in the activity = %+v, want one %s", tt.contact, sent, tt.status)
 		}
 	}
-	if sent != 1 {
-		t.Errorf("e-mails in the activity = %d, want 1", sent)
+	kept := f.svc.Providers.MailSandbox().Sent(f.t)
+	if len(kept) != 1 || kept[0].To != "ana.lee@example.com" || kept[0].Subject != "Welcome" || kept[0].Text != "Hello Ana,\n\nThank you for your interest, Ana Lee.\n\n\n" {
+		t.Errorf("messages sent = %+v, want the welcome e-mail to Ana's preferred address", kept)
+	}
+	if got := emails(801); len(got) != 1 || len(kept) != 1 || got[0].Details["messageId"] != kept[0].MessageID {
+		t.Errorf("the activity and the sink name different messages: %+v, %+v", got, kept)
+	}
+
+	// The timers' events again: nothing more is sent or recorded.
+	for _, e := range f.seen {
+		if e.Type == rule.EventTaskDue {
+			if err := f.bus.Publish(f.ctx, e); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	f.settle(t)
+	if n := len(f.svc.Providers.MailSandbox().Sent(f.t)); n != 1 {
+		t.Errorf("after the replay %d messages, want 1", n)
+	}
+	for _, tt := range tests {
+		if n := len(emails(tt.contact)); n != 1 {
+			t.Errorf("%d: after the replay %d e-mail entries, want 1", tt.contact, n)
+		}
 	}
 }
 
@@ -440,5 +502,123 @@ func TestUserChangesWorkflowTask(t *testing.T) {
 	f.fire(t)
 	if got := f.task(t, 801, id).Status; got != task.StatusCompleted {
 		t.Errorf("after the new due time: status %s, want Completed", got)
+	}
+}
+
+// TestVehicleNoLongerOwned: a vehicle added to a customer's garage starts the rule about it;
+// marking it as no longer owned ends that workflow and cancels its open tasks and their timers,
+// once however often the event is delivered, and leaves the workflows of the customer's other
+// vehicle and of their lead running.
+func TestVehicleNoLongerOwned(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	service := rule.TriggerSet{
+		Name: "New garage vehicle: service check-in", AccountPlatformIDs: []int64{shop},
+		Triggers: []rule.Trigger{{ActivityTypeID: rule.ActivityVehicleAdded}},
+		TriggerSetTasks: []rule.Task{
+			{Name: "Call about the first service", ActionTypeID: 1, DueUnit: rule.UnitDays, DueDuration: 30},
+			{Name: "Service reminder e-mail", ActionTypeID: 2, DueUnit: rule.UnitDays, DueDuration: 60, AutomatedTask: true, EmailTemplate: "Service"},
+		},
+	}
+	f.activeRule(t, service)
+	f.activeRule(t, callRule(shop))
+	const customer = 901
+	f.newLead(t, shop, customer, lead.TypeInternet)
+	garages := garage.NewRepo(f.s, activity.NewRepo(f.s, f.bus, nil), vehicle.MustLoad(), nil)
+	by := garage.Actor{UserID: "sp-a", UserName: "sp-a Staff"}
+	add := func(model string) garage.Vehicle {
+		t.Helper()
+		v, err := garages.Add(f.ctx, f.t, customer, shop, garage.Edit{CurrentVehicle: garage.VehicleInput{Year: 2022, Make: "Toyota", Model: model}}, by)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.settle(t)
+		return v
+	}
+	camry, rav4 := add("Camry"), add("RAV4")
+	of := func(vehicleID int64) rule.VersionedInstance {
+		t.Helper()
+		for _, i := range f.workflows(t, customer) {
+			if i.GarageVehicleID == vehicleID && (vehicleID != 0 || i.EntityID != 0) {
+				return i
+			}
+		}
+		t.Fatalf("no workflow about vehicle %d among %+v", vehicleID, f.workflows(t, customer))
+		return rule.VersionedInstance{}
+	}
+	if got := len(f.workflows(t, customer)); got != 3 {
+		t.Fatalf("%d workflows, want 3 (the lead's and one per vehicle)", got)
+	}
+	camryFlow := of(camry.EntityID)
+	if len(camryFlow.TaskIDs) != 2 {
+		t.Fatalf("the Camry's workflow has %d tasks, want 2", len(camryFlow.TaskIDs))
+	}
+
+	// The first task done by hand: it stays completed when the vehicle goes.
+	first := f.task(t, customer, camryFlow.TaskIDs[0])
+	tk, err := f.tasks.Get(f.ctx, f.t, customer, first.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := f.tasks.Apply(f.ctx, f.t, tk, task.Change{Action: task.Complete, Version: tk.Version, By: "sp-a"}, f.clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	f.settle(t)
+
+	if _, err := garages.NotOwned(f.ctx, f.t, camry.EntityID, camry.Version, "Traded it in elsewhere", by, nil); err != nil {
+		t.Fatal(err)
+	}
+	f.settle(t)
+	ended := of(camry.EntityID)
+	if ended.Active() || ended.Status != rule.InstanceCancelled || ended.EndedBy != "sp-a" || ended.EndReason == "" {
+		t.Errorf("the Camry's workflow = %+v, want it cancelled by the change", ended.Instance)
+	}
+	if st := f.task(t, customer, camryFlow.TaskIDs[0]).Status; st != task.StatusCompleted {
+		t.Errorf("the completed task is %s, want it kept Completed", st)
+	}
+	second := f.task(t, customer, camryFlow.TaskIDs[1])
+	if second.Status != task.StatusCancelled {
+		t.Errorf("the open task is %s, want Cancelled", second.Status)
+	}
+	if _, err := timer.Pending(f.ctx, f.s, f.t, rule.DueTimerID(second.ID, second.DueAt)); err == nil {
+		t.Error("the cancelled task's timer is still pending")
+	}
+	if !of(rav4.EntityID).Active() || !of(0).Active() {
+		t.Error("the RAV4's or the lead's workflow ended with the Camry")
+	}
+
+	// The event again, twice: nothing more.
+	var gone eventbus.Event
+	ends := func() int {
+		n := 0
+		for _, e := range f.seen {
+			if e.Type == garage.EventNoLongerOwned {
+				gone = e
+			}
+			if e.Type == rule.EventWorkflowEnded {
+				n++
+			}
+		}
+		return n
+	}
+	before := ends()
+	for range 2 {
+		if err := f.bus.Publish(f.ctx, gone); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.settle(t)
+	if after := ends(); after != before || before != 1 {
+		t.Errorf("workflow ends announced: %d before the replay, %d after; want 1 and 1", before, after)
+	}
+	if again := of(camry.EntityID); again.Version != ended.Version || !again.EndedAt.Equal(*ended.EndedAt) {
+		t.Errorf("the replay changed the ended workflow: %+v", again.Instance)
+	}
+
+	// Its due time passing does nothing to the cancelled task.
+	f.clock.Advance(61 * 24 * time.Hour)
+	f.fire(t)
+	if st := f.task(t, customer, second.ID).Status; st != task.StatusCancelled {
+		t.Errorf("after the due time: %s, want Cancelled", st)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/cxm/cxm/functions/dealers"
 	"github.com/cxm/cxm/shared/domain/dealer"
 	"github.com/cxm/cxm/shared/domain/product"
+	"github.com/cxm/cxm/shared/domain/workhours"
 	"github.com/cxm/cxm/shared/local/demo"
 	"github.com/cxm/cxm/shared/local/dynamotest"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
@@ -344,7 +345,21 @@ func TestSaveDealerSettings(t *testing.T) {
 		{"unknown recipient role", admin, change(hyundai, 2, func(c *dealers.DealerSettingsChange) { c.NotificationRules[0].Recipients = []string{"Janitor"} }), 400, "NotificationRules[0].Recipients", 2},
 		{"push without a provider", admin, change(hyundai, 2, func(c *dealers.DealerSettingsChange) { c.PushToDms = true }), 400, "DmsProvider", 2},
 		{"negative version", admin, change(hyundai, -1, nil), 400, "Version", 2},
-		{"rules admin saves", marketing, change(hyundai, 2, func(c *dealers.DealerSettingsChange) { c.PushToFinance, c.FinanceProvider = true, "Dealertrack" }), 200, "", 3},
+		{"closing before opening", admin, change(hyundai, 2, func(c *dealers.DealerSettingsChange) {
+			c.BusinessHours = workhours.Default()
+			c.BusinessHours[2] = workhours.Day{Day: "Tuesday", Open: "18:00", Close: "08:00"}
+		}), 400, "BusinessHours[2].Close", 2},
+		{"six days of hours", admin, change(hyundai, 2, func(c *dealers.DealerSettingsChange) { c.BusinessHours = workhours.Default()[1:] }), 400, "BusinessHours", 2},
+		{"a day that is not one", admin, change(hyundai, 2, func(c *dealers.DealerSettingsChange) {
+			c.BusinessHours = workhours.Default()
+			c.BusinessHours[0].Day = "Funday"
+		}), 400, "BusinessHours[0].Day", 2},
+		{"rules admin saves with the store's hours", marketing, change(hyundai, 2, func(c *dealers.DealerSettingsChange) {
+			c.PushToFinance, c.FinanceProvider = true, "Dealertrack"
+			c.BusinessHours = workhours.Default()
+			c.BusinessHours[0] = workhours.Day{Day: "Sunday", Open: "11:00", Close: "16:00"}
+			c.BusinessHours[6] = workhours.Day{Day: "Saturday", Closed: true}
+		}), 200, "", 3},
 		{"another group's store", admin, change(demo.OtherStore, 0, nil), 404, "", 3},
 	}
 	for _, st := range steps {
@@ -383,6 +398,13 @@ func TestSaveDealerSettings(t *testing.T) {
 	after := get(t, admin, hyundai)
 	if !after.IsBdcEnabled || !after.PushToFinance || len(after.ReassignRules) != 1 || after.ReassignRules[0].AfterMinutes != 20 {
 		t.Errorf("settings after the saves = %+v", after)
+	}
+	if h := after.BusinessHours; len(h) != 7 || h[0] != (workhours.Day{Day: "Sunday", Open: "11:00", Close: "16:00"}) || !h[6].Closed || h[1].Open != "09:00" {
+		t.Errorf("hours after the saves = %+v", h)
+	}
+	// A store that never set hours reads the default ones.
+	if h := get(t, admin, demo.StoreToyota).BusinessHours; len(h) != 7 || !h[0].Closed || h[1].Open != workhours.DefaultOpen || h[6].Close != workhours.DefaultClose {
+		t.Errorf("default hours = %+v", h)
 	}
 
 	// The other group's store never saved settings: it is created at version 0, once.

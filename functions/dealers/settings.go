@@ -6,6 +6,7 @@ import (
 
 	"github.com/cxm/cxm/shared/domain/dealer"
 	"github.com/cxm/cxm/shared/domain/product"
+	"github.com/cxm/cxm/shared/domain/workhours"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/danielgtaylor/huma/v2"
@@ -46,6 +47,7 @@ type DealerSettingsChange struct {
 	ReassignRules     []dealer.ReassignRule     `json:"ReassignRules" maxItems:"50"`
 	LeadSettings      dealer.LeadFlags          `json:"LeadSettings"`
 	ContactAssignment dealer.AssignmentRules    `json:"ContactAssignment"`
+	BusinessHours     workhours.Hours           `json:"BusinessHours,omitempty" maxItems:"7" doc:"The store's working hours, one entry per day of the week, in its time zone; absent or empty for Monday to Saturday 9:00 to 19:00."`
 }
 
 // SaveDealerSettingsInput is the request of POST
@@ -184,7 +186,7 @@ func (a *area) registerSettings(api *httpapi.API) {
 			AccountPlatformID: b.AccountPlatformID, IsBdcEnabled: b.IsBdcEnabled,
 			PushToDms: b.PushToDms, DmsProvider: b.DmsProvider, PushToFinance: b.PushToFinance, FinanceProvider: b.FinanceProvider,
 			NotificationRules: b.NotificationRules, ReassignRules: b.ReassignRules,
-			LeadSettings: b.LeadSettings, ContactAssignment: b.ContactAssignment,
+			LeadSettings: b.LeadSettings, ContactAssignment: b.ContactAssignment, BusinessHours: b.BusinessHours,
 		}
 		saved, err := a.dealers.Save(ctx, sess.Principal.Tenant, s, b.Version, sess.Principal.UserID)
 		if err != nil {

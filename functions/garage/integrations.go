@@ -79,16 +79,16 @@ type AppraisalResult struct {
 
 // VehicleHistoryReport is a garage vehicle's history report.
 type VehicleHistoryReport struct {
-	EntityID int64                 `json:"entityId"`
-	VIN      string                `json:"vin"`
+	EntityID int64                        `json:"entityId"`
+	VIN      string                       `json:"vin"`
 	Report   vehiclehistory.HistoryReport `json:"report"`
 }
 
 // ManufacturerTagDetails are a garage vehicle's manufacturer tag details.
 type ManufacturerTagDetails struct {
-	EntityID int64          `json:"entityId"`
-	VIN      string         `json:"vin"`
-	OasisURL string         `json:"oasisUrl" doc:"The vehicle's report in the manufacturer's application."`
+	EntityID int64                `json:"entityId"`
+	VIN      string               `json:"vin"`
+	OasisURL string               `json:"oasisUrl" doc:"The vehicle's report in the manufacturer's application."`
 	Details  mfrtag.VehicleReport `json:"details"`
 }
 

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/cxm/cxm/shared/domain/lead"
+	"github.com/cxm/cxm/shared/domain/workhours"
 )
 
 func TestExportCells(t *testing.T) {
@@ -56,7 +57,7 @@ func TestExportRecord(t *testing.T) {
 	responded := created.Add(4*time.Minute + 30*time.Second)
 	l := lead.Lead{ID: 1234567890123456, ContactID: 9876543210987654, CreatedAt: created, Status: lead.StatusLost, Reason: "=cmd|' /C calc'!A0",
 		FirstRespondedAt: &responded}
-	row := LogRow{View: view(l), ContactName: "@Ana", ContactPhone: "(503) 555-0134", ContactEmail: "-ana@example.com", FirstResponseSeconds: firstResponse(l)}
+	row := LogRow{View: view(l), ContactName: "@Ana", ContactPhone: "(503) 555-0134", ContactEmail: "-ana@example.com", FirstResponseSeconds: firstResponse(l, workhours.New(nil, time.UTC))}
 	rec := exportRecord(row)
 	if len(rec) != len(exportHeader) {
 		t.Fatalf("record has %d cells, header %d", len(rec), len(exportHeader))
@@ -84,30 +85,83 @@ func TestExportRecord(t *testing.T) {
 
 func TestFirstResponse(t *testing.T) {
 	t.Parallel()
-	created := time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)
+	ny, err := time.LoadLocation("America/New_York")
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := workhours.New(nil, ny)
+	// Friday 2026-11-20 10:00 in New York.
+	created := time.Date(2026, 11, 20, 10, 0, 0, 0, ny)
+	local := func(m time.Month, d, h, min int) time.Time { return time.Date(2026, m, d, h, min, 0, 0, ny) }
 	at := func(d time.Duration) *time.Time { x := created.Add(d); return &x }
 	tests := []struct {
 		name      string
+		created   time.Time
 		responded *time.Time
 		want      int64 // -1: none
 	}{
-		{"not answered", nil, -1},
-		{"answered after 4m30s", at(4*time.Minute + 30*time.Second), 270},
-		{"answered after two hours", at(2 * time.Hour), 7200},
-		{"answered at arrival", at(0), 0},
-		{"stamped before arrival", at(-time.Minute), 0},
+		{"not answered", created, nil, -1},
+		{"answered after 4m30s", created, at(4*time.Minute + 30*time.Second), 270},
+		{"answered after two hours", created, at(2 * time.Hour), 7200},
+		{"answered at arrival", created, at(0), 0},
+		{"stamped before arrival", created, at(-time.Minute), 0},
+		{"arrived at night, answered ten minutes after opening", local(11, 20, 22, 0), ptr(local(11, 21, 9, 10)), 600},
+		{"arrived on the closed Sunday, answered before Monday's opening", local(11, 22, 12, 0), ptr(local(11, 23, 8, 0)), 0},
+		{"arrived Saturday before closing, answered Monday", local(11, 21, 18, 55), ptr(local(11, 23, 9, 5)), 600},
+		{"over the fall-back weekend", local(10, 31, 18, 30), ptr(local(11, 2, 9, 30)), 3600},
+		{"over the spring-forward weekend", local(3, 7, 18, 50), ptr(local(3, 9, 9, 0)), 600},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := firstResponse(lead.Lead{CreatedAt: created, FirstRespondedAt: tt.responded})
+			got := firstResponse(lead.Lead{CreatedAt: tt.created.UTC(), FirstRespondedAt: tt.responded}, def)
 			switch {
 			case tt.want < 0 && got != nil:
 				t.Errorf("firstResponse = %d, want none", *got)
 			case tt.want >= 0 && (got == nil || *got != tt.want):
-				t.Errorf("firstResponse = %v, want %d", got, tt.want)
+				t.Errorf("firstResponse = %v, want %d", deref(got), tt.want)
 			}
 		})
 	}
+}
+
+func TestResponseDue(t *testing.T) {
+	t.Parallel()
+	ny, err := time.LoadLocation("America/New_York")
+	if err != nil {
+		t.Fatal(err)
+	}
+	local := func(m time.Month, d, h, min int) time.Time { return time.Date(2026, m, d, h, min, 0, 0, ny) }
+	late := workhours.Default()
+	for i := range late {
+		late[i] = workhours.Day{Day: late[i].Day, Open: "12:00", Close: "21:00"}
+	}
+	tests := []struct {
+		name    string
+		arrived time.Time
+		minutes int
+		hours   workhours.Schedule
+		want    time.Time
+	}{
+		{"open", local(11, 20, 10, 0), 15, workhours.New(nil, ny), local(11, 20, 10, 15)},
+		{"arrived at night", local(11, 20, 23, 0), 15, workhours.New(nil, ny), local(11, 21, 9, 15)},
+		{"arrived on Sunday", local(11, 22, 10, 0), 30, workhours.New(nil, ny), local(11, 23, 9, 30)},
+		{"the store's own hours, open on Sunday", local(11, 22, 10, 0), 30, workhours.New(late, ny), local(11, 22, 12, 30)},
+		{"across the fall-back night", local(10, 31, 18, 50), 20, workhours.New(nil, ny), local(11, 2, 9, 10)},
+	}
+	for _, tt := range tests {
+		if got := ResponseDue(tt.arrived, tt.minutes, tt.hours); !got.Equal(tt.want) {
+			t.Errorf("%s: ResponseDue = %v, want %v", tt.name, got.In(ny), tt.want)
+		}
+	}
+}
+
+func ptr(t time.Time) *time.Time { return &t }
+
+func deref(p *int64) any {
+	if p == nil {
+		return nil
+	}
+	return *p
 }
 
 func TestRowMatches(t *testing.T) {

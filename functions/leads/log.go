@@ -14,6 +14,7 @@ import (
 	"github.com/cxm/cxm/shared/domain/dealer"
 	"github.com/cxm/cxm/shared/domain/lead"
 	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/domain/workhours"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/danielgtaylor/huma/v2"
@@ -58,9 +59,13 @@ type LogRow struct {
 	SalesPersonName string `json:"salesPersonName"`
 	BDCAgentName    string `json:"bdcAgentName"`
 	// FirstResponseSeconds is how long the customer waited for the first outbound contact after
-	// the lead arrived (a logged outbound call or a click-to-call: lead.Repo.MarkResponded).
-	FirstResponseSeconds  *int64 `json:"firstResponseSeconds,omitempty" doc:"Seconds from the lead's arrival to its first response; absent while nobody answered it."`
-	ResponseTargetMinutes int    `json:"responseTargetMinutes" doc:"The store's first-response target (its dealer settings, 15 minutes by default)."`
+	// the lead arrived (a logged outbound call or a click-to-call: lead.Repo.MarkResponded),
+	// counting only the store's working hours.
+	FirstResponseSeconds  *int64 `json:"firstResponseSeconds,omitempty" doc:"Seconds of the store's working hours from the lead's arrival to its first response; absent while nobody answered it."`
+	ResponseTargetMinutes int    `json:"responseTargetMinutes" doc:"The store's first-response target (its dealer settings, 15 minutes by default), counted in its working hours."`
+	// ResponseDueAt is when the target runs out: the target's minutes of the store's working
+	// hours after the lead arrived.
+	ResponseDueAt time.Time `json:"responseDueAt" doc:"When the first response is due: the target counted in the store's working hours (its dealer settings' BusinessHours, in its time zone) from the lead's arrival."`
 	// phoneDigits are the digits of every phone of the customer, for the text filter.
 	phoneDigits []string
 	// emails are every address of the customer, for the text filter.
@@ -117,8 +122,14 @@ type rows struct {
 	users    map[string]string
 	contacts map[int64]customer
 	types    map[int]string
-	// targets are the stores' first-response targets in minutes.
-	targets map[int64]int
+	// targets are the stores' first-response targets and working hours.
+	targets map[int64]target
+}
+
+// target is a store's first-response target in minutes and its working hours.
+type target struct {
+	minutes int
+	hours   workhours.Schedule
 }
 
 // customer is what a row shows of a lead's customer.
@@ -148,7 +159,7 @@ func customerOf(c contact.Contact) customer {
 }
 
 func (a *area) rows(sess user.Session) *rows {
-	r := &rows{a: a, sess: sess, users: map[string]string{}, contacts: map[int64]customer{}, types: map[int]string{}, targets: map[int64]int{}}
+	r := &rows{a: a, sess: sess, users: map[string]string{}, contacts: map[int64]customer{}, types: map[int]string{}, targets: map[int64]target{}}
 	for _, t := range lead.Types() {
 		r.types[t.LeadTypeID] = t.Name
 	}
@@ -172,22 +183,28 @@ func (r *rows) user(ctx context.Context, id string) string {
 	return n
 }
 
-// target returns the first-response target of store in minutes, the default when its settings
-// cannot be read.
-func (r *rows) target(ctx context.Context, storeID int64) int {
+// target returns the first-response target of store and its working hours in its time zone;
+// the defaults when its settings cannot be read.
+func (r *rows) target(ctx context.Context, storeID int64) target {
 	if m, ok := r.targets[storeID]; ok {
 		return m
 	}
-	m := dealer.DefaultResponseMinutes
+	tz := ""
+	if st, err := r.sess.Store(storeID); err == nil {
+		tz = st.TimeZone
+	}
+	m := target{minutes: dealer.DefaultResponseMinutes, hours: workhours.In(nil, tz)}
 	if s, err := r.a.dealers.Get(ctx, r.sess.Principal.Tenant, storeID); err == nil {
-		m = s.LeadSettings.ResponseTarget()
+		m = target{minutes: s.LeadSettings.ResponseTarget(), hours: s.Schedule(tz)}
 	}
 	r.targets[storeID] = m
 	return m
 }
 
 func (r *rows) row(ctx context.Context, l lead.Lead) LogRow {
-	out := LogRow{View: view(l), LeadTypeName: r.types[l.LeadTypeID], FirstResponseSeconds: firstResponse(l), ResponseTargetMinutes: r.target(ctx, l.AccountPlatformID)}
+	tg := r.target(ctx, l.AccountPlatformID)
+	out := LogRow{View: view(l), LeadTypeName: r.types[l.LeadTypeID], FirstResponseSeconds: firstResponse(l, tg.hours), ResponseTargetMinutes: tg.minutes,
+		ResponseDueAt: ResponseDue(l.CreatedAt, tg.minutes, tg.hours)}
 	if st, err := r.sess.Store(l.AccountPlatformID); err == nil {
 		out.StoreName = st.Name
 	}
@@ -203,14 +220,21 @@ func (r *rows) row(ctx context.Context, l lead.Lead) LogRow {
 	return out
 }
 
-// firstResponse returns the seconds from l's arrival to its first response, nil while it has
-// none. A response recorded before the arrival (clocks apart) counts as immediate.
-func firstResponse(l lead.Lead) *int64 {
+// firstResponse returns the seconds of working hours h from l's arrival to its first response,
+// nil while it has none. A response recorded before the arrival (clocks apart) counts as
+// immediate, and so does one before the store opened for a lead that arrived while closed.
+func firstResponse(l lead.Lead, h workhours.Schedule) *int64 {
 	if l.FirstRespondedAt == nil {
 		return nil
 	}
-	s := int64(max(0, l.FirstRespondedAt.Sub(l.CreatedAt)) / time.Second)
+	s := int64(h.OpenBetween(l.CreatedAt, *l.FirstRespondedAt) / time.Second)
 	return &s
+}
+
+// ResponseDue returns when the first response to a lead that arrived at arrived is due: minutes
+// of working hours h after it.
+func ResponseDue(arrived time.Time, minutes int, h workhours.Schedule) time.Time {
+	return h.AddOpen(arrived, time.Duration(minutes)*time.Minute).UTC()
 }
 
 // matches reports whether the text filter q (lower case, trimmed; "" keeps every row) finds

@@ -181,8 +181,12 @@ func TestLeadsLogRows(t *testing.T) {
 	post(t, srv, sales, fmt.Sprintf("/crm/contacts/%d/actions/log_phone_call", other), `{"direction":"inbound","outcome":"contacted","requestId":"in"}`, nil)
 	after := searchLog(t, srv, manager, "{"+toyota+"}")
 	maria, _ = rowOf(after.Data, demo.ContactToyota)
-	if maria.FirstRespondedAt == nil || maria.FirstResponseSeconds == nil || *maria.FirstResponseSeconds != int64(maria.FirstRespondedAt.Sub(maria.CreatedAt)/time.Second) {
+	hours := settings.Schedule("America/Los_Angeles")
+	if maria.FirstRespondedAt == nil || maria.FirstResponseSeconds == nil || *maria.FirstResponseSeconds != int64(hours.OpenBetween(maria.CreatedAt, *maria.FirstRespondedAt)/time.Second) {
 		t.Errorf("Maria's row after the call: responded %v, first response %v seconds", maria.FirstRespondedAt, maria.FirstResponseSeconds)
+	}
+	if want := leads.ResponseDue(maria.CreatedAt, 7, hours); !maria.ResponseDueAt.Equal(want) {
+		t.Errorf("Maria's response is due %v, want %v (7 minutes of the store's working hours)", maria.ResponseDueAt, want)
 	}
 	if r, _ := rowOf(after.Data, other); r.FirstResponseSeconds != nil {
 		t.Errorf("an inbound call answered lead %d", other)

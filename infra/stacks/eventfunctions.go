@@ -1,10 +1,13 @@
 package stacks
 
 import (
+	"slices"
+
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsdynamodb"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsevents"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awseventstargets"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awsiam"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awskms"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslambda"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslambdadestinations"
@@ -18,6 +21,11 @@ import (
 
 // RelayFunction is the name of the event relay's deployment package (events/relay).
 const RelayFunction = "event-relay"
+
+// MailConsumers are the event packages that send e-mail for a store (the workflow engine's
+// automated tasks): they may send through SES and read the stores' provider secrets, where a
+// store's sender identity is kept.
+var MailConsumers = []string{"workflows"}
 
 // EventFunctionName returns the deployment package name of the consumer package name
 // (events/<name>).
@@ -142,6 +150,22 @@ func NewEventFunctionsStack(scope constructs.Construct, id string, props *EventF
 		props.ContactKey.GrantEncryptDecrypt(fn)
 		props.CursorKey.GrantRead(fn, nil)
 		props.Bus.GrantPutEventsTo(fn, nil)
+		if slices.Contains(MailConsumers, pkg.Name) {
+			fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+				Actions: jsii.Strings("secretsmanager:GetSecretValue"),
+				Resources: jsii.Strings(*stack.FormatArn(&awscdk.ArnComponents{
+					Service: jsii.String("secretsmanager"), Resource: jsii.String("secret"),
+					ResourceName: jsii.String(ProviderSecretPrefix + "*"), ArnFormat: awscdk.ArnFormat_COLON_RESOURCE_NAME,
+				})),
+			}))
+			fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+				Actions: jsii.Strings("ses:SendEmail"),
+				Resources: jsii.Strings(
+					*stack.FormatArn(&awscdk.ArnComponents{Service: jsii.String("ses"), Resource: jsii.String("identity"), ResourceName: jsii.String("*")}),
+					*stack.FormatArn(&awscdk.ArnComponents{Service: jsii.String("ses"), Resource: jsii.String("configuration-set"), ResourceName: jsii.String("*")}),
+				),
+			}))
+		}
 		for _, rule := range pkg.Consumers {
 			// The target names the consumer, so the function runs that consumer's handler only.
 			awsevents.NewRule(c, jsii.String("Rule-"+rule.Name), &awsevents.RuleProps{

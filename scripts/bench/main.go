@@ -12,6 +12,11 @@
 // The consent check of a text send is measured against the bare GetItem of the ledger head it
 // reads.
 //
+// The workflow engine is measured by the events it matches against a store's 50 enabled rules,
+// against the writes it performs for them, and with BENCH_MAX pending workflow tasks by the lag
+// from their due time to their Overdue state, checking that no task fires twice
+// (-workflows-only measures only these).
+//
 // The ADF lead intake is measured through the gateway's public route, with the leads it
 // accepts per second. The manager dashboard's calls are measured against a bare Query of the
 // counters they add up, after 10,000 counter-producing events and, with BENCH_MAX set to 50,000
@@ -61,6 +66,7 @@ func main() {
 	searchOnly := flag.Bool("search-only", false, "measure only the session and the contact search")
 	consentOnly := flag.Bool("consent-only", false, "measure only the consent check of a text send")
 	dashboardOnly := flag.Bool("dashboard-only", false, "measure only the session and the manager dashboard")
+	workflowsOnly := flag.Bool("workflows-only", false, "measure only the workflow engine: rule matching and task timers")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the run to this file")
 	flag.Parse()
 	if *cpuProfile != "" {
@@ -77,6 +83,8 @@ func main() {
 		err = runEvents(context.Background(), *n)
 	case *consentOnly:
 		err = runConsent(context.Background(), *n)
+	case *workflowsOnly:
+		err = runWorkflows(context.Background(), *n)
 	default:
 		err = run(context.Background(), *n, *searchN, only{vehicles: *vehiclesOnly, search: *searchOnly, dashboard: *dashboardOnly})
 	}
@@ -100,6 +108,35 @@ func startProfile(path string) (func(), error) {
 		return nil, err
 	}
 	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
+// runWorkflows measures the workflow engine alone.
+func runWorkflows(ctx context.Context, n int) error {
+	endpoint := os.Getenv(dynamotest.EndpointEnv)
+	if endpoint == "" {
+		return errors.New(dynamotest.EndpointEnv + " is not set; run make bench")
+	}
+	db, err := store.Connect(ctx, endpoint)
+	if err != nil {
+		return err
+	}
+	return workflowsOn(ctx, db, n)
+}
+
+// workflowsOn creates a table of its own on db's endpoint and measures the workflow engine on it.
+func workflowsOn(ctx context.Context, db *dynamodb.Client, n int) error {
+	capture := &writeCapture{}
+	db = dynamodb.New(db.Options(), capture.attach)
+	table := fmt.Sprintf("bench-wf-%d", time.Now().UnixNano())
+	if err := store.CreateTable(ctx, db, table); err != nil {
+		return err
+	}
+	defer db.DeleteTable(context.Background(), &dynamodb.DeleteTableInput{TableName: &table})
+	pending, err := benchMax()
+	if err != nil {
+		return err
+	}
+	return benchWorkflows(ctx, workflowsBench{db: db, capture: capture, table: table, n: n / 4, pending: pending})
 }
 
 // runConsent measures the consent check alone, on a table of its own.
@@ -293,6 +330,10 @@ func run(ctx context.Context, n, searchN int, parts only) error {
 	}
 
 	if err := benchDashboard(ctx, dash, limit, os.Getenv("BENCH_MAX") != ""); err != nil {
+		return err
+	}
+
+	if err := workflowsOn(ctx, db, n); err != nil {
 		return err
 	}
 

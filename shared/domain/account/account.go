@@ -62,6 +62,8 @@ type Providers struct {
 	VehicleHistory ProviderConfig
 	// ManufacturerTag is the manufacturer tag service (Ford OASIS).
 	ManufacturerTag ProviderConfig
+	// Mail is the e-mail provider (Amazon SES): its secret holds the store's sender identity.
+	Mail ProviderConfig
 }
 
 // ProviderConfig is one provider's configuration of a store.

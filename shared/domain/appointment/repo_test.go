@@ -221,7 +221,9 @@ func TestRacingChanges(t *testing.T) {
 	var wg sync.WaitGroup
 	errs := make([]error, 2)
 	for i, act := range []appointment.Action{appointment.Confirm, appointment.Cancel} {
-		wg.Go(func() { _, _, errs[i] = repo.Apply(ctx, mine, set, appointment.Change{Action: act, Version: 1}, w, now) })
+		wg.Go(func() {
+			_, _, errs[i] = repo.Apply(ctx, mine, set, appointment.Change{Action: act, Version: 1}, w, now)
+		})
 	}
 	wg.Wait()
 	won := 0

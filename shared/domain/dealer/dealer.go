@@ -12,6 +12,7 @@ import (
 
 	"github.com/cxm/cxm/shared/domain/account"
 	"github.com/cxm/cxm/shared/domain/role"
+	"github.com/cxm/cxm/shared/domain/workhours"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/store"
 )
@@ -119,8 +120,12 @@ type Settings struct {
 	ReassignRules     []ReassignRule     `json:"ReassignRules"`
 	LeadSettings      LeadFlags          `json:"LeadSettings"`
 	ContactAssignment AssignmentRules    `json:"ContactAssignment"`
-	UpdatedBy         string             `json:"UpdatedBy"`
-	UpdatedAt         *time.Time         `json:"UpdatedAt,omitempty"`
+	// BusinessHours are the store's working hours by day of the week in its time zone (Monday
+	// to Saturday 9:00 to 19:00 when never set): workflow tasks that use the work schedule are
+	// due within them and the Leads Log counts first responses in them.
+	BusinessHours workhours.Hours `json:"BusinessHours"`
+	UpdatedBy     string          `json:"UpdatedBy"`
+	UpdatedAt     *time.Time      `json:"UpdatedAt,omitempty"`
 }
 
 // Defaults returns the settings of a store that never saved any.
@@ -131,7 +136,13 @@ func Defaults(storeID int64) Settings {
 		ReassignRules:     []ReassignRule{},
 		LeadSettings:      LeadFlags{LeadManagement: true, ShowroomLog: true, DeliveryLog: true},
 		ContactAssignment: AssignmentRules{SalesPersonEditable: true},
+		BusinessHours:     workhours.Default(),
 	}
+}
+
+// Schedule returns the store's working hours in its time zone tz (an IANA name; "" is UTC).
+func (s Settings) Schedule(tz string) workhours.Schedule {
+	return workhours.In(s.BusinessHours, tz)
 }
 
 // StoreSettings is settings with the version they were read at; version 0 means never saved.
@@ -191,6 +202,9 @@ func Validate(s Settings) error {
 	}
 	if m := s.LeadSettings.ResponseTimeMinutes; m < 0 || m > MaxResponseMinutes {
 		fields["LeadSettings.ResponseTimeMinutes"] = fmt.Sprintf("The response time must be 0 to %d minutes.", MaxResponseMinutes)
+	}
+	for k, v := range workhours.Validate(s.BusinessHours, "BusinessHours") {
+		fields[k] = v
 	}
 	if len(s.DmsProvider) > MaxProviderLength {
 		fields["DmsProvider"] = fmt.Sprintf("The DMS provider must be at most %d characters.", MaxProviderLength)
@@ -293,6 +307,7 @@ func normalize(s Settings) Settings {
 			s.NotificationRules[i].Channels = []string{}
 		}
 	}
+	s.BusinessHours = workhours.Normalize(s.BusinessHours.Or())
 	return s
 }
 

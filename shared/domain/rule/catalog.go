@@ -2,6 +2,8 @@ package rule
 
 import (
 	"time"
+
+	"github.com/cxm/cxm/shared/domain/workhours"
 )
 
 // ActivityType is something that happens to a customer that a rule can start or end on: each
@@ -43,6 +45,10 @@ const (
 	// Visits (visit.Changed): a showroom visit started, and any visit completed.
 	ActivityShowroomVisit  = 22
 	ActivityVisitCompleted = 23
+	// Garage changes: a vehicle added to the customer's garage (a workflow it starts is about
+	// that vehicle) and one leaving it (sold, purchased by the dealer, or not owned).
+	ActivityVehicleAdded         = 24
+	ActivityVehicleNoLongerOwned = 25
 )
 
 // ActivityTypes returns every activity type, by id.
@@ -71,6 +77,8 @@ func ActivityTypes() []ActivityType {
 		{ActivityAppointmentNoShow, "Appointment No-Show", "AppointmentChanged"},
 		{ActivityShowroomVisit, "Showroom Visit", "VisitStarted"},
 		{ActivityVisitCompleted, "Visit Completed", "VisitCompleted"},
+		{ActivityVehicleAdded, "Vehicle Added to Garage", "GarageVehicleChanged"},
+		{ActivityVehicleNoLongerOwned, "Vehicle No Longer Owned", "GarageVehicleNoLongerOwned"},
 	}
 }
 
@@ -232,20 +240,13 @@ func Tokens() []Token {
 	}
 }
 
-// Work schedule of a store: tasks that use it are due within working hours.
-const (
-	WorkStartHour = 9
-	WorkEndHour   = 19
-)
-
-// DueAt returns when a task created at start is due, in the store's location loc: its duration
-// in its unit after start and, when it uses the work schedule, moved to the next working
-// hour (Monday to Saturday, 9:00 to 19:00 in the store's time zone) when it falls outside.
-func DueAt(t Task, start time.Time, loc *time.Location) time.Time {
-	if loc == nil {
-		loc = time.UTC
-	}
-	at := start.In(loc)
+// DueAt returns when a task created at start is due at a store of schedule s: its duration in
+// its unit after start (days, weeks and months by the store's calendar, in its time zone) and,
+// when it uses the work schedule, moved to the next time the store opens when it falls outside
+// the store's working hours (its dealer settings' BusinessHours, Monday to Saturday 9:00 to
+// 19:00 by default).
+func DueAt(t Task, start time.Time, s workhours.Schedule) time.Time {
+	at := start.In(s.Location())
 	n := t.DueDuration
 	switch t.DueUnit {
 	case UnitHours:
@@ -260,26 +261,7 @@ func DueAt(t Task, start time.Time, loc *time.Location) time.Time {
 		at = at.Add(time.Duration(n) * time.Minute)
 	}
 	if t.UseWorkSchedule {
-		at = workTime(at)
+		at = s.Next(at)
 	}
 	return at.UTC()
-}
-
-// workTime returns at, or the start of the next working hour when at is outside them.
-func workTime(at time.Time) time.Time {
-	for i := 0; i < 8; i++ {
-		day := time.Date(at.Year(), at.Month(), at.Day(), 0, 0, 0, 0, at.Location())
-		open := day.Add(WorkStartHour * time.Hour)
-		closes := day.Add(WorkEndHour * time.Hour)
-		if at.Weekday() != time.Sunday {
-			if at.Before(open) {
-				return open
-			}
-			if at.Before(closes) {
-				return at
-			}
-		}
-		at = day.AddDate(0, 0, 1)
-	}
-	return at
 }

@@ -24,11 +24,14 @@ const (
 // Instance is one run of a rule for a customer: started by a trigger, it holds the tasks it
 // created and ends when a terminator happens, when every task is done, or when a user stops it.
 type Instance struct {
-	ID                string     `json:"workflowId"`
-	TriggerSetID      int64      `json:"triggerSetId"`
-	RuleName          string     `json:"ruleName"`
-	ContactID         int64      `json:"contactId"`
-	EntityID          int64      `json:"entityId" doc:"The lead the workflow is about; 0 for none."`
+	ID           string `json:"workflowId"`
+	TriggerSetID int64  `json:"triggerSetId"`
+	RuleName     string `json:"ruleName"`
+	ContactID    int64  `json:"contactId"`
+	EntityID     int64  `json:"entityId" doc:"The lead the workflow is about; 0 for none."`
+	// GarageVehicleID is the garage vehicle the workflow is about (one started by the vehicle's
+	// arrival in the customer's garage): the vehicle leaving the garage ends the workflow.
+	GarageVehicleID   int64      `json:"garageVehicleId,omitempty" doc:"The customer's garage vehicle the workflow is about; absent for none."`
 	AccountPlatformID int64      `json:"accountPlatformId"`
 	Status            int        `json:"status" doc:"100 in progress, 900 cancelled, 1000 success."`
 	StartedAt         time.Time  `json:"startedDt"`

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cxm/cxm/shared/runtime/apperr"
@@ -247,6 +248,12 @@ func (r *Repo) writeOps(t store.Tenant, ts, old TriggerSet, isNew bool, userID s
 	if err != nil {
 		return nil, err
 	}
+	sk, err := stampKey(t, ts.StoreID())
+	if err != nil {
+		return nil, err
+	}
+	// Every write of a rule stamps its store's rules anew, so a reader that cached them knows.
+	ops = append(ops, store.PutOp(store.Record{Key: sk, Type: "RuleStamp", Value: rulesStamp{Stamp: fmt.Sprintf("%d.%d.%d", ts.ID, old.Version+1, now.UnixNano())}}))
 	return append(ops, logs...), nil
 }
 
@@ -562,4 +569,61 @@ func (r *Repo) ChangeLog(ctx context.Context, t store.Tenant, table string, reco
 		return []LogEntry{}, total, nil
 	}
 	return entries[from:min(from+size, total)], total, nil
+}
+
+// rulesStamp changes with every write of one of a store's rules.
+type rulesStamp struct {
+	Stamp string `json:"stamp"`
+}
+
+func stampKey(t store.Tenant, storeID int64) (store.Key, error) {
+	return t.Key("STAMP", "RULES", strconv.FormatInt(storeID, 10))
+}
+
+// MaxCachedStores bounds the stores an EnabledCache keeps.
+const MaxCachedStores = 1000
+
+// EnabledCache keeps stores' enabled rules by the stamp every rule write of the store replaces:
+// a read of the small stamp item tells whether the kept rules are still the store's, so a
+// changed rule applies to the next read, and an unchanged store's rules are not read again.
+type EnabledCache struct {
+	mu sync.Mutex
+	m  map[string]cachedRules
+}
+
+type cachedRules struct {
+	stamp string
+	rules []TriggerSet
+}
+
+// Enabled returns the enabled, not archived rules of store storeID as r reads them, from the
+// cache while the store's stamp is the one they were read at.
+func (c *EnabledCache) Enabled(ctx context.Context, r *Repo, t store.Tenant, storeID int64) ([]TriggerSet, error) {
+	k, err := stampKey(t, storeID)
+	if err != nil {
+		return nil, err
+	}
+	var st rulesStamp
+	if _, err := r.s.Get(ctx, k, &st); err != nil && apperr.CodeOf(err) != apperr.NotFound {
+		return nil, fmt.Errorf("rules stamp of store %d: %w", storeID, err)
+	}
+	id := t.Account() + "/" + strconv.FormatInt(storeID, 10)
+	c.mu.Lock()
+	got, ok := c.m[id]
+	c.mu.Unlock()
+	if ok && got.stamp == st.Stamp {
+		return got.rules, nil
+	}
+	// The rules are read after the stamp: rules kept under a stamp are never older than it.
+	rules, err := r.Enabled(ctx, t, storeID)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= MaxCachedStores {
+		c.m = map[string]cachedRules{}
+	}
+	c.m[id] = cachedRules{stamp: st.Stamp, rules: rules}
+	return rules, nil
 }

@@ -18,6 +18,7 @@
 //	pattern                            index  key condition
 //	a rule by id                       table  PK = A#{acct}#RULE#{id}, SK = RULE
 //	the rules of a store               GSI1   GSI1PK = A#{acct}#RULES#{store}, begins_with(GSI1SK, "R#")
+//	the stamp of a store's rules       table  PK = A#{acct}#RULES#{store}, SK = STAMP
 //	a rule's change log, newest first  table  PK = A#{acct}#RULE#{id}, begins_with(SK, "LOG#"), descending
 //	the change log of a table          GSI1   GSI1PK = A#{acct}#RULELOG#{table}, descending
 //	the rule groups                    table  PK = A#{acct}#RULEGROUP, begins_with(SK, "G#")

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/cxm/cxm/shared/domain/rule"
+	"github.com/cxm/cxm/shared/domain/workhours"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/google/go-cmp/cmp"
 )
@@ -257,28 +258,57 @@ func TestDueAt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	def := workhours.New(nil, ny)
+	// A store open 8:00 to 17:00 on weekdays and 10:00 to 14:00 on Sundays, closed on Saturdays.
+	own := workhours.Hours{
+		{Day: "Sunday", Open: "10:00", Close: "14:00"}, {Day: "Monday", Open: "08:00", Close: "17:00"},
+		{Day: "Tuesday", Open: "08:00", Close: "17:00"}, {Day: "Wednesday", Open: "08:00", Close: "17:00"},
+		{Day: "Thursday", Open: "08:00", Close: "17:00"}, {Day: "Friday", Open: "08:00", Close: "17:00"},
+		{Day: "Saturday", Closed: true},
+	}
+	store := workhours.New(own, ny)
 	// Friday 2026-11-20 16:00 UTC is 11:00 in New York.
 	start := time.Date(2026, 11, 20, 16, 0, 0, 0, time.UTC)
+	local := func(y int, m time.Month, d, h, min int) time.Time { return time.Date(y, m, d, h, min, 0, 0, ny).UTC() }
 	tests := []struct {
-		name string
-		task rule.Task
-		want time.Time
+		name  string
+		task  rule.Task
+		sched workhours.Schedule
+		start time.Time
+		want  time.Time
 	}{
-		{"15 minutes", rule.Task{DueUnit: rule.UnitMinutes, DueDuration: 15}, start.Add(15 * time.Minute)},
-		{"2 hours", rule.Task{DueUnit: rule.UnitHours, DueDuration: 2}, start.Add(2 * time.Hour)},
-		{"1 day", rule.Task{DueUnit: rule.UnitDays, DueDuration: 1}, start.AddDate(0, 0, 1)},
-		{"1 week", rule.Task{DueUnit: rule.UnitWeeks, DueDuration: 1}, start.AddDate(0, 0, 7)},
-		{"10 hours past closing moves to next working morning", rule.Task{DueUnit: rule.UnitHours, DueDuration: 10, UseWorkSchedule: true},
-			time.Date(2026, 11, 21, 9, 0, 0, 0, ny).UTC()},
-		{"within hours stays", rule.Task{DueUnit: rule.UnitHours, DueDuration: 2, UseWorkSchedule: true}, start.Add(2 * time.Hour)},
-		{"saturday evening moves past sunday", rule.Task{DueUnit: rule.UnitDays, DueDuration: 1, UseWorkSchedule: true},
-			time.Date(2026, 11, 21, 11, 0, 0, 0, ny).UTC()},
-		{"sunday moves to monday", rule.Task{DueUnit: rule.UnitDays, DueDuration: 2, UseWorkSchedule: true},
-			time.Date(2026, 11, 23, 9, 0, 0, 0, ny).UTC()},
+		{"15 minutes", rule.Task{DueUnit: rule.UnitMinutes, DueDuration: 15}, def, start, start.Add(15 * time.Minute)},
+		{"2 hours", rule.Task{DueUnit: rule.UnitHours, DueDuration: 2}, def, start, start.Add(2 * time.Hour)},
+		{"1 day", rule.Task{DueUnit: rule.UnitDays, DueDuration: 1}, def, start, start.AddDate(0, 0, 1)},
+		{"1 week", rule.Task{DueUnit: rule.UnitWeeks, DueDuration: 1}, def, start, start.AddDate(0, 0, 7)},
+		{"10 hours past closing moves to next working morning", rule.Task{DueUnit: rule.UnitHours, DueDuration: 10, UseWorkSchedule: true}, def, start,
+			local(2026, 11, 21, 9, 0)},
+		{"within hours stays", rule.Task{DueUnit: rule.UnitHours, DueDuration: 2, UseWorkSchedule: true}, def, start, start.Add(2 * time.Hour)},
+		{"saturday evening moves past sunday", rule.Task{DueUnit: rule.UnitDays, DueDuration: 1, UseWorkSchedule: true}, def, start,
+			local(2026, 11, 21, 11, 0)},
+		{"sunday moves to monday", rule.Task{DueUnit: rule.UnitDays, DueDuration: 2, UseWorkSchedule: true}, def, start,
+			local(2026, 11, 23, 9, 0)},
+		{"the store's own hours: past closing moves to its Sunday opening", rule.Task{DueUnit: rule.UnitHours, DueDuration: 7, UseWorkSchedule: true}, store, start,
+			local(2026, 11, 22, 10, 0)},
+		{"the store's own hours: its closed Saturday", rule.Task{DueUnit: rule.UnitDays, DueDuration: 1, UseWorkSchedule: true}, store, start,
+			local(2026, 11, 22, 10, 0)},
+		{"the store's own hours: its open Sunday stays", rule.Task{DueUnit: rule.UnitDays, DueDuration: 2, UseWorkSchedule: true}, store, start,
+			local(2026, 11, 22, 11, 0)},
+		{"without the work schedule the hours do not matter", rule.Task{DueUnit: rule.UnitDays, DueDuration: 1}, store, start, local(2026, 11, 21, 11, 0)},
+		// The clocks go back on Sunday 2026-11-01: a day later is 11:00 by the clocks, 25 hours on.
+		{"a day over the fall-back night keeps the clock time", rule.Task{DueUnit: rule.UnitDays, DueDuration: 1, UseWorkSchedule: true}, def,
+			local(2026, 10, 30, 11, 0), local(2026, 10, 31, 11, 0)},
+		{"hours over the fall-back weekend", rule.Task{DueUnit: rule.UnitHours, DueDuration: 12, UseWorkSchedule: true}, def,
+			local(2026, 10, 31, 18, 0), local(2026, 11, 2, 9, 0)},
+		// The clocks go forward on Sunday 2026-03-08.
+		{"a week over spring forward keeps the clock time", rule.Task{DueUnit: rule.UnitWeeks, DueDuration: 1, UseWorkSchedule: true}, def,
+			local(2026, 3, 3, 10, 0), local(2026, 3, 10, 10, 0)},
+		{"spring-forward sunday open at the store", rule.Task{DueUnit: rule.UnitHours, DueDuration: 4, UseWorkSchedule: true}, store,
+			local(2026, 3, 7, 22, 0), local(2026, 3, 8, 10, 0)},
 	}
 	for _, tt := range tests {
-		if got := rule.DueAt(tt.task, start, ny); !got.Equal(tt.want) {
-			t.Errorf("%s: DueAt = %v, want %v", tt.name, got, tt.want)
+		if got := rule.DueAt(tt.task, tt.start, tt.sched); !got.Equal(tt.want) {
+			t.Errorf("%s: DueAt = %v, want %v", tt.name, got.In(ny), tt.want.In(ny))
 		}
 	}
 }

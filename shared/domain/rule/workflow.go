@@ -93,12 +93,22 @@ func DueTimerOp(t store.Tenant, w task.WorkflowTask, now time.Time) (store.Op, e
 // (their due timers with them) and the WorkflowEnded event. It also returns how many tasks it
 // cancelled. An instance that is not running is a Conflict error.
 func StopOps(ctx context.Context, t store.Tenant, tasks *task.Repo, vi VersionedInstance, status int, by, reason string, now time.Time) ([]store.Op, int, error) {
+	return StopOpsClosing(ctx, t, tasks, vi, "", status, by, reason, now)
+}
+
+// StopOpsClosing is StopOps for the transaction that also closes the instance's task closing
+// (its last open one, completed or cancelled by the same transaction): that task is left to
+// the transaction and stays among the instance's tasks.
+func StopOpsClosing(ctx context.Context, t store.Tenant, tasks *task.Repo, vi VersionedInstance, closing string, status int, by, reason string, now time.Time) ([]store.Op, int, error) {
 	if !vi.Active() {
 		return nil, 0, apperr.Errorf(apperr.Conflict, "The workflow has ended already.")
 	}
 	var ops []store.Op
 	cancelled := 0
 	for _, id := range vi.TaskIDs {
+		if id == closing {
+			continue
+		}
 		w, v, err := tasks.Workflow(ctx, t, vi.ContactID, id)
 		if apperr.CodeOf(err) == apperr.NotFound {
 			continue

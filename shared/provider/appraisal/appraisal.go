@@ -50,7 +50,7 @@ type Appraisal struct {
 	Trim        string    `json:"trim"`
 	Odometer    int       `json:"odometer"`
 	Condition   string    `json:"condition"`
-	Appraiser   Appraiser      `json:"appraiser"`
+	Appraiser   Appraiser `json:"appraiser"`
 	Customer    string    `json:"customer"`
 	Notes       string    `json:"notes"`
 	Value       float64   `json:"value" doc:"The appraised value: what the dealership offers for the vehicle (actual cash value)."`

@@ -18,18 +18,18 @@ type Request struct {
 
 // VehicleReport is the manufacturer's tag details of a vehicle.
 type VehicleReport struct {
-	VIN            string         `json:"vin"`
-	Year           int            `json:"year"`
-	Make           string         `json:"make"`
-	Model          string         `json:"model"`
-	WarrantyStart  string         `json:"warrantyStart" doc:"The day the new-vehicle warranty started (YYYY-MM-DD)."`
-	SellingDealer  string         `json:"sellingDealer"`
-	Coverages      []WarrantyCoverage     `json:"coverages" nullable:"false"`
-	FieldActions   []FieldAction  `json:"fieldActions" nullable:"false"`
-	ServiceVisits  []ServiceVisit `json:"serviceVisits" nullable:"false"`
-	OasisURL       string         `json:"oasisUrl" doc:"The vehicle's report in the manufacturer's own application."`
-	ExtendedPlan   string         `json:"extendedPlan" doc:"An extended service plan, if one is registered."`
-	OdometerTested int            `json:"odometerTested" doc:"The odometer reading the coverages were checked against."`
+	VIN            string             `json:"vin"`
+	Year           int                `json:"year"`
+	Make           string             `json:"make"`
+	Model          string             `json:"model"`
+	WarrantyStart  string             `json:"warrantyStart" doc:"The day the new-vehicle warranty started (YYYY-MM-DD)."`
+	SellingDealer  string             `json:"sellingDealer"`
+	Coverages      []WarrantyCoverage `json:"coverages" nullable:"false"`
+	FieldActions   []FieldAction      `json:"fieldActions" nullable:"false"`
+	ServiceVisits  []ServiceVisit     `json:"serviceVisits" nullable:"false"`
+	OasisURL       string             `json:"oasisUrl" doc:"The vehicle's report in the manufacturer's own application."`
+	ExtendedPlan   string             `json:"extendedPlan" doc:"An extended service plan, if one is registered."`
+	OdometerTested int                `json:"odometerTested" doc:"The odometer reading the coverages were checked against."`
 }
 
 // WarrantyCoverage is one warranty coverage.

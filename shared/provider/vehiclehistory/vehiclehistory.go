@@ -13,20 +13,20 @@ import (
 
 // HistoryReport is a VIN's vehicle history report.
 type HistoryReport struct {
-	ReportID       string         `json:"reportId"`
-	VIN            string         `json:"vin"`
-	Year           int            `json:"year"`
-	Make           string         `json:"make"`
-	Model          string         `json:"model"`
-	GeneratedAt    time.Time      `json:"generatedAt"`
-	Stolen         bool           `json:"stolen" doc:"The vehicle is reported stolen."`
-	Brands         []string       `json:"brands" nullable:"false" doc:"Title brands: Normal, Rebuilt, Salvage, Non-repairable, Flood."`
+	ReportID       string               `json:"reportId"`
+	VIN            string               `json:"vin"`
+	Year           int                  `json:"year"`
+	Make           string               `json:"make"`
+	Model          string               `json:"model"`
+	GeneratedAt    time.Time            `json:"generatedAt"`
+	Stolen         bool                 `json:"stolen" doc:"The vehicle is reported stolen."`
+	Brands         []string             `json:"brands" nullable:"false" doc:"Title brands: Normal, Rebuilt, Salvage, Non-repairable, Flood."`
 	Damage         []DamageRecord       `json:"damage" nullable:"false"`
 	Registrations  []RegistrationRecord `json:"registrations" nullable:"false"`
 	Liens          []LienRecord         `json:"liens" nullable:"false"`
-	Odometer       []OdometerReading      `json:"odometer" nullable:"false"`
-	ServiceRecords int            `json:"serviceRecords"`
-	ReportURL      string         `json:"reportUrl" doc:"The full report in the provider's own viewer."`
+	Odometer       []OdometerReading    `json:"odometer" nullable:"false"`
+	ServiceRecords int                  `json:"serviceRecords"`
+	ReportURL      string               `json:"reportUrl" doc:"The full report in the provider's own viewer."`
 }
 
 // DamageRecord is one accident or damage record.

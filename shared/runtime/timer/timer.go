@@ -31,6 +31,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cxm/cxm/shared/runtime/apperr"
@@ -47,6 +48,8 @@ const (
 	DefaultGrace = 2 * time.Minute
 	// DefaultLookback is how far back the first run, with no checkpoint yet, reads.
 	DefaultLookback = 15 * time.Minute
+	// DefaultWorkers is how many timers fire at once.
+	DefaultWorkers = 16
 )
 
 // Timer is an event due at a time.
@@ -214,7 +217,9 @@ type Firer struct {
 	Fire FireFunc
 	// Grace and Lookback default to DefaultGrace and DefaultLookback.
 	Grace, Lookback time.Duration
-	Log             *slog.Logger
+	// Workers is how many timers of a page fire at once; DefaultWorkers when 0.
+	Workers int
+	Log     *slog.Logger
 }
 
 type checkpoint struct {
@@ -271,6 +276,13 @@ func (f *Firer) FireDue(ctx context.Context) (int, error) {
 	return fired, errors.Join(errs...)
 }
 
+func (f *Firer) workers() int {
+	if f.Workers > 0 {
+		return f.Workers
+	}
+	return DefaultWorkers
+}
+
 // fireBucket fires the timers of bucket b due by now.
 func (f *Firer) fireBucket(ctx context.Context, b, now time.Time) (int, error) {
 	part, err := store.GlobalPartition("TIMERS", bucketOf(b))
@@ -289,14 +301,27 @@ func (f *Firer) fireBucket(ctx context.Context, b, now time.Time) (int, error) {
 		if err := page.Decode(&items); err != nil {
 			return fired, err
 		}
+		// A page's timers fire side by side: each is its own conditional transaction.
+		var (
+			wg  sync.WaitGroup
+			mu  sync.Mutex
+			sem = make(chan struct{}, f.workers())
+		)
 		for _, it := range items {
-			ok, err := f.fire(ctx, it)
-			if err != nil {
-				errs = append(errs, err)
-			} else if ok {
-				fired++
-			}
+			sem <- struct{}{}
+			wg.Go(func() {
+				defer func() { <-sem }()
+				ok, err := f.fire(ctx, it)
+				mu.Lock()
+				defer mu.Unlock()
+				if err != nil {
+					errs = append(errs, err)
+				} else if ok {
+					fired++
+				}
+			})
 		}
+		wg.Wait()
 		if page.Next == "" {
 			return fired, errors.Join(errs...)
 		}

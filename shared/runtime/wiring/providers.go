@@ -17,6 +17,9 @@ import (
 	"github.com/cxm/cxm/shared/provider/calltrack/callrail"
 	callsandbox "github.com/cxm/cxm/shared/provider/calltrack/sandbox"
 	"github.com/cxm/cxm/shared/provider/latency"
+	"github.com/cxm/cxm/shared/provider/mail"
+	mailsandbox "github.com/cxm/cxm/shared/provider/mail/sandbox"
+	"github.com/cxm/cxm/shared/provider/mail/ses"
 	"github.com/cxm/cxm/shared/provider/mfrtag"
 	"github.com/cxm/cxm/shared/provider/mfrtag/oasis"
 	tagsandbox "github.com/cxm/cxm/shared/provider/mfrtag/sandbox"
@@ -37,6 +40,7 @@ const (
 	MessageAppraisalNotConfigured    = "Appraisals are not configured for this store. Ask your dealer administrator to set up the store's vAuto account."
 	MessageHistoryNotConfigured      = "Vehicle history reports are not configured for this store. Ask your dealer administrator to set up the store's CARFAX Canada account."
 	MessageTagNotConfigured          = "The manufacturer tag service is not configured for this store. Ask your dealer administrator to set up the store's OASIS access."
+	MessageMailNotConfigured         = "E-mail is not configured for this store. Ask your dealer administrator to set up the store's sender address."
 )
 
 // Sandboxes are the local providers and their simulated answer times.
@@ -107,11 +111,15 @@ type Providers struct {
 	apprais *appraisalsandbox.Sandbox
 	history *historysandbox.Provider
 	tags    *tagsandbox.Provider
+	mail    *mailsandbox.Sink
+	// ses sends the e-mail of configured stores in AWS.
+	ses ses.API
 }
 
 var (
 	_ credit.Bureaus     = (*Providers)(nil)
 	_ calltrack.Trackers = (*Providers)(nil)
+	_ mail.Senders       = (*Providers)(nil)
 )
 
 // LocalProviders returns the providers of a local run: the sandboxes of sb for every store.
@@ -133,7 +141,14 @@ func AWSProviders(sb Sandboxes, stores Stores, secrets Secrets, client *http.Cli
 // sandboxes returns the providers with the sandboxes of sb.
 func sandboxes(sb Sandboxes) *Providers {
 	return &Providers{bureau: sandbox.New(sb.Credit), calls: callsandbox.New(sb.Calls), recalls: recallsandbox.New(sb.Recalls),
-		apprais: appraisalsandbox.New(sb.Appraisal, sb.Now), history: historysandbox.New(sb.History, sb.Now), tags: tagsandbox.New(sb.Tags, sb.Now)}
+		apprais: appraisalsandbox.New(sb.Appraisal, sb.Now), history: historysandbox.New(sb.History, sb.Now), tags: tagsandbox.New(sb.Tags, sb.Now),
+		mail: mailsandbox.New(sb.Now)}
+}
+
+// WithSES returns p sending the e-mail of configured stores with api (a *sesv2.Client).
+func (p *Providers) WithSES(api ses.API) *Providers {
+	p.ses = api
+	return p
 }
 
 // choice is what serves a store: the sandbox, or the real adapter with cfg.
@@ -226,6 +241,23 @@ func (p *Providers) Appraiser(ctx context.Context, t store.Tenant, storeID int64
 	return vauto.New(vauto.Config{BaseURL: c.cfg.BaseURL, Secret: c.cfg.Secret, Secrets: p.secrets, Client: p.client}), nil
 }
 
+// Mailer returns the e-mail provider of store storeID of tenant t by the rule of Providers: the
+// sandbox sink locally and for demo stores, Amazon SES from the store's sender identity for a
+// store whose mail provider is configured in AWS.
+func (p *Providers) Mailer(ctx context.Context, t store.Tenant, storeID int64) (mail.Sender, error) {
+	c, err := p.choose(ctx, t, storeID, func(ps account.Providers) account.ProviderConfig { return ps.Mail }, MessageMailNotConfigured)
+	if err != nil {
+		return nil, err
+	}
+	if c.sandbox {
+		return p.mail, nil
+	}
+	if p.ses == nil {
+		return nil, apperr.Errorf(apperr.Conflict, "%s", MessageMailNotConfigured)
+	}
+	return ses.New(ses.Config{Secret: c.cfg.Secret, Secrets: p.secrets, Client: p.ses}), nil
+}
+
 // History returns the vehicle history provider of store storeID of t by the rule of Providers:
 // the sandbox or CARFAX Canada.
 func (p *Providers) History(ctx context.Context, t store.Tenant, storeID int64) (vehiclehistory.Provider, error) {
@@ -250,4 +282,12 @@ func (p *Providers) Tags(ctx context.Context, t store.Tenant, storeID int64) (mf
 		return p.tags, nil
 	}
 	return oasis.New(oasis.Config{BaseURL: c.cfg.BaseURL, Secret: c.cfg.Secret, Secrets: p.secrets, Client: p.client}), nil
+}
+
+// MailSandbox returns the sandbox sink: the messages sent locally and for demo stores.
+func (p *Providers) MailSandbox() *mailsandbox.Sink {
+	if p == nil {
+		return nil
+	}
+	return p.mail
 }

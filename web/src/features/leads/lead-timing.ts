@@ -43,17 +43,26 @@ export type LeadTiming = {
   responseTone: Tone;
 };
 
-/** leadTiming measures a row's wait at now (milliseconds since the epoch) against its store's target. */
+/**
+ * leadTiming measures a row's wait at now (milliseconds since the epoch) against its store's
+ * target. The target counts the store's working hours: the server gives the time it runs out
+ * (responseDueAt), and the wait is due once less than half of the target is left before it;
+ * without that time the target counts from the arrival.
+ */
 export function leadTiming(
-  row: Pick<LeadsLogRow, 'createdAt' | 'leadStatusId' | 'firstResponseSeconds' | 'responseTargetMinutes'>,
+  row: Pick<LeadsLogRow, 'createdAt' | 'leadStatusId' | 'firstResponseSeconds' | 'responseTargetMinutes'> &
+    Partial<Pick<LeadsLogRow, 'responseDueAt'>>,
   now: number,
 ): LeadTiming {
   const targetMinutes = row.responseTargetMinutes > 0 ? row.responseTargetMinutes : DEFAULT_RESPONSE_MINUTES;
   const target = targetMinutes * 60;
-  const ageSeconds = Math.max(0, (now - Date.parse(row.createdAt)) / 1000);
+  const arrived = Date.parse(row.createdAt);
+  const ageSeconds = Math.max(0, (now - arrived) / 1000);
   const answered = row.firstResponseSeconds !== undefined && row.firstResponseSeconds !== null;
+  const parsedDue = row.responseDueAt ? Date.parse(row.responseDueAt) : NaN;
+  const due = Number.isNaN(parsedDue) ? arrived + target * 1000 : parsedDue;
   let ageTone: Tone = 'none';
-  if (!answered && open(row)) ageTone = ageSeconds > target ? 'late' : ageSeconds > target / 2 ? 'due' : 'ok';
+  if (!answered && open(row)) ageTone = now > due ? 'late' : now > due - (target * 1000) / 2 ? 'due' : 'ok';
   return {
     ageSeconds,
     targetMinutes,

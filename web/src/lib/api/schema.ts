@@ -7301,6 +7301,7 @@ export type components = {
         "domain.dealer.StoreSettings": {
             /** Format: int64 */
             AccountPlatformID: number;
+            BusinessHours: components["schemas"]["domain.workhours.Day"][] | null;
             ContactAssignment: components["schemas"]["domain.dealer.AssignmentRules"];
             DmsProvider: string;
             FinanceProvider: string;
@@ -8139,6 +8140,11 @@ export type components = {
              * @description The lead the workflow is about; 0 for none.
              */
             entityId: number;
+            /**
+             * Format: int64
+             * @description The customer's garage vehicle the workflow is about; absent for none.
+             */
+            garageVehicleId?: number;
             ruleName: string;
             /** Format: date-time */
             startedDt: string;
@@ -8486,6 +8492,19 @@ export type components = {
              * @description The version the visit was read at; a change sends it back, and a stale version is refused with 409.
              */
             version: number;
+        };
+        "domain.workhours.Day": {
+            /** @description Closing time, HH:MM, after the opening time; 24:00 for midnight. */
+            Close?: string;
+            /** @description The store is closed all day. */
+            Closed?: boolean;
+            /**
+             * @description The day of the week.
+             * @enum {string}
+             */
+            Day: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
+            /** @description Opening time, HH:MM (24-hour clock) in the store's time zone. */
+            Open?: string;
         };
         "functions.activity.ActivityFeed": {
             entries: components["schemas"]["domain.activity.Entry"][] | null;
@@ -9181,6 +9200,8 @@ export type components = {
         "functions.dealers.DealerSettingsChange": {
             /** Format: int64 */
             AccountPlatformID: number;
+            /** @description The store's working hours, one entry per day of the week, in its time zone; absent or empty for Monday to Saturday 9:00 to 19:00. */
+            BusinessHours?: components["schemas"]["domain.workhours.Day"][] | null;
             ContactAssignment: components["schemas"]["domain.dealer.AssignmentRules"];
             DmsProvider?: string;
             FinanceProvider?: string;
@@ -9590,7 +9611,7 @@ export type components = {
             firstRespondedAt?: string;
             /**
              * Format: int64
-             * @description Seconds from the lead's arrival to its first response; absent while nobody answered it.
+             * @description Seconds of the store's working hours from the lead's arrival to its first response; absent while nobody answered it.
              */
             firstResponseSeconds?: number;
             hasRawDocument: boolean;
@@ -9608,8 +9629,13 @@ export type components = {
             providerSequence: string;
             reason: string;
             /**
+             * Format: date-time
+             * @description When the first response is due: the target counted in the store's working hours (its dealer settings' BusinessHours, in its time zone) from the lead's arrival.
+             */
+            responseDueAt: string;
+            /**
              * Format: int64
-             * @description The store's first-response target (its dealer settings, 15 minutes by default).
+             * @description The store's first-response target (its dealer settings, 15 minutes by default), counted in its working hours.
              */
             responseTargetMinutes: number;
             salesPersonId: string;
@@ -9776,7 +9802,7 @@ export type components = {
             firstRespondedAt?: string;
             /**
              * Format: int64
-             * @description Seconds from the lead's arrival to its first response; absent while nobody answered it.
+             * @description Seconds of the store's working hours from the lead's arrival to its first response; absent while nobody answered it.
              */
             firstResponseSeconds?: number;
             hasRawDocument: boolean;
@@ -9794,8 +9820,13 @@ export type components = {
             providerSequence: string;
             reason: string;
             /**
+             * Format: date-time
+             * @description When the first response is due: the target counted in the store's working hours (its dealer settings' BusinessHours, in its time zone) from the lead's arrival.
+             */
+            responseDueAt: string;
+            /**
              * Format: int64
-             * @description The store's first-response target (its dealer settings, 15 minutes by default).
+             * @description The store's first-response target (its dealer settings, 15 minutes by default), counted in its working hours.
              */
             responseTargetMinutes: number;
             salesPersonId: string;
@@ -10474,6 +10505,11 @@ export type components = {
              * @description The lead the workflow is about; 0 for none.
              */
             entityId: number;
+            /**
+             * Format: int64
+             * @description The customer's garage vehicle the workflow is about; absent for none.
+             */
+            garageVehicleId?: number;
             ruleName: string;
             /** Format: date-time */
             startedDt: string;

@@ -12,7 +12,7 @@ import { server } from '../../../testing/server';
 const SLOW = 30_000;
 
 function leadRow(id: number, extra: Partial<LeadsLogRow> = {}): LeadsLogRow {
-  return {
+  const base = {
     crmLeadId: id, version: 2, accountId: 1, accountPlatformId: 101, contactId: 5001, contactName: 'Maria Gonzalez', contactPhone: '', contactEmail: '', responseTargetMinutes: 15, storeName: 'Northwind Ford',
     leadTypeId: 1, leadTypeName: 'Internet', leadSourceId: 7, leadSourceName: 'AutoTrader', leadStatusId: 1, leadStatusName: 'Active',
     displayStatusId: 1, isClaimable: false, salesPersonId: 'u-sales', salesPersonName: 'Sam Ortega', bdcAgentId: '', bdcAgentName: '', worked: true,
@@ -20,6 +20,9 @@ function leadRow(id: number, extra: Partial<LeadsLogRow> = {}): LeadsLogRow {
     createdAt: new Date(Date.UTC(2026, 10, id, 15, 0)).toISOString(), createdBy: 'u-sales', updatedAt: '2026-11-01T09:00:00Z',
     updatedBy: 'u-sales', statusChangedAt: '2026-11-01T09:00:00Z', ...extra,
   };
+  // Within open hours the response is due the target after the arrival.
+  const due = new Date(Date.parse(base.createdAt) + base.responseTargetMinutes * 60_000).toISOString();
+  return { responseDueAt: due, ...base };
 }
 
 /** customerLeadStore plays getLeads over a list that a save (a new lead) adds to. */

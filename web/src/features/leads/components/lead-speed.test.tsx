@@ -77,6 +77,15 @@ describe('lead timing', () => {
     expect(t).toMatchObject({ targetMinutes: 15, ageTone: 'late', responseTone: 'none' });
   });
 
+  it('counts the target to the due time the store\'s working hours give', () => {
+    // Arrived at night: the 15 minutes run from the next opening, ten hours later.
+    const due = new Date(ARRIVED + 10 * 3600_000 + 15 * 60_000).toISOString();
+    const row = { createdAt: new Date(ARRIVED).toISOString(), leadStatusId: 1, responseTargetMinutes: 15, responseDueAt: due };
+    expect(leadTiming(row, ARRIVED + 3 * 3600_000).ageTone).toBe('ok');
+    expect(leadTiming(row, ARRIVED + 10 * 3600_000 + 8 * 60_000).ageTone).toBe('due');
+    expect(leadTiming(row, ARRIVED + 10 * 3600_000 + 16 * 60_000).ageTone).toBe('late');
+  });
+
   it('dials a displayed number', () => {
     expect(telHref('(503) 555-0134')).toBe('tel:5035550134');
     expect(telHref('+44 20 7946 0958')).toBe('tel:+442079460958');

@@ -4,15 +4,17 @@ import type { LeadsLogRow } from '../../../lib/api/types';
 import { formatSpan, leadTiming, TONE_COLOR, telHref } from '../lead-timing';
 
 type LeadSpeedProps = {
-  row: Pick<LeadsLogRow, 'createdAt' | 'leadStatusId' | 'firstResponseSeconds' | 'responseTargetMinutes'>;
+  row: Pick<LeadsLogRow, 'createdAt' | 'leadStatusId' | 'firstResponseSeconds' | 'responseTargetMinutes'> &
+    Partial<Pick<LeadsLogRow, 'responseDueAt'>>;
   /** The time the age counts to (milliseconds since the epoch). */
   now: number;
 };
 
 /**
  * LeadSpeed is a lead's speed to lead: its age since it arrived, coloured while it waits for a
- * first response (orange past half the store's target, red past it), and the first response
- * time once someone answered it (red when it came after the target).
+ * first response (orange past half the store's target, red past it; the target counts the
+ * store's working hours), and the first response time once someone answered it (in working
+ * hours, red when it came after the target).
  */
 export function LeadSpeed({ row, now }: LeadSpeedProps) {
   const t = leadTiming(row, now);

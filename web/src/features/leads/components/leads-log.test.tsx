@@ -12,7 +12,7 @@ import { server } from '../../../testing/server';
 const SLOW = 30_000;
 
 function row(id: number, name: string, extra: Partial<LeadsLogRow> = {}): LeadsLogRow {
-  return {
+  const base = {
     crmLeadId: id, version: 1, accountId: 1, accountPlatformId: 102, contactId: 5000 + id, contactName: name, contactPhone: '', contactEmail: '', responseTargetMinutes: 15, storeName: 'Northwind Toyota',
     leadTypeId: 1, leadTypeName: 'Internet', leadSourceId: 7, leadSourceName: 'Northwind Web', leadStatusId: 1, leadStatusName: 'Active',
     displayStatusId: -2, isClaimable: true, salesPersonId: '', salesPersonName: '', bdcAgentId: '', bdcAgentName: '', worked: false,
@@ -20,6 +20,9 @@ function row(id: number, name: string, extra: Partial<LeadsLogRow> = {}): LeadsL
     createdAt: new Date(Date.UTC(2026, 10, 1, 9, id)).toISOString(), createdBy: 'adf-intake', updatedAt: '2026-11-01T09:00:00Z',
     updatedBy: 'adf-intake', statusChangedAt: '2026-11-01T09:00:00Z', ...extra,
   };
+  // Within open hours the response is due the target after the arrival.
+  const due = new Date(Date.parse(base.createdAt) + base.responseTargetMinutes * 60_000).toISOString();
+  return { responseDueAt: due, ...base };
 }
 
 /**
