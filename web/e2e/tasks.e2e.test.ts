@@ -34,6 +34,7 @@ describe('customer tasks', () => {
     await overdue.getByRole('button', { name: 'Complete Send the RAV4 lease quote' }).click();
     expect((await completed).status()).toBe(200);
     await overdue.waitFor({ state: 'detached' });
+    await page.getByText('Task completed: Send the RAV4 lease quote.', { exact: true }).waitFor();
     await expect.poll(() => openCount().textContent()).toContain('1');
     await screenshot(page, '63-tasks-completed');
 

@@ -93,7 +93,12 @@ function AppointmentRow({ appointment: a, contactId, onDialog }: { appointment: 
   const name = rowName(a);
   const ref = { appointmentId: a.appointmentId, version: a.version };
   const run = (c: AppointmentChange, done: string) =>
-    change.mutate(c, { onSuccess: () => notify('success', done), onError: (err) => notify('error', errorMessage(err)) });
+    // A changed appointment can leave the list, and this row with it, before a per-call callback
+    // would run: the promise of mutateAsync settles either way.
+    change.mutateAsync(c).then(
+      () => notify('success', done),
+      (err: unknown) => notify('error', errorMessage(err)),
+    );
   const quiet = a.status === 'Cancelled';
 
   return (

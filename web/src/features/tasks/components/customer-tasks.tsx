@@ -81,10 +81,12 @@ function TaskRow({ task, contactId, onDialog }: { task: TaskView; contactId: num
   const about = task.lead ? [`Lead #${task.lead.crmLeadId}`, task.lead.vehicle].filter(Boolean).join(': ') : null;
   const ref = { contactId, taskId: task.taskId, version: task.version };
 
+  // The completed task leaves the open list, and this row with it, before a per-call callback
+  // would run: the promise of mutateAsync settles whether or not the row is still shown.
   const onComplete = () =>
-    complete.mutate(
-      { action: 'complete', ref },
-      { onSuccess: () => notify('success', `Task completed: ${name}.`), onError: (err) => notify('error', errorMessage(err)) },
+    complete.mutateAsync({ action: 'complete', ref }).then(
+      () => notify('success', `Task completed: ${name}.`),
+      (err: unknown) => notify('error', errorMessage(err)),
     );
 
   return (
