@@ -27,6 +27,7 @@ import (
 
 	"github.com/cxm/cxm/shared/domain/account"
 	"github.com/cxm/cxm/shared/domain/dashboard"
+	"github.com/cxm/cxm/shared/domain/dealer"
 	"github.com/cxm/cxm/shared/domain/user"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
@@ -53,7 +54,7 @@ func Register(api *httpapi.API, d wiring.Services) {
 	if log == nil {
 		log = slog.Default()
 	}
-	a := &area{d: d, log: log, repo: dashboard.NewRepo(d.Store)}
+	a := &area{d: d, log: log, repo: dashboard.NewRepo(d.Store), dealers: dealer.NewRepo(d.Store)}
 	a.registerSummaries(api)
 	a.registerFunnel(api)
 	a.registerGroups(api)
@@ -63,9 +64,10 @@ func Register(api *httpapi.API, d wiring.Services) {
 
 // area holds what the dashboard calls use.
 type area struct {
-	d    wiring.Services
-	log  *slog.Logger
-	repo *dashboard.Repo
+	d       wiring.Services
+	log     *slog.Logger
+	repo    *dashboard.Repo
+	dealers *dealer.Repo
 }
 
 // RangeBody is the request body of the dashboard calls: stores, a date range and users.

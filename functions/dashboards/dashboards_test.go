@@ -3,13 +3,17 @@ package dashboards_test
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/cxm/cxm/functions/areatest"
 	"github.com/cxm/cxm/functions/dashboards"
+	"github.com/cxm/cxm/shared/domain/account"
 	"github.com/cxm/cxm/shared/domain/dashboard"
+	"github.com/cxm/cxm/shared/domain/dealer"
+	"github.com/cxm/cxm/shared/domain/workhours"
 	"github.com/cxm/cxm/shared/local/demo"
 	"github.com/cxm/cxm/shared/local/dynamotest"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
@@ -214,4 +218,44 @@ func mustZone(name string) *time.Location {
 		panic(err)
 	}
 	return loc
+}
+
+// TestSpeedToLeadCountsTheStoresHours saves working hours in the Toyota store's dealer settings:
+// the speed to lead reports them, and every other store keeps the default hours.
+func TestSpeedToLeadCountsTheStoresHours(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	tn, err := account.Tenant(demo.AccountID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dealers := dealer.NewRepo(srv.Services.Store)
+	s, err := dealers.Get(t.Context(), tn, demo.StoreToyota)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hours := workhours.Default()
+	hours[time.Saturday] = workhours.Day{Day: "Saturday", Closed: true}
+	hours[time.Sunday] = workhours.Day{Day: "Sunday", Open: "10:00", Close: "16:00"}
+	s.BusinessHours = hours
+	if _, err := dealers.Save(t.Context(), tn, s.Settings, s.Version, manager); err != nil {
+		t.Fatal(err)
+	}
+
+	day := today(srv)
+	var got httpapi.Result[dashboards.SpeedToLead]
+	req := map[string]any{"accountPlatformIds": []int64{demo.StoreToyota, demo.StoreHonda}, "beginDate": day, "endDate": day}
+	if status := srv.Do(t, areatest.Request{Method: "POST", Path: "/api/Activity/summary/speed_to_lead", As: manager, Body: body(req)}, &got); status != 200 {
+		t.Fatalf("speed to lead: %d", status)
+	}
+	byStore := map[int64]workhours.Hours{}
+	for _, h := range got.Data.Hours {
+		byStore[h.AccountPlatformID] = h.Hours
+	}
+	if !reflect.DeepEqual(byStore[demo.StoreToyota], workhours.Normalize(hours)) {
+		t.Errorf("Toyota's hours = %+v, want the saved %+v", byStore[demo.StoreToyota], hours)
+	}
+	if !reflect.DeepEqual(byStore[demo.StoreHonda], workhours.Default()) {
+		t.Errorf("Honda's hours = %+v, want the default", byStore[demo.StoreHonda])
+	}
 }

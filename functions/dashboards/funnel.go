@@ -6,9 +6,9 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/cxm/cxm/shared/domain/dashboard"
+	"github.com/cxm/cxm/shared/domain/workhours"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/danielgtaylor/huma/v2"
@@ -16,11 +16,9 @@ import (
 
 // leads returns the leads of q's stores that arrived in the range, with each store's time
 // zone: only those the query's users hold (or first answered) when it names users.
-func (a *area) leads(ctx context.Context, q query) ([]dashboard.Lead, map[int64]*time.Location, error) {
+func (a *area) leads(ctx context.Context, q query) ([]dashboard.Lead, error) {
 	var out []dashboard.Lead
-	zones := map[int64]*time.Location{}
 	for _, st := range q.stores {
-		zones[st.AccountPlatformID] = location(st)
 		r := q.ranges[st.AccountPlatformID]
 		err := a.repo.Leads(ctx, q.sess.Principal.Tenant, st.AccountPlatformID, r.From, r.To, func(l dashboard.Lead) error {
 			if len(q.users) == 0 || slices.Contains(q.users, l.UserID) || slices.Contains(q.users, l.FirstHumanBy) {
@@ -29,27 +27,50 @@ func (a *area) leads(ctx context.Context, q query) ([]dashboard.Lead, map[int64]
 			return nil
 		})
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
-	return out, zones, nil
+	return out, nil
+}
+
+// hours returns each store's working hours from its dealer settings (the default hours when
+// they cannot be read), and the schedule of a lead's store: those hours in its time zone.
+func (a *area) hours(ctx context.Context, q query) ([]StoreHours, func(dashboard.Lead) workhours.Schedule) {
+	out := make([]StoreHours, 0, len(q.stores))
+	sched := map[int64]workhours.Schedule{}
+	for _, st := range q.stores {
+		h := workhours.Default()
+		if s, err := a.dealers.Get(ctx, q.sess.Principal.Tenant, st.AccountPlatformID); err == nil {
+			h = workhours.Normalize(s.BusinessHours.Or())
+		}
+		loc := location(st)
+		sched[st.AccountPlatformID] = workhours.New(h, loc)
+		out = append(out, StoreHours{AccountPlatformID: st.AccountPlatformID, Name: st.Name, TimeZone: loc.String(), Hours: h})
+	}
+	return out, func(l dashboard.Lead) workhours.Schedule { return sched[l.AccountPlatformID] }
 }
 
 // SpeedToLead is the speed to lead of the leads that arrived in the range: for each lead, the
-// business time (the store's hours, Monday to Saturday 9:00 to 19:00 in its time zone) to its
+// business time (its store's working hours from the dealer settings, in the store's time zone) to its
 // first automated reply, its first human response and its first two-way exchange, summed by
 // person, lead source and store.
 type SpeedToLead struct {
-	BeginDate  string                 `json:"beginDate"`
-	EndDate    string                 `json:"endDate"`
-	Leads      int                    `json:"leads"`
-	Overall    []dashboard.ClockStats `json:"overall"`
-	ByPerson   []SpeedGroup           `json:"byPerson" doc:"By the user who made the first human response (a lead nobody answered yet counts for the user holding it)."`
-	BySource   []SpeedGroup           `json:"bySource" doc:"By lead source id."`
-	ByStore    []SpeedGroup           `json:"byStore" doc:"By store id."`
-	OpenHour   int                    `json:"openHour" doc:"The hour the stores open, in their time zones."`
-	CloseHour  int                    `json:"closeHour"`
-	ClosedDays []string               `json:"closedDays"`
+	BeginDate string                 `json:"beginDate"`
+	EndDate   string                 `json:"endDate"`
+	Leads     int                    `json:"leads"`
+	Overall   []dashboard.ClockStats `json:"overall"`
+	ByPerson  []SpeedGroup           `json:"byPerson" doc:"By the user who made the first human response (a lead nobody answered yet counts for the user holding it)."`
+	BySource  []SpeedGroup           `json:"bySource" doc:"By lead source id."`
+	ByStore   []SpeedGroup           `json:"byStore" doc:"By store id."`
+	Hours     []StoreHours           `json:"hours" doc:"Each store's working hours the clocks count in."`
+}
+
+// StoreHours are a store's working hours, in its time zone.
+type StoreHours struct {
+	AccountPlatformID int64           `json:"accountPlatformId"`
+	Name              string          `json:"name"`
+	TimeZone          string          `json:"timeZone"`
+	Hours             workhours.Hours `json:"hours"`
 }
 
 // SpeedGroup is the speed to lead of one person, source or store, with its name.
@@ -85,8 +106,8 @@ type FunnelLeadRow struct {
 	FirstTwoWayMinutes         *float64 `json:"firstTwoWayExchangeMinutes"`
 }
 
-func minutes(l dashboard.Lead, c dashboard.Clock, loc *time.Location) *float64 {
-	d, ok := l.Elapsed(c, dashboard.StoreHours, loc)
+func minutes(l dashboard.Lead, c dashboard.Clock, s workhours.Schedule) *float64 {
+	d, ok := l.Elapsed(c, s)
 	if !ok {
 		return nil
 	}
@@ -106,19 +127,16 @@ func (a *area) registerFunnel(api *httpapi.API) {
 		if err != nil {
 			return nil, err
 		}
-		leads, zones, err := a.leads(ctx, q)
+		leads, err := a.leads(ctx, q)
 		if err != nil {
 			return nil, err
 		}
-		// Each lead's clocks run in its own store's zone: group per store, then merge.
-		out := SpeedToLead{BeginDate: q.from, EndDate: q.to, Leads: len(leads), OpenHour: dashboard.StoreHours.Open, CloseHour: dashboard.StoreHours.Close, ClosedDays: []string{}}
-		for _, d := range dashboard.StoreHours.Closed {
-			out.ClosedDays = append(out.ClosedDays, d.String())
-		}
+		// Each lead's clocks run in its own store's working hours and time zone.
+		hours, of := a.hours(ctx, q)
+		out := SpeedToLead{BeginDate: q.from, EndDate: q.to, Leads: len(leads), Hours: hours}
 		names := a.names(ctx, q.sess)
-		loc := zones[q.stores[0].AccountPlatformID]
 		all := func(dashboard.Lead) string { return "all" }
-		if g := dashboard.Speed(leads, all, dashboard.StoreHours, loc); len(g) > 0 {
+		if g := dashboard.Speed(leads, all, of); len(g) > 0 {
 			out.Overall = g[0].Clocks
 		} else {
 			for _, c := range dashboard.Clocks() {
@@ -126,10 +144,10 @@ func (a *area) registerFunnel(api *httpapi.API) {
 			}
 		}
 		person := func(l dashboard.Lead) string { return cmp.Or(l.FirstHumanBy, l.UserID, dashboard.NoUser) }
-		for _, g := range dashboard.Speed(leads, person, dashboard.StoreHours, loc) {
+		for _, g := range dashboard.Speed(leads, person, of) {
 			out.ByPerson = append(out.ByPerson, SpeedGroup{SpeedGroup: g, Name: cmp.Or(names[g.Key], g.Key)})
 		}
-		for _, g := range dashboard.Speed(leads, func(l dashboard.Lead) string { return itoa(l.LeadSourceID) }, dashboard.StoreHours, loc) {
+		for _, g := range dashboard.Speed(leads, func(l dashboard.Lead) string { return itoa(l.LeadSourceID) }, of) {
 			out.BySource = append(out.BySource, SpeedGroup{SpeedGroup: g, Name: "Source " + g.Key})
 		}
 		storeNames := map[string]string{}
@@ -143,7 +161,7 @@ func (a *area) registerFunnel(api *httpapi.API) {
 					ls = append(ls, l)
 				}
 			}
-			for _, g := range dashboard.Speed(ls, func(l dashboard.Lead) string { return itoa(l.AccountPlatformID) }, dashboard.StoreHours, zones[st.AccountPlatformID]) {
+			for _, g := range dashboard.Speed(ls, func(l dashboard.Lead) string { return itoa(l.AccountPlatformID) }, of) {
 				out.ByStore = append(out.ByStore, SpeedGroup{SpeedGroup: g, Name: storeNames[g.Key]})
 			}
 		}
@@ -165,7 +183,7 @@ func (a *area) registerFunnel(api *httpapi.API) {
 		if err != nil {
 			return nil, err
 		}
-		leads, _, err := a.leads(ctx, q)
+		leads, err := a.leads(ctx, q)
 		if err != nil {
 			return nil, err
 		}
@@ -187,7 +205,8 @@ func (a *area) registerFunnel(api *httpapi.API) {
 			return nil, apperr.InvalidFields("Choose a funnel stage.", map[string]string{"stage": "Choose leads, contacted, appointmentSet, shown or sold."})
 		}
 		number, size := cmp.Or(in.Body.PageNumber, 1), cmp.Or(in.Body.PageSize, 25)
-		leads, zones, err := a.leads(ctx, q)
+		leads, err := a.leads(ctx, q)
+		_, of := a.hours(ctx, q)
 		if err != nil {
 			return nil, err
 		}
@@ -201,12 +220,12 @@ func (a *area) registerFunnel(api *httpapi.API) {
 		names := a.names(ctx, q.sess)
 		rows := []FunnelLeadRow{}
 		for i := (number - 1) * size; i < len(reached) && i < number*size; i++ {
-			l, loc := reached[i], zones[reached[i].AccountPlatformID]
+			l, hours := reached[i], of(reached[i])
 			rows = append(rows, FunnelLeadRow{
 				Lead: l, UserName: cmp.Or(names[l.UserID], strings.TrimSpace(l.UserID)),
-				FirstAutomatedReplyMinutes: minutes(l, dashboard.ClockAutomated, loc),
-				FirstHumanResponseMinutes:  minutes(l, dashboard.ClockHuman, loc),
-				FirstTwoWayMinutes:         minutes(l, dashboard.ClockTwoWay, loc),
+				FirstAutomatedReplyMinutes: minutes(l, dashboard.ClockAutomated, hours),
+				FirstHumanResponseMinutes:  minutes(l, dashboard.ClockHuman, hours),
+				FirstTwoWayMinutes:         minutes(l, dashboard.ClockTwoWay, hours),
 			})
 		}
 		return httpapi.Reply(httpapi.Paged(rows, httpapi.NewPageData(number, size, len(reached)))), nil

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"sort"
 	"time"
+
+	"github.com/cxm/cxm/shared/domain/workhours"
 )
 
 // Clock is one of the three speed-to-lead clocks.
@@ -20,8 +22,9 @@ const (
 // Clocks returns the clocks in order.
 func Clocks() []Clock { return []Clock{ClockAutomated, ClockHuman, ClockTwoWay} }
 
-// Elapsed returns clock c of lead l in business hours h and whether it has stopped.
-func (l Lead) Elapsed(c Clock, h Hours, loc *time.Location) (time.Duration, bool) {
+// Elapsed returns clock c of lead l in the working hours of its store, s, and whether it has
+// stopped.
+func (l Lead) Elapsed(c Clock, s workhours.Schedule) (time.Duration, bool) {
 	var at time.Time
 	switch c {
 	case ClockAutomated:
@@ -34,7 +37,7 @@ func (l Lead) Elapsed(c Clock, h Hours, loc *time.Location) (time.Duration, bool
 	if at.IsZero() {
 		return 0, false
 	}
-	return h.Between(l.ArrivedAt, at, loc), true
+	return s.OpenBetween(l.ArrivedAt, at), true
 }
 
 // ClockStats sums one clock over a group of leads.
@@ -56,8 +59,8 @@ type SpeedGroup struct {
 }
 
 // Speed groups leads by key (a lead with an empty key is left out) and returns each group's
-// clocks in business hours h, the largest group first.
-func Speed(leads []Lead, key func(Lead) string, h Hours, loc *time.Location) []SpeedGroup {
+// clocks in the working hours of each lead's store (hours), the largest group first.
+func Speed(leads []Lead, key func(Lead) string, hours func(Lead) workhours.Schedule) []SpeedGroup {
 	groups := map[string][]Lead{}
 	for _, l := range leads {
 		if k := key(l); k != "" {
@@ -68,7 +71,7 @@ func Speed(leads []Lead, key func(Lead) string, h Hours, loc *time.Location) []S
 	for k, ls := range groups {
 		g := SpeedGroup{Key: k, Leads: len(ls)}
 		for _, c := range Clocks() {
-			g.Clocks = append(g.Clocks, clockStats(ls, c, h, loc))
+			g.Clocks = append(g.Clocks, clockStats(ls, c, hours))
 		}
 		out = append(out, g)
 	}
@@ -81,11 +84,11 @@ func Speed(leads []Lead, key func(Lead) string, h Hours, loc *time.Location) []S
 	return out
 }
 
-func clockStats(ls []Lead, c Clock, h Hours, loc *time.Location) ClockStats {
+func clockStats(ls []Lead, c Clock, hours func(Lead) workhours.Schedule) ClockStats {
 	st := ClockStats{Clock: c}
 	var mins []float64
 	for _, l := range ls {
-		d, ok := l.Elapsed(c, h, loc)
+		d, ok := l.Elapsed(c, hours(l))
 		if !ok {
 			st.Waiting++
 			continue

@@ -36,9 +36,7 @@ const noSpeed: SpeedToLead = {
   byPerson: [],
   bySource: [],
   byStore: [],
-  openHour: 9,
-  closeHour: 19,
-  closedDays: ['Sunday'],
+  hours: [],
 };
 
 /** teamOf answers the team call with members. */

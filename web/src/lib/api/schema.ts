@@ -9145,18 +9145,19 @@ export type components = {
             bySource: components["schemas"]["functions.dashboards.SpeedGroup"][] | null;
             /** @description By store id. */
             byStore: components["schemas"]["functions.dashboards.SpeedGroup"][] | null;
-            /** Format: int64 */
-            closeHour: number;
-            closedDays: string[] | null;
             endDate: string;
+            /** @description Each store's working hours the clocks count in. */
+            hours: components["schemas"]["functions.dashboards.StoreHours"][] | null;
             /** Format: int64 */
             leads: number;
-            /**
-             * Format: int64
-             * @description The hour the stores open, in their time zones.
-             */
-            openHour: number;
             overall: components["schemas"]["domain.dashboard.ClockStats"][] | null;
+        };
+        "functions.dashboards.StoreHours": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            hours: components["schemas"]["domain.workhours.Day"][] | null;
+            name: string;
+            timeZone: string;
         };
         "functions.dashboards.TeamMember": {
             counts: {

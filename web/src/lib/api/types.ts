@@ -444,5 +444,8 @@ export type DashboardFunnelLead = Schemas['functions.dashboards.FunnelLeadRow'];
 /** The speed to lead of the leads that arrived in a date range. */
 export type SpeedToLead = Schemas['functions.dashboards.SpeedToLead'];
 
+/** A store's hours on one day of the week, in its time zone (its dealer settings' BusinessHours). */
+export type WorkDay = Schemas['domain.workhours.Day'];
+
 /** One user of the team with their counts over a date range. */
 export type TeamMember = Schemas['functions.dashboards.TeamMember'];

@@ -7,6 +7,7 @@ import { useFunnel, useFunnelLeads, useSpeedToLead } from '../api/get-funnel';
 import { useSummary } from '../api/get-summary';
 import { exportTeam, TEAM_PAGE_SIZE, useTeam } from '../api/get-team';
 import type { DashboardRangeBody } from '../api/keys';
+import { describeHours } from '../business-hours';
 import { CLOCK_LABELS, COUNTER_LABELS, STAGE_LABELS } from '../date-range';
 import { HorizontalBars, TrendChart } from './charts';
 
@@ -198,7 +199,7 @@ export function FunnelWidget({ body }: { body: DashboardRangeBody }) {
       )}
       {speed.data && (
         <Text size="xs" c="dimmed">
-          {`Business hours: ${speed.data.openHour}:00 to ${speed.data.closeHour}:00 in each store's time zone, closed ${(speed.data.closedDays ?? []).join(', ')}. Automated messages never count as a human response.`}
+          {`Counted in each store's working hours: ${(speed.data.hours ?? []).map((h) => `${h.name} ${describeHours(h.hours ?? [])}`).join('; ')}. Automated messages never count as a human response.`}
         </Text>
       )}
     </WidgetCard>

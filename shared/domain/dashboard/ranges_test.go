@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/cxm/cxm/shared/domain/dashboard"
+	"github.com/cxm/cxm/shared/domain/workhours"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 )
 
@@ -75,36 +76,10 @@ func TestWidenRefusesBadRanges(t *testing.T) {
 	}
 }
 
-func TestBusinessHoursBetween(t *testing.T) {
-	t.Parallel()
-	loc := chicago(t)
-	at := func(day, h, m int) time.Time { return time.Date(2026, 3, day, h, m, 0, 0, loc) } // March 2026: the 7th is a Saturday
-	tests := []struct {
-		name     string
-		from, to time.Time
-		want     time.Duration
-	}{
-		{"inside one day", at(5, 10, 0), at(5, 10, 7), 7 * time.Minute},
-		{"before opening counts from opening", at(5, 7, 0), at(5, 9, 30), 30 * time.Minute},
-		{"overnight", at(5, 18, 50), at(6, 9, 5), 15 * time.Minute},
-		{"over Sunday", at(7, 18, 50), at(9, 9, 5), 15 * time.Minute},
-		{"all outside hours", at(8, 10, 0), at(8, 12, 0), 0},
-		{"a whole open day", at(5, 0, 0), at(6, 0, 0), 10 * time.Hour},
-		{"backwards", at(5, 12, 0), at(5, 11, 0), 0},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			if got := dashboard.StoreHours.Between(tt.from, tt.to, loc); got != tt.want {
-				t.Errorf("Between = %v, want %v", got, tt.want)
-			}
-		})
-	}
-}
-
 func TestClocksAndFunnel(t *testing.T) {
 	t.Parallel()
 	loc := chicago(t)
+	hours := workhours.New(workhours.Default(), loc)    // Monday to Saturday 9:00 to 19:00
 	arrived := time.Date(2026, 3, 7, 18, 50, 0, 0, loc) // Saturday evening
 	l := dashboard.Lead{LeadID: 1, ArrivedAt: arrived}
 	steps := []dashboard.Message{
@@ -122,7 +97,7 @@ func TestClocksAndFunnel(t *testing.T) {
 		dashboard.ClockTwoWay:    40 * time.Minute,
 	}
 	for c, d := range want {
-		if got, ok := l.Elapsed(c, dashboard.StoreHours, loc); !ok || got != d {
+		if got, ok := l.Elapsed(c, hours); !ok || got != d {
 			t.Errorf("%s = %v (%v), want %v", c, got, ok, d)
 		}
 	}
@@ -132,7 +107,7 @@ func TestClocksAndFunnel(t *testing.T) {
 	// An automated reply alone never stops the human clock.
 	auto := dashboard.Lead{ArrivedAt: arrived}
 	auto.Observe(dashboard.Message{At: arrived.Add(time.Minute), Outbound: true, Automated: true})
-	if _, ok := auto.Elapsed(dashboard.ClockHuman, dashboard.StoreHours, loc); ok {
+	if _, ok := auto.Elapsed(dashboard.ClockHuman, hours); ok {
 		t.Error("an automated reply stopped the human clock")
 	}
 	shown := dashboard.Lead{ShownAt: arrived}

@@ -7,67 +7,6 @@ import (
 	"github.com/cxm/cxm/shared/runtime/apperr"
 )
 
-// Hours are a store's business hours: open from Open to Close (hours of the day, in the
-// store's time zone) on every day but the closed weekdays.
-type Hours struct {
-	Open, Close int
-	Closed      []time.Weekday
-}
-
-// StoreHours are the business hours the clocks count in: Monday to Saturday, 9:00 to 19:00,
-// the work schedule the workflow rules keep due times in.
-var StoreHours = Hours{Open: 9, Close: 19, Closed: []time.Weekday{time.Sunday}}
-
-func (h Hours) closedOn(d time.Weekday) bool {
-	for _, c := range h.Closed {
-		if c == d {
-			return true
-		}
-	}
-	return false
-}
-
-// Between returns the business time from from to to in loc: the part of the interval that
-// falls inside open hours. A lead that arrives on Saturday evening and is answered on Monday
-// at 9:05 was answered in five minutes of business time.
-func (h Hours) Between(from, to time.Time, loc *time.Location) time.Duration {
-	if loc == nil {
-		loc = time.UTC
-	}
-	if !to.After(from) || h.Close <= h.Open {
-		return 0
-	}
-	var total time.Duration
-	from, to = from.In(loc), to.In(loc)
-	day := time.Date(from.Year(), from.Month(), from.Day(), 0, 0, 0, 0, loc)
-	for !day.After(to) {
-		if !h.closedOn(day.Weekday()) {
-			open := time.Date(day.Year(), day.Month(), day.Day(), h.Open, 0, 0, 0, loc)
-			closes := time.Date(day.Year(), day.Month(), day.Day(), h.Close, 0, 0, 0, loc)
-			lo, hi := maxTime(open, from), minTime(closes, to)
-			if hi.After(lo) {
-				total += hi.Sub(lo)
-			}
-		}
-		day = time.Date(day.Year(), day.Month(), day.Day()+1, 0, 0, 0, 0, loc)
-	}
-	return total
-}
-
-func maxTime(a, b time.Time) time.Time {
-	if a.After(b) {
-		return a
-	}
-	return b
-}
-
-func minTime(a, b time.Time) time.Time {
-	if a.Before(b) {
-		return a
-	}
-	return b
-}
-
 // Range is a date range of a store's calendar days, both included, widened to the start of
 // its first day and the end of its last day in the store's time zone.
 type Range struct {
