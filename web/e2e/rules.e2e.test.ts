@@ -115,5 +115,17 @@ describe('Workflow Manager', () => {
     await screenshot(page, '83-workflow-manager-deactivate');
     await modal.getByRole('button', { name: 'Deactivate' }).click();
     await expect.poll(async () => row.textContent()).toContain('Inactive');
+
+    // The store's working hours, which the rules' work schedule keeps, are one click away; a
+    // save of what was read keeps them as they are.
+    await page.getByRole('button', { name: 'Working hours' }).click();
+    const hours = page.getByRole('dialog', { name: /^Working hours/ });
+    await hours.getByRole('table', { name: 'Working hours by day' }).waitFor();
+    expect(await hours.getByRole('checkbox', { name: 'Open on Monday' }).isChecked()).toBe(true);
+    expect(await hours.getByLabel('Monday opens at').inputValue()).toBe('09:00');
+    await screenshot(page, '84-workflow-manager-working-hours');
+    await hours.getByRole('button', { name: 'Save hours' }).click();
+    await page.getByText('The working hours are saved.').waitFor();
+    await hours.waitFor({ state: 'detached' });
   });
 });

@@ -36,6 +36,12 @@ export type ErrorBody = Schemas['runtime.httpapi.ErrorBody'];
 /** What the menus and screens need to know about the selected stores' features and settings. */
 export type UIDealerSettings = Schemas['functions.dealers.UIDealerSettings'];
 
+/** One store's dealer settings at the version they were read at (0: never saved). */
+export type StoreSettings = Schemas['domain.dealer.StoreSettings'];
+
+/** The body of POST /api/dealer_settings/save_account_platform_settings. */
+export type StoreSettingsChange = Schemas['functions.dealers.DealerSettingsChange'];
+
 /** An employee of the dealer group, as GET /core/users lists them. */
 export type StaffUser = Schemas['functions.core.StaffUser'];
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
 import type { Store, TriggerSet } from '../../../lib/api/types';
+import { WorkingHoursModal } from '../../dealers';
 import { errorMessage, notify } from '../../../lib/notify';
 import {
   type ReseedKind,
@@ -55,6 +56,7 @@ export function WorkflowManager({ stores, accountId, canEdit }: WorkflowManagerP
   const [deactivating, setDeactivating] = useState<TriggerSet | null>(null);
   const [copying, setCopying] = useState<{ rule: TriggerSet | null; all: boolean } | null>(null);
   const [logOf, setLogOf] = useState<TriggerSet | null>(null);
+  const [hoursOpen, setHoursOpen] = useState(false);
 
   const activityName = (id: number) => lookups.data?.activityTypes?.find((a) => a.id === id)?.name ?? `#${id}`;
   const shown = (r: TriggerSet) => !search || r.name.toLowerCase().includes(search.toLowerCase());
@@ -97,11 +99,22 @@ export function WorkflowManager({ stores, accountId, canEdit }: WorkflowManagerP
             <Button variant="default" onClick={() => setCopying({ rule: null, all: true })}>
               Copy all rules
             </Button>
+            <Button variant="default" onClick={() => setHoursOpen(true)}>
+              Working hours
+            </Button>
           </>
         )}
       </Group>
       {!canEdit && <Alert color="gray">You can view the rules. Only rules administrators change them.</Alert>}
       {storeId && canEdit && <ReseedBar storeId={storeId} accountId={accountId} />}
+      {storeId && canEdit && (
+        <WorkingHoursModal
+          storeId={storeId}
+          storeName={stores.find((s) => s.AccountPlatformID === storeId)?.Name ?? ''}
+          opened={hoursOpen}
+          onClose={() => setHoursOpen(false)}
+        />
+      )}
       {grouped.isPending && <Loader aria-label="Loading rules" />}
       {grouped.isError && <Alert color="red">{errorMessage(grouped.error)}</Alert>}
       {grouped.data?.length === 0 && <Text c="dimmed">This store has no rules yet.</Text>}
