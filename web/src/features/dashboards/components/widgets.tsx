@@ -12,10 +12,11 @@ import { CLOCK_LABELS, COUNTER_LABELS, STAGE_LABELS } from '../date-range';
 import { HorizontalBars, TrendChart } from './charts';
 
 /** WidgetCard is one widget: a titled region of the dashboard. */
-export function WidgetCard({ id, title, children, action }: { id: string; title: string; children: ReactNode; action?: ReactNode }) {
+export function WidgetCard({ id, title, children, action, wide }: { id: string; title: string; children: ReactNode; action?: ReactNode; wide?: boolean }) {
   const titleId = `widget-${id}`;
+  // A wide widget (a table of the team, the funnel's leads) takes the whole row of the grid.
   return (
-    <Card component="section" withBorder radius="md" padding="lg" aria-labelledby={titleId} mih={180}>
+    <Card component="section" withBorder radius="md" padding="lg" aria-labelledby={titleId} mih={180} style={wide ? { gridColumn: '1 / -1' } : undefined}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Title order={2} size="h4" id={titleId}>
           {title}
@@ -103,7 +104,7 @@ export function FunnelWidget({ body }: { body: DashboardRangeBody }) {
   const [page, setPage] = useState(1);
   const leads = useFunnelLeads(body, stage, page);
   return (
-    <WidgetCard id="funnel" title="Lead funnel and speed to lead">
+    <WidgetCard id="funnel" title="Lead funnel and speed to lead" wide>
       {funnel.isPending && <Loading label="Loading the lead funnel" />}
       {funnel.isError && <Failed title="The lead funnel could not be loaded" error={funnel.error} />}
       {funnel.data && (
@@ -262,6 +263,7 @@ export function TeamWidget({ body }: { body: DashboardRangeBody }) {
     <WidgetCard
       id="teamManagement"
       title="Team Management"
+      wide
       action={
         <Button size="compact-sm" variant="default" onClick={download} loading={exporting}>
           Export CSV
@@ -287,7 +289,7 @@ export function TeamWidget({ body }: { body: DashboardRangeBody }) {
               <Table.Tbody>
                 {team.data.members.map((m) => (
                   <Table.Tr key={m.userId}>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       {m.userName}{' '}
                       {(m.roles ?? []).slice(0, 1).map((r) => (
                         <Badge key={r} size="xs" variant="light" color="gray">

@@ -27,7 +27,7 @@ const read: StoreSettings = {
 };
 
 /** settingsServer answers the store's settings and records each save; fail answers the save. */
-function settingsServer(fail?: { status: number; body: unknown }) {
+function settingsServer(fail?: { status: number; body: Record<string, unknown> }) {
   const saves: StoreSettingsChange[] = [];
   server.use(
     http.post('*/api/dealer_settings/get_account_platform_settings', () => HttpResponse.json({ successful: true, data: read })),
