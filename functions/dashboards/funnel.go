@@ -206,10 +206,10 @@ func (a *area) registerFunnel(api *httpapi.API) {
 		}
 		number, size := cmp.Or(in.Body.PageNumber, 1), cmp.Or(in.Body.PageSize, 25)
 		leads, err := a.leads(ctx, q)
-		_, of := a.hours(ctx, q)
 		if err != nil {
 			return nil, err
 		}
+		_, of := a.hours(ctx, q)
 		var reached []dashboard.Lead
 		for _, l := range leads {
 			if l.Reached(stage) {
