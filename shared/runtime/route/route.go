@@ -75,7 +75,7 @@ func Table() []Area {
 		{Name: "merge", Prefixes: []string{"/api/contact/merge"}},
 		{Name: "garage", Prefixes: []string{
 			"/vehicle", "/api/vehicle", "/crm/contacts/{id}/vehicles", "/crm/Lookup", "/crm/lookup",
-			"/templatemanager/gettemplatelookups", "/api/bank", "/api/VAuto",
+			"/templatemanager/gettemplatelookups", "/api/bank", "/api/VAuto", "/api/vincue",
 			"/api/dealsheet/integrations/CarProof", "/api/dealsheet/integrations/submit_oasis",
 		}},
 		{Name: "leads", Prefixes: []string{

@@ -1595,6 +1595,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/VAuto/appraisal/createVinCue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Appraise a garage vehicle with VinCue
+         * @description As POST /api/VAuto/appraisal/create, at the store's VinCue account instead of vAuto (POST /api/vincue/VinCue_is_enabled says whether the store has one; 409 otherwise): the trade value's source is "VinCue appraisal {id}". The appraiser is one of the store's (GET /api/VAuto/appraisal/GetUsers). Send the version of the vehicle you saw: a stale one is a 409 and nothing is appraised. Needs a role that edits the customer.
+         */
+        post: operations["createVinCueAppraisal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/VAuto/appraisal/get_latest_by_vin": {
         parameters: {
             query?: never;
@@ -1965,7 +1985,7 @@ export type paths = {
         get?: never;
         /**
          * Change a visit: mark sold, sales person, notes, restart
-         * @description Changes what the request sends of a visit that is not canceled (409 otherwise): the sales person (an active user of the store with a role that works customers, 400 otherwise), sold, result, reason and notes; restart true restarts a completed visit (409 unless completed). The calls' ... /update is this path (PUT /api/contact_touchpoint/{slug}). Needs a customer the caller may edit; a version other than the visit's is 409. Publishes VisitUpdated and records it in the customer's activity, in one transaction.
+         * @description Changes what the request sends of a visit that is not canceled (409 otherwise): the sales person (an active user of the store with a role that works customers, 400 otherwise), sold, result, reason and notes; restart true restarts a completed visit (409 unless completed). Needs a customer the caller may edit; a version other than the visit's is 409. Publishes VisitUpdated and records it in the customer's activity, in one transaction. The same as PUT /api/contact_touchpoint/{slug}/update.
          */
         put: operations["updateTouchpoint"];
         post?: never;
@@ -2029,6 +2049,26 @@ export type paths = {
          * @description Starts a visit of the customer at the store (the customer's store when absent) with the steps the store's touchpoint settings list, looked after by userId (the caller when absent; an active user of the store with a role that works customers, 400 otherwise), or starts the customer's planned visit touchpointInstanceId. A customer with a visit of the touchpoint in progress at the store is refused with 409, and so is a touchpoint the store does not use (400). Needs a customer the caller may edit. Publishes VisitStarted and records it in the customer's activity, in one transaction.
          */
         post: operations["startTouchpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact_touchpoint/{slug}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a visit (the spec's .../update path)
+         * @description Changes what the request sends of a visit that is not canceled (409 otherwise): the sales person (an active user of the store with a role that works customers, 400 otherwise), sold, result, reason and notes; restart true restarts a completed visit (409 unless completed). Needs a customer the caller may edit; a version other than the visit's is 409. Publishes VisitUpdated and records it in the customer's activity, in one transaction. The same as PUT /api/contact_touchpoint/{slug}.
+         */
+        put: operations["updateTouchpointAtUpdate"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3151,6 +3191,26 @@ export type paths = {
          * @description Sets the price of the vehicle's replacement vehicle (409 when it has none), logged with who and when. Send the version of the vehicle you saw: a stale one is a 409 and changes nothing. Recorded in the customer's activity and change log. Needs a role that edits the customer.
          */
         post: operations["logReplacementPriceChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vincue/VinCue_is_enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether a store may appraise with VinCue
+         * @description Whether the store may appraise with VinCue (POST /api/VAuto/appraisal/createVinCue): the sandbox locally and for a demo store; in AWS no VinCue adapter exists, so enabled is false with the reason for any other store.
+         */
+        post: operations["isVinCueEnabled"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4986,6 +5046,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/pando/forms/step/{stepInstanceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Load a step's form
+         * @description The form taker's step mode: the step's form with the answers saved so far, ReadOnly when they may no longer change. A step of a store the caller may not view does not exist for the caller (404).
+         */
+        get: operations["loadProcessForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pando/forms/submit": {
         parameters: {
             query?: never;
@@ -5006,7 +5086,7 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/pando/forms/{first}/{second}": {
+    "/pando/forms/{id}/view": {
         parameters: {
             query?: never;
             header?: never;
@@ -5014,10 +5094,10 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Load a step's form, or view it
-         * @description Serves GET /pando/forms/step/{stepInstanceId} (the form taker's step mode: the step's form with the answers saved so far) and GET /pando/forms/{stepInstanceId}/view (the same, to read: a submitted step's answers). The two share one route, as neither path is more specific than the other. A step of a store the caller may not view does not exist for the caller (404).
+         * View a step's form
+         * @description The step's form with its answers, to read (a submitted step's answers). GET /pando/forms/step/view is the step mode's load of a step instance named "view", which no step is. A step of a store the caller may not view does not exist for the caller (404).
          */
-        get: operations["loadProcessForm"];
+        get: operations["viewProcessForm"];
         put?: never;
         post?: never;
         delete?: never;
@@ -19438,6 +19518,93 @@ export interface operations {
             };
         };
     };
+    createVinCueAppraisal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["garage.AppraisalInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultAppraisalResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     getLatestAppraisalByVin: {
         parameters: {
             query?: never;
@@ -21199,6 +21366,96 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["touchpoints.StartInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultVisitView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    updateTouchpointAtUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The touchpoint: showroom or delivery. */
+                slug: "showroom" | "delivery";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["touchpoints.UpdateInputBody"];
             };
         };
         responses: {
@@ -26178,6 +26435,84 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    isVinCueEnabled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["garage.StoreBodyBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultAppraisalStatus"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -33352,6 +33687,74 @@ export interface operations {
             };
         };
     };
+    loadProcessForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The step instance whose form to load. */
+                stepInstanceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultFormLoad"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     submitProcessForm: {
         parameters: {
             query?: never;
@@ -33439,15 +33842,13 @@ export interface operations {
             };
         };
     };
-    loadProcessForm: {
+    viewProcessForm: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description "step" to load a step's form, or the step instance id to view. */
-                first: string;
-                /** @description The step instance id to load, or "view". */
-                second: string;
+                /** @description The step instance whose form to view. */
+                id: string;
             };
             cookie?: never;
         };
