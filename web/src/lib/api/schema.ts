@@ -5126,6 +5126,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/pando/pandoalertreporting/activitycount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Service lead counts
+         * @description The counts of the Service Lead Management widget: Appointments, Completed and Working. The stores are AccountPlatformIDs (each one the caller may view; 404 otherwise) or the Scope header's, the range StartReportDate to EndReportDate (or Range), widened to the start of the first day and the end of the last in each store's time zone: the call needs both (400 naming the missing field). Service leads come from the service lane: service appointments (type Service, not cancelled) starting in the range are Appointments; repair orders opened in the range (from the dealer management system) are Completed once closed and Working while open.
+         */
+        post: operations["getServiceLeadActivityCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandoalertreporting/activitydetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Service lead details
+         * @description The service leads behind the counts, by kind (SlmActivityType narrows to one; the others are then empty), the latest first, at most 500 of each, with the customer, the store, the vehicle and advisor of a repair order and its total. The stores are AccountPlatformIDs (each one the caller may view; 404 otherwise) or the Scope header's, the range StartReportDate to EndReportDate (or Range), widened to the start of the first day and the end of the last in each store's time zone: the call needs both (400 naming the missing field). Service leads come from the service lane: service appointments (type Service, not cancelled) starting in the range are Appointments; repair orders opened in the range (from the dealer management system) are Completed once closed and Working while open.
+         */
+        post: operations["getServiceLeadActivityDetails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pando/pandox/actiontypes": {
         parameters: {
             query?: never;
@@ -9209,6 +9249,93 @@ export type components = {
             /** @description Only these users' counts. A caller without the manager or BDC dashboard permission always gets only their own. */
             userIds?: string[] | null;
         };
+        "functions.dashboards.ServiceLead": {
+            /** Format: int64 */
+            AccountPlatformId: number;
+            /** @description The repair order's service advisor, or the user the appointment is with. */
+            Advisor: string;
+            AppointmentId?: string;
+            AppointmentStatus?: string;
+            /**
+             * Format: date-time
+             * @description The appointment's start, or when the repair order was opened.
+             */
+            At: string;
+            /**
+             * Format: date-time
+             * @description When the repair order was closed; null while it is open and for an appointment.
+             */
+            ClosedAt: string | null;
+            /** Format: int64 */
+            ContactId: number;
+            ContactName: string;
+            /** @enum {string} */
+            Kind: "Appointments" | "Completed" | "Working";
+            RONumber?: string;
+            StoreName: string;
+            /**
+             * Format: double
+             * @description What the repair order's lines come to; 0 for an appointment.
+             */
+            Total: number;
+            VIN?: string;
+            /** @description Year, make and model of a repair order's vehicle; empty for an appointment. */
+            Vehicle: string;
+        };
+        "functions.dashboards.ServiceLeadBody": {
+            /** @description The stores; absent means the Scope header's. */
+            AccountPlatformIDs?: number[] | null;
+            /** @description The last day, widened to the end of the day in each store's time zone. Required unless Range is given. */
+            EndReportDate?: string;
+            /** @description Every call reads the appointments and repair orders as they are now; the flag changes nothing. */
+            ForceRefresh?: boolean;
+            /** @description The service lane's pre-approval offers: the product makes none, so the flag changes nothing. */
+            PreApproval?: boolean;
+            /** @description The service lane's private offers: the product makes none, so the flag changes nothing. */
+            PrivateOffer?: boolean;
+            /**
+             * @description One of the dashboards' date ranges, read on each store's calendar; it replaces the report dates.
+             * @enum {string}
+             */
+            Range?: "today" | "yesterday" | "7" | "14" | "30" | "60" | "90" | "180" | "365";
+            /**
+             * @description Only this kind's details; absent for every kind.
+             * @enum {string}
+             */
+            SlmActivityType?: "Appointments" | "Completed" | "Working";
+            /** @description The first day (YYYY-MM-DD; a date and time counts as its day), widened to the start of the day in each store's time zone. Required unless Range is given. */
+            StartReportDate?: string;
+        };
+        "functions.dashboards.ServiceLeadCounts": {
+            AccountPlatformIDs: number[] | null;
+            /**
+             * Format: int64
+             * @description Service appointments starting in the range, not cancelled.
+             */
+            Appointments: number;
+            /**
+             * Format: int64
+             * @description Repair orders opened in the range and closed.
+             */
+            Completed: number;
+            /** @description The last day of the widened range. */
+            EndReportDate: string;
+            /** @description The first day of the widened range. */
+            StartReportDate: string;
+            /**
+             * Format: int64
+             * @description Repair orders opened in the range and still open.
+             */
+            Working: number;
+        };
+        "functions.dashboards.ServiceLeadDetails": {
+            AccountPlatformIDs: number[] | null;
+            Appointments: components["schemas"]["functions.dashboards.ServiceLead"][] | null;
+            Completed: components["schemas"]["functions.dashboards.ServiceLead"][] | null;
+            EndReportDate: string;
+            StartReportDate: string;
+            Working: components["schemas"]["functions.dashboards.ServiceLead"][] | null;
+        };
         "functions.dashboards.SpeedGroup": {
             clocks: components["schemas"]["domain.dashboard.ClockStats"][] | null;
             /** @description The user id, the lead source id or the store id the group is of. */
@@ -12666,6 +12793,16 @@ export type components = {
         };
         "runtime.httpapi.ResultSearchResults": {
             data: components["schemas"]["functions.contacts.SearchResults"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultServiceLeadCounts": {
+            data: components["schemas"]["functions.dashboards.ServiceLeadCounts"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultServiceLeadDetails": {
+            data: components["schemas"]["functions.dashboards.ServiceLeadDetails"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -33941,6 +34078,168 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getServiceLeadActivityCount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.dashboards.ServiceLeadBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultServiceLeadCounts"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getServiceLeadActivityDetails: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.dashboards.ServiceLeadBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultServiceLeadDetails"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
