@@ -58,7 +58,7 @@ describe('service lead management widget', () => {
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(rows[1]).toHaveTextContent('T-67188 · 2021 Toyota Tacoma');
-    expect(within(rows[1]).getByRole('link', { name: 'Dana Whitfield' })).toHaveAttribute('href', '/app/contact/1002');
+    expect(within(rows[1]!).getByRole('link', { name: 'Dana Whitfield' })).toHaveAttribute('href', '/app/contact/1002');
     expect(slm.requests.at(-1)).toEqual({ path: 'activitydetails', body: { Range: '7', ForceRefresh: true, SlmActivityType: 'Working' } });
 
     await user.click(within(widget).getByRole('button', { name: 'Service appointments: 1' }));
