@@ -6,7 +6,9 @@
 // It serves below the activity area's /api/Activity the dashboard calls (/api/Activity/summary,
 // /engagement, /workplan, /grouped, /detail), the activity groups (/api/activitygroup,
 // /api/activitygroups), the team (/api/Team), the customer engagement report (/api/Report) and
-// the survey campaigns (/api/Campaign); the most specific route wins.
+// the survey campaigns (/api/Campaign), and the service lead counts and details of the Service
+// Lead Management widget (/pando/pandoalertreporting/activitycount and /activitydetails), read
+// from the stores' service appointments and repair orders; the most specific route wins.
 //
 // Date ranges name the stores' calendar days and are widened to the start of the first day and
 // the end of the last day in each store's time zone. The stores are the body's
@@ -26,6 +28,7 @@ import (
 	"time"
 
 	"github.com/cxm/cxm/shared/domain/account"
+	"github.com/cxm/cxm/shared/domain/contact"
 	"github.com/cxm/cxm/shared/domain/dashboard"
 	"github.com/cxm/cxm/shared/domain/dealer"
 	"github.com/cxm/cxm/shared/domain/user"
@@ -54,12 +57,13 @@ func Register(api *httpapi.API, d wiring.Services) {
 	if log == nil {
 		log = slog.Default()
 	}
-	a := &area{d: d, log: log, repo: dashboard.NewRepo(d.Store), dealers: dealer.NewRepo(d.Store)}
+	a := &area{d: d, log: log, repo: dashboard.NewRepo(d.Store), dealers: dealer.NewRepo(d.Store), contacts: contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log)}
 	a.registerSummaries(api)
 	a.registerFunnel(api)
 	a.registerGroups(api)
 	a.registerTeam(api)
 	a.registerSurveys(api)
+	a.registerServiceLeads(api)
 }
 
 // area holds what the dashboard calls use.
@@ -68,6 +72,8 @@ type area struct {
 	log     *slog.Logger
 	repo    *dashboard.Repo
 	dealers *dealer.Repo
+	// contacts names the customers of service leads.
+	contacts *contact.Repo
 }
 
 // RangeBody is the request body of the dashboard calls: stores, a date range and users.

@@ -13,6 +13,7 @@ import (
 	"github.com/cxm/cxm/shared/provider/vehiclehistory"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/store"
 	"github.com/danielgtaylor/huma/v2"
 )
 
@@ -25,6 +26,7 @@ const (
 	MsgTagFailed          = "There was an error processing your request. Please try again later."
 	MsgTagNotSupported    = "The manufacturer tag service covers Ford and Lincoln vehicles only."
 	AppraisalSourcePrefix = "vAuto appraisal "
+	VinCueSourcePrefix    = "VinCue appraisal "
 )
 
 // StoreBody names a store.
@@ -131,29 +133,39 @@ func (x *area) registerIntegrations(api *httpapi.API) {
 	tags := []string{"garage"}
 	read := []int{400, 401, 403, 404, 409}
 
+	type appraiserOf func(context.Context, store.Tenant, int64) (appraisal.Provider, error)
+	enabled := func(pick appraiserOf) func(context.Context, *StoreBody) (*httpapi.Body[httpapi.Result[AppraisalStatus]], error) {
+		return func(ctx context.Context, in *StoreBody) (*httpapi.Body[httpapi.Result[AppraisalStatus]], error) {
+			sess, err := x.session(ctx)
+			if err != nil {
+				return nil, err
+			}
+			if _, err := sess.Store(in.Body.AccountPlatformID); err != nil {
+				return nil, err
+			}
+			out := AppraisalStatus{AccountPlatformID: in.Body.AccountPlatformID, Enabled: true}
+			if _, err := pick(ctx, sess.Principal.Tenant, in.Body.AccountPlatformID); err != nil {
+				if apperr.CodeOf(err) != apperr.Conflict {
+					return nil, err
+				}
+				e, _ := apperr.As(err)
+				out.Enabled, out.Message = false, e.Message
+			}
+			return httpapi.Reply(httpapi.OK(out)), nil
+		}
+	}
 	httpapi.Register(api, huma.Operation{
 		OperationID: "isVAutoEnabled", Method: http.MethodPost, Path: "/api/VAuto/is_enabled",
 		Summary:     "Whether a store may appraise",
 		Description: "Whether the store has an appraisal provider: vAuto when configured, the sandbox locally and for a demo store; otherwise enabled is false with the reason.",
 		Tags:        tags, Errors: []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *StoreBody) (*httpapi.Body[httpapi.Result[AppraisalStatus]], error) {
-		sess, err := x.session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		if _, err := sess.Store(in.Body.AccountPlatformID); err != nil {
-			return nil, err
-		}
-		out := AppraisalStatus{AccountPlatformID: in.Body.AccountPlatformID, Enabled: true}
-		if _, err := x.d.Providers.Appraiser(ctx, sess.Principal.Tenant, in.Body.AccountPlatformID); err != nil {
-			if apperr.CodeOf(err) != apperr.Conflict {
-				return nil, err
-			}
-			e, _ := apperr.As(err)
-			out.Enabled, out.Message = false, e.Message
-		}
-		return httpapi.Reply(httpapi.OK(out)), nil
-	})
+	}, enabled(x.d.Providers.Appraiser))
+	httpapi.Register(api, huma.Operation{
+		OperationID: "isVinCueEnabled", Method: http.MethodPost, Path: "/api/vincue/VinCue_is_enabled",
+		Summary:     "Whether a store may appraise with VinCue",
+		Description: "Whether the store may appraise with VinCue (POST /api/VAuto/appraisal/createVinCue): the sandbox locally and for a demo store; in AWS no VinCue adapter exists, so enabled is false with the reason for any other store.",
+		Tags:        tags, Errors: []int{400, 401, 403, 404},
+	}, enabled(x.d.Providers.VinCueAppraiser))
 
 	httpapi.Register(api, huma.Operation{
 		OperationID: "getAppraisers", Method: http.MethodGet, Path: "/api/VAuto/appraisal/GetUsers",
@@ -200,47 +212,55 @@ func (x *area) registerIntegrations(api *httpapi.API) {
 		return httpapi.Reply(httpapi.OK(LatestAppraisal{EntityID: v.EntityID, VIN: v.CurrentVehicle.VIN, Appraisal: a})), nil
 	})
 
-	create := func(ctx context.Context, in *AppraisalInput) (*httpapi.Body[httpapi.Result[AppraisalResult]], error) {
-		sess, v, err := x.viewVehicle(ctx, in.Body.EntityID, true)
-		if err != nil {
-			return nil, err
+	create := func(pick appraiserOf, source string) func(context.Context, *AppraisalInput) (*httpapi.Body[httpapi.Result[AppraisalResult]], error) {
+		return func(ctx context.Context, in *AppraisalInput) (*httpapi.Body[httpapi.Result[AppraisalResult]], error) {
+			sess, v, err := x.viewVehicle(ctx, in.Body.EntityID, true)
+			if err != nil {
+				return nil, err
+			}
+			// A stale version is refused before the provider records anything.
+			if v.Version != in.Body.Version {
+				return nil, apperr.Errorf(apperr.Conflict, garage.MsgStale)
+			}
+			if v.Status != garage.StatusCurrent {
+				return nil, apperr.Errorf(apperr.Conflict, garage.MsgNotCurrent)
+			}
+			p, err := pick(ctx, sess.Principal.Tenant, v.AccountPlatformID)
+			if err != nil {
+				return nil, err
+			}
+			_, c, err := x.contact(ctx, v.ContactID, true)
+			if err != nil {
+				return nil, err
+			}
+			cv := v.CurrentVehicle
+			a, err := p.Create(ctx, appraisal.Request{VIN: cv.VIN, Odometer: in.Body.Odometer, Year: cv.Year, Make: cv.Make, Model: cv.Model, Trim: cv.Trim, Color: cv.Color,
+				Condition: in.Body.Condition, AppraiserID: in.Body.AppraiserID, Customer: c.FullName(), Notes: in.Body.Notes})
+			if err != nil {
+				return nil, appraisalError(err)
+			}
+			nv, err := x.garage.StoreTradeValue(ctx, sess.Principal.Tenant, v.EntityID, in.Body.Version, a.Value, source+a.ID, false, actor(sess), x.allow(ctx))
+			if err != nil {
+				return nil, err
+			}
+			return httpapi.Reply(httpapi.OK(AppraisalResult{Appraisal: a, Vehicle: nv})), nil
 		}
-		// A stale version is refused before the provider records anything.
-		if v.Version != in.Body.Version {
-			return nil, apperr.Errorf(apperr.Conflict, garage.MsgStale)
-		}
-		if v.Status != garage.StatusCurrent {
-			return nil, apperr.Errorf(apperr.Conflict, garage.MsgNotCurrent)
-		}
-		p, err := x.d.Providers.Appraiser(ctx, sess.Principal.Tenant, v.AccountPlatformID)
-		if err != nil {
-			return nil, err
-		}
-		_, c, err := x.contact(ctx, v.ContactID, true)
-		if err != nil {
-			return nil, err
-		}
-		cv := v.CurrentVehicle
-		a, err := p.Create(ctx, appraisal.Request{VIN: cv.VIN, Odometer: in.Body.Odometer, Year: cv.Year, Make: cv.Make, Model: cv.Model, Trim: cv.Trim, Color: cv.Color,
-			Condition: in.Body.Condition, AppraiserID: in.Body.AppraiserID, Customer: c.FullName(), Notes: in.Body.Notes})
-		if err != nil {
-			return nil, appraisalError(err)
-		}
-		nv, err := x.garage.StoreTradeValue(ctx, sess.Principal.Tenant, v.EntityID, in.Body.Version, a.Value, AppraisalSourcePrefix+a.ID, false, actor(sess), x.allow(ctx))
-		if err != nil {
-			return nil, err
-		}
-		return httpapi.Reply(httpapi.OK(AppraisalResult{Appraisal: a, Vehicle: nv})), nil
 	}
 	const createDoc = "Appraises the garage vehicle at its store's appraisal provider (vAuto; the sandbox locally and for a demo store) with its odometer reading, condition and appraiser, and stores the appraised value as the vehicle's trade value (source \"vAuto appraisal {id}\"), logged with who and when. Send the version of the vehicle you saw: a stale one is a 409 and nothing is appraised. A field the provider refuses is a 400 naming it; a store without a provider, or a provider that does not answer, a 409. Needs a role that edits the customer."
 	httpapi.Register(api, huma.Operation{
 		OperationID: "createAppraisal", Method: http.MethodPost, Path: "/api/VAuto/appraisal/create",
 		Summary: "Appraise a garage vehicle", Description: createDoc, Tags: tags, Errors: read,
-	}, create)
+	}, create(x.d.Providers.Appraiser, AppraisalSourcePrefix))
 	httpapi.Register(api, huma.Operation{
 		OperationID: "createAppraisalV2", Method: http.MethodPost, Path: "/api/VAuto/appraisal/createV2",
 		Summary: "Appraise a garage vehicle (v2)", Description: "As POST /api/VAuto/appraisal/create. " + createDoc, Tags: tags, Errors: read,
-	}, create)
+	}, create(x.d.Providers.Appraiser, AppraisalSourcePrefix))
+	httpapi.Register(api, huma.Operation{
+		OperationID: "createVinCueAppraisal", Method: http.MethodPost, Path: "/api/VAuto/appraisal/createVinCue",
+		Summary:     "Appraise a garage vehicle with VinCue",
+		Description: "As POST /api/VAuto/appraisal/create, at the store's VinCue account instead of vAuto (POST /api/vincue/VinCue_is_enabled says whether the store has one; 409 otherwise): the trade value's source is \"VinCue appraisal {id}\". The appraiser is one of the store's (GET /api/VAuto/appraisal/GetUsers). Send the version of the vehicle you saw: a stale one is a 409 and nothing is appraised. Needs a role that edits the customer.",
+		Tags:        tags, Errors: read,
+	}, create(x.d.Providers.VinCueAppraiser, VinCueSourcePrefix))
 
 	httpapi.Register(api, huma.Operation{
 		OperationID: "getVehicleHistoryReport", Method: http.MethodPost, Path: "/api/dealsheet/integrations/CarProof",

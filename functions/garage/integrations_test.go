@@ -94,6 +94,25 @@ func TestIntegrations(t *testing.T) {
 		t.Errorf("latest: %d %+v", status, latest.Data)
 	}
 
+	// VinCue appraises at its own account: the trade value names it, and vAuto knows nothing of it.
+	if status := post(t, srv, sales, "/api/vincue/VinCue_is_enabled", map[string]any{"accountPlatformId": demo.StoreToyota}, &on); status != 200 || !on.Data.Enabled {
+		t.Errorf("VinCue_is_enabled: %d %+v", status, on.Data)
+	}
+	vinCue := map[string]any{"entityId": honda.EntityID, "version": honda.Version + 1, "odometer": 98200, "condition": "fair", "appraiserId": users.Data[1].ID}
+	if status, _ := srv.Error(t, areatest.Request{Method: "POST", Path: "/api/VAuto/appraisal/createVinCue", As: sales, Body: mustJSON(t, vinCue)}); status != 409 {
+		t.Errorf("VinCue appraisal at a stale version: %d, want 409", status)
+	}
+	vinCue["version"] = honda.Version
+	if status := post(t, srv, sales, "/api/VAuto/appraisal/createVinCue", vinCue, &made); status != 200 {
+		t.Fatalf("VinCue appraisal: %d", status)
+	}
+	if a, v := made.Data.Appraisal, made.Data.Vehicle; a.Value <= 0 || v.TradeValue == nil || v.TradeValue.Source != garage.VinCueSourcePrefix+a.ID || v.Version != honda.Version+1 {
+		t.Errorf("VinCue appraised: %+v / %+v", a, v)
+	}
+	if status := post(t, srv, sales, "/api/VAuto/appraisal/get_latest_by_vin", map[string]any{"entityId": honda.EntityID}, &latest); status != 200 || latest.Data.Appraisal != nil {
+		t.Errorf("vAuto's latest of a VinCue-appraised vehicle: %d %+v", status, latest.Data)
+	}
+
 	var report httpapi.Result[garage.VehicleHistoryReport]
 	if status := post(t, srv, sales, "/api/dealsheet/integrations/CarProof", map[string]any{"entityId": honda.EntityID}, &report); status != 200 || report.Data.Report.VIN != accord || len(report.Data.Report.Odometer) == 0 {
 		t.Errorf("history: %d %+v", status, report.Data)

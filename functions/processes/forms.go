@@ -48,28 +48,18 @@ type FormInput struct {
 	}
 }
 
-// FormRefInput is the request of GET /pando/forms/step/{stepInstanceId} and GET /pando/forms/{id}/view.
-type FormRefInput struct {
-	First  string `path:"first" maxLength:"40" doc:"\"step\" to load a step's form, or the step instance id to view."`
-	Second string `path:"second" maxLength:"40" doc:"The step instance id to load, or \"view\"."`
+// StepFormInput is the request of GET /pando/forms/step/{stepInstanceId}.
+type StepFormInput struct {
+	StepInstanceID string `path:"stepInstanceId" maxLength:"40" doc:"The step instance whose form to load."`
+}
+
+// ViewFormInput is the request of GET /pando/forms/{id}/view.
+type ViewFormInput struct {
+	ID string `path:"id" maxLength:"40" doc:"The step instance whose form to view."`
 }
 
 func (x *area) registerForms(api *httpapi.API) {
-	httpapi.Register(api, huma.Operation{
-		OperationID: "loadProcessForm", Method: http.MethodGet, Path: "/pando/forms/{first}/{second}",
-		Summary:     "Load a step's form, or view it",
-		Description: "Serves GET /pando/forms/step/{stepInstanceId} (the form taker's step mode: the step's form with the answers saved so far) and GET /pando/forms/{stepInstanceId}/view (the same, to read: a submitted step's answers). The two share one route, as neither path is more specific than the other. A step of a store the caller may not view does not exist for the caller (404).",
-		Tags:        tags, Errors: []int{400, 401, 404},
-	}, func(ctx context.Context, in *FormRefInput) (*httpapi.Body[httpapi.Result[FormLoad]], error) {
-		var id string
-		switch {
-		case strings.EqualFold(in.First, "step"):
-			id = in.Second
-		case strings.EqualFold(in.Second, "view"):
-			id = in.First
-		default:
-			return nil, apperr.Errorf(apperr.NotFound, process.MsgStepNotFound)
-		}
+	load := func(ctx context.Context, id string) (*httpapi.Body[httpapi.Result[FormLoad]], error) {
 		sess, err := x.d.Users.Session(ctx)
 		if err != nil {
 			return nil, err
@@ -79,6 +69,22 @@ func (x *area) registerForms(api *httpapi.API) {
 			return nil, err
 		}
 		return httpapi.Reply(httpapi.OK(stepLoad(p.At(x.d.Store.Now()), i))), nil
+	}
+	httpapi.Register(api, huma.Operation{
+		OperationID: "loadProcessForm", Method: http.MethodGet, Path: "/pando/forms/step/{stepInstanceId}",
+		Summary:     "Load a step's form",
+		Description: "The form taker's step mode: the step's form with the answers saved so far, ReadOnly when they may no longer change. A step of a store the caller may not view does not exist for the caller (404).",
+		Tags:        tags, Errors: []int{400, 401, 404},
+	}, func(ctx context.Context, in *StepFormInput) (*httpapi.Body[httpapi.Result[FormLoad]], error) {
+		return load(ctx, in.StepInstanceID)
+	})
+	httpapi.Register(api, huma.Operation{
+		OperationID: "viewProcessForm", Method: http.MethodGet, Path: "/pando/forms/{id}/view",
+		Summary:     "View a step's form",
+		Description: "The step's form with its answers, to read (a submitted step's answers). GET /pando/forms/step/view is the step mode's load of a step instance named \"view\", which no step is. A step of a store the caller may not view does not exist for the caller (404).",
+		Tags:        tags, Errors: []int{400, 401, 404},
+	}, func(ctx context.Context, in *ViewFormInput) (*httpapi.Body[httpapi.Result[FormLoad]], error) {
+		return load(ctx, in.ID)
 	})
 
 	httpapi.Register(api, huma.Operation{

@@ -214,15 +214,7 @@ func (x *area) registerChanges(api *httpapi.API) {
 	end(visit.Cancel, "cancelTouchpoint", "/api/contact_touchpoint/{slug}/cancel", "Cancel a visit",
 		"Cancels a visit that is new or in progress (409 otherwise), with why (reason). Publishes VisitCanceled.")
 
-	httpapi.Register(api, huma.Operation{
-		OperationID: "updateTouchpoint",
-		Method:      http.MethodPut,
-		Path:        "/api/contact_touchpoint/{slug}",
-		Summary:     "Change a visit: mark sold, sales person, notes, restart",
-		Description: "Changes what the request sends of a visit that is not canceled (409 otherwise): the sales person (an active user of the store with a role that works customers, 400 otherwise), sold, result, reason and notes; restart true restarts a completed visit (409 unless completed). The calls' ... /update is this path (PUT /api/contact_touchpoint/{slug}). Needs a customer the caller may edit; a version other than the visit's is 409. Publishes VisitUpdated and records it in the customer's activity, in one transaction.",
-		Tags:        []string{"touchpoints"},
-		Errors:      errs,
-	}, func(ctx context.Context, in *UpdateInput) (*httpapi.Body[httpapi.Result[VisitView]], error) {
+	update := func(ctx context.Context, in *UpdateInput) (*httpapi.Body[httpapi.Result[VisitView]], error) {
 		b := in.Body
 		ch := visit.Change{Action: visit.Update, Version: b.Version, UserID: b.UserID, Sold: b.Sold, Result: b.Result, Reason: b.Reason, Notes: b.Notes}
 		if b.Restart {
@@ -232,7 +224,26 @@ func (x *area) registerChanges(api *httpapi.API) {
 			return nil, apperr.InvalidFields("The change is empty.", map[string]string{"userId": "Send what changes: userId, sold, result, reason, notes or restart."})
 		}
 		return x.change(ctx, in.Slug, b.VisitRef, ch)
-	})
+	}
+	const updateDesc = "Changes what the request sends of a visit that is not canceled (409 otherwise): the sales person (an active user of the store with a role that works customers, 400 otherwise), sold, result, reason and notes; restart true restarts a completed visit (409 unless completed). Needs a customer the caller may edit; a version other than the visit's is 409. Publishes VisitUpdated and records it in the customer's activity, in one transaction."
+	httpapi.Register(api, huma.Operation{
+		OperationID: "updateTouchpoint",
+		Method:      http.MethodPut,
+		Path:        "/api/contact_touchpoint/{slug}",
+		Summary:     "Change a visit: mark sold, sales person, notes, restart",
+		Description: updateDesc + " The same as PUT /api/contact_touchpoint/{slug}/update.",
+		Tags:        []string{"touchpoints"},
+		Errors:      errs,
+	}, update)
+	httpapi.Register(api, huma.Operation{
+		OperationID: "updateTouchpointAtUpdate",
+		Method:      http.MethodPut,
+		Path:        "/api/contact_touchpoint/{slug}/update",
+		Summary:     "Change a visit (the spec's .../update path)",
+		Description: updateDesc + " The same as PUT /api/contact_touchpoint/{slug}.",
+		Tags:        []string{"touchpoints"},
+		Errors:      errs,
+	}, update)
 
 	httpapi.Register(api, huma.Operation{
 		OperationID: "cancelTouchpointItem",

@@ -59,7 +59,9 @@ func TestShowroomVisit(t *testing.T) {
 		{"mark sold", "PUT", "/api/contact_touchpoint/showroom", fmt.Sprintf(`{"contactId":%d,"version":4,"sold":true}`, c), 200},
 		{"restart an open visit", "PUT", "/api/contact_touchpoint/showroom", fmt.Sprintf(`{"contactId":%d,"version":5,"restart":true}`, c), 409},
 		{"another store's user as sales person", "PUT", "/api/contact_touchpoint/showroom", fmt.Sprintf(`{"contactId":%d,"version":5,"userId":"100013"}`, c), 400},
-		{"delivery has none in progress", "POST", "/api/contact_touchpoint/delivery/complete", fmt.Sprintf(`{"contactId":%d,"version":5}`, c), 404},
+		{"notes through the .../update path", "PUT", "/api/contact_touchpoint/showroom/update", fmt.Sprintf(`{"contactId":%d,"version":5,"notes":"Wants the hybrid"}`, c), 200},
+		{"stale version through .../update", "PUT", "/api/contact_touchpoint/showroom/update", fmt.Sprintf(`{"contactId":%d,"version":5,"notes":"x"}`, c), 409},
+		{"delivery has none in progress", "POST", "/api/contact_touchpoint/delivery/complete", fmt.Sprintf(`{"contactId":%d,"version":6}`, c), 404},
 	}
 	for _, tc := range tests {
 		do(tc.method, tc.path, sales, tc.body, tc.want)
@@ -71,12 +73,15 @@ func TestShowroomVisit(t *testing.T) {
 		t.Fatalf("in showroom: %d %+v", status, open.Data)
 	}
 
-	ended := do("POST", "/api/contact_touchpoint/showroom/complete", sales, fmt.Sprintf(`{"contactId":%d,"version":5,"sold":true}`, c), 200)
+	ended := do("POST", "/api/contact_touchpoint/showroom/complete", sales, fmt.Sprintf(`{"contactId":%d,"version":6,"sold":true}`, c), 200)
 	if ended.Status != visit.StatusCompleted || !ended.Sold || ended.Result != "sold" || ended.EndedAt == nil || ended.StepsDone != 1 {
 		t.Errorf("ended = %+v", ended)
 	}
-	do("POST", "/api/contact_touchpoint/showroom/cancel", sales, ref(6), 409)
-	do("POST", "/api/contact_touchpoint/showroom/items/fi/complete", sales, ref(6), 409)
+	if ended.Notes != "Wants the hybrid" {
+		t.Errorf("notes = %q, want those sent through .../update", ended.Notes)
+	}
+	do("POST", "/api/contact_touchpoint/showroom/cancel", sales, ref(7), 409)
+	do("POST", "/api/contact_touchpoint/showroom/items/fi/complete", sales, ref(7), 409)
 
 	if status := srv.Do(t, areatest.Request{Method: "POST", Path: "/api/touchpoint/activity/detail/in_showroom", As: manager,
 		Body: fmt.Sprintf(`{"accountPlatformIds":[%d]}`, demo.StoreToyota)}, &open); status != 200 || hasVisit(open.Data, v.ID) {

@@ -4,6 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openSignedIn, screenshot } from './pages';
 import { useBrowser } from './suite';
 
+/** tile reads the number of the sales dashboard's tile ("Showroom visits: N") for today. */
+async function tile(page: Page, baseUrl: string, label: string): Promise<number> {
+  await page.goto(`${baseUrl}/#/app/salesdashboard?range=today`);
+  const group = page.getByRole('region', { name: 'Dashboard' }).getByRole('group', { name: new RegExp(`^${label}: \\d+$`) });
+  await group.waitFor();
+  return Number((await group.getAttribute('aria-label'))!.match(/\d+$/)![0]);
+}
+
 describe('a walk-in in the showroom', () => {
   const suite = useBrowser('sales@northwind.demo');
   const { baseUrl } = suite;
@@ -17,8 +25,11 @@ describe('a walk-in in the showroom', () => {
     page = suite.page;
   });
 
-  it('adds the walk-in as a prospect with a showroom visit, walks the steps and ends the visit sold', async () => {
-    await openSignedIn(page, `${baseUrl}/#/app/contactsearch`, 'sales@northwind.demo', 'Sam Ortega');
+  it('adds the walk-in as a prospect with a showroom visit, walks the steps, sets the delivery and ends the visit sold', async () => {
+    await openSignedIn(page, `${baseUrl}/#/app/salesdashboard?range=today`, 'sales@northwind.demo', 'Sam Ortega');
+    const visitsBefore = await tile(page, baseUrl, 'Showroom visits');
+    const appointmentsBefore = await tile(page, baseUrl, 'Appointments set');
+    await page.goto(`${baseUrl}/#/app/contactsearch`);
     await page.getByRole('button', { name: 'Add customer' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Store', { exact: true }).click();
@@ -32,6 +43,19 @@ describe('a walk-in in the showroom', () => {
     if (await anyway.isVisible().catch(() => false)) await anyway.click();
     await page.waitForURL((url) => /^#\/app\/contact\/\d+$/.test(url.hash));
     await page.getByRole('heading', { level: 1, name }).waitFor();
+    const profile = page.url();
+
+    // The delivery is booked while the customer is still in the showroom.
+    await page.getByRole('button', { name: 'Set appointment' }).click();
+    const set = page.getByRole('dialog', { name: 'Set appointment' });
+    await set.getByRole('combobox', { name: /^Type/ }).click();
+    await page.getByRole('option', { name: 'Delivery' }).click();
+    const inTwoDays = new Date(Date.now() + 2 * 86_400_000);
+    const day = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', ...o }).format(inTwoDays);
+    await set.getByLabel(/^Starts/).fill(`${day({ year: 'numeric' })}-${day({ month: '2-digit' })}-${day({ day: '2-digit' })}T11:00`);
+    await set.getByRole('button', { name: 'Set appointment' }).click();
+    await set.waitFor({ state: 'hidden' });
+    await page.getByRole('list', { name: 'Upcoming appointments' }).getByRole('listitem', { name: /^Delivery appointment/ }).waitFor();
 
     await page.goto(`${baseUrl}/#/app/showroomdashboard`);
     await page.getByRole('heading', { level: 1, name: 'Showroom Log' }).waitFor();
@@ -68,5 +92,14 @@ describe('a walk-in in the showroom', () => {
     expect(await done.textContent()).toContain('Completed');
     expect(await done.textContent()).toContain('Sold');
     await screenshot(page, '92-showroom-log-visit-ended');
+
+    // The dashboard counts the visit and the appointment once, and the customer keeps the delivery.
+    await expect.poll(() => tile(page, baseUrl, 'Showroom visits'), { timeout: 30_000, interval: 1000 }).toBe(visitsBefore + 1);
+    await expect.poll(() => tile(page, baseUrl, 'Appointments set'), { timeout: 30_000, interval: 1000 }).toBe(appointmentsBefore + 1);
+    await screenshot(page, '93-sales-dashboard-after-visit');
+    await page.goto(profile);
+    const delivery = page.getByRole('list', { name: 'Upcoming appointments' }).getByRole('listitem', { name: /^Delivery appointment/ });
+    await delivery.waitFor();
+    expect(await delivery.textContent()).toContain('With Sam Ortega · Northwind Toyota');
   });
 });

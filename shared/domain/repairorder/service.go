@@ -4,10 +4,13 @@
 //
 // Access patterns:
 //
-//	pattern                 index  key condition
-//	a contact's ROs         table  PK = A#{acct}#C#{contact}, begins_with(SK, "RO#")
+//	pattern                     index  key condition
+//	a contact's ROs             table  PK = A#{acct}#C#{contact}, begins_with(SK, "RO#")
+//	a store's ROs by opening    GSI1   GSI1PK = A#{acct}#RS#{store}, GSI1SK BETWEEN {from} AND {to}
 //
-// The sort key is RO#{opened, RFC 3339 UTC}#{RO number}, so a contact's ROs read in date order.
+// The sort key is RO#{opened, RFC 3339 UTC}#{RO number}, so a contact's ROs read in date order;
+// the store index's sort key is {opened, fixed width}#{contact}#{RO number}, so a store's ROs
+// read by the time they were opened (the service lead counts of the dashboards).
 package repairorder
 
 import (
@@ -15,6 +18,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -238,7 +242,43 @@ func (r *Repo) Create(ctx context.Context, t store.Tenant, ro RepairOrder) error
 	if err != nil {
 		return err
 	}
-	return r.s.Create(ctx, store.Record{Key: k, Type: "RepairOrder", Value: ro})
+	idx, err := t.IndexKey("GSI1", storeSort(ro.OpenedAt)+"#"+strconv.FormatInt(ro.ContactID, 10)+"#"+ro.RONumber, "RS", strconv.FormatInt(ro.AccountPlatformID, 10))
+	if err != nil {
+		return err
+	}
+	return r.s.Create(ctx, store.Record{Key: k, Indexes: []store.IndexKey{idx}, Type: "RepairOrder", Value: ro})
+}
+
+// openedLayout writes an opening time in the store index's sort key: fixed width, so keys
+// sort as the times do.
+const openedLayout = "2006-01-02T15:04:05.000Z"
+
+func storeSort(t time.Time) string { return t.UTC().Format(openedLayout) }
+
+// InStore returns the repair orders of store storeID opened in [from, to), the earliest first.
+func (r *Repo) InStore(ctx context.Context, t store.Tenant, storeID int64, from, to time.Time) ([]RepairOrder, error) {
+	part, err := t.Partition("RS", strconv.FormatInt(storeID, 10))
+	if err != nil {
+		return nil, err
+	}
+	// Keys of ROs opened at to itself sort after "{to}" and are left out, as the range's end is.
+	q := store.Query{Index: "GSI1", Partition: part, SortFrom: storeSort(from), SortTo: storeSort(to), Limit: 500}
+	var out []RepairOrder
+	for {
+		page, err := r.s.Query(ctx, q)
+		if err != nil {
+			return nil, fmt.Errorf("read repair orders of store %d: %w", storeID, err)
+		}
+		var ros []RepairOrder
+		if err := page.Decode(&ros); err != nil {
+			return nil, err
+		}
+		out = append(out, ros...)
+		if page.Next == "" {
+			return out, nil
+		}
+		q.Cursor = page.Next
+	}
 }
 
 // ForContacts returns the repair orders of contacts ids (a contact and those merged into it),

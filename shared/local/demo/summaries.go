@@ -151,7 +151,8 @@ func cardImage(w, h int, band color.RGBA) []byte {
 	return buf.Bytes()
 }
 
-// seedSummaries writes the demo group's repair orders, tasks, appointments, deal sheets and licence images;
+// seedSummaries writes the demo group's repair orders (the recent service lane visits among
+// them), tasks, appointments, deal sheets and licence images;
 // other groups get none. What exists already is kept.
 func seedSummaries(ctx context.Context, svc wiring.Services, g Group) error {
 	if g.Account.ID != AccountID {
@@ -166,6 +167,9 @@ func seedSummaries(ctx context.Context, svc wiring.Services, g Group) error {
 		if err := ignoreExists(ros.Create(ctx, t, ro)); err != nil {
 			return fmt.Errorf("seed repair order %s: %w", ro.RONumber, err)
 		}
+	}
+	if err := seedServiceLeads(ctx, svc, g, t); err != nil {
+		return err
 	}
 	ts := task.NewRepo(svc.Store)
 	for _, tk := range append(tasks(), leadTasks()...) {

@@ -26,7 +26,7 @@ const (
 
 // API is one HTTP API on which areas register their operations.
 type API struct {
-	mux  *http.ServeMux
+	ops  *dispatch
 	huma huma.API
 	log  *slog.Logger
 
@@ -59,8 +59,7 @@ func (a *API) UseGuard(g Guard) { a.guard = g }
 func New(log *slog.Logger) *API {
 	useErrorBody()
 	config := huma.DefaultConfig(Title, Version)
-	mux := http.NewServeMux()
-	a := &API{mux: mux, log: log, bodies: map[Operation]*bodyRule{}}
+	a := &API{ops: &dispatch{handlers: map[Operation]func(huma.Context){}}, log: log, bodies: map[Operation]*bodyRule{}}
 	config.Components.Schemas = huma.NewMapRegistry("#/components/schemas/", func(t reflect.Type, hint string) string {
 		return SchemaName(a.scope, t, hint)
 	})
@@ -74,10 +73,7 @@ func New(log *slog.Logger) *API {
 	}
 	config.Security = []map[string][]string{{"bearer": {}}}
 	config.Formats = map[string]huma.Format{"application/json": jsonFormat, "json": jsonFormat}
-	a.huma = humago.New(mux, config)
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		WriteError(w, r, a.log, apperr.Errorf(apperr.NotFound, "No operation serves %s %s.", r.Method, r.URL.Path))
-	})
+	a.huma = huma.NewAPI(config, a.ops)
 	return a
 }
 
@@ -179,7 +175,49 @@ func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	a.mux.ServeHTTP(w, r)
+	handle := a.ops.handlers[Operation{Method: r.Method, Pattern: pattern}]
+	if handle == nil {
+		WriteError(w, r, a.log, apperr.Errorf(apperr.NotFound, "No operation serves %s %s.", r.Method, r.URL.Path))
+		return
+	}
+	setPathValues(r, pattern)
+	op := a.ops.op[Operation{Method: r.Method, Pattern: pattern}]
+	handle(humago.NewContext(op, r, w))
+}
+
+// dispatch is the API's router: the operations' handlers by method and registered pattern.
+// ServeHTTP picks the pattern of a request itself (canonicalPaths, API Gateway's rule), so two
+// operations whose paths a general-purpose router would call ambiguous
+// (GET /pando/forms/step/{stepInstanceId} and GET /pando/forms/{id}/view) both have a route,
+// and the operation served is always the one the guard checked.
+type dispatch struct {
+	handlers map[Operation]func(huma.Context)
+	op       map[Operation]*huma.Operation
+}
+
+// Handle registers op's handler.
+func (d *dispatch) Handle(op *huma.Operation, handler func(huma.Context)) {
+	k := Operation{Method: strings.ToUpper(op.Method), Pattern: op.Path}
+	if d.op == nil {
+		d.op = map[Operation]*huma.Operation{}
+	}
+	d.handlers[k], d.op[k] = handler, op
+}
+
+// ServeHTTP is never called: API.ServeHTTP dispatches.
+func (d *dispatch) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	WriteError(w, r, slog.Default(), apperr.Errorf(apperr.NotFound, "No operation serves %s %s.", r.Method, r.URL.Path))
+}
+
+// setPathValues gives r the values of pattern's path variables, from r's path (already spelled
+// as pattern).
+func setPathValues(r *http.Request, pattern string) {
+	segs, pat := strings.Split(r.URL.Path, "/"), strings.Split(pattern, "/")
+	for i, p := range pat {
+		if isParam(p) && i < len(segs) {
+			r.SetPathValue(strings.TrimSuffix(strings.TrimPrefix(p, "{"), "}"), segs[i])
+		}
+	}
 }
 
 func writeJSON(w http.ResponseWriter, status int, body any) {
@@ -219,7 +257,8 @@ func newCanonicalPaths(doc *huma.OpenAPI) *canonicalPaths {
 // canonical returns path with its literal segments spelled as the best-matching operation's
 // and that operation's pattern, and false when no operation matches. The best match is a path
 // with an operation for method, if any matches, else any path; among those, the one with the
-// most literal segments. Preferring the method keeps two paths of the same shape
+// most literal segments, and of two with as many, the one whose first literal segment comes
+// first (GET /pando/forms/step/view is GET /pando/forms/step/{stepInstanceId}). Preferring the method keeps two paths of the same shape
 // (GET /a/{id}/{kind} and DELETE /a/{kind}/{id}) from answering for each other's operations.
 func (c *canonicalPaths) canonical(method, path string) (string, string, bool) {
 	segs := strings.Split(path, "/")
@@ -234,7 +273,7 @@ func (c *canonicalPaths) canonical(method, path string) (string, string, bool) {
 		if pat.methods[method] {
 			score += 2*len(segs) + 1
 		}
-		if score > bestScore {
+		if score > bestScore || score == bestScore && literalFirst(pat.segs, best) {
 			best, bestScore = pat.segs, score
 		}
 	}
@@ -250,6 +289,17 @@ func (c *canonicalPaths) canonical(method, path string) (string, string, bool) {
 		}
 	}
 	return strings.Join(out, "/"), strings.Join(best, "/"), true
+}
+
+// literalFirst reports whether pattern p has a literal segment at the first position where p
+// and q differ in kind.
+func literalFirst(p, q []string) bool {
+	for i := range min(len(p), len(q)) {
+		if isParam(p[i]) != isParam(q[i]) {
+			return !isParam(p[i])
+		}
+	}
+	return false
 }
 
 func matchSegments(pat, segs []string) (int, bool) {

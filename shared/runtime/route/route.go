@@ -51,6 +51,7 @@ func Table() []Area {
 		{Name: "dashboards", Prefixes: []string{
 			"/api/Activity/summary", "/api/Activity/engagement", "/api/Activity/workplan", "/api/Activity/grouped",
 			"/api/Activity/detail", "/api/activitygroup", "/api/activitygroups", "/api/Team", "/api/Report", "/api/Campaign",
+			"/pando/pandoalertreporting/activitycount", "/pando/pandoalertreporting/activitydetails",
 		}},
 		{Name: "desking", Prefixes: []string{
 			"/crm/contacts/{id}/actions/send_to_desking", "/crm/contacts/actions/is_desking_enabled",
@@ -75,7 +76,7 @@ func Table() []Area {
 		{Name: "merge", Prefixes: []string{"/api/contact/merge"}},
 		{Name: "garage", Prefixes: []string{
 			"/vehicle", "/api/vehicle", "/crm/contacts/{id}/vehicles", "/crm/Lookup", "/crm/lookup",
-			"/templatemanager/gettemplatelookups", "/api/bank", "/api/VAuto",
+			"/templatemanager/gettemplatelookups", "/api/bank", "/api/VAuto", "/api/vincue",
 			"/api/dealsheet/integrations/CarProof", "/api/dealsheet/integrations/submit_oasis",
 		}},
 		{Name: "leads", Prefixes: []string{

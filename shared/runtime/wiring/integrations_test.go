@@ -69,6 +69,15 @@ func TestIntegrationSelection(t *testing.T) {
 			if got := integrationKind(a != nil, isReal, err, wiring.MessageAppraisalNotConfigured); got != tt.want {
 				t.Errorf("Appraiser = %s (%T, %v), want %s", got, a, err, tt.want)
 			}
+			// VinCue has no adapter: only the sandbox serves it, and a configured vAuto store is not a VinCue store.
+			wantVinCue := tt.want
+			if wantVinCue == real {
+				wantVinCue = notConfigured
+			}
+			vc, err := tt.providers.VinCueAppraiser(ctx, tn, tt.store)
+			if got := integrationKind(vc != nil, false, err, wiring.MessageVinCueNotConfigured); got != wantVinCue {
+				t.Errorf("VinCueAppraiser = %s (%T, %v), want %s", got, vc, err, wantVinCue)
+			}
 			h, err := tt.providers.History(ctx, tn, tt.store)
 			_, isReal = h.(*carfaxca.Provider)
 			if _, sb := h.(*historysandbox.Provider); h != nil && !isReal && !sb {

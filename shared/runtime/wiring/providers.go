@@ -38,6 +38,7 @@ const (
 	MessageCreditNotConfigured       = "Credit reports are not configured for this store. Ask your dealer administrator to set up the store's credit bureau account."
 	MessageCallTrackingNotConfigured = "Click-to-call is not configured for this store. Ask your dealer administrator to set up the store's call-tracking account."
 	MessageAppraisalNotConfigured    = "Appraisals are not configured for this store. Ask your dealer administrator to set up the store's vAuto account."
+	MessageVinCueNotConfigured       = "VinCue appraisals are not available for this store. Appraise the vehicle with vAuto."
 	MessageHistoryNotConfigured      = "Vehicle history reports are not configured for this store. Ask your dealer administrator to set up the store's CARFAX Canada account."
 	MessageTagNotConfigured          = "The manufacturer tag service is not configured for this store. Ask your dealer administrator to set up the store's OASIS access."
 	MessageMailNotConfigured         = "E-mail is not configured for this store. Ask your dealer administrator to set up the store's sender address."
@@ -109,6 +110,7 @@ type Providers struct {
 	calls   *callsandbox.Provider
 	recalls *recallsandbox.Provider
 	apprais *appraisalsandbox.Sandbox
+	vincue  *appraisalsandbox.Sandbox
 	history *historysandbox.Provider
 	tags    *tagsandbox.Provider
 	mail    *mailsandbox.Sink
@@ -141,7 +143,7 @@ func AWSProviders(sb Sandboxes, stores Stores, secrets Secrets, client *http.Cli
 // sandboxes returns the providers with the sandboxes of sb.
 func sandboxes(sb Sandboxes) *Providers {
 	return &Providers{bureau: sandbox.New(sb.Credit), calls: callsandbox.New(sb.Calls), recalls: recallsandbox.New(sb.Recalls),
-		apprais: appraisalsandbox.New(sb.Appraisal, sb.Now), history: historysandbox.New(sb.History, sb.Now), tags: tagsandbox.New(sb.Tags, sb.Now),
+		apprais: appraisalsandbox.New(sb.Appraisal, sb.Now), vincue: appraisalsandbox.New(sb.Appraisal, sb.Now), history: historysandbox.New(sb.History, sb.Now), tags: tagsandbox.New(sb.Tags, sb.Now),
 		mail: mailsandbox.New(sb.Now)}
 }
 
@@ -239,6 +241,20 @@ func (p *Providers) Appraiser(ctx context.Context, t store.Tenant, storeID int64
 		return p.apprais.Store(t.Account(), storeID), nil
 	}
 	return vauto.New(vauto.Config{BaseURL: c.cfg.BaseURL, Secret: c.cfg.Secret, Secrets: p.secrets, Client: p.client}), nil
+}
+
+// VinCueAppraiser returns the VinCue appraisal provider of store storeID of t: the sandbox
+// (its appraisals apart from the vAuto sandbox's) locally and for a demo store. No VinCue
+// adapter exists, so any other store gets a Conflict error saying VinCue is not available.
+func (p *Providers) VinCueAppraiser(ctx context.Context, t store.Tenant, storeID int64) (appraisal.Provider, error) {
+	c, err := p.choose(ctx, t, storeID, func(account.Providers) account.ProviderConfig { return account.ProviderConfig{} }, MessageVinCueNotConfigured)
+	if err != nil {
+		return nil, err
+	}
+	if !c.sandbox {
+		return nil, apperr.Errorf(apperr.Conflict, "%s", MessageVinCueNotConfigured)
+	}
+	return p.vincue.Store(t.Account(), storeID), nil
 }
 
 // Mailer returns the e-mail provider of store storeID of tenant t by the rule of Providers: the

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 
-import type { DashboardSummary, SpeedToLead, TeamMember } from '../lib/api/types';
+import type { DashboardSummary, ServiceLead, ServiceLeadCounts, ServiceLeadDetails, SpeedToLead, TeamMember } from '../lib/api/types';
 
 type RangeRequest = { range: string };
 
@@ -56,3 +56,39 @@ export const dashboardDefaults = [
   teamOf([]),
   http.post('*/api/Activity/detail/sample', () => HttpResponse.json({ successful: true, data: [], pageData: { pageTotal: 0, pageNumber: 1, pageSize: 10, totalRecords: 0 } })),
 ];
+
+/** serviceLeads answers the service lead calls with leads and records each request's body. */
+export function serviceLeads(leads: ServiceLead[] = []) {
+  const requests: { path: string; body: Record<string, unknown> }[] = [];
+  const of = (kind: string) => leads.filter((l) => l.Kind === kind);
+  const handlers = [
+    http.post('*/pando/pandoalertreporting/activitycount', async ({ request }) => {
+      requests.push({ path: 'activitycount', body: (await request.json()) as Record<string, unknown> });
+      const counts: ServiceLeadCounts = {
+        StartReportDate: '2026-11-14',
+        EndReportDate: '2026-11-20',
+        AccountPlatformIDs: [2001],
+        Appointments: of('Appointments').length,
+        Completed: of('Completed').length,
+        Working: of('Working').length,
+      };
+      return HttpResponse.json({ successful: true, data: counts });
+    }),
+    http.post('*/pando/pandoalertreporting/activitydetails', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      requests.push({ path: 'activitydetails', body });
+      const kind = body.SlmActivityType as string | undefined;
+      const pick = (k: string) => (kind === undefined || kind === k ? of(k) : []);
+      const details: ServiceLeadDetails = {
+        StartReportDate: '2026-11-14',
+        EndReportDate: '2026-11-20',
+        AccountPlatformIDs: [2001],
+        Appointments: pick('Appointments'),
+        Completed: pick('Completed'),
+        Working: pick('Working'),
+      };
+      return HttpResponse.json({ successful: true, data: details });
+    }),
+  ];
+  return { requests, handlers };
+}

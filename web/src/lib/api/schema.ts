@@ -1595,6 +1595,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/VAuto/appraisal/createVinCue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Appraise a garage vehicle with VinCue
+         * @description As POST /api/VAuto/appraisal/create, at the store's VinCue account instead of vAuto (POST /api/vincue/VinCue_is_enabled says whether the store has one; 409 otherwise): the trade value's source is "VinCue appraisal {id}". The appraiser is one of the store's (GET /api/VAuto/appraisal/GetUsers). Send the version of the vehicle you saw: a stale one is a 409 and nothing is appraised. Needs a role that edits the customer.
+         */
+        post: operations["createVinCueAppraisal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/VAuto/appraisal/get_latest_by_vin": {
         parameters: {
             query?: never;
@@ -1965,7 +1985,7 @@ export type paths = {
         get?: never;
         /**
          * Change a visit: mark sold, sales person, notes, restart
-         * @description Changes what the request sends of a visit that is not canceled (409 otherwise): the sales person (an active user of the store with a role that works customers, 400 otherwise), sold, result, reason and notes; restart true restarts a completed visit (409 unless completed). The calls' ... /update is this path (PUT /api/contact_touchpoint/{slug}). Needs a customer the caller may edit; a version other than the visit's is 409. Publishes VisitUpdated and records it in the customer's activity, in one transaction.
+         * @description Changes what the request sends of a visit that is not canceled (409 otherwise): the sales person (an active user of the store with a role that works customers, 400 otherwise), sold, result, reason and notes; restart true restarts a completed visit (409 unless completed). Needs a customer the caller may edit; a version other than the visit's is 409. Publishes VisitUpdated and records it in the customer's activity, in one transaction. The same as PUT /api/contact_touchpoint/{slug}/update.
          */
         put: operations["updateTouchpoint"];
         post?: never;
@@ -2029,6 +2049,26 @@ export type paths = {
          * @description Starts a visit of the customer at the store (the customer's store when absent) with the steps the store's touchpoint settings list, looked after by userId (the caller when absent; an active user of the store with a role that works customers, 400 otherwise), or starts the customer's planned visit touchpointInstanceId. A customer with a visit of the touchpoint in progress at the store is refused with 409, and so is a touchpoint the store does not use (400). Needs a customer the caller may edit. Publishes VisitStarted and records it in the customer's activity, in one transaction.
          */
         post: operations["startTouchpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact_touchpoint/{slug}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a visit (the spec's .../update path)
+         * @description Changes what the request sends of a visit that is not canceled (409 otherwise): the sales person (an active user of the store with a role that works customers, 400 otherwise), sold, result, reason and notes; restart true restarts a completed visit (409 unless completed). Needs a customer the caller may edit; a version other than the visit's is 409. Publishes VisitUpdated and records it in the customer's activity, in one transaction. The same as PUT /api/contact_touchpoint/{slug}.
+         */
+        put: operations["updateTouchpointAtUpdate"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3151,6 +3191,26 @@ export type paths = {
          * @description Sets the price of the vehicle's replacement vehicle (409 when it has none), logged with who and when. Send the version of the vehicle you saw: a stale one is a 409 and changes nothing. Recorded in the customer's activity and change log. Needs a role that edits the customer.
          */
         post: operations["logReplacementPriceChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vincue/VinCue_is_enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether a store may appraise with VinCue
+         * @description Whether the store may appraise with VinCue (POST /api/VAuto/appraisal/createVinCue): the sandbox locally and for a demo store; in AWS no VinCue adapter exists, so enabled is false with the reason for any other store.
+         */
+        post: operations["isVinCueEnabled"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4986,6 +5046,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/pando/forms/step/{stepInstanceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Load a step's form
+         * @description The form taker's step mode: the step's form with the answers saved so far, ReadOnly when they may no longer change. A step of a store the caller may not view does not exist for the caller (404).
+         */
+        get: operations["loadProcessForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pando/forms/submit": {
         parameters: {
             query?: never;
@@ -5006,7 +5086,7 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/pando/forms/{first}/{second}": {
+    "/pando/forms/{id}/view": {
         parameters: {
             query?: never;
             header?: never;
@@ -5014,10 +5094,10 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Load a step's form, or view it
-         * @description Serves GET /pando/forms/step/{stepInstanceId} (the form taker's step mode: the step's form with the answers saved so far) and GET /pando/forms/{stepInstanceId}/view (the same, to read: a submitted step's answers). The two share one route, as neither path is more specific than the other. A step of a store the caller may not view does not exist for the caller (404).
+         * View a step's form
+         * @description The step's form with its answers, to read (a submitted step's answers). GET /pando/forms/step/view is the step mode's load of a step instance named "view", which no step is. A step of a store the caller may not view does not exist for the caller (404).
          */
-        get: operations["loadProcessForm"];
+        get: operations["viewProcessForm"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5040,6 +5120,46 @@ export type paths = {
         get: operations["getStartForm"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandoalertreporting/activitycount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Service lead counts
+         * @description The counts of the Service Lead Management widget: Appointments, Completed and Working. The stores are AccountPlatformIDs (each one the caller may view; 404 otherwise) or the Scope header's, the range StartReportDate to EndReportDate (or Range), widened to the start of the first day and the end of the last in each store's time zone: the call needs both (400 naming the missing field). Service leads come from the service lane: service appointments (type Service, not cancelled) starting in the range are Appointments; repair orders opened in the range (from the dealer management system) are Completed once closed and Working while open.
+         */
+        post: operations["getServiceLeadActivityCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandoalertreporting/activitydetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Service lead details
+         * @description The service leads behind the counts, by kind (SlmActivityType narrows to one; the others are then empty), the latest first, at most 500 of each, with the customer, the store, the vehicle and advisor of a repair order and its total. The stores are AccountPlatformIDs (each one the caller may view; 404 otherwise) or the Scope header's, the range StartReportDate to EndReportDate (or Range), widened to the start of the first day and the end of the last in each store's time zone: the call needs both (400 naming the missing field). Service leads come from the service lane: service appointments (type Service, not cancelled) starting in the range are Appointments; repair orders opened in the range (from the dealer management system) are Completed once closed and Working while open.
+         */
+        post: operations["getServiceLeadActivityDetails"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9129,6 +9249,93 @@ export type components = {
             /** @description Only these users' counts. A caller without the manager or BDC dashboard permission always gets only their own. */
             userIds?: string[] | null;
         };
+        "functions.dashboards.ServiceLead": {
+            /** Format: int64 */
+            AccountPlatformId: number;
+            /** @description The repair order's service advisor, or the user the appointment is with. */
+            Advisor: string;
+            AppointmentId?: string;
+            AppointmentStatus?: string;
+            /**
+             * Format: date-time
+             * @description The appointment's start, or when the repair order was opened.
+             */
+            At: string;
+            /**
+             * Format: date-time
+             * @description When the repair order was closed; null while it is open and for an appointment.
+             */
+            ClosedAt: string | null;
+            /** Format: int64 */
+            ContactId: number;
+            ContactName: string;
+            /** @enum {string} */
+            Kind: "Appointments" | "Completed" | "Working";
+            RONumber?: string;
+            StoreName: string;
+            /**
+             * Format: double
+             * @description What the repair order's lines come to; 0 for an appointment.
+             */
+            Total: number;
+            VIN?: string;
+            /** @description Year, make and model of a repair order's vehicle; empty for an appointment. */
+            Vehicle: string;
+        };
+        "functions.dashboards.ServiceLeadBody": {
+            /** @description The stores; absent means the Scope header's. */
+            AccountPlatformIDs?: number[] | null;
+            /** @description The last day, widened to the end of the day in each store's time zone. Required unless Range is given. */
+            EndReportDate?: string;
+            /** @description Every call reads the appointments and repair orders as they are now; the flag changes nothing. */
+            ForceRefresh?: boolean;
+            /** @description The service lane's pre-approval offers: the product makes none, so the flag changes nothing. */
+            PreApproval?: boolean;
+            /** @description The service lane's private offers: the product makes none, so the flag changes nothing. */
+            PrivateOffer?: boolean;
+            /**
+             * @description One of the dashboards' date ranges, read on each store's calendar; it replaces the report dates.
+             * @enum {string}
+             */
+            Range?: "today" | "yesterday" | "7" | "14" | "30" | "60" | "90" | "180" | "365";
+            /**
+             * @description Only this kind's details; absent for every kind.
+             * @enum {string}
+             */
+            SlmActivityType?: "Appointments" | "Completed" | "Working";
+            /** @description The first day (YYYY-MM-DD; a date and time counts as its day), widened to the start of the day in each store's time zone. Required unless Range is given. */
+            StartReportDate?: string;
+        };
+        "functions.dashboards.ServiceLeadCounts": {
+            AccountPlatformIDs: number[] | null;
+            /**
+             * Format: int64
+             * @description Service appointments starting in the range, not cancelled.
+             */
+            Appointments: number;
+            /**
+             * Format: int64
+             * @description Repair orders opened in the range and closed.
+             */
+            Completed: number;
+            /** @description The last day of the widened range. */
+            EndReportDate: string;
+            /** @description The first day of the widened range. */
+            StartReportDate: string;
+            /**
+             * Format: int64
+             * @description Repair orders opened in the range and still open.
+             */
+            Working: number;
+        };
+        "functions.dashboards.ServiceLeadDetails": {
+            AccountPlatformIDs: number[] | null;
+            Appointments: components["schemas"]["functions.dashboards.ServiceLead"][] | null;
+            Completed: components["schemas"]["functions.dashboards.ServiceLead"][] | null;
+            EndReportDate: string;
+            StartReportDate: string;
+            Working: components["schemas"]["functions.dashboards.ServiceLead"][] | null;
+        };
         "functions.dashboards.SpeedGroup": {
             clocks: components["schemas"]["domain.dashboard.ClockStats"][] | null;
             /** @description The user id, the lead source id or the store id the group is of. */
@@ -12587,6 +12794,16 @@ export type components = {
         };
         "runtime.httpapi.ResultSearchResults": {
             data: components["schemas"]["functions.contacts.SearchResults"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultServiceLeadCounts": {
+            data: components["schemas"]["functions.dashboards.ServiceLeadCounts"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultServiceLeadDetails": {
+            data: components["schemas"]["functions.dashboards.ServiceLeadDetails"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -19439,6 +19656,93 @@ export interface operations {
             };
         };
     };
+    createVinCueAppraisal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["garage.AppraisalInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultAppraisalResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     getLatestAppraisalByVin: {
         parameters: {
             query?: never;
@@ -21200,6 +21504,96 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["touchpoints.StartInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultVisitView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    updateTouchpointAtUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The touchpoint: showroom or delivery. */
+                slug: "showroom" | "delivery";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["touchpoints.UpdateInputBody"];
             };
         };
         responses: {
@@ -26179,6 +26573,84 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    isVinCueEnabled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["garage.StoreBodyBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultAppraisalStatus"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -33353,6 +33825,74 @@ export interface operations {
             };
         };
     };
+    loadProcessForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The step instance whose form to load. */
+                stepInstanceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultFormLoad"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     submitProcessForm: {
         parameters: {
             query?: never;
@@ -33440,15 +33980,13 @@ export interface operations {
             };
         };
     };
-    loadProcessForm: {
+    viewProcessForm: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description "step" to load a step's form, or the step instance id to view. */
-                first: string;
-                /** @description The step instance id to load, or "view". */
-                second: string;
+                /** @description The step instance whose form to view. */
+                id: string;
             };
             cookie?: never;
         };
@@ -33541,6 +34079,168 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getServiceLeadActivityCount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.dashboards.ServiceLeadBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultServiceLeadCounts"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getServiceLeadActivityDetails: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.dashboards.ServiceLeadBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultServiceLeadDetails"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -441,6 +441,11 @@ export type UpdateTouchpointBody = Schemas['touchpoints.UpdateInputBody'];
 /** A dashboard's counts over a date range: totals, one entry per day and one per user. */
 export type DashboardSummary = Schemas['functions.dashboards.DashboardSummary'];
 
+/** The service lead counts of the Service Lead Management widget, and the leads behind them. */
+export type ServiceLeadCounts = Schemas['functions.dashboards.ServiceLeadCounts'];
+export type ServiceLeadDetails = Schemas['functions.dashboards.ServiceLeadDetails'];
+export type ServiceLead = Schemas['functions.dashboards.ServiceLead'];
+
 /** The BDC funnel of the leads that arrived in a date range. */
 export type DashboardFunnel = Schemas['functions.dashboards.FunnelAnswer'];
 

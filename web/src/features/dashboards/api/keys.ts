@@ -19,4 +19,6 @@ export const dashboardKeys = {
   funnelLeads: (body: DashboardRangeBody, stage: string, page: number) => ['dashboards', 'funnel-leads', body, stage, page] as const,
   speed: (body: DashboardRangeBody) => ['dashboards', 'speed', body] as const,
   team: (body: DashboardRangeBody, page: number) => ['dashboards', 'team', body, page] as const,
+  serviceLeadCounts: (body: DashboardRangeBody) => ['dashboards', 'service-lead-counts', body] as const,
+  serviceLeadDetails: (body: DashboardRangeBody, kind: string) => ['dashboards', 'service-lead-details', body, kind] as const,
 };

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { dashboardCounts, teamOf } from '../../../testing/dashboard-handlers';
+import { dashboardCounts, serviceLeads, teamOf } from '../../../testing/dashboard-handlers';
 import { managerUser, salesUser } from '../../../testing/fixtures';
 import { currentUser, userSettings } from '../../../testing/handlers';
 import { renderApp } from '../../../testing/render';
@@ -19,7 +19,7 @@ describe('dashboard screen', () => {
       { userId: '100001', userName: 'Sam Ortega', counts: { calls: 3, emails: 1, texts: 0 } },
       { userId: '100002', userName: 'Morgan Reyes', counts: { calls: 1, emails: 1, texts: 1 } },
     ]);
-    server.use(currentUser(managerUser), ...userSettings().handlers, noLeads, counts.handler);
+    server.use(currentUser(managerUser), ...userSettings().handlers, noLeads, counts.handler, ...serviceLeads().handlers);
 
     renderApp('/app/managerdashboard');
 
@@ -39,7 +39,7 @@ describe('dashboard screen', () => {
   it('reads the chosen date range again and keeps it in the URL', async () => {
     const user = userEvent.setup();
     const counts = dashboardCounts({ calls: 1 });
-    server.use(currentUser(managerUser), ...userSettings().handlers, noLeads, counts.handler);
+    server.use(currentUser(managerUser), ...userSettings().handlers, noLeads, counts.handler, ...serviceLeads().handlers);
 
     const { router } = renderApp('/app/managerdashboard');
     await screen.findByRole('group', { name: 'Calls: 1' });
@@ -57,6 +57,7 @@ describe('dashboard screen', () => {
       currentUser(managerUser),
       ...userSettings().handlers,
       noLeads,
+      ...serviceLeads().handlers,
       teamOf([{ userId: '100001', userName: 'Sam Ortega', roles: ['SalesPerson'], counts: { calls: 5, emails: 0, texts: 2, tasksCompleted: 1, appointmentsSet: 1, leadsSold: 0 } }]),
       http.post('*/api/Activity/summary/funnel', () =>
         HttpResponse.json({

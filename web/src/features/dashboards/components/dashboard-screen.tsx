@@ -1,22 +1,12 @@
-import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
 
 import type { DashboardRangeBody } from '../api/keys';
-import { dashboardWidgets, type DashboardRole, type DashboardWidget } from '../dashboard-roles';
+import { dashboardWidgets, type DashboardRole } from '../dashboard-roles';
 import { DateRangePicker, useDateRange } from './date-range-picker';
 import { MyLeadsWidget } from './my-leads-widget';
-import { ActivityWidget, EngagementWidget, FunnelWidget, TeamWidget, WidgetCard } from './widgets';
-
-/** PendingWidget is a widget whose counts the product does not keep yet. */
-function PendingWidget({ widget }: { widget: DashboardWidget }) {
-  return (
-    <WidgetCard id={widget.key} title={widget.title} action={<Badge variant="light" color="gray">Not available yet</Badge>}>
-      <Text c="dimmed" size="sm">
-        {widget.capability}
-      </Text>
-    </WidgetCard>
-  );
-}
+import { ServiceLeadWidget } from './service-lead-widget';
+import { ActivityWidget, EngagementWidget, FunnelWidget, TeamWidget } from './widgets';
 
 type DashboardScreenProps = {
   role: DashboardRole;
@@ -51,8 +41,8 @@ export function DashboardScreen({ role, title, userId }: DashboardScreenProps) {
               return <EngagementWidget key={widget.key} body={body} title={widget.title} />;
             case 'myLeads':
               return <MyLeadsWidget key={widget.key} userId={userId} />;
-            default:
-              return <PendingWidget key={widget.key} widget={widget} />;
+            case 'serviceLeadManagement':
+              return <ServiceLeadWidget key={widget.key} body={body} />;
           }
         })}
         {role !== 'salesPerson' && <FunnelWidget body={body} />}
