@@ -40,9 +40,9 @@ type OfferInput struct {
 	EntityPath
 	Body struct {
 		Versioned
-		Structure   dealsheet.Structure   `json:"structure"`
-		Replacement dealsheet.Replacement `json:"replacement"`
-		Notes       string                `json:"notes,omitempty" required:"false" maxLength:"1000"`
+		Structure   dealsheet.DealStructure   `json:"structure"`
+		Replacement dealsheet.DealReplacement `json:"replacement"`
+		Notes       string                    `json:"notes,omitempty" required:"false" maxLength:"1000"`
 	}
 }
 
@@ -107,17 +107,17 @@ type PushInput struct {
 	}
 }
 
-// ConvertInfo is what converting the customer from the current contract to the deal changes.
-type ConvertInfo struct {
-	EntityID          int64                 `json:"entityId"`
-	From              string                `json:"from" doc:"The current contract's sale type symbol (B, P, L or C); empty without one."`
-	To                string                `json:"to" doc:"The deal's sale type symbol."`
-	CurrentPayment    payment.Money         `json:"currentPayment"`
-	NewPayment        payment.Money         `json:"newPayment"`
-	PaymentDifference payment.Money         `json:"paymentDifference" doc:"The new payment less the current one."`
-	Equity            payment.Money         `json:"equity"`
-	Converted         *dealsheet.Conversion `json:"converted" doc:"The conversion recorded, if any."`
-	Version           int64                 `json:"version"`
+// DealsheetConvertInfo is what converting the customer from the current contract to the deal changes.
+type DealsheetConvertInfo struct {
+	EntityID          int64                     `json:"entityId"`
+	From              string                    `json:"from" doc:"The current contract's sale type symbol (B, P, L or C); empty without one."`
+	To                string                    `json:"to" doc:"The deal's sale type symbol."`
+	CurrentPayment    payment.Money             `json:"currentPayment"`
+	NewPayment        payment.Money             `json:"newPayment"`
+	PaymentDifference payment.Money             `json:"paymentDifference" doc:"The new payment less the current one."`
+	Equity            payment.Money             `json:"equity"`
+	Converted         *dealsheet.DealConversion `json:"converted" doc:"The conversion recorded, if any."`
+	Version           int64                     `json:"version"`
 }
 
 // ConvertInput is the request of POST /api/Dealsheet/entity/{entityId}/postConvertInfo.
@@ -141,7 +141,7 @@ var invalid = func(field, msg string) error {
 
 // change makes c to the sheet of entity by the caller, who must be able to edit the customer,
 // and answers the new view.
-func (x *area) change(ctx context.Context, entity, version int64, c func(sess user.Session, v garage.Vehicle) dealsheet.Change) (*httpapi.Body[httpapi.Result[View]], error) {
+func (x *area) change(ctx context.Context, entity, version int64, c func(sess user.Session, v garage.Vehicle) dealsheet.Change) (*httpapi.Body[httpapi.Result[DealsheetView]], error) {
 	sess, err := x.d.Users.Session(ctx)
 	if err != nil {
 		return nil, err
@@ -205,7 +205,7 @@ func (x *area) registerChanges(api *httpapi.API) {
 		Summary:     "Make an offer",
 		Description: "Keeps the deal's structure and replacement vehicle on the deal sheet and makes the customer an offer at its payment, Pending until answered (a new offer replaces the one before). The payment must compute: its field errors name the structure's input to fix (400). A sold deal is refused (409).",
 		Tags:        []string{"dealsheets"}, Errors: errs,
-	}, func(ctx context.Context, in *OfferInput) (*httpapi.Body[httpapi.Result[View]], error) {
+	}, func(ctx context.Context, in *OfferInput) (*httpapi.Body[httpapi.Result[DealsheetView]], error) {
 		b := in.Body
 		b.Notes = strings.TrimSpace(b.Notes)
 		if !b.Structure.DealType.Valid() {
@@ -232,7 +232,7 @@ func (x *area) registerChanges(api *httpapi.API) {
 					if err != nil {
 						return prefixFields(err, "structure.")
 					}
-					sh.Offer = &dealsheet.Offer{ID: newID(), Status: dealsheet.OfferPending, Structure: sh.Structure, Replacement: sh.Replacement,
+					sh.Offer = &dealsheet.DealOffer{ID: newID(), Status: dealsheet.OfferPending, Structure: sh.Structure, Replacement: sh.Replacement,
 						Payment: dealsheet.PaymentOf(q), SaleType: string(q.SaleType), RateDisplay: rateDisplay(storeOf(sess, v.AccountPlatformID), sh.Structure),
 						Notes: b.Notes, At: now, By: sess.Principal.UserID, ByName: sess.Profile.DisplayName(), StatusAt: now, StatusBy: sess.Principal.UserID}
 					return nil
@@ -248,7 +248,7 @@ func (x *area) registerChanges(api *httpapi.API) {
 		Summary:     "Answer an offer",
 		Description: "Moves the pending offer to Accepted, Declined or Withdrawn. An offer answered already, a deal without an offer and a sold deal are refused (409).",
 		Tags:        []string{"dealsheets"}, Errors: errs,
-	}, func(ctx context.Context, in *OfferStatusInput) (*httpapi.Body[httpapi.Result[View]], error) {
+	}, func(ctx context.Context, in *OfferStatusInput) (*httpapi.Body[httpapi.Result[DealsheetView]], error) {
 		b := in.Body
 		return x.change(ctx, b.EntityID, b.Version, func(sess user.Session, _ garage.Vehicle) dealsheet.Change {
 			return dealsheet.Change{Action: dealsheet.ActionOfferStatus,
@@ -266,7 +266,7 @@ func (x *area) registerChanges(api *httpapi.API) {
 		Summary:     "Mark the deal sold",
 		Description: "Marks the open deal sold at its payment; a pending offer is accepted. A deal without a replacement vehicle and price, one whose payment does not compute, and one sold already are refused (409 or 400).",
 		Tags:        []string{"dealsheets"}, Errors: errs,
-	}, func(ctx context.Context, in *MarkSoldInput) (*httpapi.Body[httpapi.Result[View]], error) {
+	}, func(ctx context.Context, in *MarkSoldInput) (*httpapi.Body[httpapi.Result[DealsheetView]], error) {
 		return x.change(ctx, in.ID, in.Body.Version, func(sess user.Session, v garage.Vehicle) dealsheet.Change {
 			return dealsheet.Change{Action: dealsheet.ActionSold,
 				Apply: func(sh *dealsheet.Sheet, now time.Time) error {
@@ -293,7 +293,7 @@ func (x *area) registerChanges(api *httpapi.API) {
 		Summary:     "Unwind a sold deal",
 		Description: "Opens a sold deal again for one of the unwind reasons; the sale is kept in the deal sheet's unwinds and the offer it accepted is pending again. A deal that is not sold is refused (409).",
 		Tags:        []string{"dealsheets"}, Errors: errs,
-	}, func(ctx context.Context, in *UnwindInput) (*httpapi.Body[httpapi.Result[View]], error) {
+	}, func(ctx context.Context, in *UnwindInput) (*httpapi.Body[httpapi.Result[DealsheetView]], error) {
 		b := in.Body
 		b.Notes = strings.TrimSpace(b.Notes)
 		if !slices.Contains(dealsheet.UnwindReasons(), b.Reason) {
@@ -318,7 +318,7 @@ func (x *area) registerChanges(api *httpapi.API) {
 		Summary:     "Report a discrepancy",
 		Description: "Records that what the deal sheet shows of the customer's vehicle, contract or deal is wrong, and what is wrong, on the deal sheet and in the customer's activity.",
 		Tags:        []string{"dealsheets"}, Errors: errs,
-	}, func(ctx context.Context, in *DiscrepancyInput) (*httpapi.Body[httpapi.Result[View]], error) {
+	}, func(ctx context.Context, in *DiscrepancyInput) (*httpapi.Body[httpapi.Result[DealsheetView]], error) {
 		b := in.Body
 		b.Description = strings.TrimSpace(b.Description)
 		if !slices.Contains(dealsheet.DiscrepancyFields(), b.Field) {
@@ -330,7 +330,7 @@ func (x *area) registerChanges(api *httpapi.API) {
 		return x.change(ctx, in.EntityID, b.Version, func(sess user.Session, _ garage.Vehicle) dealsheet.Change {
 			return dealsheet.Change{Action: dealsheet.ActionDiscrepancy,
 				Apply: func(sh *dealsheet.Sheet, now time.Time) error {
-					dealsheet.AddNote(sh, dealsheet.Note{Kind: "discrepancy", Field: b.Field, Text: b.Description, At: now, By: sess.Principal.UserID, ByName: sess.Profile.DisplayName()})
+					dealsheet.AddNote(sh, dealsheet.DealNote{Kind: "discrepancy", Field: b.Field, Text: b.Description, At: now, By: sess.Principal.UserID, ByName: sess.Profile.DisplayName()})
 					return nil
 				},
 				Text: func(dealsheet.Sheet) string { return "Discrepancy reported (" + b.Field + "): " + b.Description }}
@@ -342,7 +342,7 @@ func (x *area) registerChanges(api *httpapi.API) {
 		Summary:     "Request a deal sheet",
 		Description: "Asks the desk to prepare the deal sheet, with what it should know: kept on the deal sheet, in the customer's activity, and published for the desk.",
 		Tags:        []string{"dealsheets"}, Errors: errs,
-	}, func(ctx context.Context, in *RequestInput) (*httpapi.Body[httpapi.Result[View]], error) {
+	}, func(ctx context.Context, in *RequestInput) (*httpapi.Body[httpapi.Result[DealsheetView]], error) {
 		b := in.Body
 		b.Notes = strings.TrimSpace(b.Notes)
 		if b.Notes == "" {
@@ -351,7 +351,7 @@ func (x *area) registerChanges(api *httpapi.API) {
 		return x.change(ctx, b.EntityID, b.Version, func(sess user.Session, _ garage.Vehicle) dealsheet.Change {
 			return dealsheet.Change{Action: dealsheet.ActionRequested,
 				Apply: func(sh *dealsheet.Sheet, now time.Time) error {
-					dealsheet.AddNote(sh, dealsheet.Note{Kind: "request", Text: b.Notes, At: now, By: sess.Principal.UserID, ByName: sess.Profile.DisplayName()})
+					dealsheet.AddNote(sh, dealsheet.DealNote{Kind: "request", Text: b.Notes, At: now, By: sess.Principal.UserID, ByName: sess.Profile.DisplayName()})
 					return nil
 				},
 				Text: func(dealsheet.Sheet) string { return "Deal sheet requested: " + b.Notes }}
@@ -363,7 +363,7 @@ func (x *area) registerChanges(api *httpapi.API) {
 		Summary:     "Push the deal sheet to the CRM",
 		Description: "Adds the deal (its replacement vehicle, deal type, sales person and state) to the customer's deal history as a deal sheet record, in the same transaction as the deal sheet's change. A deal without a replacement vehicle is refused: 409 'There was an error sending the information to Crm. Please try again later.'; a failure to write: 'There was an error processing your request. Please try again later.'",
 		Tags:        []string{"dealsheets"}, Errors: errs,
-	}, func(ctx context.Context, in *PushInput) (*httpapi.Body[httpapi.Result[View]], error) {
+	}, func(ctx context.Context, in *PushInput) (*httpapi.Body[httpapi.Result[DealsheetView]], error) {
 		b := in.Body
 		out, err := x.change(ctx, b.EntityID, b.Version, func(sess user.Session, v garage.Vehicle) dealsheet.Change {
 			var recordID int64
@@ -421,7 +421,7 @@ func (x *area) registerChanges(api *httpapi.API) {
 		Summary:     "What converting the customer changes",
 		Description: "The current contract's sale type and payment beside the deal's, the payment difference and the equity, and the conversion recorded if any.",
 		Tags:        []string{"dealsheets"}, Errors: []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *GetConvertInput) (*httpapi.Body[httpapi.Result[ConvertInfo]], error) {
+	}, func(ctx context.Context, in *GetConvertInput) (*httpapi.Body[httpapi.Result[DealsheetConvertInfo]], error) {
 		sess, err := x.d.Users.Session(ctx)
 		if err != nil {
 			return nil, err
@@ -442,10 +442,10 @@ func (x *area) registerChanges(api *httpapi.API) {
 		Summary:     "Record the customer's conversion",
 		Description: "Records that the customer converts from the current contract's sale type to the deal's (for instance from a lease, L, to a purchase, P). The deal's payment must compute (400 naming the input otherwise).",
 		Tags:        []string{"dealsheets"}, Errors: errs,
-	}, func(ctx context.Context, in *ConvertInput) (*httpapi.Body[httpapi.Result[View]], error) {
+	}, func(ctx context.Context, in *ConvertInput) (*httpapi.Body[httpapi.Result[DealsheetView]], error) {
 		b := in.Body
 		return x.change(ctx, in.EntityID, b.Version, func(sess user.Session, v garage.Vehicle) dealsheet.Change {
-			var conv dealsheet.Conversion
+			var conv dealsheet.DealConversion
 			return dealsheet.Change{Action: dealsheet.ActionConverted,
 				Apply: func(sh *dealsheet.Sheet, now time.Time) error {
 					if err := dealsheet.RequireOpen(*sh); err != nil {
@@ -455,7 +455,7 @@ func (x *area) registerChanges(api *httpapi.API) {
 					if err != nil {
 						return prefixFields(err, "structure.")
 					}
-					conv = dealsheet.Conversion{From: currentOf(storeOf(sess, v.AccountPlatformID), v).SaleType, To: string(q.SaleType),
+					conv = dealsheet.DealConversion{From: currentOf(storeOf(sess, v.AccountPlatformID), v).SaleType, To: string(q.SaleType),
 						Notes: strings.TrimSpace(b.Notes), At: now, By: sess.Principal.UserID, ByName: sess.Profile.DisplayName()}
 					sh.Conversion = &conv
 					return nil
@@ -472,8 +472,8 @@ func (x *area) registerChanges(api *httpapi.API) {
 }
 
 // convertInfo is the conversion of a view's current contract to its deal.
-func convertInfo(vw View) ConvertInfo {
-	out := ConvertInfo{EntityID: vw.Sheet.EntityID, From: vw.Current.SaleType, CurrentPayment: vw.Current.Payment,
+func convertInfo(vw DealsheetView) DealsheetConvertInfo {
+	out := DealsheetConvertInfo{EntityID: vw.Sheet.EntityID, From: vw.Current.SaleType, CurrentPayment: vw.Current.Payment,
 		Equity: vw.Current.Equity, Converted: vw.Sheet.Conversion, Version: vw.Sheet.Version}
 	if vw.Quote != nil {
 		out.To, out.NewPayment = string(vw.Quote.SaleType), dealsheet.PaymentOf(*vw.Quote)

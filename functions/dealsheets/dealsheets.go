@@ -84,27 +84,27 @@ const (
 	MsgNoEmail      = "The customer has no e-mail address to send the proposal to."
 )
 
-// View is a deal sheet as the screen shows it: the garage vehicle with its contract, the deal
+// DealsheetView is a deal sheet as the screen shows it: the garage vehicle with its contract, the deal
 // being built, its payment and payment grid, and what the caller may do.
-type View struct {
-	Vehicle      garage.Vehicle        `json:"vehicle"`
-	Sheet        dealsheet.Sheet       `json:"sheet"`
-	CustomerName string                `json:"customerName"`
-	StoreName    string                `json:"storeName"`
-	Country      string                `json:"country" doc:"US or CA: a Canadian store shows a lease rate times 2400."`
-	Terms        payment.DefaultTerms  `json:"terms" doc:"The dealer's default terms and down payments: the payment grid's rows and columns."`
-	Quote        *payment.Quote        `json:"quote" doc:"The deal's payment; null when it cannot be computed (no replacement vehicle, or a deal type that is no way of paying)."`
-	QuoteError   string                `json:"quoteError" doc:"Why there is no quote."`
-	Grid         *payment.Grid         `json:"grid"`
-	RateDisplay  string                `json:"rateDisplay" doc:"The deal's rate as the product shows it."`
-	Current      CurrentContract       `json:"current"`
-	DealTypes    []string              `json:"dealTypes"`
-	OfferStatus  []string              `json:"offerStatuses"`
-	Unwind       []string              `json:"unwindReasons"`
-	Discrepancy  []string              `json:"discrepancyFields"`
-	CanEdit      bool                  `json:"canEdit"`
-	Conversion   *dealsheet.Conversion `json:"conversion"`
-	TaxLevies    []payment.Levy        `json:"taxLevies" nullable:"false"`
+type DealsheetView struct {
+	Vehicle      garage.Vehicle            `json:"vehicle"`
+	Sheet        dealsheet.Sheet           `json:"sheet"`
+	CustomerName string                    `json:"customerName"`
+	StoreName    string                    `json:"storeName"`
+	Country      string                    `json:"country" doc:"US or CA: a Canadian store shows a lease rate times 2400."`
+	Terms        payment.DefaultTerms      `json:"terms" doc:"The dealer's default terms and down payments: the payment grid's rows and columns."`
+	Quote        *payment.Quote            `json:"quote" doc:"The deal's payment; null when it cannot be computed (no replacement vehicle, or a deal type that is no way of paying)."`
+	QuoteError   string                    `json:"quoteError" doc:"Why there is no quote."`
+	Grid         *payment.Grid             `json:"grid"`
+	RateDisplay  string                    `json:"rateDisplay" doc:"The deal's rate as the product shows it."`
+	Current      CurrentContract           `json:"current"`
+	DealTypes    []string                  `json:"dealTypes"`
+	OfferStatus  []string                  `json:"offerStatuses"`
+	Unwind       []string                  `json:"unwindReasons"`
+	Discrepancy  []string                  `json:"discrepancyFields"`
+	CanEdit      bool                      `json:"canEdit"`
+	Conversion   *dealsheet.DealConversion `json:"conversion"`
+	TaxLevies    []payment.Levy            `json:"taxLevies" nullable:"false"`
 }
 
 // CurrentContract is the current vehicle's contract as the deal sheet compares it.
@@ -119,12 +119,12 @@ type CurrentContract struct {
 	Equity       payment.Money `json:"equity"`
 }
 
-// List is the deal sheets of a customer: one per currently owned garage vehicle.
-type List struct {
-	ContactID int64  `json:"contactId"`
-	LeadID    int64  `json:"leadId,omitempty"`
-	TaskID    string `json:"taskId,omitempty"`
-	Items     []View `json:"items" nullable:"false"`
+// DealsheetList is the deal sheets of a customer: one per currently owned garage vehicle.
+type DealsheetList struct {
+	ContactID int64           `json:"contactId"`
+	LeadID    int64           `json:"leadId,omitempty"`
+	TaskID    string          `json:"taskId,omitempty"`
+	Items     []DealsheetView `json:"items" nullable:"false"`
 }
 
 func actor(sess user.Session) dealsheet.Actor {
@@ -189,7 +189,7 @@ func saleTypeOf(contractType string) payment.SaleType {
 // its value and payoff, and the dealer's standard middle term with no money down.
 func start(v garage.Vehicle) dealsheet.Sheet {
 	st := payment.StandardTerms(payment.SalePurchase)
-	s := dealsheet.Structure{DealType: payment.Retail, Term: st.Terms[1], Rate: payment.BasisPoints(599), ResidualPercent: payment.BasisPoints(5500)}
+	s := dealsheet.DealStructure{DealType: payment.Retail, Term: st.Terms[1], Rate: payment.BasisPoints(599), ResidualPercent: payment.BasisPoints(5500)}
 	if c, ok := v.DefaultContract(); ok {
 		s.Payoff = money(c.Payoff)
 		if c.ContractType == garage.ContractLease {
@@ -203,7 +203,7 @@ func start(v garage.Vehicle) dealsheet.Sheet {
 	}
 	sh := dealsheet.Sheet{EntityID: v.EntityID, ContactID: v.ContactID, AccountPlatformID: v.AccountPlatformID, Structure: s}
 	if r := v.ReplacementVehicle; r.Model != "" && r.Year > 0 {
-		sh.Replacement = dealsheet.Replacement{Year: r.Year, Make: r.Make, Model: r.Model, Trim: r.Trim, MSRP: money(r.Price)}
+		sh.Replacement = dealsheet.DealReplacement{Year: r.Year, Make: r.Make, Model: r.Model, Trim: r.Trim, MSRP: money(r.Price)}
 		sh.Structure.Price = money(r.Price)
 	}
 	return sh
@@ -211,7 +211,7 @@ func start(v garage.Vehicle) dealsheet.Sheet {
 
 // taxOf is how a deal of store st is taxed: the province's taxes in Canada, the deal's sales
 // tax in the US.
-func taxOf(st account.Store, s dealsheet.Structure) payment.Tax {
+func taxOf(st account.Store, s dealsheet.DealStructure) payment.Tax {
 	if st.Country == "CA" {
 		if t, ok := payment.CanadaTax(payment.Province(st.Province)); ok {
 			return t
@@ -226,7 +226,7 @@ func taxOf(st account.Store, s dealsheet.Structure) payment.Tax {
 }
 
 // dealOf is the payment engine's deal of structure s on replacement r at store st.
-func dealOf(st account.Store, s dealsheet.Structure, r dealsheet.Replacement) payment.Deal {
+func dealOf(st account.Store, s dealsheet.DealStructure, r dealsheet.DealReplacement) payment.Deal {
 	d := payment.Deal{Type: s.DealType, Price: s.Price, MSRP: r.MSRP, Rebates: s.Rebates, Down: s.Down,
 		Trade: payment.Trade{Allowance: s.TradeAllowance, Payoff: s.Payoff}, Rate: s.Rate, Term: s.Term,
 		Residual: payment.Residual{Percent: s.ResidualPercent}, Tax: taxOf(st, s)}
@@ -249,7 +249,7 @@ func termsOf(t payment.DealType) payment.DefaultTerms {
 }
 
 // rateDisplay shows the structure's rate as the product does at store st.
-func rateDisplay(st account.Store, s dealsheet.Structure) string {
+func rateDisplay(st account.Store, s dealsheet.DealStructure) string {
 	sale, _ := s.DealType.SaleType()
 	return payment.DisplayRate(rateFloat(s.Rate, sale), sale, st.Country == "CA")
 }
@@ -265,9 +265,9 @@ func rateFloat(r payment.Rate, sale payment.SaleType) float64 {
 }
 
 // view builds the screen's view of v and its sheet.
-func (x *area) view(sess user.Session, v garage.Vehicle, c contact.Contact, sh dealsheet.Sheet, canEdit bool) View {
+func (x *area) view(sess user.Session, v garage.Vehicle, c contact.Contact, sh dealsheet.Sheet, canEdit bool) DealsheetView {
 	st := storeOf(sess, v.AccountPlatformID)
-	out := View{Vehicle: v, Sheet: sh, CustomerName: c.FullName(), StoreName: st.Name,
+	out := DealsheetView{Vehicle: v, Sheet: sh, CustomerName: c.FullName(), StoreName: st.Name,
 		Country: st.Country, Terms: termsOf(sh.Structure.DealType), RateDisplay: rateDisplay(st, sh.Structure),
 		DealTypes: dealTypeNames(), OfferStatus: dealsheet.OfferStatuses(), Unwind: dealsheet.UnwindReasons(),
 		Discrepancy: dealsheet.DiscrepancyFields(), CanEdit: canEdit, Conversion: sh.Conversion,

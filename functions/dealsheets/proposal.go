@@ -45,7 +45,7 @@ type Proposal struct {
 }
 
 // ProposalOf is the proposal of a deal sheet view at time now.
-func ProposalOf(vw View, now time.Time) Proposal {
+func ProposalOf(vw DealsheetView, now time.Time) Proposal {
 	p := Proposal{StoreName: vw.StoreName, CustomerName: vw.CustomerName, Date: now}
 	cv := vw.Vehicle.CurrentVehicle
 	cur := Section{Title: "Current vehicle", Lines: [][2]string{

@@ -32,7 +32,7 @@ func (x *area) registerReads(api *httpapi.API) {
 		Summary:     "The deal sheet of a garage vehicle",
 		Description: "The garage vehicle (its entity id) with its contract, the deal being built on it (created with the garage's replacement vehicle, trade value and payoff the first time it is opened), its payment and 3 × 3 payment grid at the dealer's default terms, the offer and where the deal stands. The caller's view is recorded in the customer's activity (dealsheet_viewed), once a day per user and deal sheet.",
 		Tags:        []string{"dealsheets"}, Errors: errs,
-	}, func(ctx context.Context, in *IDPath) (*httpapi.Body[httpapi.Result[View]], error) {
+	}, func(ctx context.Context, in *IDPath) (*httpapi.Body[httpapi.Result[DealsheetView]], error) {
 		sess, err := x.d.Users.Session(ctx)
 		if err != nil {
 			return nil, err
@@ -53,7 +53,7 @@ func (x *area) registerReads(api *httpapi.API) {
 		Summary:     "The deal sheets of a lead's customer",
 		Description: "One deal sheet per currently owned garage vehicle of the lead's customer, as GET /api/Dealsheet/entity/{id} gives each; empty when the customer has no vehicle in the garage.",
 		Tags:        []string{"dealsheets"}, Errors: errs,
-	}, func(ctx context.Context, in *IDPath) (*httpapi.Body[httpapi.Result[List]], error) {
+	}, func(ctx context.Context, in *IDPath) (*httpapi.Body[httpapi.Result[DealsheetList]], error) {
 		sess, err := x.d.Users.Session(ctx)
 		if err != nil {
 			return nil, err
@@ -78,7 +78,7 @@ func (x *area) registerReads(api *httpapi.API) {
 		Summary:     "The deal sheets of a task's customer",
 		Description: "The deal sheets of the customer the task is about (contactId), as GET /api/Dealsheet/lead/{id} gives them.",
 		Tags:        []string{"dealsheets"}, Errors: errs,
-	}, func(ctx context.Context, in *TaskPath) (*httpapi.Body[httpapi.Result[List]], error) {
+	}, func(ctx context.Context, in *TaskPath) (*httpapi.Body[httpapi.Result[DealsheetList]], error) {
 		sess, err := x.d.Users.Session(ctx)
 		if err != nil {
 			return nil, err
@@ -100,7 +100,7 @@ func (x *area) registerReads(api *httpapi.API) {
 		Summary:     "The deal sheets of a customer",
 		Description: "One deal sheet per currently owned garage vehicle of the customer and the customers merged into it, as GET /api/Dealsheet/entity/{id} gives each.",
 		Tags:        []string{"dealsheets"}, Errors: errs,
-	}, func(ctx context.Context, in *IDPath) (*httpapi.Body[httpapi.Result[List]], error) {
+	}, func(ctx context.Context, in *IDPath) (*httpapi.Body[httpapi.Result[DealsheetList]], error) {
 		sess, err := x.d.Users.Session(ctx)
 		if err != nil {
 			return nil, err
@@ -117,23 +117,23 @@ func reply[T any](v T, err error) (*httpapi.Body[httpapi.Result[T]], error) {
 }
 
 // list returns the deal sheets of customer id's current garage vehicles.
-func (x *area) list(ctx context.Context, sess user.Session, id int64) (List, error) {
+func (x *area) list(ctx context.Context, sess user.Session, id int64) (DealsheetList, error) {
 	c, canEdit, err := x.contact(ctx, sess, id, false)
 	if err != nil {
-		return List{}, err
+		return DealsheetList{}, err
 	}
 	vs, err := x.garage.List(ctx, sess.Principal.Tenant, c.Owners())
 	if err != nil {
-		return List{}, err
+		return DealsheetList{}, err
 	}
-	out := List{ContactID: c.ID, Items: []View{}}
+	out := DealsheetList{ContactID: c.ID, Items: []DealsheetView{}}
 	for _, v := range vs {
 		if v.Status != garage.StatusCurrent {
 			continue
 		}
 		vw, err := x.open(ctx, sess, v, c, canEdit)
 		if err != nil {
-			return List{}, err
+			return DealsheetList{}, err
 		}
 		out.Items = append(out.Items, vw)
 	}
@@ -142,11 +142,11 @@ func (x *area) list(ctx context.Context, sess user.Session, id int64) (List, err
 
 // open returns the view of v's deal sheet, creating the sheet the first time, and records the
 // caller's view of it.
-func (x *area) open(ctx context.Context, sess user.Session, v garage.Vehicle, c contact.Contact, canEdit bool) (View, error) {
+func (x *area) open(ctx context.Context, sess user.Session, v garage.Vehicle, c contact.Contact, canEdit bool) (DealsheetView, error) {
 	t := sess.Principal.Tenant
 	sh, err := x.sheets.Open(ctx, t, start(v))
 	if err != nil {
-		return View{}, err
+		return DealsheetView{}, err
 	}
 	entity := strconv.FormatInt(v.EntityID, 10)
 	if _, _, err := x.activity.Record(ctx, t, activity.New{
@@ -155,7 +155,7 @@ func (x *area) open(ctx context.Context, sess user.Session, v garage.Vehicle, c 
 		UserID: sess.Principal.UserID, UserName: sess.Profile.DisplayName(), ActorUserID: sess.Principal.ActorUserID,
 		Details: map[string]string{"entityId": entity}, Key: viewedKey(sess, v.EntityID, x.d.Store.Now()),
 	}); err != nil {
-		return View{}, err
+		return DealsheetView{}, err
 	}
 	return x.view(sess, v, c, sh, canEdit), nil
 }

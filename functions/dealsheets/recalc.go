@@ -14,15 +14,15 @@ import (
 // RecalcInput is the request of POST /api/opportunities/payment_recalc.
 type RecalcInput struct {
 	Body struct {
-		EntityID    int64                 `json:"entityId" minimum:"1" doc:"The garage vehicle whose deal sheet is being built."`
-		Structure   dealsheet.Structure   `json:"structure" doc:"The deal as the screen shows it now."`
-		Replacement dealsheet.Replacement `json:"replacement"`
-		Terms       *payment.DefaultTerms `json:"terms,omitempty" required:"false" doc:"The grid's terms and down payments; the dealer's default terms when absent."`
+		EntityID    int64                     `json:"entityId" minimum:"1" doc:"The garage vehicle whose deal sheet is being built."`
+		Structure   dealsheet.DealStructure   `json:"structure" doc:"The deal as the screen shows it now."`
+		Replacement dealsheet.DealReplacement `json:"replacement"`
+		Terms       *payment.DefaultTerms     `json:"terms,omitempty" required:"false" doc:"The grid's terms and down payments; the dealer's default terms when absent."`
 	}
 }
 
-// Recalc is the payment of a deal and its grid, as the screen shows them.
-type Recalc struct {
+// PaymentRecalc is the payment of a deal and its grid, as the screen shows them.
+type PaymentRecalc struct {
 	Quote       payment.Quote `json:"quote"`
 	Grid        payment.Grid  `json:"grid"`
 	RateDisplay string        `json:"rateDisplay"`
@@ -34,7 +34,7 @@ func (x *area) registerRecalc(api *httpapi.API) {
 		Summary:     "Recalculate the payment and the payment grid",
 		Description: "Computes the deal the screen shows (nothing is stored): its payment at its term and down payment, and the 3 × 3 grid at the terms asked for or the dealer's default terms, with the deal sheet's store's taxes and rate display. Numbers that make no payment are refused with 400, the fields naming the input to fix (structure.*, replacement.*, grid[i][j].*).",
 		Tags:        []string{"dealsheets"}, Errors: []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *RecalcInput) (*httpapi.Body[httpapi.Result[Recalc]], error) {
+	}, func(ctx context.Context, in *RecalcInput) (*httpapi.Body[httpapi.Result[PaymentRecalc]], error) {
 		sess, err := x.d.Users.Session(ctx)
 		if err != nil {
 			return nil, err
@@ -62,6 +62,6 @@ func (x *area) registerRecalc(api *httpapi.API) {
 		if err != nil {
 			return nil, err
 		}
-		return reply(Recalc{Quote: q, Grid: g, RateDisplay: rateDisplay(st, b.Structure)}, nil)
+		return reply(PaymentRecalc{Quote: q, Grid: g, RateDisplay: rateDisplay(st, b.Structure)}, nil)
 	})
 }

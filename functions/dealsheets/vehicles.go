@@ -14,7 +14,7 @@ import (
 
 // ReplacementOption is a vehicle the customer could be put in, with the deal's payment on it.
 type ReplacementOption struct {
-	dealsheet.Replacement
+	dealsheet.DealReplacement
 	ImageURL string        `json:"imageUrl"`
 	Payment  payment.Money `json:"payment" doc:"The deal's payment on this vehicle at its MSRP; 0 when it does not compute."`
 }
@@ -70,8 +70,8 @@ func (x *area) registerVehicles(api *httpapi.API) {
 				if same == offBrand || (mk != "" && !strings.EqualFold(t.Make, mk)) || (model != "" && !strings.EqualFold(t.Model, model)) {
 					continue
 				}
-				r := dealsheet.Replacement{Year: t.Year, Make: t.Make, Model: t.Model, Trim: t.Trim, MSRP: money(t.MSRP), OffBrand: !same}
-				o := ReplacementOption{Replacement: r, ImageURL: t.ImageURL}
+				r := dealsheet.DealReplacement{Year: t.Year, Make: t.Make, Model: t.Model, Trim: t.Trim, MSRP: money(t.MSRP), OffBrand: !same}
+				o := ReplacementOption{DealReplacement: r, ImageURL: t.ImageURL}
 				s := sh.Structure
 				s.Price = r.MSRP
 				if q, err := payment.Compute(dealOf(st, s, r)); err == nil {

@@ -100,59 +100,59 @@ const (
 	MsgNoPayment     = "The deal type %s computes no payment: choose Lease, Retail, Balloon, Cash or One-pay lease."
 )
 
-// Replacement is the vehicle proposed to the customer.
-type Replacement struct {
+// DealReplacement is the vehicle proposed to the customer.
+type DealReplacement struct {
 	Year     int           `json:"year"`
 	Make     string        `json:"make"`
 	Model    string        `json:"model"`
-	Trim     string        `json:"trim"`
-	MSRP     payment.Money `json:"msrp" doc:"In cents."`
-	OffBrand bool          `json:"offBrand" doc:"A make other than the current vehicle's."`
+	Trim     string        `json:"trim" required:"false"`
+	MSRP     payment.Money `json:"msrp" required:"false" doc:"In cents."`
+	OffBrand bool          `json:"offBrand" required:"false" doc:"A make other than the current vehicle's."`
 }
 
 // Chosen reports whether a replacement vehicle is chosen.
-func (r Replacement) Chosen() bool { return r.Make != "" && r.Model != "" && r.Year > 0 }
+func (r DealReplacement) Chosen() bool { return r.Make != "" && r.Model != "" && r.Year > 0 }
 
 // Label is the replacement as a line of text ("2026 Toyota Camry LE").
-func (r Replacement) Label() string {
+func (r DealReplacement) Label() string {
 	return strings.TrimSpace(fmt.Sprintf("%d %s %s %s", r.Year, r.Make, r.Model, r.Trim))
 }
 
-// Structure is the deal a sales person builds: what the payment is computed from. Amounts are
+// DealStructure is the deal a sales person builds: what the payment is computed from. Amounts are
 // cents; rates are percent strings in JSON ("5.9").
-type Structure struct {
+type DealStructure struct {
 	DealType        payment.DealType `json:"dealType" enum:"Lease,Retail,Balloon,Cash,One-pay lease,Wholesale,Incomplete,Conquest,Converted"`
-	Price           payment.Money    `json:"price" doc:"The selling price, in cents."`
-	Rate            payment.Rate     `json:"rate" doc:"The APR, or a lease's rate (its money factor times 2400), in percent."`
-	ResidualPercent payment.Rate     `json:"residualPercent" doc:"A lease's residual, or a balloon's final payment, as a percentage of the MSRP."`
-	Fees            payment.Money    `json:"fees" doc:"The dealer and government fees, taxable, in cents."`
-	Rebates         payment.Money    `json:"rebates" doc:"In cents."`
-	TradeAllowance  payment.Money    `json:"tradeAllowance" doc:"What the dealer gives for the current vehicle, in cents."`
-	Payoff          payment.Money    `json:"payoff" doc:"What the customer still owes on it, in cents."`
-	Term            int              `json:"term" doc:"Months."`
-	Down            payment.Money    `json:"down" doc:"The cash down payment, in cents."`
-	SalesTax        payment.Rate     `json:"salesTax" doc:"A US store's sales tax in percent; a Canadian store charges its province's taxes."`
+	Price           payment.Money    `json:"price" required:"false" doc:"The selling price, in cents."`
+	Rate            payment.Rate     `json:"rate" required:"false" doc:"The APR, or a lease's rate (its money factor times 2400), in percent."`
+	ResidualPercent payment.Rate     `json:"residualPercent" required:"false" doc:"A lease's residual, or a balloon's final payment, as a percentage of the MSRP."`
+	Fees            payment.Money    `json:"fees" required:"false" doc:"The dealer and government fees, taxable, in cents."`
+	Rebates         payment.Money    `json:"rebates" required:"false" doc:"In cents."`
+	TradeAllowance  payment.Money    `json:"tradeAllowance" required:"false" doc:"What the dealer gives for the current vehicle, in cents."`
+	Payoff          payment.Money    `json:"payoff" required:"false" doc:"What the customer still owes on it, in cents."`
+	Term            int              `json:"term" required:"false" doc:"Months."`
+	Down            payment.Money    `json:"down" required:"false" doc:"The cash down payment, in cents."`
+	SalesTax        payment.Rate     `json:"salesTax" required:"false" doc:"A US store's sales tax in percent; a Canadian store charges its province's taxes."`
 }
 
-// Offer is an offer made to the customer: the deal and its payment as they stood.
-type Offer struct {
-	ID          int64         `json:"id"`
-	Status      string        `json:"status" enum:"Pending,Accepted,Declined,Withdrawn"`
-	Structure   Structure     `json:"structure"`
-	Replacement Replacement   `json:"replacement"`
-	Payment     payment.Money `json:"payment" doc:"The monthly payment (a one-pay lease's single payment, a cash deal's balance), in cents."`
-	SaleType    string        `json:"saleType"`
-	RateDisplay string        `json:"rateDisplay"`
-	Notes       string        `json:"notes"`
-	At          time.Time     `json:"at"`
-	By          string        `json:"by"`
-	ByName      string        `json:"byName"`
-	StatusAt    time.Time     `json:"statusAt"`
-	StatusBy    string        `json:"statusBy"`
+// DealOffer is an offer made to the customer: the deal and its payment as they stood.
+type DealOffer struct {
+	ID          int64           `json:"id"`
+	Status      string          `json:"status" enum:"Pending,Accepted,Declined,Withdrawn"`
+	Structure   DealStructure   `json:"structure"`
+	Replacement DealReplacement `json:"replacement"`
+	Payment     payment.Money   `json:"payment" doc:"The monthly payment (a one-pay lease's single payment, a cash deal's balance), in cents."`
+	SaleType    string          `json:"saleType"`
+	RateDisplay string          `json:"rateDisplay"`
+	Notes       string          `json:"notes"`
+	At          time.Time       `json:"at"`
+	By          string          `json:"by"`
+	ByName      string          `json:"byName"`
+	StatusAt    time.Time       `json:"statusAt"`
+	StatusBy    string          `json:"statusBy"`
 }
 
-// Sale is a deal marked sold.
-type Sale struct {
+// DealSale is a deal marked sold.
+type DealSale struct {
 	At       time.Time     `json:"at"`
 	By       string        `json:"by"`
 	ByName   string        `json:"byName"`
@@ -162,18 +162,18 @@ type Sale struct {
 	OfferID  int64         `json:"offerId"`
 }
 
-// Unwind is a sale taken back.
-type Unwind struct {
+// DealUnwind is a sale taken back.
+type DealUnwind struct {
 	At     time.Time `json:"at"`
 	By     string    `json:"by"`
 	ByName string    `json:"byName"`
 	Reason string    `json:"reason"`
 	Notes  string    `json:"notes"`
-	Sale   Sale      `json:"sale"`
+	Sale   DealSale  `json:"sale"`
 }
 
-// Note is a discrepancy reported or a deal sheet request: who, when, about what.
-type Note struct {
+// DealNote is a discrepancy reported or a deal sheet request: who, when, about what.
+type DealNote struct {
 	Kind   string    `json:"kind" enum:"discrepancy,request"`
 	Field  string    `json:"field,omitempty"`
 	Text   string    `json:"text"`
@@ -182,8 +182,8 @@ type Note struct {
 	ByName string    `json:"byName"`
 }
 
-// Conversion records the customer converting from one way of paying to another.
-type Conversion struct {
+// DealConversion records the customer converting from one way of paying to another.
+type DealConversion struct {
 	From   string    `json:"from" doc:"The current contract's sale type symbol (B, P, L or C)."`
 	To     string    `json:"to" doc:"The new deal's sale type symbol."`
 	Notes  string    `json:"notes"`
@@ -194,23 +194,23 @@ type Conversion struct {
 
 // Sheet is the working deal sheet of a garage vehicle.
 type Sheet struct {
-	EntityID          int64       `json:"entityId" readOnly:"true"`
-	ContactID         int64       `json:"contactId" readOnly:"true"`
-	AccountPlatformID int64       `json:"accountPlatformId" readOnly:"true"`
-	State             string      `json:"state" readOnly:"true" enum:"open,sold"`
-	Structure         Structure   `json:"structure" readOnly:"true"`
-	Replacement       Replacement `json:"replacement" readOnly:"true"`
-	Offer             *Offer      `json:"offer" readOnly:"true"`
-	Sale              *Sale       `json:"sale" readOnly:"true"`
-	Unwinds           []Unwind    `json:"unwinds" readOnly:"true" nullable:"false"`
-	Notes             []Note      `json:"notes" readOnly:"true" nullable:"false"`
-	Conversion        *Conversion `json:"conversion" readOnly:"true"`
-	PushedToCRM       *time.Time  `json:"pushedToCrm" readOnly:"true"`
-	CRMDealsheetID    int64       `json:"crmDealsheetId" readOnly:"true" doc:"The deal sheet record pushing to the CRM created in the customer's deal history."`
-	CreatedAt         time.Time   `json:"createdAt" readOnly:"true"`
-	UpdatedAt         time.Time   `json:"updatedAt" readOnly:"true"`
-	UpdatedBy         string      `json:"updatedBy" readOnly:"true"`
-	Version           int64       `json:"version" readOnly:"true"`
+	EntityID          int64           `json:"entityId" readOnly:"true"`
+	ContactID         int64           `json:"contactId" readOnly:"true"`
+	AccountPlatformID int64           `json:"accountPlatformId" readOnly:"true"`
+	State             string          `json:"state" readOnly:"true" enum:"open,sold"`
+	Structure         DealStructure   `json:"structure" readOnly:"true"`
+	Replacement       DealReplacement `json:"replacement" readOnly:"true"`
+	Offer             *DealOffer      `json:"offer" readOnly:"true"`
+	Sale              *DealSale       `json:"sale" readOnly:"true"`
+	Unwinds           []DealUnwind    `json:"unwinds" readOnly:"true" nullable:"false"`
+	Notes             []DealNote      `json:"notes" readOnly:"true" nullable:"false"`
+	Conversion        *DealConversion `json:"conversion" readOnly:"true"`
+	PushedToCRM       *time.Time      `json:"pushedToCrm" readOnly:"true"`
+	CRMDealsheetID    int64           `json:"crmDealsheetId" readOnly:"true" doc:"The deal sheet record pushing to the CRM created in the customer's deal history."`
+	CreatedAt         time.Time       `json:"createdAt" readOnly:"true"`
+	UpdatedAt         time.Time       `json:"updatedAt" readOnly:"true"`
+	UpdatedBy         string          `json:"updatedBy" readOnly:"true"`
+	Version           int64           `json:"version" readOnly:"true"`
 }
 
 // Changed is the detail of the DealsheetChanged event.
@@ -301,10 +301,10 @@ func (r *Sheets) Get(ctx context.Context, t store.Tenant, entityID int64) (Sheet
 
 func fill(sh Sheet) Sheet {
 	if sh.Unwinds == nil {
-		sh.Unwinds = []Unwind{}
+		sh.Unwinds = []DealUnwind{}
 	}
 	if sh.Notes == nil {
-		sh.Notes = []Note{}
+		sh.Notes = []DealNote{}
 	}
 	return sh
 }
@@ -435,7 +435,7 @@ func MarkSold(sh *Sheet, q payment.Quote, by Actor, now time.Time) error {
 	if !sh.Replacement.Chosen() || sh.Structure.Price <= 0 {
 		return apperr.Errorf(apperr.Conflict, MsgNoReplacement)
 	}
-	sale := Sale{At: now, By: by.UserID, ByName: by.UserName, DealType: string(sh.Structure.DealType),
+	sale := DealSale{At: now, By: by.UserID, ByName: by.UserName, DealType: string(sh.Structure.DealType),
 		SaleType: string(q.SaleType), Payment: PaymentOf(q)}
 	if sh.Offer != nil && (sh.Offer.Status == OfferPending || sh.Offer.Status == OfferAccepted) {
 		sale.OfferID = sh.Offer.ID
@@ -453,7 +453,7 @@ func UnwindSale(sh *Sheet, reason, notes string, by Actor, now time.Time) error 
 	if sh.State != SheetSold || sh.Sale == nil {
 		return apperr.Errorf(apperr.Conflict, MsgNotSold)
 	}
-	u := Unwind{At: now, By: by.UserID, ByName: by.UserName, Reason: reason, Notes: notes, Sale: *sh.Sale}
+	u := DealUnwind{At: now, By: by.UserID, ByName: by.UserName, Reason: reason, Notes: notes, Sale: *sh.Sale}
 	sh.Unwinds = append(sh.Unwinds, u)
 	if len(sh.Unwinds) > MaxHistory {
 		sh.Unwinds = sh.Unwinds[len(sh.Unwinds)-MaxHistory:]
@@ -485,7 +485,7 @@ func SetOfferStatus(sh *Sheet, status string, by Actor, now time.Time) error {
 }
 
 // AddNote keeps a discrepancy or request on the sheet, the latest MaxHistory of them.
-func AddNote(sh *Sheet, n Note) {
+func AddNote(sh *Sheet, n DealNote) {
 	sh.Notes = append(sh.Notes, n)
 	if len(sh.Notes) > MaxHistory {
 		sh.Notes = sh.Notes[len(sh.Notes)-MaxHistory:]
