@@ -19,6 +19,7 @@ import (
 	"github.com/cxm/cxm/functions/credit"
 	"github.com/cxm/cxm/functions/dashboards"
 	"github.com/cxm/cxm/functions/dealers"
+	"github.com/cxm/cxm/functions/dealsheets"
 	"github.com/cxm/cxm/functions/desking"
 	"github.com/cxm/cxm/functions/garage"
 	"github.com/cxm/cxm/functions/leads"
@@ -51,6 +52,7 @@ func Areas() map[string]Area {
 		"relations":    {New: relations.New, Register: relations.Register},
 		"activity":     {New: activity.New, Register: activity.Register},
 		"desking":      {New: desking.New, Register: desking.Register},
+		"dealsheets":   {New: dealsheets.New, Register: dealsheets.Register},
 		"dashboards":   {New: dashboards.New, Register: dashboards.Register},
 		"garage":       {New: garage.New, Register: garage.Register},
 		"calltracking": {New: calltracking.New, Register: calltracking.Register},

@@ -22,6 +22,7 @@ const (
 	KindSentToDesking   Kind = "sent_to_desking"  // the customer was sent to desking
 	KindProfileViewed   Kind = "profile_viewed"   // a user viewed a section of the profile
 	KindDealsheetViewed Kind = "dealsheet_viewed" // a user viewed one of the customer's deal sheets
+	KindDealsheet       Kind = "dealsheet"        // a change of a deal sheet: an offer, a sale, an unwind
 	KindText            Kind = "text"
 	KindEmail           Kind = "email"
 	KindTask            Kind = "task"
@@ -72,7 +73,7 @@ func (k Kind) Category() Category {
 		return CategoryPhone
 	case KindNote, KindCustomerNote:
 		return CategoryNote
-	case KindSentToDesking:
+	case KindSentToDesking, KindDealsheet:
 		return CategoryDesking
 	case KindProfileViewed, KindDealsheetViewed:
 		return CategoryView

@@ -10,6 +10,10 @@
 //	a store's unmatched deal sheets  GSI1   GSI1PK = A#{acct}#DSU#{store}, GSI1SK = {created}#{id}, descending
 //	a contact's deal sheets          GSI2   GSI2PK = A#{acct}#DSC#{contact}, GSI2SK = {created}#{id}, descending
 //
+// The working deal sheet of a garage vehicle (Sheet, in sheet.go) is what a sales person
+// builds to put the customer in a replacement vehicle: its own item, PK = A#{acct}#DSE#{entity},
+// SK = DEALSHEET; pushing it to the CRM creates a matched deal sheet record here.
+//
 // A deal sheet carries the GSI1 keys only while unmatched and the GSI2 keys only once matched,
 // so matching it moves it from one list to the other in the same versioned write.
 package dealsheet

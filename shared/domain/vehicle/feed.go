@@ -203,3 +203,25 @@ func (fs *Feeds) Trim(ctx context.Context, t store.Tenant, make, model string, y
 	}
 	return out, nil
 }
+
+// Trims returns every trim of tenant t's feed, by make, model, year and trim; none without a
+// feed.
+func (fs *Feeds) Trims(ctx context.Context, t store.Tenant) ([]FeedTrim, error) {
+	p, err := t.Partition("VFEED")
+	if err != nil {
+		return nil, err
+	}
+	its, err := store.QueryAll[trimItem](ctx, fs.s, store.Query{Partition: p, SortPrefix: "TRIM#", Limit: 1000})
+	if err != nil {
+		return nil, fmt.Errorf("feed trims: %w", err)
+	}
+	out := make([]FeedTrim, 0, len(its))
+	for _, it := range its {
+		var tr FeedTrim
+		if err := json.Unmarshal([]byte(it.Body), &tr); err != nil {
+			return nil, fmt.Errorf("feed trim: %w", err)
+		}
+		out = append(out, tr)
+	}
+	return out, nil
+}

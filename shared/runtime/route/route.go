@@ -56,6 +56,7 @@ func Table() []Area {
 		{Name: "desking", Prefixes: []string{
 			"/crm/contacts/{id}/actions/send_to_desking", "/crm/contacts/actions/is_desking_enabled",
 		}},
+		{Name: "dealsheets", Prefixes: []string{"/api/Dealsheet", "/api/dealsheet", "/api/opportunities"}},
 		{Name: "calltracking", Prefixes: []string{"/crm/contacts/{id}/actions/start_outbound_call"}},
 		{Name: "tasks", Prefixes: []string{"/crm/contacts/{id}/task", "/pando/pandox/task"}},
 		{Name: "calendar", Prefixes: []string{"/pando/calendarevent", "/api/calendarevent", "/api/CalendarEvent"}},

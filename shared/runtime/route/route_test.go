@@ -48,7 +48,11 @@ func TestMatch(t *testing.T) {
 		{"/crm/prospect/add", "contacts"},
 		{"/api/Dealsheet/entity/get_unmatched_dealsheet", "contacts"},
 		{"/api/dealsheet/entity/get_unmatched_dealsheet", "contacts"},
-		{"/api/Dealsheet/entity/42", ""},
+		{"/api/Dealsheet/entity/42", "dealsheets"},
+		{"/api/dealsheet/entity/42/customer_does_not_own_vehicle/", "dealsheets"},
+		{"/api/dealsheet/request", "dealsheets"},
+		{"/api/opportunities/payment_recalc", "dealsheets"},
+		{"/api/dealsheet/integrations/CarProof", "garage"},
 		{"/api/contactsx/1", ""},
 		// A variable segment below another area's prefix: the most specific route wins.
 		{"/crm/contacts/42/household", "relations"},

@@ -38,6 +38,7 @@ const KIND_LABELS: Record<string, string> = {
   sent_to_desking: 'Sent to desking',
   profile_viewed: 'Profile viewed',
   dealsheet_viewed: 'Deal sheet viewed',
+  dealsheet: 'Deal sheet',
   text: 'Text',
   email: 'Email',
   task: 'Task',

@@ -1075,6 +1075,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Dealsheet/contact/{id}/email/printtopdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Print the proposal and e-mail the customer a copy
+         * @description Answers the PDF proposal of the customer's deal sheet and e-mails the customer its copy through the store's mail provider (the sandbox locally and for demo stores). The mail provider sends plain-text messages without attachments, so the copy is the proposal's text; the send is recorded in the customer's activity as an outbound e-mail. A customer without an e-mail address, or who may not be e-mailed, is refused (409), as is a store without a mail provider.
+         */
+        post: operations["emailDealsheetProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/customer/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The deal sheets of a customer
+         * @description One deal sheet per currently owned garage vehicle of the customer and the customers merged into it, as GET /api/Dealsheet/entity/{id} gives each.
+         */
+        get: operations["getDealsheetsOfCustomer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Dealsheet/entity/get_unmatched_dealsheet": {
         parameters: {
             query?: never;
@@ -1089,6 +1129,286 @@ export type paths = {
          * @description The newest 100 deal sheets of the Scope header's stores that no customer is matched to, the newest first.
          */
         post: operations["getUnmatchedDealsheets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/entity/offer_status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer an offer
+         * @description Moves the pending offer to Accepted, Declined or Withdrawn. An offer answered already, a deal without an offer and a sold deal are refused (409).
+         */
+        post: operations["setDealsheetOfferStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/entity/{entityId}/getConvertInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What converting the customer changes
+         * @description The current contract's sale type and payment beside the deal's, the payment difference and the equity, and the conversion recorded if any.
+         */
+        post: operations["getDealsheetConvertInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/entity/{entityId}/ondemand_offbrand_vehicle_replacements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replacement vehicles of other makes
+         * @description On demand: the trims of the dealer group's catalogue feed of the makes other than the current vehicle's (or of the make asked for), each with its MSRP and the deal's payment on it.
+         */
+        post: operations["dealsheetOffBrandReplacements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/entity/{entityId}/postConvertInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the customer's conversion
+         * @description Records that the customer converts from the current contract's sale type to the deal's (for instance from a lease, L, to a purchase, P). The deal's payment must compute (400 naming the input otherwise).
+         */
+        post: operations["postDealsheetConvertInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/entity/{entityId}/report_discrepancy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a discrepancy
+         * @description Records that what the deal sheet shows of the customer's vehicle, contract or deal is wrong, and what is wrong, on the deal sheet and in the customer's activity.
+         */
+        post: operations["reportDealsheetDiscrepancy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/entity/{entityId}/vehicle_replacements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replacement vehicles of the current vehicle's make
+         * @description The trims of the dealer group's catalogue feed of the current vehicle's make, the newest model year first, each with its MSRP and the deal's payment on it at that price. Empty when the group has no feed.
+         */
+        post: operations["dealsheetVehicleReplacements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/entity/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The deal sheet of a garage vehicle
+         * @description The garage vehicle (its entity id) with its contract, the deal being built on it (created with the garage's replacement vehicle, trade value and payoff the first time it is opened), its payment and 3 × 3 payment grid at the dealer's default terms, the offer and where the deal stands. The caller's view is recorded in the customer's activity (dealsheet_viewed), once a day per user and deal sheet.
+         */
+        get: operations["getDealsheetOfEntity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/entity/{id}/mark_as_sold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the deal sold
+         * @description Marks the open deal sold at its payment; a pending offer is accepted. A deal without a replacement vehicle and price, one whose payment does not compute, and one sold already are refused (409 or 400).
+         */
+        post: operations["markDealsheetSold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/entity/{id}/offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make an offer
+         * @description Keeps the deal's structure and replacement vehicle on the deal sheet and makes the customer an offer at its payment, Pending until answered (a new offer replaces the one before). The payment must compute: its field errors name the structure's input to fix (400). A sold deal is refused (409).
+         */
+        post: operations["makeDealsheetOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/entity/{id}/pdf_proposal_extended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The PDF proposal
+         * @description The deal sheet as a two-page PDF proposal on US letter or legal paper: the current vehicle and contract, the proposed vehicle and deal with its payment, the payment grid, the terms and signature lines.
+         */
+        post: operations["dealsheetProposalPdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/lead/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The deal sheets of a lead's customer
+         * @description One deal sheet per currently owned garage vehicle of the lead's customer, as GET /api/Dealsheet/entity/{id} gives each; empty when the customer has no vehicle in the garage.
+         */
+        get: operations["getDealsheetsOfLead"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/push_to_crm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push the deal sheet to the CRM
+         * @description Adds the deal (its replacement vehicle, deal type, sales person and state) to the customer's deal history as a deal sheet record, in the same transaction as the deal sheet's change. A deal without a replacement vehicle is refused: 409 'There was an error sending the information to Crm. Please try again later.'; a failure to write: 'There was an error processing your request. Please try again later.'
+         */
+        post: operations["pushDealsheetToCrm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/task/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The deal sheets of a task's customer
+         * @description The deal sheets of the customer the task is about (contactId), as GET /api/Dealsheet/lead/{id} gives them.
+         */
+        get: operations["getDealsheetsOfTask"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/unwind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unwind a sold deal
+         * @description Opens a sold deal again for one of the unwind reasons; the sale is kept in the deal sheet's unwinds and the offer it accepted is pending again. A deal that is not sold is refused (409).
+         */
+        post: operations["unwindDealsheet"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2468,6 +2788,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/dealsheet/entity/{id}/customer_does_not_own_vehicle/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The customer does not own the vehicle
+         * @description Marks the deal sheet's garage vehicle as not owned by the customer (as the garage's customer_does_not_own_vehicle does, at the vehicle's version): it moves to the previously owned vehicles. A vehicle no longer current is refused (409). Answers the garage vehicle.
+         */
+        post: operations["dealsheetCustomerDoesNotOwn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dealsheet/integrations/CarProof": {
         parameters: {
             query?: never;
@@ -2502,6 +2842,26 @@ export type paths = {
          * @description Submits the vehicle's VIN and mileage to its store's manufacturer tag service (Ford OASIS; the sandbox locally and for a demo store): warranty coverages, field service actions, service visits, and the oasisUrl of the report in OASIS. 409 when the vehicle has no VIN or is not a Ford or Lincoln, the store has no service, or the service fails.
          */
         post: operations["submitOasis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dealsheet/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request a deal sheet
+         * @description Asks the desk to prepare the deal sheet, with what it should know: kept on the deal sheet, in the customer's activity, and published for the desk.
+         */
+        post: operations["requestDealsheet"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2559,6 +2919,26 @@ export type paths = {
         get: operations["getContactNote"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/payment_recalc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recalculate the payment and the payment grid
+         * @description Computes the deal the screen shows (nothing is stored): its payment at its term and down payment, and the 3 × 3 grid at the terms asked for or the dealer's default terms, with the deal sheet's store's taxes and rate display. Numbers that make no payment are refused with 400, the fields naming the input to fix (structure.*, replacement.*, grid[i][j].*).
+         */
+        post: operations["paymentRecalc"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6830,6 +7210,129 @@ export type components = {
             /** @description Stores considered; empty for the Scope header's stores. */
             AccountPlatformIds?: number[] | null;
         };
+        "dealsheets.ConvertInputBody": {
+            notes?: string;
+            /**
+             * Format: int64
+             * @description The version of the deal sheet the user saw; another one is refused with 409.
+             */
+            version: number;
+        };
+        "dealsheets.DiscrepancyInputBody": {
+            description: string;
+            /** @description What is wrong: one of the discrepancy fields the deal sheet lists. */
+            field: string;
+            /**
+             * Format: int64
+             * @description The version of the deal sheet the user saw; another one is refused with 409.
+             */
+            version: number;
+        };
+        "dealsheets.EmailProposalInputBody": {
+            /**
+             * Format: int64
+             * @description The garage vehicle whose deal sheet is printed.
+             */
+            entityId: number;
+            /** @enum {string} */
+            paper?: "letter" | "legal";
+            /** @description The address to send the copy to; the customer's preferred address when absent. */
+            to?: string;
+        };
+        "dealsheets.GetConvertInputBody": Record<string, never>;
+        "dealsheets.MarkSoldInputBody": {
+            /**
+             * Format: int64
+             * @description The version of the deal sheet the user saw; another one is refused with 409.
+             */
+            version: number;
+        };
+        "dealsheets.NotOwnInputBody": {
+            note?: string;
+            /**
+             * Format: int64
+             * @description The version of the garage vehicle the user saw.
+             */
+            vehicleVersion: number;
+        };
+        "dealsheets.OfferInputBody": {
+            notes?: string;
+            replacement: components["schemas"]["domain.dealsheet.DealReplacement"];
+            structure: components["schemas"]["domain.dealsheet.DealStructure"];
+            /**
+             * Format: int64
+             * @description The version of the deal sheet the user saw; another one is refused with 409.
+             */
+            version: number;
+        };
+        "dealsheets.OfferStatusInputBody": {
+            /** Format: int64 */
+            entityId: number;
+            /** @enum {string} */
+            status: "Accepted" | "Declined" | "Withdrawn";
+            /**
+             * Format: int64
+             * @description The version of the deal sheet the user saw; another one is refused with 409.
+             */
+            version: number;
+        };
+        "dealsheets.ProposalInputBody": {
+            /**
+             * @description US letter (8.5 × 11 in, the default) or legal (8.5 × 14 in).
+             * @enum {string}
+             */
+            paper?: "letter" | "legal";
+        };
+        "dealsheets.PushInputBody": {
+            /** Format: int64 */
+            entityId: number;
+            /**
+             * Format: int64
+             * @description The version of the deal sheet the user saw; another one is refused with 409.
+             */
+            version: number;
+        };
+        "dealsheets.RecalcInputBody": {
+            /**
+             * Format: int64
+             * @description The garage vehicle whose deal sheet is being built.
+             */
+            entityId: number;
+            replacement: components["schemas"]["domain.dealsheet.DealReplacement"];
+            /** @description The deal as the screen shows it now. */
+            structure: components["schemas"]["domain.dealsheet.DealStructure"];
+            /** @description The grid's terms and down payments; the dealer's default terms when absent. */
+            terms?: components["schemas"]["domain.payment.DefaultTerms"];
+        };
+        "dealsheets.ReplacementsInputBody": {
+            /** @description Only this make (off-brand replacements). */
+            make?: string;
+            /** @description Only this model. */
+            model?: string;
+        };
+        "dealsheets.RequestInputBody": {
+            /** Format: int64 */
+            entityId: number;
+            /** @description What the desk should prepare. */
+            notes: string;
+            /**
+             * Format: int64
+             * @description The version of the deal sheet the user saw; another one is refused with 409.
+             */
+            version: number;
+        };
+        "dealsheets.UnwindInputBody": {
+            /** Format: int64 */
+            entityId: number;
+            notes?: string;
+            /** @description One of the unwind reasons the deal sheet lists. */
+            reason: string;
+            /**
+             * Format: int64
+             * @description The version of the deal sheet the user saw; another one is refused with 409.
+             */
+            version: number;
+        };
         "desking.DeskingEnabledInputBody": {
             /** @description Stores asked about; absent for the Scope header's stores. */
             accountPlatformIds?: number[] | null;
@@ -7437,6 +7940,130 @@ export type components = {
             /** Format: int64 */
             Version: number;
         };
+        "domain.dealsheet.DealConversion": {
+            /** Format: date-time */
+            at: string;
+            by: string;
+            byName: string;
+            /** @description The current contract's sale type symbol (B, P, L or C). */
+            from: string;
+            notes: string;
+            /** @description The new deal's sale type symbol. */
+            to: string;
+        };
+        "domain.dealsheet.DealNote": {
+            /** Format: date-time */
+            at: string;
+            by: string;
+            byName: string;
+            field?: string;
+            /** @enum {string} */
+            kind: "discrepancy" | "request";
+            text: string;
+        };
+        "domain.dealsheet.DealOffer": {
+            /** Format: date-time */
+            at: string;
+            by: string;
+            byName: string;
+            /** Format: int64 */
+            id: number;
+            notes: string;
+            /**
+             * Format: int64
+             * @description The monthly payment (a one-pay lease's single payment, a cash deal's balance), in cents.
+             */
+            payment: number;
+            rateDisplay: string;
+            replacement: components["schemas"]["domain.dealsheet.DealReplacement"];
+            saleType: string;
+            /** @enum {string} */
+            status: "Pending" | "Accepted" | "Declined" | "Withdrawn";
+            /** Format: date-time */
+            statusAt: string;
+            statusBy: string;
+            structure: components["schemas"]["domain.dealsheet.DealStructure"];
+        };
+        "domain.dealsheet.DealReplacement": {
+            make: string;
+            model: string;
+            /**
+             * Format: int64
+             * @description In cents.
+             */
+            msrp?: number;
+            /** @description A make other than the current vehicle's. */
+            offBrand?: boolean;
+            trim?: string;
+            /** Format: int64 */
+            year: number;
+        };
+        "domain.dealsheet.DealSale": {
+            /** Format: date-time */
+            at: string;
+            by: string;
+            byName: string;
+            dealType: string;
+            /** Format: int64 */
+            offerId: number;
+            /** Format: int64 */
+            payment: number;
+            saleType: string;
+        };
+        "domain.dealsheet.DealStructure": {
+            /** @enum {string} */
+            dealType: "Lease" | "Retail" | "Balloon" | "Cash" | "One-pay lease" | "Wholesale" | "Incomplete" | "Conquest" | "Converted";
+            /**
+             * Format: int64
+             * @description The cash down payment, in cents.
+             */
+            down?: number;
+            /**
+             * Format: int64
+             * @description The dealer and government fees, taxable, in cents.
+             */
+            fees?: number;
+            /**
+             * Format: int64
+             * @description What the customer still owes on it, in cents.
+             */
+            payoff?: number;
+            /**
+             * Format: int64
+             * @description The selling price, in cents.
+             */
+            price?: number;
+            /** @description The APR, or a lease's rate (its money factor times 2400), in percent. */
+            rate?: string;
+            /**
+             * Format: int64
+             * @description In cents.
+             */
+            rebates?: number;
+            /** @description A lease's residual, or a balloon's final payment, as a percentage of the MSRP. */
+            residualPercent?: string;
+            /** @description A US store's sales tax in percent; a Canadian store charges its province's taxes. */
+            salesTax?: string;
+            /**
+             * Format: int64
+             * @description Months.
+             */
+            term?: number;
+            /**
+             * Format: int64
+             * @description What the dealer gives for the current vehicle, in cents.
+             */
+            tradeAllowance?: number;
+        };
+        "domain.dealsheet.DealUnwind": {
+            /** Format: date-time */
+            at: string;
+            by: string;
+            byName: string;
+            notes: string;
+            reason: string;
+            sale: components["schemas"]["domain.dealsheet.DealSale"];
+        };
         "domain.dealsheet.DealVehicle": {
             make: string;
             model: string;
@@ -7478,6 +8105,37 @@ export type components = {
             vehicle: components["schemas"]["domain.dealsheet.DealVehicle"];
             /** Format: int64 */
             version: number;
+        };
+        "domain.dealsheet.Sheet": {
+            /** Format: int64 */
+            readonly accountPlatformId: number;
+            /** Format: int64 */
+            readonly contactId: number;
+            readonly conversion: components["schemas"]["domain.dealsheet.DealConversion"];
+            /** Format: date-time */
+            readonly createdAt: string;
+            /**
+             * Format: int64
+             * @description The deal sheet record pushing to the CRM created in the customer's deal history.
+             */
+            readonly crmDealsheetId: number;
+            /** Format: int64 */
+            readonly entityId: number;
+            readonly notes: components["schemas"]["domain.dealsheet.DealNote"][];
+            readonly offer: components["schemas"]["domain.dealsheet.DealOffer"];
+            /** Format: date-time */
+            readonly pushedToCrm: string | null;
+            readonly replacement: components["schemas"]["domain.dealsheet.DealReplacement"];
+            readonly sale: components["schemas"]["domain.dealsheet.DealSale"];
+            /** @enum {string} */
+            readonly state: "open" | "sold";
+            readonly structure: components["schemas"]["domain.dealsheet.DealStructure"];
+            readonly unwinds: components["schemas"]["domain.dealsheet.DealUnwind"][];
+            /** Format: date-time */
+            readonly updatedAt: string;
+            readonly updatedBy: string;
+            /** Format: int64 */
+            readonly version: number;
         };
         "domain.garage.Contract": {
             /**
@@ -7932,6 +8590,70 @@ export type components = {
             Read: boolean;
             Title: string;
             UserId: string;
+        };
+        "domain.payment.DefaultTerms": {
+            downs: number[] | null;
+            terms: number[] | null;
+        };
+        "domain.payment.Grid": {
+            cells: (components["schemas"]["domain.payment.Quote"][] | null)[] | null;
+            downs: number[] | null;
+            terms: number[] | null;
+        };
+        "domain.payment.Levy": {
+            name: string;
+            rate: string;
+        };
+        "domain.payment.Quote": {
+            /** Format: int64 */
+            adjustedCapCost: number;
+            /** Format: int64 */
+            amountFinanced: number;
+            /** Format: int64 */
+            balloon: number;
+            /** Format: int64 */
+            basePayment: number;
+            /** Format: int64 */
+            capCostReduction: number;
+            /** Format: int64 */
+            cashDue: number;
+            dealType: string;
+            /** Format: int64 */
+            depreciation: number;
+            /** Format: int64 */
+            down: number;
+            /** Format: int64 */
+            fees: number;
+            /** Format: int64 */
+            financeCharge: number;
+            /** Format: int64 */
+            grossCapCost: number;
+            /** Format: int64 */
+            payment: number;
+            paymentTaxes: components["schemas"]["domain.payment.TaxLine"][] | null;
+            rate: string;
+            /** Format: int64 */
+            rentCharge: number;
+            /** Format: int64 */
+            residual: number;
+            saleType: string;
+            /** Format: int64 */
+            taxTotal: number;
+            taxes: components["schemas"]["domain.payment.TaxLine"][] | null;
+            /** Format: int64 */
+            term: number;
+            /** Format: int64 */
+            totalOfPayments: number;
+            /** Format: int64 */
+            tradeEquity: number;
+        };
+        "domain.payment.TaxLine": {
+            /** Format: int64 */
+            amount: number;
+            /** Format: int64 */
+            base: number;
+            name: string;
+            rate: string;
         };
         "domain.process.Answer": {
             AddressLine1?: string;
@@ -9451,6 +10173,103 @@ export type components = {
             };
             LeadSettings: components["schemas"]["functions.dealers.StoreLeadSettings"][] | null;
             PushCapabilities: components["schemas"]["domain.dealer.PushCapability"][] | null;
+        };
+        "functions.dealsheets.CurrentContract": {
+            /** Format: int64 */
+            equity: number;
+            lender: string;
+            /** Format: int64 */
+            payment: number;
+            /** Format: int64 */
+            paymentsLeft: number;
+            /** Format: int64 */
+            payoff: number;
+            rateDisplay: string;
+            /** @description B, P, L or C; empty without a contract. */
+            saleType: string;
+            /** Format: int64 */
+            tradeValue: number;
+        };
+        "functions.dealsheets.DealsheetConvertInfo": {
+            /** @description The conversion recorded, if any. */
+            converted: components["schemas"]["domain.dealsheet.DealConversion"];
+            /** Format: int64 */
+            currentPayment: number;
+            /** Format: int64 */
+            entityId: number;
+            /** Format: int64 */
+            equity: number;
+            /** @description The current contract's sale type symbol (B, P, L or C); empty without one. */
+            from: string;
+            /** Format: int64 */
+            newPayment: number;
+            /**
+             * Format: int64
+             * @description The new payment less the current one.
+             */
+            paymentDifference: number;
+            /** @description The deal's sale type symbol. */
+            to: string;
+            /** Format: int64 */
+            version: number;
+        };
+        "functions.dealsheets.DealsheetList": {
+            /** Format: int64 */
+            contactId: number;
+            items: components["schemas"]["functions.dealsheets.DealsheetView"][];
+            /** Format: int64 */
+            leadId?: number;
+            taskId?: string;
+        };
+        "functions.dealsheets.DealsheetView": {
+            canEdit: boolean;
+            conversion: components["schemas"]["domain.dealsheet.DealConversion"];
+            /** @description US or CA: a Canadian store shows a lease rate times 2400. */
+            country: string;
+            current: components["schemas"]["functions.dealsheets.CurrentContract"];
+            customerName: string;
+            dealTypes: string[] | null;
+            discrepancyFields: string[] | null;
+            grid: components["schemas"]["domain.payment.Grid"];
+            offerStatuses: string[] | null;
+            /** @description The deal's payment; null when it cannot be computed (no replacement vehicle, or a deal type that is no way of paying). */
+            quote: components["schemas"]["domain.payment.Quote"];
+            /** @description Why there is no quote. */
+            quoteError: string;
+            /** @description The deal's rate as the product shows it. */
+            rateDisplay: string;
+            sheet: components["schemas"]["domain.dealsheet.Sheet"];
+            storeName: string;
+            taxLevies: components["schemas"]["domain.payment.Levy"][];
+            /** @description The dealer's default terms and down payments: the payment grid's rows and columns. */
+            terms: components["schemas"]["domain.payment.DefaultTerms"];
+            unwindReasons: string[] | null;
+            vehicle: components["schemas"]["domain.garage.Vehicle"];
+        };
+        "functions.dealsheets.PaymentRecalc": {
+            grid: components["schemas"]["domain.payment.Grid"];
+            quote: components["schemas"]["domain.payment.Quote"];
+            rateDisplay: string;
+        };
+        "functions.dealsheets.ReplacementOption": {
+            imageUrl: string;
+            make: string;
+            model: string;
+            /**
+             * Format: int64
+             * @description In cents.
+             */
+            msrp?: number;
+            /** @description A make other than the current vehicle's. */
+            offBrand?: boolean;
+            /**
+             * Format: int64
+             * @description The deal's payment on this vehicle at its MSRP; 0 when it does not compute.
+             */
+            payment: number;
+            trim?: string;
+            /** Format: int64 */
+            year: number;
         };
         "functions.desking.DeskingStatus": {
             /** Format: int64 */
@@ -12280,8 +13099,23 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultDealsheetConvertInfo": {
+            data: components["schemas"]["functions.dealsheets.DealsheetConvertInfo"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultDealsheetList": {
+            data: components["schemas"]["functions.dealsheets.DealsheetList"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultDealsheetMatch": {
             data: components["schemas"]["functions.contacts.DealsheetMatch"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultDealsheetView": {
+            data: components["schemas"]["functions.dealsheets.DealsheetView"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -12545,6 +13379,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultListReplacementOption": {
+            data: components["schemas"]["functions.dealsheets.ReplacementOption"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultListRevision": {
             data: components["schemas"]["domain.changelog.Revision"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -12734,6 +13573,11 @@ export type components = {
         };
         "runtime.httpapi.ResultOwned": {
             data: components["schemas"]["functions.garage.Owned"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultPaymentRecalc": {
+            data: components["schemas"]["functions.dealsheets.PaymentRecalc"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -17550,6 +18394,176 @@ export interface operations {
             };
         };
     };
+    emailDealsheetProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id the path names. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.EmailProposalInputBody"];
+            };
+        };
+        responses: {
+            /** @description The proposal as a PDF. */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getDealsheetsOfCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id the path names. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetList"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     getUnmatchedDealsheets: {
         parameters: {
             query?: never;
@@ -17591,6 +18605,1197 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    setDealsheetOfferStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.OfferStatusInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getDealsheetConvertInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The garage vehicle's id (its entity id). */
+                entityId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.GetConvertInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetConvertInfo"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    dealsheetOffBrandReplacements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The garage vehicle's id (its entity id). */
+                entityId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.ReplacementsInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListReplacementOption"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    postDealsheetConvertInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The garage vehicle's id (its entity id). */
+                entityId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.ConvertInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    reportDealsheetDiscrepancy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The garage vehicle's id (its entity id). */
+                entityId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.DiscrepancyInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    dealsheetVehicleReplacements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The garage vehicle's id (its entity id). */
+                entityId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.ReplacementsInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListReplacementOption"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getDealsheetOfEntity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id the path names. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    markDealsheetSold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The garage vehicle's id (its entity id). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.MarkSoldInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    makeDealsheetOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The garage vehicle's id (its entity id). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.OfferInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    dealsheetProposalPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The garage vehicle's id (its entity id). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.ProposalInputBody"];
+            };
+        };
+        responses: {
+            /** @description The proposal as a PDF. */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getDealsheetsOfLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id the path names. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetList"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    pushDealsheetToCrm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.PushInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getDealsheetsOfTask: {
+        parameters: {
+            query: {
+                /** @description The customer the task is about. */
+                contactId: number;
+            };
+            header?: never;
+            path: {
+                /** @description The task's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetList"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    unwindDealsheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.UnwindInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23478,6 +25683,96 @@ export interface operations {
             };
         };
     };
+    dealsheetCustomerDoesNotOwn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The garage vehicle's id (its entity id). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.NotOwnInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultVehicle"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     getVehicleHistoryReport: {
         parameters: {
             query?: never;
@@ -23585,6 +25880,93 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.ResultManufacturerTagDetails"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    requestDealsheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.RequestInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetView"];
                 };
             };
             /** @description Bad Request */
@@ -23826,6 +26208,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.ResultLoggedNote"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    paymentRecalc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.RecalcInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultPaymentRecalc"];
                 };
             };
             /** @description Bad Request */
