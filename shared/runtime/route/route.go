@@ -53,7 +53,7 @@ func Table() []Area {
 			"/api/Activity/detail", "/api/activitygroup", "/api/activitygroups", "/api/Team", "/api/Report", "/api/Campaign",
 		}},
 		{Name: "desking", Prefixes: []string{
-			"/crm/contacts/{id}/actions/send_to_desking", "/crm/contacts/actions/is_desking_enabled",
+			"/crm/contacts/{id}/actions/send_to_desking", "/crm/contacts/actions/is_desking_enabled", "/api/desking",
 		}},
 		{Name: "calltracking", Prefixes: []string{"/crm/contacts/{id}/actions/start_outbound_call"}},
 		{Name: "tasks", Prefixes: []string{"/crm/contacts/{id}/task", "/pando/pandox/task"}},

@@ -2468,6 +2468,206 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/desking/deal/scan/get_pinned_scan_summaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The pinned payment scans of desks
+         * @description For each desk asked about, in order, the pinned cells of its payment scan (term, down payment, payment, cash due) with its deal type and vehicle. A desk of a store the caller may not view does not exist for the caller (404).
+         */
+        post: operations["getPinnedScanSummaries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desking/desk/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Desk a deal sheet or a lead
+         * @description Creates a desk of a garage vehicle's deal sheet (its replacement vehicle sold, the vehicle traded at its trade value and payoff) or of a lead (its chosen vehicle sold, its trade-ins traded), priced at the terms given by the payment engine with the payment scan over the dealer's terms, and records in the customer's activity that the customer was sent to desking. The customer's store must desk: 409 'Desking is not enabled for the customer's store.' otherwise. A retry with the same requestId answers the first desk. Needs a role that edits customers.
+         */
+        post: operations["createDesk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desking/desk/get_desk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A desk
+         * @description One desk with its vehicle, trades, terms, quote and payment scan. A desk of a store the caller may not view does not exist for the caller (404).
+         */
+        post: operations["getDesk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desking/desk/grouped_search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search desks, grouped
+         * @description The desks of the stores asked about (the body's, each of which the caller must be able to view, or the Scope header's stores the caller may view), newest first, narrowed by customer, creation days, statuses and text, in groups by status (New, Working, Sold, Lost, each listed), sales person or store.
+         */
+        post: operations["searchDesksGrouped"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desking/settings/get_dealer_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A store's desking settings
+         * @description Whether the store desks (the Pando product Live with its Desking feature active) and with which product, its country (a Canadian store shows lease rates as money factor × 2400 with 2 decimals), the deal types a desk is priced as, the payment scan's terms and down payments per sale type, and how its deals are taxed.
+         */
+        post: operations["getDeskingDealerSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desking/vehicle/decode_vin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Desking: decode a VIN
+         * @description Decodes a VIN from the catalogue (NHTSA vPIC): model year, make, model, trim. A VIN whose check digit is wrong is decoded but flagged; text that is not a VIN is a 400 naming vin.
+         */
+        post: operations["decodeDeskingVin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desking/vehicle/make/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Desking: search makes
+         * @description The catalogue's make names holding the query, of the model year when one is given.
+         */
+        post: operations["searchDeskingMakes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desking/vehicle/model/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Desking: search models
+         * @description The model names of the make holding the query, of the model year when one is given. A make the catalogue lacks is a 400 naming makeName.
+         */
+        post: operations["searchDeskingModels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desking/vehicle/trim/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Desking: trims
+         * @description The trim names of the make, model and model year holding the query. A make, model or year the catalogue lacks is a 400 naming it.
+         */
+        post: operations["searchDeskingTrims"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desking/vehicle/year/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Desking: model years
+         * @description The model years of the make and model, newest first. A make or model the catalogue lacks is a 400 naming it.
+         */
+        post: operations["searchDeskingYears"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/edit_contact_user_assignments/dealer_settings/{id}/get_contact_user_assignment_dealer_settings": {
         parameters: {
             query?: never;
@@ -4142,7 +4342,7 @@ export type paths = {
         put?: never;
         /**
          * Send a customer to desking
-         * @description Records in the customer's activity that the customer was sent to the desk. The customer's store must have desking (the Pando product Live with its Desking feature active): 409 'Desking is not enabled for the customer's store.' otherwise. Needs a role that edits customers.
+         * @description Creates a desk of the customer (of the garage vehicle's deal sheet when entityId names one of the customer's vehicles) and records in the customer's activity, in the same transaction, that the customer was sent to the desk; the entry's details name the desk (deskId). A retry with the same requestId creates nothing more. The customer's store must have desking (the Pando product Live with its Desking feature active): 409 'Desking is not enabled for the customer's store.' otherwise. Needs a role that edits customers.
          */
         post: operations["sendContactToDesking"];
         delete?: never;
@@ -6710,9 +6910,74 @@ export type components = {
             /** @description Stores considered; empty for the Scope header's stores. */
             AccountPlatformIds?: number[] | null;
         };
+        "desking.CreateDeskInputBody": {
+            /**
+             * Format: int64
+             * @description The lead desked.
+             */
+            crmLeadId?: number;
+            /**
+             * Format: int64
+             * @description The garage vehicle whose deal sheet is desked.
+             */
+            entityId?: number;
+            /** @description What the desk should know; at most 4000 characters. */
+            notes?: string;
+            /** @description The client's id of this request: a retry with the same id creates nothing more and answers the first desk. */
+            requestId?: string;
+            /**
+             * @description What the desk is made from: a garage vehicle's deal sheet (entityId) or a lead (crmLeadId).
+             * @enum {string}
+             */
+            source: "dealsheet" | "lead";
+            /** @description The deal's terms; absent for a retail deal at the dealer's middle term with nothing down. */
+            terms?: components["schemas"]["domain.desk.Terms"];
+            /** @description The vehicle sold; absent for the deal sheet's replacement vehicle or the lead's chosen vehicle. */
+            vehicle?: components["schemas"]["domain.desk.Vehicle"];
+        };
+        "desking.DealerSettingsInputBody": {
+            /**
+             * Format: int64
+             * @description The store.
+             */
+            accountPlatformId: number;
+        };
+        "desking.DecodeVINInputBody": {
+            /** @description The VIN; spaces are ignored, any case. */
+            vin: string;
+        };
+        "desking.DeskInputBody": {
+            /** Format: int64 */
+            deskId: number;
+        };
         "desking.DeskingEnabledInputBody": {
             /** @description Stores asked about; absent for the Scope header's stores. */
             accountPlatformIds?: number[] | null;
+        };
+        "desking.GroupedSearchInputBody": {
+            /** @description Stores searched; absent for the Scope header's stores. */
+            accountPlatformIds?: number[] | null;
+            /**
+             * Format: int64
+             * @description Only this customer's desks.
+             */
+            contactId?: number;
+            /** @description Created on or after this day (YYYY-MM-DD). */
+            from?: string;
+            /**
+             * @description Default status.
+             * @enum {string}
+             */
+            groupBy?: "status" | "salesPerson" | "store";
+            /** @description New, Working, Sold, Lost; absent for all. */
+            statuses?: string[] | null;
+            /** @description In the customer's name, the vehicle or the stock number. */
+            text?: string;
+            /** @description Created on or before this day (YYYY-MM-DD). */
+            to?: string;
+        };
+        "desking.PinnedInputBody": {
+            deskIds: number[] | null;
         };
         "desking.SendToDeskingInputBody": {
             /**
@@ -6724,6 +6989,14 @@ export type components = {
             notes?: string;
             /** @description The client's id of this request: a retry with the same id records nothing more and answers the first result. */
             requestId?: string;
+        };
+        "desking.VehicleSearchInputBody": {
+            makeName?: string;
+            modelName?: string;
+            /** @description Names holding this text (any case). */
+            query?: string;
+            /** Format: int64 */
+            year?: number;
         };
         "domain.activity.CategoryCount": {
             category: string;
@@ -7359,6 +7632,135 @@ export type components = {
             /** Format: int64 */
             version: number;
         };
+        "domain.desk.Desk": {
+            /** Format: int64 */
+            readonly accountPlatformId: number;
+            /** Format: int64 */
+            readonly contactId: number;
+            /** Format: date-time */
+            readonly createdAt: string;
+            readonly createdBy: string;
+            readonly customerName: string;
+            /**
+             * Format: int64
+             * @description The desk's deal, which its trades name.
+             */
+            readonly dealId: number;
+            /** Format: int64 */
+            readonly deskId: number;
+            /** @description The product the store desks with. */
+            readonly deskingProvider: string;
+            readonly notes: string;
+            /** @description The deal computed at the desk's terms; zero when the vehicle has no price. */
+            readonly quote: components["schemas"]["domain.payment.Quote"];
+            readonly salesPersonId: string;
+            readonly salesPersonName: string;
+            /** @description The payment scan over the dealer's terms and down payments; empty when the vehicle has no price. */
+            readonly scans: components["schemas"]["domain.desk.Scan"][];
+            /** @enum {string} */
+            readonly source: "dealsheet" | "lead" | "profile";
+            /**
+             * Format: int64
+             * @description The garage vehicle (deal sheet) or lead the desk was made from; 0 for the profile.
+             */
+            readonly sourceId: number;
+            /** @enum {string} */
+            readonly status: "New" | "Working" | "Sold" | "Lost";
+            readonly terms: components["schemas"]["domain.desk.Terms"];
+            readonly trades: components["schemas"]["domain.desk.Trade"][];
+            /** Format: date-time */
+            readonly updatedAt: string;
+            readonly vehicle: components["schemas"]["domain.desk.Vehicle"];
+            /** Format: int64 */
+            readonly version: number;
+        };
+        "domain.desk.PinnedScans": {
+            customerName: string;
+            /** Format: int64 */
+            dealId: number;
+            dealType: string;
+            /** Format: int64 */
+            deskId: number;
+            saleType: string;
+            scans: components["schemas"]["domain.desk.Scan"][];
+            vehicleName: string;
+        };
+        "domain.desk.Scan": {
+            /** Format: int64 */
+            cashDue: number;
+            /** Format: int64 */
+            down: number;
+            /** Format: int64 */
+            payment: number;
+            /** @description The cell the desk chose: the desk's own term and down payment. */
+            pinned: boolean;
+            /** Format: int64 */
+            scanId: number;
+            /** Format: int64 */
+            term: number;
+        };
+        "domain.desk.Terms": {
+            /** @enum {string} */
+            dealType: "Lease" | "Retail" | "Balloon" | "Cash" | "One-pay lease";
+            /**
+             * Format: int64
+             * @description The cash down, in cents.
+             */
+            down?: number;
+            /** @description The APR, or a lease's rate (money factor × 2400), in percent: "7.5". */
+            rate?: string;
+            /** @description A lease's or balloon's residual, in percent of the MSRP: "58". */
+            residualPercent?: string;
+            /**
+             * Format: int64
+             * @description Months; 0 for a cash deal.
+             */
+            term?: number;
+        };
+        "domain.desk.Trade": {
+            /**
+             * Format: int64
+             * @description What the dealer gives for it, in cents.
+             */
+            allowance?: number;
+            /**
+             * Format: int64
+             * @description The desk's deal the trade belongs to.
+             */
+            readonly dealId: number;
+            make?: string;
+            /** Format: int64 */
+            mileage?: number;
+            model?: string;
+            /**
+             * Format: int64
+             * @description What the customer still owes on it, in cents.
+             */
+            payoff?: number;
+            vin?: string;
+            /** Format: int64 */
+            year?: number;
+        };
+        "domain.desk.Vehicle": {
+            isNew?: boolean;
+            make?: string;
+            model?: string;
+            /**
+             * Format: int64
+             * @description The sticker price, in cents; the price when 0.
+             */
+            msrp?: number;
+            /**
+             * Format: int64
+             * @description The selling price, in cents.
+             */
+            price?: number;
+            stockNumber?: string;
+            trim?: string;
+            vin?: string;
+            /** Format: int64 */
+            year?: number;
+        };
         "domain.garage.Contract": {
             /**
              * @description cash, finance or lease.
@@ -7812,6 +8214,72 @@ export type components = {
             Read: boolean;
             Title: string;
             UserId: string;
+        };
+        "domain.payment.DefaultTerms": {
+            downs: number[] | null;
+            terms: number[] | null;
+        };
+        "domain.payment.Levy": {
+            name: string;
+            rate: string;
+        };
+        "domain.payment.Quote": {
+            /** Format: int64 */
+            adjustedCapCost: number;
+            /** Format: int64 */
+            amountFinanced: number;
+            /** Format: int64 */
+            balloon: number;
+            /** Format: int64 */
+            basePayment: number;
+            /** Format: int64 */
+            capCostReduction: number;
+            /** Format: int64 */
+            cashDue: number;
+            dealType: string;
+            /** Format: int64 */
+            depreciation: number;
+            /** Format: int64 */
+            down: number;
+            /** Format: int64 */
+            fees: number;
+            /** Format: int64 */
+            financeCharge: number;
+            /** Format: int64 */
+            grossCapCost: number;
+            /** Format: int64 */
+            payment: number;
+            paymentTaxes: components["schemas"]["domain.payment.TaxLine"][] | null;
+            rate: string;
+            /** Format: int64 */
+            rentCharge: number;
+            /** Format: int64 */
+            residual: number;
+            saleType: string;
+            /** Format: int64 */
+            taxTotal: number;
+            taxes: components["schemas"]["domain.payment.TaxLine"][] | null;
+            /** Format: int64 */
+            term: number;
+            /** Format: int64 */
+            totalOfPayments: number;
+            /** Format: int64 */
+            tradeEquity: number;
+        };
+        "domain.payment.Tax": {
+            capitalize?: boolean;
+            lease?: string;
+            levies: components["schemas"]["domain.payment.Levy"][] | null;
+            rebateReducesTax?: boolean;
+            tradeCredit?: boolean;
+        };
+        "domain.payment.TaxLine": {
+            /** Format: int64 */
+            amount: number;
+            /** Format: int64 */
+            base: number;
+            name: string;
+            rate: string;
         };
         "domain.process.Answer": {
             AddressLine1?: string;
@@ -9243,6 +9711,33 @@ export type components = {
             };
             LeadSettings: components["schemas"]["functions.dealers.StoreLeadSettings"][] | null;
             PushCapabilities: components["schemas"]["domain.dealer.PushCapability"][] | null;
+        };
+        "functions.desking.DealerSettings": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** @enum {string} */
+            country: "US" | "CA";
+            /** @description The deal types a desk is priced as. */
+            dealTypes: string[];
+            /** @description The payment scan's terms and down payments per sale type (B, P, L, C). */
+            defaultTerms: {
+                [key: string]: components["schemas"]["domain.payment.DefaultTerms"];
+            };
+            /** @description The product providing desking; empty when desking is not enabled. */
+            deskingProvider: string;
+            /** @description Lease rates show as money factor × 2400 with 2 decimals. */
+            isCanada: boolean;
+            isDeskingEnabled: boolean;
+            province: string;
+            /** @description How the store's deals are taxed. */
+            tax: components["schemas"]["domain.payment.Tax"];
+        };
+        "functions.desking.DeskGroup": {
+            /** Format: int64 */
+            count: number;
+            desks: components["schemas"]["domain.desk.Desk"][];
+            key: string;
+            label: string;
         };
         "functions.desking.DeskingStatus": {
             /** Format: int64 */
@@ -12072,6 +12567,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultDealerSettings": {
+            data: components["schemas"]["functions.desking.DealerSettings"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultDealsheetMatch": {
             data: components["schemas"]["functions.contacts.DealsheetMatch"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -12079,6 +12579,11 @@ export type components = {
         };
         "runtime.httpapi.ResultDecoded": {
             data: components["schemas"]["domain.vehicle.Decoded"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultDesk": {
+            data: components["schemas"]["domain.desk.Desk"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -12232,6 +12737,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultListDeskGroup": {
+            data: components["schemas"]["functions.desking.DeskGroup"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultListDeskingStatus": {
             data: components["schemas"]["functions.desking.DeskingStatus"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -12324,6 +12834,11 @@ export type components = {
         };
         "runtime.httpapi.ResultListModelItem": {
             data: components["schemas"]["functions.garage.ModelItem"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListPinnedScans": {
+            data: components["schemas"]["domain.desk.PinnedScans"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -23230,6 +23745,708 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getPinnedScanSummaries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["desking.PinnedInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListPinnedScans"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    createDesk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["desking.CreateDeskInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDesk"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getDesk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["desking.DeskInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDesk"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    searchDesksGrouped: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["desking.GroupedSearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListDeskGroup"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getDeskingDealerSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["desking.DealerSettingsInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealerSettings"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    decodeDeskingVin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["desking.DecodeVINInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDecoded"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    searchDeskingMakes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["desking.VehicleSearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListString"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    searchDeskingModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["desking.VehicleSearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListString"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    searchDeskingTrims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["desking.VehicleSearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListString"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    searchDeskingYears: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["desking.VehicleSearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListInt"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
