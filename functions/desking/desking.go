@@ -13,12 +13,12 @@ import (
 	"net/http"
 	"strings"
 
-
 	"github.com/cxm/cxm/shared/domain/activity"
 	"github.com/cxm/cxm/shared/domain/contact"
 	"github.com/cxm/cxm/shared/domain/desk"
 	"github.com/cxm/cxm/shared/domain/garage"
 	"github.com/cxm/cxm/shared/domain/lead"
+	"github.com/cxm/cxm/shared/domain/printform"
 	"github.com/cxm/cxm/shared/domain/product"
 	"github.com/cxm/cxm/shared/domain/user"
 	"github.com/cxm/cxm/shared/domain/vehicle"
@@ -41,9 +41,10 @@ func Register(api *httpapi.API, d wiring.Services) {
 	cat := vehicle.MustLoad()
 	x := &area{d: d, contacts: contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log),
 		log: log, products: product.NewRepo(d.Store), desks: desk.NewRepo(d.Store, log, d.Log),
-		garage: garage.NewRepo(d.Store, log, cat, d.Log), leads: lead.NewRepo(d.Store, nil, d.Log), cat: cat}
+		garage: garage.NewRepo(d.Store, log, cat, d.Log), leads: lead.NewRepo(d.Store, nil, d.Log), cat: cat, forms: printform.NewRepo(d.Store)}
 	x.register(api)
 	x.registerDesks(api)
+	x.registerPrinting(api)
 }
 
 // ContactPath is the path of the calls about one contact.
@@ -91,6 +92,7 @@ type area struct {
 	garage   *garage.Repo
 	leads    *lead.Repo
 	cat      *vehicle.Catalogue
+	forms    *printform.Repo
 }
 
 func (x *area) register(api *httpapi.API) {

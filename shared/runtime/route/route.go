@@ -54,6 +54,7 @@ func Table() []Area {
 		}},
 		{Name: "desking", Prefixes: []string{
 			"/crm/contacts/{id}/actions/send_to_desking", "/crm/contacts/actions/is_desking_enabled", "/api/desking",
+			"/api/packet", "/api/form",
 		}},
 		{Name: "calltracking", Prefixes: []string{"/crm/contacts/{id}/actions/start_outbound_call"}},
 		{Name: "tasks", Prefixes: []string{"/crm/contacts/{id}/task", "/pando/pandox/task"}},
@@ -76,7 +77,7 @@ func Table() []Area {
 		{Name: "garage", Prefixes: []string{
 			"/vehicle", "/api/vehicle", "/crm/contacts/{id}/vehicles", "/crm/Lookup", "/crm/lookup",
 			"/templatemanager/gettemplatelookups", "/api/bank", "/api/VAuto",
-			"/api/dealsheet/integrations/CarProof", "/api/dealsheet/integrations/submit_oasis",
+			"/api/dealsheet/integrations",
 		}},
 		{Name: "leads", Prefixes: []string{
 			"/api/CrmLead", "/api/crmlead", "/api/crmLead", "/pando/claimable_lead", "/api/CrmRawLead", "/api/Lead",

@@ -2448,6 +2448,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/dealsheet/integrations/dealer_enabled_integrations/{platformId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A store's deal sheet integrations
+         * @description Each integration of the deal sheet (vAuto, CARFAX Canada, Ford OASIS, Smart Vincent) with whether the store may use it: its provider configured, or the sandbox locally and for a demo store; otherwise the reason.
+         */
+        get: operations["getDealerEnabledIntegrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dealsheet/integrations/submit_oasis": {
         parameters: {
             query?: never;
@@ -2462,6 +2482,46 @@ export type paths = {
          * @description Submits the vehicle's VIN and mileage to its store's manufacturer tag service (Ford OASIS; the sandbox locally and for a demo store): warranty coverages, field service actions, service visits, and the oasisUrl of the report in OASIS. 409 when the vehicle has no VIN or is not a Ford or Lincoln, the store has no service, or the service fails.
          */
         post: operations["submitOasis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dealsheet/integrations/submit_smart_vincent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A garage vehicle's Smart Vincent report
+         * @description Submits the vehicle's VIN, mileage and payoff to its store's Smart Vincent (the sandbox locally and for a demo store): its trade-in and retail values, the customer's equity, the incentives a replacement earns and the report's link. 409 when the vehicle has no VIN or the store has no Smart Vincent; when the service fails, 409 'There was an error processing your request. Please try again later.'
+         */
+        post: operations["submitSmartVincent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dealsheet/integrations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A deal sheet integration
+         * @description One integration (vauto, carproof, oasis or smartvincent) with whether each store of the Scope header the caller may view may use it. An unknown id is a 404.
+         */
+        get: operations["getDealsheetIntegration"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2685,6 +2745,86 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/form/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a print form
+         * @description Adds a form for a store (or, for a dealer admin, every store of the dealer group: store 0): its name, category, paper size (letter 8.5×11 in, legal 8.5×14 in) and sections of labelled lines, whose values may show the deal's fields in double braces. A field a form may not show is a 400 naming the line. Needs a manager's or dealer admin's role.
+         */
+        post: operations["createPrintForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/form/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Print a form with a deal's data
+         * @description The form as a PDF on its paper size, filled with the desk's deal (its customer, vehicle, trades and payment, the rate shown as the store shows it) or, with a customer and no desk, the customer's data only. The form must be one the desk's or customer's store prints.
+         */
+        post: operations["renderPrintForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/form/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search a store's print forms
+         * @description The forms the store prints (its own and its dealer group's) whose name holds the query, of the category when one is given, by name.
+         */
+        post: operations["searchPrintForms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/form/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A print form
+         * @description One form with its sections and lines. A form of a store the caller may not view does not exist for the caller (404).
+         */
+        get: operations["getPrintForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notes/get": {
         parameters: {
             query?: never;
@@ -2719,6 +2859,26 @@ export type paths = {
         get: operations["getContactNote"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packet/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search a store's print packets
+         * @description The packets the store prints (its own and its dealer group's) whose name holds the query, by name, each with its forms.
+         */
+        post: operations["searchPrintPackets"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6935,6 +7095,17 @@ export type components = {
             /** @description The vehicle sold; absent for the deal sheet's replacement vehicle or the lead's chosen vehicle. */
             vehicle?: components["schemas"]["domain.desk.Vehicle"];
         };
+        "desking.CreateFormInputBody": {
+            /**
+             * Format: int64
+             * @description The store; 0 for every store of the dealer group (dealer admins only).
+             */
+            accountPlatformId: number;
+            category: string;
+            name: string;
+            paperSize: string;
+            sections: components["schemas"]["domain.printform.Section"][] | null;
+        };
         "desking.DealerSettingsInputBody": {
             /**
              * Format: int64
@@ -6978,6 +7149,34 @@ export type components = {
         };
         "desking.PinnedInputBody": {
             deskIds: number[] | null;
+        };
+        "desking.PrintSearchInputBody": {
+            /**
+             * @description Only forms of this category (forms only).
+             * @enum {string}
+             */
+            category?: "Sales" | "F&I" | "Delivery" | "Credit" | "Trade";
+            /**
+             * Format: int64
+             * @description The store (account platform) whose forms to search.
+             */
+            dealerId: number;
+            /** @description Names holding this text (any case). */
+            query?: string;
+        };
+        "desking.RenderInputBody": {
+            /**
+             * Format: int64
+             * @description The customer, when no desk is named: the form shows the customer only.
+             */
+            contactId?: number;
+            /**
+             * Format: int64
+             * @description The desk whose deal fills the form: its customer, vehicle, trades and payment.
+             */
+            deskId?: number;
+            /** Format: int64 */
+            formId: number;
         };
         "desking.SendToDeskingInputBody": {
             /**
@@ -8280,6 +8479,35 @@ export type components = {
             base: number;
             name: string;
             rate: string;
+        };
+        "domain.printform.Form": {
+            /**
+             * Format: int64
+             * @description The store; 0 for every store of the dealer group.
+             */
+            accountPlatformId: number;
+            /** @enum {string} */
+            category: "Sales" | "F&I" | "Delivery" | "Credit" | "Trade";
+            /** Format: date-time */
+            readonly createdAt: string;
+            readonly createdBy: string;
+            /** Format: int64 */
+            readonly formId: number;
+            name: string;
+            /** @enum {string} */
+            paperSize: "letter" | "legal";
+            sections: components["schemas"]["domain.printform.Section"][];
+            /** Format: int64 */
+            readonly version: number;
+        };
+        "domain.printform.Line": {
+            label: string;
+            /** @description Text with fields in double braces, for example "{{customer.name}}". */
+            value: string;
+        };
+        "domain.printform.Section": {
+            lines: components["schemas"]["domain.printform.Line"][];
+            title: string;
         };
         "domain.process.Answer": {
             AddressLine1?: string;
@@ -9746,6 +9974,22 @@ export type components = {
             deskingProvider: string;
             isDeskingEnabled: boolean;
         };
+        "functions.desking.PacketView": {
+            /**
+             * Format: int64
+             * @description The store; 0 for every store of the dealer group.
+             */
+            accountPlatformId: number;
+            /** Format: date-time */
+            readonly createdAt: string;
+            formIds: number[];
+            forms: components["schemas"]["domain.printform.Form"][];
+            name: string;
+            /** Format: int64 */
+            readonly packetId: number;
+            /** Format: int64 */
+            readonly version: number;
+        };
         "functions.garage.AppraisalResult": {
             appraisal: components["schemas"]["provider.appraisal.Appraisal"];
             vehicle: components["schemas"]["domain.garage.Vehicle"];
@@ -9833,6 +10077,11 @@ export type components = {
             contracts: number;
             name: string;
         };
+        "functions.garage.DealerIntegrations": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            integrations: components["schemas"]["functions.garage.IntegrationStatus"][];
+        };
         "functions.garage.EnterpriseVehicle": {
             /** Format: int64 */
             accountPlatformId: number;
@@ -9845,6 +10094,26 @@ export type components = {
             currentVehicles: components["schemas"]["domain.garage.Vehicle"][];
             previousVehicles: components["schemas"]["domain.garage.Vehicle"][];
             vehiclesOfInterest: components["schemas"]["functions.garage.InterestVehicle"][];
+        };
+        "functions.garage.IntegrationStatus": {
+            description: string;
+            enabled: boolean;
+            /** @enum {string} */
+            id: "vauto" | "carproof" | "oasis" | "smartvincent";
+            /** @description Why it is not enabled. */
+            message?: string;
+            name: string;
+            /** @description The call that uses it. */
+            path: string;
+        };
+        "functions.garage.IntegrationView": {
+            description: string;
+            /** @enum {string} */
+            id: "vauto" | "carproof" | "oasis" | "smartvincent";
+            name: string;
+            /** @description The call that uses it. */
+            path: string;
+            stores: components["schemas"]["functions.garage.StoreIntegration"][];
         };
         "functions.garage.InterestVehicle": {
             color?: string;
@@ -9922,9 +10191,22 @@ export type components = {
              */
             defaultContract?: number;
         };
+        "functions.garage.SmartVincentReport": {
+            /** Format: int64 */
+            entityId: number;
+            report: components["schemas"]["provider.smartvincent.Report"];
+            vin: string;
+        };
         "functions.garage.SoldBy": {
             name: string;
             userId: string;
+        };
+        "functions.garage.StoreIntegration": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            enabled: boolean;
+            message?: string;
+            storeName: string;
         };
         "functions.garage.TemplateLookups": {
             categories: components["schemas"]["domain.lookup.Item"][];
@@ -11618,6 +11900,13 @@ export type components = {
              */
             version?: number;
         };
+        "garage.SmartVincentInputBody": {
+            /**
+             * Format: int64
+             * @description The garage vehicle.
+             */
+            entityId: number;
+        };
         "garage.SoldByInputBody": {
             /**
              * Format: int64
@@ -12120,6 +12409,44 @@ export type components = {
             Message: string;
             results: components["schemas"]["provider.recall.Recall"][] | null;
         };
+        "provider.smartvincent.Incentive": {
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            amount: number;
+            /** @description YYYY-MM-DD. */
+            expires: string;
+            name: string;
+        };
+        "provider.smartvincent.Report": {
+            /**
+             * Format: int64
+             * @description The trade-in value less the payoff, in cents; negative when the customer owes more.
+             */
+            equity: number;
+            incentives: components["schemas"]["provider.smartvincent.Incentive"][];
+            make: string;
+            model: string;
+            reportId: string;
+            /** @description The report in Smart Vincent. */
+            reportUrl: string;
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            retailValue: number;
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            tradeInValue: number;
+            /** @description When the values were computed (RFC 3339). */
+            valuedAt: string;
+            vin: string;
+            /** Format: int64 */
+            year: number;
+        };
         "provider.vehiclehistory.DamageRecord": {
             /**
              * Format: double
@@ -12567,6 +12894,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultDealerIntegrations": {
+            data: components["schemas"]["functions.garage.DealerIntegrations"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultDealerSettings": {
             data: components["schemas"]["functions.desking.DealerSettings"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -12622,6 +12954,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultForm": {
+            data: components["schemas"]["domain.printform.Form"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultFormLoad": {
             data: components["schemas"]["functions.processes.FormLoad"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -12669,6 +13006,11 @@ export type components = {
         };
         "runtime.httpapi.ResultIntakeResult": {
             data: components["schemas"]["functions.leads.IntakeResult"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultIntegrationView": {
+            data: components["schemas"]["functions.garage.IntegrationView"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -12757,6 +13099,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultListForm": {
+            data: components["schemas"]["domain.printform.Form"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultListFunnelLeadRow": {
             data: components["schemas"]["functions.dashboards.FunnelLeadRow"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -12834,6 +13181,11 @@ export type components = {
         };
         "runtime.httpapi.ResultListModelItem": {
             data: components["schemas"]["functions.garage.ModelItem"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListPacketView": {
+            data: components["schemas"]["functions.desking.PacketView"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -13116,6 +13468,11 @@ export type components = {
         };
         "runtime.httpapi.ResultSignOut": {
             data: components["schemas"]["functions.auth.SignOut"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultSmartVincentReport": {
+            data: components["schemas"]["functions.garage.SmartVincentReport"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -23685,6 +24042,83 @@ export interface operations {
             };
         };
     };
+    getDealerEnabledIntegrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store (account platform). */
+                platformId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealerIntegrations"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     submitOasis: {
         parameters: {
             query?: never;
@@ -23745,6 +24179,173 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    submitSmartVincent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["garage.SmartVincentInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultSmartVincentReport"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getDealsheetIntegration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path: {
+                /** @description vauto, carproof, oasis or smartvincent. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultIntegrationView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24551,6 +25152,329 @@ export interface operations {
             };
         };
     };
+    createPrintForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["desking.CreateFormInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultForm"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    renderPrintForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["desking.RenderInputBody"];
+            };
+        };
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    searchPrintForms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["desking.PrintSearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListForm"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getPrintForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The form's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultForm"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     listContactNotes: {
         parameters: {
             query?: never;
@@ -24648,6 +25572,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.ResultLoggedNote"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    searchPrintPackets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["desking.PrintSearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListPacketView"];
                 };
             };
             /** @description Bad Request */
