@@ -455,3 +455,6 @@ export type DeskGroup = Schemas['functions.desking.DeskGroup'];
 
 /** The body of POST /api/desking/desk/create. */
 export type CreateDeskBody = Schemas['desking.CreateDeskInputBody'];
+
+/** A print form of a store or its dealer group. */
+export type PrintForm = Schemas['domain.printform.Form'];

@@ -7,3 +7,8 @@ export const deskingKeys = {
   contact: (contactId: number) => ['desking', 'contact', contactId] as const,
   vehicles: (contactId: number) => ['desking', 'vehicles', contactId] as const,
 };
+
+/** printKeys are the query keys of a store's print forms. */
+export const printKeys = {
+  forms: (storeId: number) => ['printing', 'forms', storeId] as const,
+};

@@ -91,3 +91,30 @@ describe('CustomerDesks', () => {
     expect(screen.queryByRole('button', { name: 'Desk it' })).not.toBeInTheDocument();
   });
 });
+
+describe('PrintForms', () => {
+  it('prints the chosen form with the newest desk and shows the PDF', async () => {
+    deskServer([desk({})]);
+    const rendered: Record<string, unknown>[] = [];
+    server.use(
+      http.post('*/api/form/search', () =>
+        HttpResponse.json({ successful: true, data: [{ formId: 9, accountPlatformId: 0, name: "Buyer's Order", category: 'Sales', paperSize: 'letter', sections: [], version: 1, createdAt: '', createdBy: '' }] }),
+      ),
+      http.post('*/api/form/render', async ({ request }) => {
+        rendered.push((await request.json()) as Record<string, unknown>);
+        return new HttpResponse('%PDF-1.3 test', { headers: { 'Content-Type': 'application/pdf' } });
+      }),
+    );
+    URL.createObjectURL = () => 'blob:printed';
+    URL.revokeObjectURL = () => undefined;
+    renderWithProviders(<CustomerDesks contactId={CONTACT} storeId={STORE} canEdit />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Print forms' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Print forms' });
+    expect(within(dialog).getByRole('button', { name: 'Print' })).toBeDisabled();
+    await userEvent.click(await within(dialog).findByRole('combobox', { name: 'Form' }));
+    await userEvent.click(await screen.findByRole('option', { name: /Buyer's Order \(Sales, letter 8\.5×11 in\)/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Print' }));
+    expect(await within(dialog).findByRole('link', { name: "Download Buyer's Order.pdf" })).toHaveAttribute('href', 'blob:printed');
+    expect(rendered).toEqual([{ formId: 9, deskId: 1 }]);
+  });
+});

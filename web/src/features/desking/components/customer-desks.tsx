@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/notify';
 import { useCustomerDesks } from '../api/desks';
 import { deskStatusColor, paymentLine, vehicleName } from '../desk-display';
 import { DeskItModal } from './desk-it-modal';
+import { PrintFormsModal } from './print-forms';
 
 type CustomerDesksProps = {
   contactId: number;
@@ -22,6 +23,7 @@ type CustomerDesksProps = {
 export function CustomerDesks({ contactId, storeId, canEdit }: CustomerDesksProps) {
   const desks = useCustomerDesks(contactId, storeId);
   const [open, setOpen] = useState(false);
+  const [printing, setPrinting] = useState(false);
   const titleId = useId();
   return (
     <Paper component="section" aria-labelledby={titleId} withBorder p="md" radius="md">
@@ -30,11 +32,16 @@ export function CustomerDesks({ contactId, storeId, canEdit }: CustomerDesksProp
           <Title order={2} size="h4" id={titleId}>
             Desks
           </Title>
-          {canEdit && (
-            <Button size="xs" onClick={() => setOpen(true)}>
-              Desk it
+          <Group gap="xs">
+            <Button size="xs" variant="light" onClick={() => setPrinting(true)}>
+              Print forms
             </Button>
-          )}
+            {canEdit && (
+              <Button size="xs" onClick={() => setOpen(true)}>
+                Desk it
+              </Button>
+            )}
+          </Group>
         </Group>
         {desks.isPending ? (
           <Center py="md" role="status" aria-label="Loading the desks">
@@ -73,6 +80,7 @@ export function CustomerDesks({ contactId, storeId, canEdit }: CustomerDesksProp
         )}
       </Stack>
       <DeskItModal contactId={contactId} opened={open} onClose={() => setOpen(false)} />
+      <PrintFormsModal contactId={contactId} storeId={storeId} opened={printing} onClose={() => setPrinting(false)} />
     </Paper>
   );
 }
