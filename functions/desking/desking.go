@@ -11,15 +11,17 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
-
-	"github.com/cxm/cxm/shared/domain/useractivity"
 
 	"github.com/cxm/cxm/shared/domain/activity"
 	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/domain/desk"
+	"github.com/cxm/cxm/shared/domain/garage"
+	"github.com/cxm/cxm/shared/domain/lead"
+	"github.com/cxm/cxm/shared/domain/printform"
 	"github.com/cxm/cxm/shared/domain/product"
 	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/domain/vehicle"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/cxm/cxm/shared/runtime/wiring"
@@ -35,9 +37,14 @@ func New(s wiring.Services) http.Handler {
 
 // Register adds the area's operations to api.
 func Register(api *httpapi.API, d wiring.Services) {
+	log := activity.NewRepo(d.Store, d.Events, d.Log)
+	cat := vehicle.MustLoad()
 	x := &area{d: d, contacts: contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log),
-		log: activity.NewRepo(d.Store, d.Events, d.Log), products: product.NewRepo(d.Store)}
+		log: log, products: product.NewRepo(d.Store), desks: desk.NewRepo(d.Store, log, d.Log),
+		garage: garage.NewRepo(d.Store, log, cat, d.Log), leads: lead.NewRepo(d.Store, nil, d.Log), cat: cat, forms: printform.NewRepo(d.Store)}
 	x.register(api)
+	x.registerDesks(api)
+	x.registerPrinting(api)
 }
 
 // ContactPath is the path of the calls about one contact.
@@ -81,6 +88,11 @@ type area struct {
 	contacts *contact.Repo
 	log      *activity.Repo
 	products *product.Repo
+	desks    *desk.Repo
+	garage   *garage.Repo
+	leads    *lead.Repo
+	cat      *vehicle.Catalogue
+	forms    *printform.Repo
 }
 
 func (x *area) register(api *httpapi.API) {
@@ -91,7 +103,7 @@ func (x *area) register(api *httpapi.API) {
 		Method:      http.MethodPost,
 		Path:        "/crm/contacts/{id}/actions/send_to_desking",
 		Summary:     "Send a customer to desking",
-		Description: "Records in the customer's activity that the customer was sent to the desk. The customer's store must have desking (the Pando product Live with its Desking feature active): 409 'Desking is not enabled for the customer's store.' otherwise. Needs a role that edits customers.",
+		Description: "Creates a desk of the customer (of the garage vehicle's deal sheet when entityId names one of the customer's vehicles) and records in the customer's activity, in the same transaction, that the customer was sent to the desk; the entry's details name the desk (deskId). A retry with the same requestId creates nothing more. The customer's store must have desking (the Pando product Live with its Desking feature active): 409 'Desking is not enabled for the customer's store.' otherwise. Needs a role that edits customers.",
 		Tags:        []string{"contacts", "activity"},
 		Errors:      errs,
 	}, func(ctx context.Context, in *SendToDeskingInput) (*httpapi.Body[httpapi.Result[activity.Entry]], error) {
@@ -103,23 +115,24 @@ func (x *area) register(api *httpapi.API) {
 		if len([]rune(notes)) > activity.MaxTextLength {
 			return nil, apperr.InvalidFields("The request is not valid.", map[string]string{"notes": fmt.Sprintf("The notes must be at most %d characters.", activity.MaxTextLength)})
 		}
-		sess, c, err := useractivity.Contact(ctx, x.d.Users, x.contacts, in.ID)
-		if err != nil {
-			return nil, err
-		}
-		on, err := x.hasFeature(ctx, sess, c.AccountPlatformID, product.FeatureDesking)
-		if err != nil {
-			return nil, err
-		}
-		if !on {
-			return nil, apperr.Errorf(apperr.Conflict, msgDeskingOff)
-		}
-		n := useractivity.Entry(sess, c, activity.KindSentToDesking, useractivity.ClientKey("send_to_desking", sess, requestID))
-		n.Text = notes
+		n := desk.New{Source: desk.SourceProfile, Notes: notes, Terms: defaultTerms()}
 		if entityID > 0 {
-			n.Details = map[string]string{"entityId": strconv.FormatInt(entityID, 10)}
+			sess, err := x.d.Users.Session(ctx)
+			if err != nil {
+				return nil, err
+			}
+			v, err := x.garage.Get(ctx, sess.Principal.Tenant, entityID)
+			if err != nil || v.ContactID != in.ID {
+				return nil, apperr.InvalidFields("The vehicle is not one of the customer's.", map[string]string{"entityId": "Choose one of the customer's garage vehicles."})
+			}
+			n.Source, n.SourceID = desk.SourceDealSheet, v.EntityID
+			n.Vehicle, n.Trades = fromVehicle(v)
 		}
-		return x.record(ctx, sess, n, "notes")
+		_, e, err := x.createDesk(ctx, in.ID, n, requestID, "send_to_desking")
+		if err != nil {
+			return nil, err
+		}
+		return httpapi.Reply(httpapi.OK(e)), nil
 	})
 
 	httpapi.Register(api, huma.Operation{
@@ -167,18 +180,4 @@ func (x *area) hasFeature(ctx context.Context, sess user.Session, store int64, f
 		return false, err
 	}
 	return product.HasFeature(store, f, subs), nil
-}
-
-// record writes n and answers the entry. The entry's text field errors are reported under
-// textField, the request's name for it.
-func (x *area) record(ctx context.Context, sess user.Session, n activity.New, textField string) (*httpapi.Body[httpapi.Result[activity.Entry]], error) {
-	e, _, err := x.log.Record(ctx, sess.Principal.Tenant, n)
-	if ae, ok := apperr.As(err); ok && ae.Code == apperr.Invalid && ae.Fields["text"] != "" && textField != "text" {
-		ae.Fields[textField] = ae.Fields["text"]
-		delete(ae.Fields, "text")
-	}
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.Reply(httpapi.OK(e)), nil
 }

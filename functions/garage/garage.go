@@ -49,6 +49,7 @@ func Register(api *httpapi.API, d wiring.Services) {
 	x.registerGarage(api)
 	x.registerLookups(api)
 	x.registerIntegrations(api)
+	x.registerDealsheetIntegrations(api)
 }
 
 // area holds what the area's calls use.

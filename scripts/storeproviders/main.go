@@ -33,6 +33,8 @@ type options struct {
 	appraisalSecret, appraisalURL string
 	historySecret, historyURL     string
 	tagSecret, tagURL             string
+	vincentSecret, vincentURL     string
+	clearVincent                  bool
 	clearAppraisal, clearHistory  bool
 	clearTag                      bool
 	table, endpoint               string
@@ -57,6 +59,9 @@ func main() {
 	flag.StringVar(&o.tagSecret, "tag-secret", "", "the secret with the store's Ford OASIS credentials")
 	flag.StringVar(&o.tagURL, "tag-url", "", "OASIS's endpoint; empty for production")
 	flag.BoolVar(&o.clearTag, "clear-tag", false, "remove the store's manufacturer tag service")
+	flag.StringVar(&o.vincentSecret, "vincent-secret", "", "the secret with the store's Smart Vincent credentials")
+	flag.StringVar(&o.vincentURL, "vincent-url", "", "Smart Vincent's endpoint; empty for production")
+	flag.BoolVar(&o.clearVincent, "clear-vincent", false, "remove the store's Smart Vincent service")
 	flag.Parse()
 	o.table, o.endpoint = os.Getenv("TABLE_NAME"), os.Getenv("DYNAMODB_ENDPOINT")
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -107,6 +112,7 @@ func run(ctx context.Context, o options) error {
 	set(&p.Appraisal, o.appraisalSecret, o.appraisalURL, o.clearAppraisal)
 	set(&p.VehicleHistory, o.historySecret, o.historyURL, o.clearHistory)
 	set(&p.ManufacturerTag, o.tagSecret, o.tagURL, o.clearTag)
+	set(&p.SmartVincent, o.vincentSecret, o.vincentURL, o.clearVincent)
 	if changed {
 		if err := repo.SetProviders(ctx, t, o.store, p); err != nil {
 			return err

@@ -62,6 +62,8 @@ type Providers struct {
 	VehicleHistory ProviderConfig
 	// ManufacturerTag is the manufacturer tag service (Ford OASIS).
 	ManufacturerTag ProviderConfig
+	// SmartVincent is the equity and offer service a deal sheet submits a vehicle to.
+	SmartVincent ProviderConfig
 	// Mail is the e-mail provider (Amazon SES): its secret holds the store's sender identity.
 	Mail ProviderConfig
 }

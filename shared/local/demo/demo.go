@@ -13,6 +13,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/cxm/cxm/shared/domain/lookup"
+	"github.com/cxm/cxm/shared/domain/printform"
 	"math/rand/v2"
 	"slices"
 
@@ -226,6 +227,9 @@ func Seed(ctx context.Context, svc wiring.Services, g Group, subjects Subjects) 
 		return err
 	}
 	if err := SeedTemplates(ctx, svc, g); err != nil {
+		return err
+	}
+	if err := seedForms(ctx, printform.NewRepo(svc.Store), g.Account.ID); err != nil {
 		return err
 	}
 	if err := SeedContacts(ctx, svc, g, 4, nil); err != nil {

@@ -54,7 +54,8 @@ func Table() []Area {
 			"/pando/pandoalertreporting/activitycount", "/pando/pandoalertreporting/activitydetails",
 		}},
 		{Name: "desking", Prefixes: []string{
-			"/crm/contacts/{id}/actions/send_to_desking", "/crm/contacts/actions/is_desking_enabled",
+			"/crm/contacts/{id}/actions/send_to_desking", "/crm/contacts/actions/is_desking_enabled", "/api/desking",
+			"/api/packet", "/api/form",
 		}},
 		{Name: "dealsheets", Prefixes: []string{"/api/Dealsheet", "/api/dealsheet", "/api/opportunities"}},
 		{Name: "calltracking", Prefixes: []string{"/crm/contacts/{id}/actions/start_outbound_call"}},
@@ -78,7 +79,7 @@ func Table() []Area {
 		{Name: "garage", Prefixes: []string{
 			"/vehicle", "/api/vehicle", "/crm/contacts/{id}/vehicles", "/crm/Lookup", "/crm/lookup",
 			"/templatemanager/gettemplatelookups", "/api/bank", "/api/VAuto", "/api/vincue",
-			"/api/dealsheet/integrations/CarProof", "/api/dealsheet/integrations/submit_oasis",
+			"/api/dealsheet/integrations",
 		}},
 		{Name: "leads", Prefixes: []string{
 			"/api/CrmLead", "/api/crmlead", "/api/crmLead", "/pando/claimable_lead", "/api/CrmRawLead", "/api/Lead",

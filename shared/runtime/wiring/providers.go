@@ -26,6 +26,9 @@ import (
 	"github.com/cxm/cxm/shared/provider/recall"
 	"github.com/cxm/cxm/shared/provider/recall/nhtsa"
 	recallsandbox "github.com/cxm/cxm/shared/provider/recall/sandbox"
+	"github.com/cxm/cxm/shared/provider/smartvincent"
+	vincentsandbox "github.com/cxm/cxm/shared/provider/smartvincent/sandbox"
+	"github.com/cxm/cxm/shared/provider/smartvincent/vincent"
 	"github.com/cxm/cxm/shared/provider/vehiclehistory"
 	"github.com/cxm/cxm/shared/provider/vehiclehistory/carfaxca"
 	historysandbox "github.com/cxm/cxm/shared/provider/vehiclehistory/sandbox"
@@ -41,6 +44,7 @@ const (
 	MessageVinCueNotConfigured       = "VinCue appraisals are not available for this store. Appraise the vehicle with vAuto."
 	MessageHistoryNotConfigured      = "Vehicle history reports are not configured for this store. Ask your dealer administrator to set up the store's CARFAX Canada account."
 	MessageTagNotConfigured          = "The manufacturer tag service is not configured for this store. Ask your dealer administrator to set up the store's OASIS access."
+	MessageVincentNotConfigured      = "Smart Vincent is not configured for this store. Ask your dealer administrator to set up the store's Smart Vincent account."
 	MessageMailNotConfigured         = "E-mail is not configured for this store. Ask your dealer administrator to set up the store's sender address."
 )
 
@@ -113,6 +117,7 @@ type Providers struct {
 	vincue  *appraisalsandbox.Sandbox
 	history *historysandbox.Provider
 	tags    *tagsandbox.Provider
+	vincent *vincentsandbox.Provider
 	mail    *mailsandbox.Sink
 	// ses sends the e-mail of configured stores in AWS.
 	ses ses.API
@@ -144,7 +149,7 @@ func AWSProviders(sb Sandboxes, stores Stores, secrets Secrets, client *http.Cli
 func sandboxes(sb Sandboxes) *Providers {
 	return &Providers{bureau: sandbox.New(sb.Credit), calls: callsandbox.New(sb.Calls), recalls: recallsandbox.New(sb.Recalls),
 		apprais: appraisalsandbox.New(sb.Appraisal, sb.Now), vincue: appraisalsandbox.New(sb.Appraisal, sb.Now), history: historysandbox.New(sb.History, sb.Now), tags: tagsandbox.New(sb.Tags, sb.Now),
-		mail: mailsandbox.New(sb.Now)}
+		vincent: vincentsandbox.New(sb.Tags, sb.Now), mail: mailsandbox.New(sb.Now)}
 }
 
 // WithSES returns p sending the e-mail of configured stores with api (a *sesv2.Client).
@@ -298,6 +303,19 @@ func (p *Providers) Tags(ctx context.Context, t store.Tenant, storeID int64) (mf
 		return p.tags, nil
 	}
 	return oasis.New(oasis.Config{BaseURL: c.cfg.BaseURL, Secret: c.cfg.Secret, Secrets: p.secrets, Client: p.client}), nil
+}
+
+// SmartVincent returns the Smart Vincent service of store storeID of t by the rule of
+// Providers: the sandbox or Smart Vincent.
+func (p *Providers) SmartVincent(ctx context.Context, t store.Tenant, storeID int64) (smartvincent.Provider, error) {
+	c, err := p.choose(ctx, t, storeID, func(ps account.Providers) account.ProviderConfig { return ps.SmartVincent }, MessageVincentNotConfigured)
+	if err != nil {
+		return nil, err
+	}
+	if c.sandbox {
+		return p.vincent, nil
+	}
+	return vincent.New(vincent.Config{BaseURL: c.cfg.BaseURL, Secret: c.cfg.Secret, Secrets: p.secrets, Client: p.client}), nil
 }
 
 // MailSandbox returns the sandbox sink: the messages sent locally and for demo stores.

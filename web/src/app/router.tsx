@@ -19,6 +19,7 @@ const EmbeddedCustomerProfilePage = lazyPage(() => import('./routes/customer-pro
 const EmbeddedCustomerMergePage = lazyPage(() => import('./routes/customer-search-page').then((m) => m.EmbeddedCustomerMergePage));
 const EmbeddedAppointmentPage = lazyPage(() => import('./routes/embedded-appointment-page').then((m) => m.EmbeddedAppointmentPage));
 const EmbeddedLogActivityPage = lazyPage(() => import('./routes/embedded-log-activity-page').then((m) => m.EmbeddedLogActivityPage));
+const EmbeddedPrintFormsPage = lazyPage(() => import('./routes/embedded-print-forms-page').then((m) => m.EmbeddedPrintFormsPage));
 const EmbeddedNotFound = lazyPage(() => import('./routes/embedded-page').then((m) => m.EmbeddedNotFound));
 const EmbeddedPagePlaceholder = lazyPage(() => import('./routes/embedded-page').then((m) => m.EmbeddedPagePlaceholder));
 const HomePage = lazyPage(() => import('./routes/home-page').then((m) => m.HomePage));
@@ -47,6 +48,7 @@ export function preloadScreens(): Promise<unknown> {
       EmbeddedCustomerMergePage,
       EmbeddedLogActivityPage,
       EmbeddedAppointmentPage,
+      EmbeddedPrintFormsPage,
       EmbeddedNotFound,
       EmbeddedPagePlaceholder,
       HomePage,
@@ -110,6 +112,7 @@ const embeddedScreens: Record<string, () => ReactElement> = {
   customerlogcall: () => <EmbeddedLogActivityPage kind="call" />,
   customerlognote: () => <EmbeddedLogActivityPage kind="note" />,
   customerappointment: () => <EmbeddedAppointmentPage />,
+  printforms: () => <EmbeddedPrintFormsPage />,
 };
 
 /** Embedded (#/embedded) and mobile (#/mobile) pages: the same pages, without the shell. */

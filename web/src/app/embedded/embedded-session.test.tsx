@@ -130,7 +130,6 @@ describe('embedded routes', () => {
     ['/embedded/customersms', 'Customer SMS'],
     ['/embedded/customeremail', 'Customer Email'],
     ['/embedded/dmspush', 'Push To DMS'],
-    ['/embedded/printforms', 'Print Forms'],
     ['/embedded/vehiclehistoryreport', 'Vehicle History Report'],
     ['/mobile/customersms', 'Customer SMS'],
   ])('%s is titled %s and names its capability', async (path, title) => {
@@ -141,6 +140,16 @@ describe('embedded routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: `${title} is not available yet` })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe(title));
+  });
+
+  it('/embedded/printforms is titled Print Forms and asks for the customer it prints for', async () => {
+    server.use(currentUser(salesUser));
+
+    openEmbedded(`/embedded/printforms?ssoToken=${partnerToken(600)}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Print Forms' })).toBeInTheDocument();
+    expect(await screen.findByText('There is no such customer. Check the link that opened this window.')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Print Forms'));
   });
 
   it('says so for an embedded address that names no page', async () => {

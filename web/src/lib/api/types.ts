@@ -460,3 +460,15 @@ export type WorkDay = Schemas['domain.workhours.Day'];
 
 /** One user of the team with their counts over a date range. */
 export type TeamMember = Schemas['functions.dashboards.TeamMember'];
+
+/** A desk: a customer's deal worked by the sales desk, with its quote and payment scan. */
+export type Desk = Schemas['domain.desk.Desk'];
+
+/** A group of desks of POST /api/desking/desk/grouped_search. */
+export type DeskGroup = Schemas['functions.desking.DeskGroup'];
+
+/** The body of POST /api/desking/desk/create. */
+export type CreateDeskBody = Schemas['desking.CreateDeskInputBody'];
+
+/** A print form of a store or its dealer group. */
+export type PrintForm = Schemas['domain.printform.Form'];

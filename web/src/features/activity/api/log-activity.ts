@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api/client';
 import type { ActivityEntry, LogCallBody, LogNoteBody, OutboundCall, OutboundCallBody, SendToDeskingBody } from '../../../lib/api/types';
+import { deskingKeys } from '../../desking';
 import { leadKeys } from '../../leads';
 import { activityKeys } from './keys';
 
@@ -46,6 +47,7 @@ export function useActivityMutation<TVars, TResult>(contactId: number, fn: (vars
       Promise.all([
         queryClient.invalidateQueries({ queryKey: activityKeys.all(contactId) }),
         queryClient.invalidateQueries({ queryKey: leadKeys.customer(contactId) }),
+        queryClient.invalidateQueries({ queryKey: deskingKeys.contact(contactId) }),
       ]),
   });
 }

@@ -1,0 +1,14 @@
+/**
+ * deskingKeys are the query keys of desks: `contact(id)` covers a customer's desks, so a new
+ * desk refreshes them; `vehicles(contactId)` the garage vehicles a desk may be made from.
+ */
+export const deskingKeys = {
+  all: () => ['desking'] as const,
+  contact: (contactId: number) => ['desking', 'contact', contactId] as const,
+  vehicles: (contactId: number) => ['desking', 'vehicles', contactId] as const,
+};
+
+/** printKeys are the query keys of a store's print forms. */
+export const printKeys = {
+  forms: (storeId: number) => ['printing', 'forms', storeId] as const,
+};
