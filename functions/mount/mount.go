@@ -13,6 +13,7 @@ import (
 	"github.com/cxm/cxm/functions/auth"
 	"github.com/cxm/cxm/functions/calendar"
 	"github.com/cxm/cxm/functions/calltracking"
+	"github.com/cxm/cxm/functions/email"
 	"github.com/cxm/cxm/functions/chat"
 	"github.com/cxm/cxm/functions/contacts"
 	"github.com/cxm/cxm/functions/core"
@@ -55,6 +56,7 @@ func Areas() map[string]Area {
 		"garage":       {New: garage.New, Register: garage.Register},
 		"calltracking": {New: calltracking.New, Register: calltracking.Register},
 		"tasks":        {New: tasks.New, Register: tasks.Register},
+		"email":        {New: email.New, Register: email.Register},
 		"calendar":     {New: calendar.New, Register: calendar.Register},
 		"touchpoints":  {New: touchpoints.New, Register: touchpoints.Register},
 		"auth":         {New: auth.New, Register: auth.Register},

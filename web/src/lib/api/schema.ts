@@ -3317,6 +3317,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/chat/message/attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch a message attachment
+         * @description The file of fileUrl, whole, with its content type.
+         */
+        get: operations["getMessageAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/core/groups/filtergroup": {
         parameters: {
             query?: never;
@@ -4045,6 +4065,26 @@ export type paths = {
          * @description The call-tracking provider rings the caller's phone (userPhone) and then connects the customer's phone (phoneId, or the preferred phone that is not opted out). The call is recorded in the customer's activity with the provider's call id. Refused with 409 for a do-not-call customer ('The customer is marked do not call: calls to the customer cannot be started.'), a customer without a phone that may be called, or a store without call tracking; bad numbers are 400 with the field named; an unavailable provider 409 (try again). Needs a role that edits customers.
          */
         post: operations["startOutboundCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{contactId}/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's e-mail history
+         * @description Every e-mail sent to and received from the customer (and the customers merged into it), newest first.
+         */
+        get: operations["getContactEmails"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5106,6 +5146,66 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/pando/pandox/create_email_attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file to attach to an e-mail
+         * @description One multipart upload (field file, at most 25 MB). Spaces in the name become underscores; files of type exe, jar, bat, psc1, vb, vbs, msi, cmd, reg or wsf are refused (400 naming the type). Data[0] is the stored file.
+         */
+        post: operations["createEmailAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandox/create_email_template_attachment/{accountId}/{platformId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file of a store's e-mail templates
+         * @description As create_email_attachment, kept with the store's templates (a store of the caller's dealer group the caller may view).
+         */
+        post: operations["createEmailTemplateAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandox/get_email_attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch an e-mail attachment
+         * @description The file of FileUrl (as an upload answered it), whole, with its content type.
+         */
+        post: operations["getEmailAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pando/pandox/historicalWorkflow": {
         parameters: {
             query?: never;
@@ -5120,6 +5220,26 @@ export type paths = {
          * @description Workflows that ended (stopped, terminated or done), newest first, with their tasks.
          */
         post: operations["historicalWorkflows"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandox/inbound_email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a customer's reply (SES receiving through SNS)
+         * @description An SNS delivery of an SES receipt notification. A reply to a thread's reply-to address from the customer's own address is recorded once (by the SES message id) in the customer's e-mail history and activity as an inbound e-mail; anything else is answered unmatched and dropped. A subscription confirmation is answered confirmed.
+         */
+        post: operations["receiveInboundEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5160,6 +5280,26 @@ export type paths = {
          * @description Replaces the dealer group's action types. Any failure answers 'There was a problem with the save' and changes nothing; action types that rules' tasks use cannot be removed.
          */
         post: operations["saveRuleActionTypes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandox/sendemail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an e-mail to a customer
+         * @description Sends Subject and Body (tokens filled in) with the uploaded Attachments to the customer through the store's e-mail provider, and records it in the customer's e-mail history and activity. Answers Success false with a Message when it is not sent; IsRestrictedEmail true when the message mentions an e-mail address other than the customer's, the sender's or the reply address. A do-not-e-mail customer is 409.
+         */
+        post: operations["sendEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5280,6 +5420,26 @@ export type paths = {
          * @description Moves the task's due time to localDueDt, read in the time zone of the task's store: it must exist there (not in the hour skipped when clocks go forward; of a repeated hour, the first) and be from now on, to the minute (400 otherwise). An overdue task is pending again. Allowed to the user the task is assigned to and to managers of its store (403 otherwise), while the task is open: a completed or cancelled task, or a version other than the task's, is refused with 409 and nothing changes. Publishes TaskRescheduled and records it in the customer's activity.
          */
         post: operations["rescheduleTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandox/tokenreplaceemailtemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fill in a template's tokens for a customer
+         * @description The template's (TemplateId, of the customer's store) or the given Subject and Body with their tokens replaced by the customer's, the store's and the signed-in sales person's data; unknown tokens are left as written.
+         */
+        post: operations["tokenReplaceEmailTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5632,6 +5792,46 @@ export type paths = {
         get: operations["listRulesAdminRoles"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templatemanager/createDealerTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a dealer template to a store
+         * @description An e-mail (ChannelId 1, with a Subject) or text (ChannelId 3) template of category 1 to 14 and template type 1 for a store the caller may view; its Body may hold tokens such as {CustomerFirstName}, {StoreName} and {SalesPersonName}. Attachments name files uploaded with create_email_template_attachment.
+         */
+        post: operations["createDealerTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templatemanager/getDealerTemplates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the dealer templates of stores
+         * @description The e-mail (channel 1) and text (channel 3) templates of the stores named (each one the caller may view) or of the Scope header's stores, filtered by category, channel, status and template type; by store, then name.
+         */
+        post: operations["getDealerTemplates"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7359,6 +7559,32 @@ export type components = {
             /** Format: int64 */
             version: number;
         };
+        "domain.emailmessage.Attachment": {
+            contentType?: string;
+            fileName: string;
+            fileUrl: string;
+            /** Format: int64 */
+            size: number;
+        };
+        "domain.emailmessage.Message": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** Format: date-time */
+            at: string;
+            attachments: components["schemas"]["domain.emailmessage.Attachment"][] | null;
+            /** Format: int64 */
+            contactId: number;
+            direction: string;
+            from: string;
+            /** Format: int64 */
+            id: number;
+            providerMessageId?: string;
+            subject: string;
+            text: string;
+            to: string;
+            userId?: string;
+            userName?: string;
+        };
         "domain.garage.Contract": {
             /**
              * @description cash, finance or lease.
@@ -8357,6 +8583,42 @@ export type components = {
             version: number;
             workflowInstanceId?: string;
         };
+        "domain.template.Attachment": {
+            fileName: string;
+            /** @description The file's reference, as create_email_template_attachment answered it. */
+            fileUrl: string;
+            /** Format: int64 */
+            size: number;
+        };
+        "domain.template.Template": {
+            /** Format: int64 */
+            AccountPlatformId: number;
+            Attachments?: components["schemas"]["domain.template.Attachment"][] | null;
+            Body: string;
+            /**
+             * Format: int64
+             * @description 1 to 14.
+             */
+            CategoryId: number;
+            /**
+             * Format: int64
+             * @description 1 e-mail, 3 text.
+             */
+            ChannelId: number;
+            /** Format: date-time */
+            readonly CreatedAt: string;
+            /** @description True for an active template. */
+            Status: boolean;
+            Subject?: string;
+            /** Format: int64 */
+            readonly TemplateId: number;
+            TemplateName: string;
+            /**
+             * Format: int64
+             * @description 1, the dealer template.
+             */
+            TemplateTypeId: number;
+        };
         "domain.user.Setting": {
             key: string;
             value: string;
@@ -8505,6 +8767,48 @@ export type components = {
             Day: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
             /** @description Opening time, HH:MM (24-hour clock) in the store's time zone. */
             Open?: string;
+        };
+        "email.DealerTemplatesInputBody": {
+            /** @description The stores; none for the Scope header's. */
+            AccountPlatformIds?: number[] | null;
+            /** @description Categories 1 to 14; none for all. */
+            CategoryIds?: number[] | null;
+            /** @description [1] e-mail or [3] text; none for both. */
+            ChannelIds?: number[] | null;
+            /** @description [true] for the active templates. */
+            Statuses?: boolean[] | null;
+            /**
+             * Format: int64
+             * @description 1, the dealer templates.
+             */
+            TemplateTypeId?: number;
+        };
+        "email.FileRequestBody": {
+            FileUrl: string;
+        };
+        "email.SendInputBody": {
+            Attachments?: components["schemas"]["functions.email.SendAttachment"][] | null;
+            Body: string;
+            /** Format: int64 */
+            ContactId: number;
+            /** @description The client's id of this send: a retry with the same id sends nothing again. */
+            RequestId?: string;
+            Subject: string;
+            /** Format: int64 */
+            TemplateId?: number;
+            /** @description One of the customer's addresses that is not opted out; none for the preferred one. */
+            To?: string;
+        };
+        "email.TokenReplaceInputBody": {
+            Body?: string;
+            /** Format: int64 */
+            ContactId: number;
+            Subject?: string;
+            /**
+             * Format: int64
+             * @description A template of the customer's store; or give Subject and Body.
+             */
+            TemplateId?: number;
         };
         "functions.activity.ActivityFeed": {
             entries: components["schemas"]["domain.activity.Entry"][] | null;
@@ -9250,6 +9554,51 @@ export type components = {
             /** @description The product providing desking; empty when desking is not enabled. */
             deskingProvider: string;
             isDeskingEnabled: boolean;
+        };
+        "functions.email.File": {
+            ContentType: string;
+            FileName: string;
+            /** @description The file's reference: send it with the e-mail, or fetch it with get_email_attachment. */
+            FileUrl: string;
+            /** Format: int64 */
+            Size: number;
+        };
+        "functions.email.InboundResult": {
+            /** Format: int64 */
+            contactId?: number;
+            status: string;
+        };
+        "functions.email.Replaced": {
+            Attachments: components["schemas"]["domain.template.Attachment"][] | null;
+            Body: string;
+            Subject: string;
+        };
+        "functions.email.SNSMessage": {
+            Message: string;
+            MessageId: string;
+            Signature: string;
+            /** @enum {string} */
+            SignatureVersion: "1" | "2";
+            SigningCertURL: string;
+            Subject?: string;
+            SubscribeURL?: string;
+            Timestamp: string;
+            Token?: string;
+            TopicArn: string;
+            /** @enum {string} */
+            Type: "Notification" | "SubscriptionConfirmation" | "UnsubscribeConfirmation";
+            UnsubscribeURL?: string;
+        };
+        "functions.email.SendAttachment": {
+            FileName: string;
+            FileUrl: string;
+        };
+        "functions.email.SendResult": {
+            Data?: components["schemas"]["domain.emailmessage.Message"];
+            IsRestrictedEmail: boolean;
+            Message: string;
+            RestrictedEmails: string[] | null;
+            Success: boolean;
         };
         "functions.garage.AppraisalResult": {
             appraisal: components["schemas"]["provider.appraisal.Appraisal"];
@@ -11885,6 +12234,10 @@ export type components = {
             Data: components["schemas"]["domain.product.CatalogEntry"][] | null;
             Success: boolean;
         };
+        "runtime.httpapi.LegacyListFile": {
+            Data: components["schemas"]["functions.email.File"][] | null;
+            Success: boolean;
+        };
         "runtime.httpapi.LegacyListMessage": {
             Data: components["schemas"]["domain.chat.Message"][] | null;
             Success: boolean;
@@ -11905,6 +12258,10 @@ export type components = {
             Data: components["schemas"]["domain.dealer.StoreSettings"][] | null;
             Success: boolean;
         };
+        "runtime.httpapi.LegacyListTemplate": {
+            Data: components["schemas"]["domain.template.Template"][] | null;
+            Success: boolean;
+        };
         "runtime.httpapi.LegacyListUserGroup": {
             Data: components["schemas"]["functions.core.UserGroup"][] | null;
             Success: boolean;
@@ -11913,12 +12270,20 @@ export type components = {
             Data: components["schemas"]["domain.notification.Notification"];
             Success: boolean;
         };
+        "runtime.httpapi.LegacyReplaced": {
+            Data: components["schemas"]["functions.email.Replaced"];
+            Success: boolean;
+        };
         "runtime.httpapi.LegacySent": {
             Data: components["schemas"]["functions.chat.Sent"];
             Success: boolean;
         };
         "runtime.httpapi.LegacySuperUser": {
             Data: components["schemas"]["functions.users.SuperUser"];
+            Success: boolean;
+        };
+        "runtime.httpapi.LegacyTemplate": {
+            Data: components["schemas"]["domain.template.Template"];
             Success: boolean;
         };
         "runtime.httpapi.LegacyWizardUser": {
@@ -12319,6 +12684,11 @@ export type components = {
         };
         "runtime.httpapi.ResultListMakeItem": {
             data: components["schemas"]["functions.garage.MakeItem"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListMessage": {
+            data: components["schemas"]["domain.emailmessage.Message"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -12945,6 +13315,13 @@ export type components = {
         "users.SaveSettingInputBody": {
             key: string;
             value: string;
+        };
+        "v2.FormFile": {
+            ContentType: string;
+            Filename: string;
+            IsSet: boolean;
+            /** Format: int64 */
+            Size: number;
         };
         "value.phone.Country": {
             /** @description US, CA, GB or FR; a save needs the abbreviation or the id. */
@@ -26664,6 +27041,75 @@ export interface operations {
             };
         };
     };
+    getMessageAttachment: {
+        parameters: {
+            query?: {
+                fileUrl?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     filterGroups: {
         parameters: {
             query?: never;
@@ -29140,6 +29586,82 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getContactEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contactId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListMessage"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -33815,6 +34337,266 @@ export interface operations {
             };
         };
     };
+    createEmailAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file; at most 25 MB.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyListFile"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    createEmailTemplateAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: number;
+                platformId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file; at most 25 MB.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyListFile"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getEmailAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["email.FileRequestBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     historicalWorkflows: {
         parameters: {
             query: {
@@ -33873,6 +34655,57 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    receiveInboundEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.email.SNSMessage"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["functions.email.InboundResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -34038,6 +34871,93 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    sendEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["email.SendInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["functions.email.SendResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -34492,6 +35412,93 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.ResultTaskView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    tokenReplaceEmailTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["email.TokenReplaceInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyReplaced"];
                 };
             };
             /** @description Bad Request */
@@ -36022,6 +37029,165 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.LegacyListRulesAdminRole"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    createDealerTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["domain.template.Template"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyTemplate"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getDealerTemplates: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["email.DealerTemplatesInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyListTemplate"];
                 };
             };
             /** @description Bad Request */
