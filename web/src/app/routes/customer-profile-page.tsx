@@ -6,6 +6,7 @@ import { contactName } from '../../features/contacts/contact-display';
 import { leadPowers } from '../../features/leads/lead-roles';
 import { AddToMergeButton } from '../../features/merge/components/add-to-merge-button';
 import { loadCustomerAppointments } from '../../features/appointments';
+import { EmailActions } from '../../features/email';
 import { loadGarageTab } from '../../features/garage';
 import { HouseholdRelationships } from '../../features/relations';
 import { loadCustomerProcesses } from '../../features/processes';
@@ -63,6 +64,7 @@ export function CustomerProfilePage({ contactId: given, profilePath = customerPr
         actions={(contact, canEdit) =>
           canEdit && contact.id && contact.accountPlatformId ? (
             <Group gap="xs">
+              <EmailActions contact={contact} />
               <StartVisitAction contactId={contact.id} contactName={contactName(contact)} storeId={contact.accountPlatformId} stores={userStores(user)} />
               <AddToMergeButton contactId={contact.id} accountPlatformId={contact.accountPlatformId} name={[contact.firstName, contact.lastName].filter(Boolean).join(' ')} />
             </Group>

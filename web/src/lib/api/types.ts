@@ -446,3 +446,14 @@ export type SpeedToLead = Schemas['functions.dashboards.SpeedToLead'];
 
 /** One user of the team with their counts over a date range. */
 export type TeamMember = Schemas['functions.dashboards.TeamMember'];
+
+/** A dealer template of e-mail or text (getDealerTemplates). */
+export type DealerTemplate = Schemas['domain.template.Template'];
+/** One e-mail of a customer's history. */
+export type EmailMessage = Schemas['domain.emailmessage.Message'];
+/** An uploaded e-mail attachment. */
+export type EmailFile = Schemas['functions.email.File'];
+/** A template with its tokens filled in for a customer. */
+export type ReplacedTemplate = Schemas['functions.email.Replaced'];
+/** The answer of sendemail. */
+export type SendEmailResult = Schemas['functions.email.SendResult'];
