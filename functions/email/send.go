@@ -26,7 +26,7 @@ type TokenReplaceInput struct {
 		ContactID  int64  `json:"ContactId" minimum:"1"`
 		TemplateID int64  `json:"TemplateId,omitempty" required:"false" doc:"A template of the customer's store; or give Subject and Body."`
 		Subject    string `json:"Subject,omitempty" required:"false" maxLength:"998"`
-		Body       string `json:"Body,omitempty" required:"false" maxLength:"20000"`
+		Body       string `json:"Body,omitempty" required:"false" maxLength:"20000" text:"multiline"`
 	}
 }
 
@@ -49,7 +49,7 @@ type SendInput struct {
 		ContactID   int64            `json:"ContactId" minimum:"1"`
 		To          string           `json:"To,omitempty" required:"false" maxLength:"254" doc:"One of the customer's addresses that is not opted out; none for the preferred one."`
 		Subject     string           `json:"Subject" maxLength:"998"`
-		Body        string           `json:"Body" maxLength:"100000"`
+		Body        string           `json:"Body" maxLength:"100000" text:"multiline"`
 		TemplateID  int64            `json:"TemplateId,omitempty" required:"false"`
 		Attachments []SendAttachment `json:"Attachments,omitempty" required:"false" maxItems:"5"`
 		RequestID   string           `json:"RequestId,omitempty" required:"false" maxLength:"64" pattern:"^[A-Za-z0-9._-]*$" doc:"The client's id of this send: a retry with the same id sends nothing again."`

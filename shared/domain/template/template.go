@@ -58,7 +58,7 @@ type Template struct {
 	TemplateTypeID    int          `json:"TemplateTypeId" doc:"1, the dealer template."`
 	Status            bool         `json:"Status" doc:"True for an active template."`
 	Subject           string       `json:"Subject" required:"false"`
-	Body              string       `json:"Body"`
+	Body              string       `json:"Body" text:"multiline"`
 	Attachments       []Attachment `json:"Attachments" required:"false"`
 	CreatedAt         time.Time    `json:"CreatedAt" readOnly:"true"`
 }
