@@ -160,7 +160,7 @@ export function SendEmailModal({ opened, onClose, contactId, storeId, to, onSent
           searchable
         />
         <TextInput label="Subject" value={subject} onChange={(e) => setSubject(e.currentTarget.value)} error={fieldErrors.Subject} required />
-        <Textarea label="Message" value={body} onChange={(e) => setBody(e.currentTarget.value)} error={fieldErrors.Body} autosize minRows={6} required />
+        <Textarea label="Message" value={body} onChange={(e) => setBody(e.currentTarget.value)} error={fieldErrors.Body} rows={8} required />
         <Stack gap={4}>
           <Group gap="xs">
             <FileButton onChange={(f) => void attach(f)} multiple>
