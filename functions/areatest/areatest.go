@@ -5,10 +5,12 @@
 package areatest
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -171,12 +173,28 @@ func (s *Server) raw(t testing.TB, r Request) (int, []byte) {
 	return status, body
 }
 
+// MultipartFile starts a Request body that is sent as a one-file multipart upload (field
+// file) of a small file named by the rest of the body ("multipart:file=notes.pdf").
+const MultipartFile = "multipart:file="
+
 // Raw sends r and returns the response's status, body and headers, for responses that are not
 // JSON (images, files).
 func (s *Server) Raw(t testing.TB, r Request) (int, []byte, http.Header) {
 	t.Helper()
 	var body io.Reader
-	if r.Body != "" {
+	contentType := "application/json"
+	if name, ok := strings.CutPrefix(r.Body, MultipartFile); ok {
+		// A one-file multipart upload (field file) of a small file named name.
+		var buf bytes.Buffer
+		w := multipart.NewWriter(&buf)
+		f, err := w.CreateFormFile("file", name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Write([]byte("sample file"))
+		w.Close()
+		body, contentType = &buf, w.FormDataContentType()
+	} else if r.Body != "" {
 		body = strings.NewReader(r.Body)
 	}
 	req, err := http.NewRequest(r.Method, s.srv.URL+r.Path, body)
@@ -184,7 +202,7 @@ func (s *Server) Raw(t testing.TB, r Request) (int, []byte, http.Header) {
 		t.Fatal(err)
 	}
 	if r.Body != "" {
-		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Content-Type", contentType)
 	}
 	if r.As != "" {
 		req.Header.Set(subjectHeader, "sub-"+r.As)

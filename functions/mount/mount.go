@@ -21,6 +21,7 @@ import (
 	"github.com/cxm/cxm/functions/dealers"
 	"github.com/cxm/cxm/functions/dealsheets"
 	"github.com/cxm/cxm/functions/desking"
+	"github.com/cxm/cxm/functions/email"
 	"github.com/cxm/cxm/functions/garage"
 	"github.com/cxm/cxm/functions/leads"
 	"github.com/cxm/cxm/functions/merge"
@@ -57,6 +58,7 @@ func Areas() map[string]Area {
 		"garage":       {New: garage.New, Register: garage.Register},
 		"calltracking": {New: calltracking.New, Register: calltracking.Register},
 		"tasks":        {New: tasks.New, Register: tasks.Register},
+		"email":        {New: email.New, Register: email.Register},
 		"calendar":     {New: calendar.New, Register: calendar.Register},
 		"touchpoints":  {New: touchpoints.New, Register: touchpoints.Register},
 		"auth":         {New: auth.New, Register: auth.Register},

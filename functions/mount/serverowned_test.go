@@ -122,6 +122,42 @@ func readActivityGroup(t *testing.T, srv *areatest.Server, as string, id int64) 
 	return rb
 }
 
+// legacyID returns the id at Data.{name} of a {Success, Data} response.
+func legacyID(name string) func(t *testing.T, resp map[string]any) int64 {
+	return func(t *testing.T, resp map[string]any) int64 {
+		t.Helper()
+		m, _ := resp["Data"].(map[string]any)
+		n, _ := m[name].(json.Number)
+		id, err := n.Int64()
+		if err != nil || id <= 0 {
+			t.Fatalf("no id at Data.%s in %v", name, resp)
+		}
+		return id
+	}
+}
+
+// readDealerTemplate reads dealer template id of the Toyota store back from the store's templates.
+func readDealerTemplate(t *testing.T, srv *areatest.Server, as string, id int64) readBack {
+	t.Helper()
+	r := areatest.Request{Method: "POST", Path: "/templatemanager/getDealerTemplates", As: as, Body: fmt.Sprintf(`{"AccountPlatformIds":[%d]}`, demo.StoreToyota)}
+	status, raw, _ := srv.Raw(t, r)
+	if status != 200 {
+		t.Fatalf("POST %s = %d %s", r.Path, status, raw)
+	}
+	rb := readBack{raw: map[string][]byte{"POST " + r.Path: raw}}
+	list, _ := decode(t, raw)["Data"].([]any)
+	for _, x := range list {
+		m, _ := x.(map[string]any)
+		if n, _ := m["TemplateId"].(json.Number); n.String() == fmt.Sprint(id) {
+			rb.record = m
+		}
+	}
+	if rb.record == nil {
+		t.Fatalf("template %d not among %s", id, raw)
+	}
+	return rb
+}
+
 // ruleBody is a valid new workflow rule of the Toyota store with one task.
 func ruleBody(n int) map[string]any {
 	return map[string]any{
@@ -175,6 +211,13 @@ func dataID(path ...string) func(t *testing.T, resp map[string]any) int64 {
 // path. TestServerOwnedFieldsAreNotStored fails for an operation of the contract with such
 // fields and no fixture.
 var writeFixtures = map[string]writeFixture{
+	"POST /templatemanager/createDealerTemplate": {
+		base: func(n int) map[string]any {
+			return map[string]any{"AccountPlatformId": demo.StoreToyota, "TemplateName": fmt.Sprintf("Probe template %d", n), "CategoryId": 2,
+				"ChannelId": 1, "TemplateTypeId": 1, "Status": true, "Subject": "Hello", "Body": "Hello {CustomerFirstName}"}
+		},
+		path: "/templatemanager/createDealerTemplate", id: legacyID("TemplateId"), read: readDealerTemplate,
+	},
 	"POST /crm/contacts": {
 		base: contactBody, path: "/crm/contacts", id: dataID("id"),
 		update: func(read map[string]any) map[string]any { return read },

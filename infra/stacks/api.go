@@ -63,9 +63,12 @@ const (
 const ProviderSecretPrefix = "cxm/providers/"
 
 // ProviderAreas are the areas that call outside systems for a store: the credit bureau (credit),
-// click-to-call (calltracking), and appraisals, vehicle history reports and manufacturer tag
-// details (garage).
-var ProviderAreas = []string{"credit", "calltracking", "garage"}
+// click-to-call (calltracking), appraisals, vehicle history reports and manufacturer tag
+// details (garage), and e-mail through SES (email).
+var ProviderAreas = []string{"credit", "calltracking", "garage", "email"}
+
+// MailArea is the area that sends e-mail through SES with the stores' sender identities.
+const MailArea = "email"
 
 // The token service: the area that issues CXM's own tokens, and the path below the API's
 // endpoint that is their iss (the area's prefix, as the local gateway names it).
@@ -212,6 +215,15 @@ func NewAPIStack(scope constructs.Construct, id string, props *APIStackProps) *A
 					Service: jsii.String("secretsmanager"), Resource: jsii.String("secret"),
 					ResourceName: jsii.String(ProviderSecretPrefix + "*"), ArnFormat: awscdk.ArnFormat_COLON_RESOURCE_NAME,
 				})),
+			}))
+		}
+		if area.Name == MailArea {
+			fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+				Actions: jsii.Strings("ses:SendEmail"),
+				Resources: jsii.Strings(
+					*stack.FormatArn(&awscdk.ArnComponents{Service: jsii.String("ses"), Resource: jsii.String("identity"), ResourceName: jsii.String("*")}),
+					*stack.FormatArn(&awscdk.ArnComponents{Service: jsii.String("ses"), Resource: jsii.String("configuration-set"), ResourceName: jsii.String("*")}),
+				),
 			}))
 		}
 		if area.Name == TokenServiceArea {

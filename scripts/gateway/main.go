@@ -48,6 +48,8 @@ type options struct {
 	dataDir      string
 	dynamoPort   int
 	cognitoPort  int
+	s3Port       int
+	sesPort      int
 	webDir       string
 	table        string
 	seed         bool
@@ -61,6 +63,8 @@ func main() {
 	flag.StringVar(&o.dataDir, "data", ".data", "folder for DynamoDB Local, cognito-local and keys; kept across runs")
 	flag.IntVar(&o.dynamoPort, "dynamodb-port", 8000, "loopback port for DynamoDB Local")
 	flag.IntVar(&o.cognitoPort, "cognito-port", 9229, "loopback port for cognito-local")
+	flag.IntVar(&o.s3Port, "s3-port", 4569, "loopback port for the S3 stand-in (s3rver) holding the attachments")
+	flag.IntVar(&o.sesPort, "ses-port", 8005, "loopback port for the SES stand-in (aws-ses-v2-local); its page lists the e-mail sent")
 	flag.StringVar(&o.webDir, "web", "web/dist", "built web app to serve; empty serves none")
 	flag.StringVar(&o.table, "table", "cxm", "DynamoDB table name")
 	flag.BoolVar(&o.seed, "seed", true, "seed the demo dealer groups (existing items are kept)")
@@ -124,6 +128,22 @@ func run(ctx context.Context, o options) error {
 		return err
 	}
 	defer cognito.Stop(10 * time.Second)
+	standInLog, err := os.OpenFile(filepath.Join(dataDir, "logs", "s3-ses.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	defer standInLog.Close()
+	s3rver, err := localaws.S3(ctx, root, filepath.Join(dataDir, "s3"), o.s3Port, standInLog)
+	if err != nil {
+		return err
+	}
+	defer s3rver.Stop(10 * time.Second)
+	sesLocal, err := localaws.SES(ctx, root, o.sesPort, standInLog)
+	if err != nil {
+		return err
+	}
+	defer sesLocal.Stop(10 * time.Second)
+	sesURL := "http://127.0.0.1:" + strconv.Itoa(o.sesPort)
 
 	dynamoURL := "http://127.0.0.1:" + strconv.Itoa(o.dynamoPort)
 	cognitoURL := localaws.CognitoIssuerDomain(o.cognitoPort)
@@ -170,12 +190,12 @@ func run(ctx context.Context, o options) error {
 	if svc.Encrypter, err = fieldcrypt.NewLocal(contactKey); err != nil {
 		return err
 	}
-	blobs, err := blob.NewFolder(filepath.Join(dataDir, "blobs"))
-	if err != nil {
+	// Files go to the S3 stand-in and e-mail to the SES stand-in, through the same SDK calls
+	// as in AWS.
+	if svc.Blobs, err = blob.NewS3(localaws.S3Client("http://127.0.0.1:"+strconv.Itoa(o.s3Port)), localaws.S3Bucket); err != nil {
 		return err
 	}
-	blobs.Latency = 20 * time.Millisecond
-	svc.Blobs = blobs
+	svc.Providers = svc.Providers.WithLocalSES(localaws.SESClient(sesURL))
 	pool, err := localaws.EnsureUserPool(ctx, cognitoURL, "cxm-local", "cxm-web")
 	if err != nil {
 		return err
@@ -256,6 +276,7 @@ func run(ctx context.Context, o options) error {
 	defer ticks.Stop()
 	go timers.NewFirer(svc, time.Now).Loop(ctx, ticks.C)
 	printBanner(os.Stderr, origin, groups, o.seed)
+	fmt.Fprintf(os.Stderr, "E-mail sent locally: %s\n", sesURL)
 
 	select {
 	case <-ctx.Done():

@@ -13,6 +13,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The gateway's origin, serving the built web app and the API. */
     baseUrl: string;
+    /** The local SES stand-in's origin: GET /store answers the e-mail sent. */
+    sesUrl: string;
   }
 }
 
@@ -71,7 +73,7 @@ export default async function setup(project: TestProject) {
   }
   mkdirSync(artifactsDir, { recursive: true });
   const dataDir = await mkdtemp(join(tmpdir(), 'cxm-e2e-'));
-  const [port, dynamoPort, cognitoPort] = [await freePort(), await freePort(), await freePort()];
+  const [port, dynamoPort, cognitoPort, s3Port, sesPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${port}`;
   const logPath = join(artifactsDir, 'gateway.log');
   const log = createWriteStream(logPath);
@@ -83,10 +85,12 @@ export default async function setup(project: TestProject) {
       '-data', dataDir,
       '-dynamodb-port', String(dynamoPort),
       '-cognito-port', String(cognitoPort),
+      '-s3-port', String(s3Port),
+      '-ses-port', String(sesPort),
       '-web', 'dist',
       '-seed',
     ],
-    // Its own process group, so teardown stops DynamoDB Local and cognito-local with it.
+    // Its own process group, so teardown stops DynamoDB Local, cognito-local and the S3 and SES stand-ins with it.
     { cwd: webDir, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   child.stdout?.pipe(log, { end: false });
@@ -120,5 +124,6 @@ export default async function setup(project: TestProject) {
     throw err;
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('sesUrl', `http://127.0.0.1:${sesPort}`);
   return stop;
 }

@@ -232,6 +232,9 @@ func Seed(ctx context.Context, svc wiring.Services, g Group, subjects Subjects) 
 	if err := seedForms(ctx, printform.NewRepo(svc.Store), g.Account.ID); err != nil {
 		return err
 	}
+	if err := seedDealerTemplates(ctx, svc, g); err != nil {
+		return err
+	}
 	if err := SeedContacts(ctx, svc, g, 4, nil); err != nil {
 		return err
 	}

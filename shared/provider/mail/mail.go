@@ -35,6 +35,10 @@ const (
 const (
 	MaxSubject = 998
 	MaxBody    = 100_000
+	// MaxAttachments and MaxAttachmentBytes bound a message's files (SES takes 40 MB a
+	// message, base64 included).
+	MaxAttachments     = 10
+	MaxAttachmentBytes = 25 << 20
 )
 
 // Error is a provider's refusal.
@@ -78,6 +82,18 @@ type Message struct {
 	// Reference is the caller's reference of the message (a workflow task's id): it names the
 	// message in the provider's logs and tags.
 	Reference string
+	// ReplyTo is the address the customer's reply goes to; empty for the sender's.
+	ReplyTo string
+	// Attachments are sent with the message; at most MaxAttachments of at most
+	// MaxAttachmentBytes together.
+	Attachments []Attachment
+}
+
+// Attachment is a file sent with a message.
+type Attachment struct {
+	Name        string
+	ContentType string
+	Data        []byte
 }
 
 // Sent is a message the provider accepted.

@@ -1,6 +1,7 @@
-// Package blob keeps binary objects (scanned driver licences, avatars) outside the table: in an
-// S3 bucket in AWS and in a folder locally. Every key starts with the tenant's account, and
-// keys are built only from a tenant, so no dealer group can address another's objects.
+// Package blob keeps binary objects (scanned driver licences, avatars, e-mail attachments)
+// outside the table: in an S3 bucket in AWS and, through the same S3 calls, in the local S3 API
+// stand-in of a local run; tests may use a folder. Every key starts with the tenant's account,
+// and keys are built only from a tenant, so no dealer group can address another's objects.
 package blob
 
 import (
@@ -12,9 +13,13 @@ import (
 	"github.com/cxm/cxm/shared/runtime/store"
 )
 
-// MaxSize is the largest object a store accepts, in bytes: larger puts are Invalid errors.
-// It stays below the 6 MB request limit of Lambda behind API Gateway.
+// MaxSize is the largest image (a scanned licence, an avatar) the areas accept, in bytes. It
+// stays below the 6 MB request limit of Lambda behind API Gateway.
 const MaxSize = 4 << 20
+
+// MaxObjectSize is the largest object a store accepts, in bytes: larger puts are Invalid
+// errors. It is the e-mail attachments' limit.
+const MaxObjectSize = 25 << 20
 
 // Object is one stored object.
 type Object struct {
@@ -71,8 +76,8 @@ func check(key Key, obj Object) error {
 		return apperr.Errorf(apperr.Internal, "put without a key")
 	case len(obj.Data) == 0:
 		return apperr.Errorf(apperr.Invalid, "The file is empty.")
-	case len(obj.Data) > MaxSize:
-		return apperr.Errorf(apperr.Invalid, "The file is larger than %d MB.", MaxSize>>20)
+	case len(obj.Data) > MaxObjectSize:
+		return apperr.Errorf(apperr.Invalid, "The file is larger than %d MB.", MaxObjectSize>>20)
 	case obj.ContentType == "" || strings.ContainsAny(obj.ContentType, "\r\n"):
 		return apperr.Errorf(apperr.Invalid, "The file has no content type.")
 	}

@@ -73,7 +73,7 @@ func TestFolder(t *testing.T) {
 	}{
 		{"empty", blob.Object{ContentType: "image/png"}},
 		{"no content type", blob.Object{Data: []byte("x")}},
-		{"too large", blob.Object{ContentType: "image/png", Data: make([]byte, blob.MaxSize+1)}},
+		{"too large", blob.Object{ContentType: "image/png", Data: make([]byte, blob.MaxObjectSize+1)}},
 	}
 	for _, p := range puts {
 		if err := f.Put(ctx, mine, p.obj); apperr.CodeOf(err) != apperr.Invalid {

@@ -68,7 +68,7 @@ func (s *S3) Get(ctx context.Context, key Key) (Object, error) {
 		return Object{}, fmt.Errorf("get %s: %w", key, err)
 	}
 	defer out.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(out.Body, MaxSize+1))
+	data, err := io.ReadAll(io.LimitReader(out.Body, MaxObjectSize+1))
 	if err != nil {
 		return Object{}, fmt.Errorf("read %s: %w", key, err)
 	}

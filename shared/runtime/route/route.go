@@ -59,6 +59,12 @@ func Table() []Area {
 		}},
 		{Name: "dealsheets", Prefixes: []string{"/api/Dealsheet", "/api/dealsheet", "/api/opportunities"}},
 		{Name: "calltracking", Prefixes: []string{"/crm/contacts/{id}/actions/start_outbound_call"}},
+		{Name: "email", Prefixes: []string{
+			"/pando/pandox/sendemail", "/pando/pandox/tokenreplaceemailtemplate", "/templatemanager/getDealerTemplates",
+			"/templatemanager/createDealerTemplate", "/pando/pandox/create_email_attachment",
+			"/pando/pandox/create_email_template_attachment", "/pando/pandox/get_email_attachment",
+			"/chat/message/attachment", "/crm/contacts/{id}/emails", "/pando/pandox/inbound_email",
+		}, Public: []string{"POST /pando/pandox/inbound_email"}},
 		{Name: "tasks", Prefixes: []string{"/crm/contacts/{id}/task", "/pando/pandox/task"}},
 		{Name: "calendar", Prefixes: []string{"/pando/calendarevent", "/api/calendarevent", "/api/CalendarEvent"}},
 		{Name: "touchpoints", Prefixes: []string{

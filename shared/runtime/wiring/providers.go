@@ -121,6 +121,9 @@ type Providers struct {
 	mail    *mailsandbox.Sink
 	// ses sends the e-mail of configured stores in AWS.
 	ses ses.API
+	// localSES, when set, is the local SES stand-in that the e-mail of a local run goes to
+	// instead of the sandbox sink, from the sandbox's sender address.
+	localSES ses.API
 }
 
 var (
@@ -155,6 +158,13 @@ func sandboxes(sb Sandboxes) *Providers {
 // WithSES returns p sending the e-mail of configured stores with api (a *sesv2.Client).
 func (p *Providers) WithSES(api ses.API) *Providers {
 	p.ses = api
+	return p
+}
+
+// WithLocalSES returns p sending the e-mail of a local run through the SES adapter to api, the
+// local SES stand-in (a *sesv2.Client of aws-ses-v2-local), instead of keeping it in the sink.
+func (p *Providers) WithLocalSES(api ses.API) *Providers {
+	p.localSES = api
 	return p
 }
 
@@ -271,6 +281,9 @@ func (p *Providers) Mailer(ctx context.Context, t store.Tenant, storeID int64) (
 		return nil, err
 	}
 	if c.sandbox {
+		if p.local && p.localSES != nil {
+			return ses.New(ses.Config{Identity: &ses.Identity{From: mailsandbox.From}, Client: p.localSES}), nil
+		}
 		return p.mail, nil
 	}
 	if p.ses == nil {

@@ -18,6 +18,7 @@ const DashboardPage = lazyPage(() => import('./routes/dashboard-page').then((m) 
 const EmbeddedCustomerProfilePage = lazyPage(() => import('./routes/customer-profile-page').then((m) => m.EmbeddedCustomerProfilePage));
 const EmbeddedCustomerMergePage = lazyPage(() => import('./routes/customer-search-page').then((m) => m.EmbeddedCustomerMergePage));
 const EmbeddedAppointmentPage = lazyPage(() => import('./routes/embedded-appointment-page').then((m) => m.EmbeddedAppointmentPage));
+const EmbeddedCustomerEmailPage = lazyPage(() => import('./routes/embedded-customer-email-page').then((m) => m.EmbeddedCustomerEmailPage));
 const EmbeddedLogActivityPage = lazyPage(() => import('./routes/embedded-log-activity-page').then((m) => m.EmbeddedLogActivityPage));
 const EmbeddedPrintFormsPage = lazyPage(() => import('./routes/embedded-print-forms-page').then((m) => m.EmbeddedPrintFormsPage));
 const EmbeddedNotFound = lazyPage(() => import('./routes/embedded-page').then((m) => m.EmbeddedNotFound));
@@ -47,6 +48,7 @@ export function preloadScreens(): Promise<unknown> {
       EmbeddedCustomerProfilePage,
       EmbeddedCustomerMergePage,
       EmbeddedLogActivityPage,
+      EmbeddedCustomerEmailPage,
       EmbeddedAppointmentPage,
       EmbeddedPrintFormsPage,
       EmbeddedNotFound,
@@ -113,6 +115,7 @@ const embeddedScreens: Record<string, () => ReactElement> = {
   customerlognote: () => <EmbeddedLogActivityPage kind="note" />,
   customerappointment: () => <EmbeddedAppointmentPage />,
   printforms: () => <EmbeddedPrintFormsPage />,
+  customeremail: () => <EmbeddedCustomerEmailPage />,
 };
 
 /** Embedded (#/embedded) and mobile (#/mobile) pages: the same pages, without the shell. */

@@ -14,6 +14,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -47,6 +48,8 @@ type Kept struct {
 	Subject           string    `json:"subject"`
 	Text              string    `json:"text"`
 	Reference         string    `json:"reference"`
+	ReplyTo           string    `json:"replyTo,omitempty"`
+	Attachments       []string  `json:"attachments,omitempty"`
 	At                time.Time `json:"at"`
 }
 
@@ -84,10 +87,14 @@ func (s *Sink) Send(ctx context.Context, m mail.Message) (mail.Sent, error) {
 	}
 	sum := sha256.Sum256([]byte(m.Reference + "\x00" + to))
 	sent := mail.Sent{MessageID: "sandbox-" + hex.EncodeToString(sum[:12]), From: From, At: s.now().UTC()}
+	var names []string
+	for _, a := range m.Attachments {
+		names = append(names, a.Name)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.kept = append(s.kept, Kept{Account: m.Tenant.Account(), AccountPlatformID: m.AccountPlatformID, MessageID: sent.MessageID, From: sent.From,
-		To: to, Subject: m.Subject, Text: m.Text, Reference: m.Reference, At: sent.At})
+		To: to, Subject: m.Subject, Text: m.Text, Reference: m.Reference, ReplyTo: m.ReplyTo, Attachments: names, At: sent.At})
 	if len(s.kept) > MaxKept {
 		s.kept = slices.Delete(s.kept, 0, len(s.kept)-MaxKept)
 	}
@@ -108,6 +115,21 @@ func Check(m mail.Message) error {
 	}
 	if strings.TrimSpace(m.Text) == "" || len(m.Text) > mail.MaxBody {
 		return bad(mail.CodeInvalidMessage, "text", "The message must have a body of at most 100,000 characters.")
+	}
+	if m.ReplyTo != "" {
+		if _, ok := email.Normalize(m.ReplyTo); !ok {
+			return bad(mail.CodeInvalidAddress, "replyTo", "The reply-to address is not an e-mail address.")
+		}
+	}
+	total := 0
+	for _, a := range m.Attachments {
+		if a.Name == "" || len(a.Data) == 0 || a.ContentType == "" {
+			return bad(mail.CodeInvalidMessage, "attachments", "An attachment needs a name, a content type and content.")
+		}
+		total += len(a.Data)
+	}
+	if len(m.Attachments) > mail.MaxAttachments || total > mail.MaxAttachmentBytes {
+		return bad(mail.CodeInvalidMessage, "attachments", fmt.Sprintf("At most %d attachments of %d MB together.", mail.MaxAttachments, mail.MaxAttachmentBytes>>20))
 	}
 	return nil
 }

@@ -55,6 +55,9 @@ type Config struct {
 	Timeout time.Duration
 	// Now stamps the sends; nil means time.Now.
 	Now func() time.Time
+	// Identity, when set, is the sender identity used instead of the secret's: the local run's,
+	// whose SES stand-in verifies no identity.
+	Identity *Identity
 }
 
 // Sender sends through SES.
@@ -84,7 +87,9 @@ func (s *Sender) Send(ctx context.Context, m mail.Message) (mail.Sent, error) {
 		return mail.Sent{}, err
 	}
 	var id Identity
-	if err := s.cfg.Secrets.JSON(ctx, s.cfg.Secret, &id); err != nil {
+	if s.cfg.Identity != nil {
+		id = *s.cfg.Identity
+	} else if err := s.cfg.Secrets.JSON(ctx, s.cfg.Secret, &id); err != nil {
 		return mail.Sent{}, &mail.Error{Code: mail.CodeNotAuthorized, Message: "The store's sender identity could not be read.", Err: err}
 	}
 	from, ok := email.Normalize(id.From)
@@ -108,6 +113,16 @@ func (s *Sender) Send(ctx context.Context, m mail.Message) (mail.Sent, error) {
 			Subject: &types.Content{Data: aws.String(m.Subject), Charset: aws.String("UTF-8")},
 			Body:    &types.Body{Text: &types.Content{Data: aws.String(m.Text), Charset: aws.String("UTF-8")}},
 		}},
+	}
+	if m.ReplyTo != "" {
+		replyTo, _ := email.Normalize(m.ReplyTo)
+		in.ReplyToAddresses = []string{replyTo}
+	}
+	for _, a := range m.Attachments {
+		in.Content.Simple.Attachments = append(in.Content.Simple.Attachments, types.Attachment{
+			FileName: aws.String(a.Name), ContentType: aws.String(a.ContentType), RawContent: a.Data,
+			ContentDisposition: types.AttachmentContentDispositionAttachment,
+		})
 	}
 	if ref := tagValue.ReplaceAllString(m.Reference, "_"); ref != "" {
 		in.EmailTags = []types.MessageTag{{Name: aws.String("reference"), Value: aws.String(ref)}}

@@ -6,6 +6,7 @@
  *   #/embedded/customerlogcall?contactId={id}      log a call with the customer
  *   #/embedded/customerlognote?contactId={id}      log a note about the customer
  *   #/embedded/customerappointment?contactId={id}  set and manage the customer's appointments
+ *   #/embedded/customeremail?contactId={id}        e-mail the customer, with the e-mail history
  *   #/embedded/customermerge?contactId={id}&platformId={store}
  *                                                  merge the customer with another record
  *

@@ -7,6 +7,7 @@ import { leadPowers } from '../../features/leads/lead-roles';
 import { AddToMergeButton } from '../../features/merge/components/add-to-merge-button';
 import { loadCustomerAppointments } from '../../features/appointments';
 import { loadCustomerDesks } from '../../features/desking';
+import { EmailActions } from '../../features/email';
 import { loadGarageTab } from '../../features/garage';
 import { HouseholdRelationships } from '../../features/relations';
 import { loadCustomerProcesses } from '../../features/processes';
@@ -67,6 +68,7 @@ export function CustomerProfilePage({ contactId: given, profilePath = customerPr
         actions={(contact, canEdit) =>
           canEdit && contact.id && contact.accountPlatformId ? (
             <Group gap="xs">
+              <EmailActions contact={contact} />
               <StartVisitAction contactId={contact.id} contactName={contactName(contact)} storeId={contact.accountPlatformId} stores={userStores(user)} />
               <AddToMergeButton contactId={contact.id} accountPlatformId={contact.accountPlatformId} name={[contact.firstName, contact.lastName].filter(Boolean).join(' ')} />
             </Group>

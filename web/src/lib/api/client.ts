@@ -17,6 +17,8 @@ export type RequestOptions = {
   body?: unknown;
   /** Plain-text body, for the few calls that take one; sent instead of body. */
   text?: string;
+  /** Multipart form body (a file upload); sent instead of body with the browser's boundary. */
+  form?: FormData;
   /**
    * Store ids for the Scope header, overriding the selected stores; null sends no Scope header.
    */
@@ -157,8 +159,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (token) headers.set('Authorization', `Bearer ${token}`);
     const scope = req.scope === undefined ? options.getScope() : req.scope;
     if (scope && scope.length > 0) headers.set('Scope', scope.join(','));
-    let body: string | undefined;
-    if (req.text !== undefined) {
+    let body: string | FormData | undefined;
+    if (req.form !== undefined) {
+      body = req.form;
+    } else if (req.text !== undefined) {
       headers.set('Content-Type', 'text/plain');
       body = req.text;
     } else if (req.body !== undefined) {

@@ -2448,26 +2448,6 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/api/dealsheet/integrations/dealer_enabled_integrations/{platformId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A store's deal sheet integrations
-         * @description Each integration of the deal sheet (vAuto, CARFAX Canada, Ford OASIS, Smart Vincent) with whether the store may use it: its provider configured, or the sandbox locally and for a demo store; otherwise the reason.
-         */
-        get: operations["getDealerEnabledIntegrations"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/dealsheet/integrations/submit_oasis": {
         parameters: {
             query?: never;
@@ -2488,246 +2468,6 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/api/dealsheet/integrations/submit_smart_vincent": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * A garage vehicle's Smart Vincent report
-         * @description Submits the vehicle's VIN, mileage and payoff to its store's Smart Vincent (the sandbox locally and for a demo store): its trade-in and retail values, the customer's equity, the incentives a replacement earns and the report's link. 409 when the vehicle has no VIN or the store has no Smart Vincent; when the service fails, 409 'There was an error processing your request. Please try again later.'
-         */
-        post: operations["submitSmartVincent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/dealsheet/integrations/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A deal sheet integration
-         * @description One integration (vauto, carproof, oasis or smartvincent) with whether each store of the Scope header the caller may view may use it. An unknown id is a 404.
-         */
-        get: operations["getDealsheetIntegration"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/desking/deal/scan/get_pinned_scan_summaries": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * The pinned payment scans of desks
-         * @description For each desk asked about, in order, the pinned cells of its payment scan (term, down payment, payment, cash due) with its deal type and vehicle. A desk of a store the caller may not view does not exist for the caller (404).
-         */
-        post: operations["getPinnedScanSummaries"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/desking/desk/create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Desk a deal sheet or a lead
-         * @description Creates a desk of a garage vehicle's deal sheet (its replacement vehicle sold, the vehicle traded at its trade value and payoff) or of a lead (its chosen vehicle sold, its trade-ins traded), priced at the terms given by the payment engine with the payment scan over the dealer's terms, and records in the customer's activity that the customer was sent to desking. The customer's store must desk: 409 'Desking is not enabled for the customer's store.' otherwise. A retry with the same requestId answers the first desk. Needs a role that edits customers.
-         */
-        post: operations["createDesk"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/desking/desk/get_desk": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * A desk
-         * @description One desk with its vehicle, trades, terms, quote and payment scan. A desk of a store the caller may not view does not exist for the caller (404).
-         */
-        post: operations["getDesk"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/desking/desk/grouped_search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Search desks, grouped
-         * @description The desks of the stores asked about (the body's, each of which the caller must be able to view, or the Scope header's stores the caller may view), newest first, narrowed by customer, creation days, statuses and text, in groups by status (New, Working, Sold, Lost, each listed), sales person or store.
-         */
-        post: operations["searchDesksGrouped"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/desking/settings/get_dealer_settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * A store's desking settings
-         * @description Whether the store desks (the Pando product Live with its Desking feature active) and with which product, its country (a Canadian store shows lease rates as money factor × 2400 with 2 decimals), the deal types a desk is priced as, the payment scan's terms and down payments per sale type, and how its deals are taxed.
-         */
-        post: operations["getDeskingDealerSettings"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/desking/vehicle/decode_vin": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Desking: decode a VIN
-         * @description Decodes a VIN from the catalogue (NHTSA vPIC): model year, make, model, trim. A VIN whose check digit is wrong is decoded but flagged; text that is not a VIN is a 400 naming vin.
-         */
-        post: operations["decodeDeskingVin"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/desking/vehicle/make/search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Desking: search makes
-         * @description The catalogue's make names holding the query, of the model year when one is given.
-         */
-        post: operations["searchDeskingMakes"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/desking/vehicle/model/search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Desking: search models
-         * @description The model names of the make holding the query, of the model year when one is given. A make the catalogue lacks is a 400 naming makeName.
-         */
-        post: operations["searchDeskingModels"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/desking/vehicle/trim/search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Desking: trims
-         * @description The trim names of the make, model and model year holding the query. A make, model or year the catalogue lacks is a 400 naming it.
-         */
-        post: operations["searchDeskingTrims"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/desking/vehicle/year/search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Desking: model years
-         * @description The model years of the make and model, newest first. A make or model the catalogue lacks is a 400 naming it.
-         */
-        post: operations["searchDeskingYears"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/edit_contact_user_assignments/dealer_settings/{id}/get_contact_user_assignment_dealer_settings": {
         parameters: {
             query?: never;
@@ -2737,86 +2477,6 @@ export type paths = {
         };
         /** The settings of a store that editing a contact's user assignments follows */
         get: operations["getContactUserAssignmentDealerSettings"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/form/create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Create a print form
-         * @description Adds a form for a store (or, for a dealer admin, every store of the dealer group: store 0): its name, category, paper size (letter 8.5×11 in, legal 8.5×14 in) and sections of labelled lines, whose values may show the deal's fields in double braces. A field a form may not show is a 400 naming the line. Needs a manager's or dealer admin's role.
-         */
-        post: operations["createPrintForm"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/form/render": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Print a form with a deal's data
-         * @description The form as a PDF on its paper size, filled with the desk's deal (its customer, vehicle, trades and payment, the rate shown as the store shows it) or, with a customer and no desk, the customer's data only. The form must be one the desk's or customer's store prints.
-         */
-        post: operations["renderPrintForm"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/form/search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Search a store's print forms
-         * @description The forms the store prints (its own and its dealer group's) whose name holds the query, of the category when one is given, by name.
-         */
-        post: operations["searchPrintForms"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/form/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A print form
-         * @description One form with its sections and lines. A form of a store the caller may not view does not exist for the caller (404).
-         */
-        get: operations["getPrintForm"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2859,26 +2519,6 @@ export type paths = {
         get: operations["getContactNote"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/packet/search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Search a store's print packets
-         * @description The packets the store prints (its own and its dealer group's) whose name holds the query, by name, each with its forms.
-         */
-        post: operations["searchPrintPackets"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3677,6 +3317,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/chat/message/attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch a message attachment
+         * @description The file of fileUrl, whole, with its content type.
+         */
+        get: operations["getMessageAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/core/groups/filtergroup": {
         parameters: {
             query?: never;
@@ -4411,6 +4071,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/contacts/{contactId}/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's e-mail history
+         * @description Every e-mail sent to and received from the customer (and the customers merged into it), newest first.
+         */
+        get: operations["getContactEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/contacts/{id}": {
         parameters: {
             query?: never;
@@ -4502,7 +4182,7 @@ export type paths = {
         put?: never;
         /**
          * Send a customer to desking
-         * @description Creates a desk of the customer (of the garage vehicle's deal sheet when entityId names one of the customer's vehicles) and records in the customer's activity, in the same transaction, that the customer was sent to the desk; the entry's details name the desk (deskId). A retry with the same requestId creates nothing more. The customer's store must have desking (the Pando product Live with its Desking feature active): 409 'Desking is not enabled for the customer's store.' otherwise. Needs a role that edits customers.
+         * @description Records in the customer's activity that the customer was sent to the desk. The customer's store must have desking (the Pando product Live with its Desking feature active): 409 'Desking is not enabled for the customer's store.' otherwise. Needs a role that edits customers.
          */
         post: operations["sendContactToDesking"];
         delete?: never;
@@ -5466,6 +5146,66 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/pando/pandox/create_email_attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file to attach to an e-mail
+         * @description One multipart upload (field file, at most 25 MB). Spaces in the name become underscores; files of type exe, jar, bat, psc1, vb, vbs, msi, cmd, reg or wsf are refused (400 naming the type). Data[0] is the stored file.
+         */
+        post: operations["createEmailAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandox/create_email_template_attachment/{accountId}/{platformId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file of a store's e-mail templates
+         * @description As create_email_attachment, kept with the store's templates (a store of the caller's dealer group the caller may view).
+         */
+        post: operations["createEmailTemplateAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandox/get_email_attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch an e-mail attachment
+         * @description The file of FileUrl (as an upload answered it), whole, with its content type.
+         */
+        post: operations["getEmailAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pando/pandox/historicalWorkflow": {
         parameters: {
             query?: never;
@@ -5480,6 +5220,26 @@ export type paths = {
          * @description Workflows that ended (stopped, terminated or done), newest first, with their tasks.
          */
         post: operations["historicalWorkflows"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandox/inbound_email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a customer's reply (SES receiving through SNS)
+         * @description An SNS delivery of an SES receipt notification. A reply to a thread's reply-to address from the customer's own address is recorded once (by the SES message id) in the customer's e-mail history and activity as an inbound e-mail; anything else is answered unmatched and dropped. A subscription confirmation is answered confirmed.
+         */
+        post: operations["receiveInboundEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5520,6 +5280,26 @@ export type paths = {
          * @description Replaces the dealer group's action types. Any failure answers 'There was a problem with the save' and changes nothing; action types that rules' tasks use cannot be removed.
          */
         post: operations["saveRuleActionTypes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandox/sendemail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an e-mail to a customer
+         * @description Sends Subject and Body (tokens filled in) with the uploaded Attachments to the customer through the store's e-mail provider, and records it in the customer's e-mail history and activity. Answers Success false with a Message when it is not sent; IsRestrictedEmail true when the message mentions an e-mail address other than the customer's, the sender's or the reply address. A do-not-e-mail customer is 409.
+         */
+        post: operations["sendEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5640,6 +5420,26 @@ export type paths = {
          * @description Moves the task's due time to localDueDt, read in the time zone of the task's store: it must exist there (not in the hour skipped when clocks go forward; of a repeated hour, the first) and be from now on, to the minute (400 otherwise). An overdue task is pending again. Allowed to the user the task is assigned to and to managers of its store (403 otherwise), while the task is open: a completed or cancelled task, or a version other than the task's, is refused with 409 and nothing changes. Publishes TaskRescheduled and records it in the customer's activity.
          */
         post: operations["rescheduleTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandox/tokenreplaceemailtemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fill in a template's tokens for a customer
+         * @description The template's (TemplateId, of the customer's store) or the given Subject and Body with their tokens replaced by the customer's, the store's and the signed-in sales person's data; unknown tokens are left as written.
+         */
+        post: operations["tokenReplaceEmailTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5992,6 +5792,46 @@ export type paths = {
         get: operations["listRulesAdminRoles"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templatemanager/createDealerTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a dealer template to a store
+         * @description An e-mail (ChannelId 1, with a Subject) or text (ChannelId 3) template of category 1 to 14 and template type 1 for a store the caller may view; its Body may hold tokens such as {CustomerFirstName}, {StoreName} and {SalesPersonName}. Attachments name files uploaded with create_email_template_attachment.
+         */
+        post: operations["createDealerTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templatemanager/getDealerTemplates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the dealer templates of stores
+         * @description The e-mail (channel 1) and text (channel 3) templates of the stores named (each one the caller may view) or of the Scope header's stores, filtered by category, channel, status and template type; by store, then name.
+         */
+        post: operations["getDealerTemplates"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7070,113 +6910,9 @@ export type components = {
             /** @description Stores considered; empty for the Scope header's stores. */
             AccountPlatformIds?: number[] | null;
         };
-        "desking.CreateDeskInputBody": {
-            /**
-             * Format: int64
-             * @description The lead desked.
-             */
-            crmLeadId?: number;
-            /**
-             * Format: int64
-             * @description The garage vehicle whose deal sheet is desked.
-             */
-            entityId?: number;
-            /** @description What the desk should know; at most 4000 characters. */
-            notes?: string;
-            /** @description The client's id of this request: a retry with the same id creates nothing more and answers the first desk. */
-            requestId?: string;
-            /**
-             * @description What the desk is made from: a garage vehicle's deal sheet (entityId) or a lead (crmLeadId).
-             * @enum {string}
-             */
-            source: "dealsheet" | "lead";
-            /** @description The deal's terms; absent for a retail deal at the dealer's middle term with nothing down. */
-            terms?: components["schemas"]["domain.desk.Terms"];
-            /** @description The vehicle sold; absent for the deal sheet's replacement vehicle or the lead's chosen vehicle. */
-            vehicle?: components["schemas"]["domain.desk.Vehicle"];
-        };
-        "desking.CreateFormInputBody": {
-            /**
-             * Format: int64
-             * @description The store; 0 for every store of the dealer group (dealer admins only).
-             */
-            accountPlatformId: number;
-            category: string;
-            name: string;
-            paperSize: string;
-            sections: components["schemas"]["domain.printform.Section"][] | null;
-        };
-        "desking.DealerSettingsInputBody": {
-            /**
-             * Format: int64
-             * @description The store.
-             */
-            accountPlatformId: number;
-        };
-        "desking.DecodeVINInputBody": {
-            /** @description The VIN; spaces are ignored, any case. */
-            vin: string;
-        };
-        "desking.DeskInputBody": {
-            /** Format: int64 */
-            deskId: number;
-        };
         "desking.DeskingEnabledInputBody": {
             /** @description Stores asked about; absent for the Scope header's stores. */
             accountPlatformIds?: number[] | null;
-        };
-        "desking.GroupedSearchInputBody": {
-            /** @description Stores searched; absent for the Scope header's stores. */
-            accountPlatformIds?: number[] | null;
-            /**
-             * Format: int64
-             * @description Only this customer's desks.
-             */
-            contactId?: number;
-            /** @description Created on or after this day (YYYY-MM-DD). */
-            from?: string;
-            /**
-             * @description Default status.
-             * @enum {string}
-             */
-            groupBy?: "status" | "salesPerson" | "store";
-            /** @description New, Working, Sold, Lost; absent for all. */
-            statuses?: string[] | null;
-            /** @description In the customer's name, the vehicle or the stock number. */
-            text?: string;
-            /** @description Created on or before this day (YYYY-MM-DD). */
-            to?: string;
-        };
-        "desking.PinnedInputBody": {
-            deskIds: number[] | null;
-        };
-        "desking.PrintSearchInputBody": {
-            /**
-             * @description Only forms of this category (forms only).
-             * @enum {string}
-             */
-            category?: "Sales" | "F&I" | "Delivery" | "Credit" | "Trade";
-            /**
-             * Format: int64
-             * @description The store (account platform) whose forms to search.
-             */
-            dealerId: number;
-            /** @description Names holding this text (any case). */
-            query?: string;
-        };
-        "desking.RenderInputBody": {
-            /**
-             * Format: int64
-             * @description The customer, when no desk is named: the form shows the customer only.
-             */
-            contactId?: number;
-            /**
-             * Format: int64
-             * @description The desk whose deal fills the form: its customer, vehicle, trades and payment.
-             */
-            deskId?: number;
-            /** Format: int64 */
-            formId: number;
         };
         "desking.SendToDeskingInputBody": {
             /**
@@ -7188,14 +6924,6 @@ export type components = {
             notes?: string;
             /** @description The client's id of this request: a retry with the same id records nothing more and answers the first result. */
             requestId?: string;
-        };
-        "desking.VehicleSearchInputBody": {
-            makeName?: string;
-            modelName?: string;
-            /** @description Names holding this text (any case). */
-            query?: string;
-            /** Format: int64 */
-            year?: number;
         };
         "domain.activity.CategoryCount": {
             category: string;
@@ -7831,134 +7559,31 @@ export type components = {
             /** Format: int64 */
             version: number;
         };
-        "domain.desk.Desk": {
+        "domain.emailmessage.Attachment": {
+            contentType?: string;
+            fileName: string;
+            fileUrl: string;
             /** Format: int64 */
-            readonly accountPlatformId: number;
+            size: number;
+        };
+        "domain.emailmessage.Message": {
             /** Format: int64 */
-            readonly contactId: number;
+            accountPlatformId: number;
             /** Format: date-time */
-            readonly createdAt: string;
-            readonly createdBy: string;
-            readonly customerName: string;
-            /**
-             * Format: int64
-             * @description The desk's deal, which its trades name.
-             */
-            readonly dealId: number;
+            at: string;
+            attachments: components["schemas"]["domain.emailmessage.Attachment"][] | null;
             /** Format: int64 */
-            readonly deskId: number;
-            /** @description The product the store desks with. */
-            readonly deskingProvider: string;
-            readonly notes: string;
-            /** @description The deal computed at the desk's terms; zero when the vehicle has no price. */
-            readonly quote: components["schemas"]["domain.payment.Quote"];
-            readonly salesPersonId: string;
-            readonly salesPersonName: string;
-            /** @description The payment scan over the dealer's terms and down payments; empty when the vehicle has no price. */
-            readonly scans: components["schemas"]["domain.desk.Scan"][];
-            /** @enum {string} */
-            readonly source: "dealsheet" | "lead" | "profile";
-            /**
-             * Format: int64
-             * @description The garage vehicle (deal sheet) or lead the desk was made from; 0 for the profile.
-             */
-            readonly sourceId: number;
-            /** @enum {string} */
-            readonly status: "New" | "Working" | "Sold" | "Lost";
-            readonly terms: components["schemas"]["domain.desk.Terms"];
-            readonly trades: components["schemas"]["domain.desk.Trade"][];
-            /** Format: date-time */
-            readonly updatedAt: string;
-            readonly vehicle: components["schemas"]["domain.desk.Vehicle"];
+            contactId: number;
+            direction: string;
+            from: string;
             /** Format: int64 */
-            readonly version: number;
-        };
-        "domain.desk.PinnedScans": {
-            customerName: string;
-            /** Format: int64 */
-            dealId: number;
-            dealType: string;
-            /** Format: int64 */
-            deskId: number;
-            saleType: string;
-            scans: components["schemas"]["domain.desk.Scan"][];
-            vehicleName: string;
-        };
-        "domain.desk.Scan": {
-            /** Format: int64 */
-            cashDue: number;
-            /** Format: int64 */
-            down: number;
-            /** Format: int64 */
-            payment: number;
-            /** @description The cell the desk chose: the desk's own term and down payment. */
-            pinned: boolean;
-            /** Format: int64 */
-            scanId: number;
-            /** Format: int64 */
-            term: number;
-        };
-        "domain.desk.Terms": {
-            /** @enum {string} */
-            dealType: "Lease" | "Retail" | "Balloon" | "Cash" | "One-pay lease";
-            /**
-             * Format: int64
-             * @description The cash down, in cents.
-             */
-            down?: number;
-            /** @description The APR, or a lease's rate (money factor × 2400), in percent: "7.5". */
-            rate?: string;
-            /** @description A lease's or balloon's residual, in percent of the MSRP: "58". */
-            residualPercent?: string;
-            /**
-             * Format: int64
-             * @description Months; 0 for a cash deal.
-             */
-            term?: number;
-        };
-        "domain.desk.Trade": {
-            /**
-             * Format: int64
-             * @description What the dealer gives for it, in cents.
-             */
-            allowance?: number;
-            /**
-             * Format: int64
-             * @description The desk's deal the trade belongs to.
-             */
-            readonly dealId: number;
-            make?: string;
-            /** Format: int64 */
-            mileage?: number;
-            model?: string;
-            /**
-             * Format: int64
-             * @description What the customer still owes on it, in cents.
-             */
-            payoff?: number;
-            vin?: string;
-            /** Format: int64 */
-            year?: number;
-        };
-        "domain.desk.Vehicle": {
-            isNew?: boolean;
-            make?: string;
-            model?: string;
-            /**
-             * Format: int64
-             * @description The sticker price, in cents; the price when 0.
-             */
-            msrp?: number;
-            /**
-             * Format: int64
-             * @description The selling price, in cents.
-             */
-            price?: number;
-            stockNumber?: string;
-            trim?: string;
-            vin?: string;
-            /** Format: int64 */
-            year?: number;
+            id: number;
+            providerMessageId?: string;
+            subject: string;
+            text: string;
+            to: string;
+            userId?: string;
+            userName?: string;
         };
         "domain.garage.Contract": {
             /**
@@ -8413,101 +8038,6 @@ export type components = {
             Read: boolean;
             Title: string;
             UserId: string;
-        };
-        "domain.payment.DefaultTerms": {
-            downs: number[] | null;
-            terms: number[] | null;
-        };
-        "domain.payment.Levy": {
-            name: string;
-            rate: string;
-        };
-        "domain.payment.Quote": {
-            /** Format: int64 */
-            adjustedCapCost: number;
-            /** Format: int64 */
-            amountFinanced: number;
-            /** Format: int64 */
-            balloon: number;
-            /** Format: int64 */
-            basePayment: number;
-            /** Format: int64 */
-            capCostReduction: number;
-            /** Format: int64 */
-            cashDue: number;
-            dealType: string;
-            /** Format: int64 */
-            depreciation: number;
-            /** Format: int64 */
-            down: number;
-            /** Format: int64 */
-            fees: number;
-            /** Format: int64 */
-            financeCharge: number;
-            /** Format: int64 */
-            grossCapCost: number;
-            /** Format: int64 */
-            payment: number;
-            paymentTaxes: components["schemas"]["domain.payment.TaxLine"][] | null;
-            rate: string;
-            /** Format: int64 */
-            rentCharge: number;
-            /** Format: int64 */
-            residual: number;
-            saleType: string;
-            /** Format: int64 */
-            taxTotal: number;
-            taxes: components["schemas"]["domain.payment.TaxLine"][] | null;
-            /** Format: int64 */
-            term: number;
-            /** Format: int64 */
-            totalOfPayments: number;
-            /** Format: int64 */
-            tradeEquity: number;
-        };
-        "domain.payment.Tax": {
-            capitalize?: boolean;
-            lease?: string;
-            levies: components["schemas"]["domain.payment.Levy"][] | null;
-            rebateReducesTax?: boolean;
-            tradeCredit?: boolean;
-        };
-        "domain.payment.TaxLine": {
-            /** Format: int64 */
-            amount: number;
-            /** Format: int64 */
-            base: number;
-            name: string;
-            rate: string;
-        };
-        "domain.printform.Form": {
-            /**
-             * Format: int64
-             * @description The store; 0 for every store of the dealer group.
-             */
-            accountPlatformId: number;
-            /** @enum {string} */
-            category: "Sales" | "F&I" | "Delivery" | "Credit" | "Trade";
-            /** Format: date-time */
-            readonly createdAt: string;
-            readonly createdBy: string;
-            /** Format: int64 */
-            readonly formId: number;
-            name: string;
-            /** @enum {string} */
-            paperSize: "letter" | "legal";
-            sections: components["schemas"]["domain.printform.Section"][];
-            /** Format: int64 */
-            readonly version: number;
-        };
-        "domain.printform.Line": {
-            label: string;
-            /** @description Text with fields in double braces, for example "{{customer.name}}". */
-            value: string;
-        };
-        "domain.printform.Section": {
-            lines: components["schemas"]["domain.printform.Line"][];
-            title: string;
         };
         "domain.process.Answer": {
             AddressLine1?: string;
@@ -9053,6 +8583,42 @@ export type components = {
             version: number;
             workflowInstanceId?: string;
         };
+        "domain.template.Attachment": {
+            fileName: string;
+            /** @description The file's reference, as create_email_template_attachment answered it. */
+            fileUrl: string;
+            /** Format: int64 */
+            size: number;
+        };
+        "domain.template.Template": {
+            /** Format: int64 */
+            AccountPlatformId: number;
+            Attachments?: components["schemas"]["domain.template.Attachment"][] | null;
+            Body: string;
+            /**
+             * Format: int64
+             * @description 1 to 14.
+             */
+            CategoryId: number;
+            /**
+             * Format: int64
+             * @description 1 e-mail, 3 text.
+             */
+            ChannelId: number;
+            /** Format: date-time */
+            readonly CreatedAt: string;
+            /** @description True for an active template. */
+            Status: boolean;
+            Subject?: string;
+            /** Format: int64 */
+            readonly TemplateId: number;
+            TemplateName: string;
+            /**
+             * Format: int64
+             * @description 1, the dealer template.
+             */
+            TemplateTypeId: number;
+        };
         "domain.user.Setting": {
             key: string;
             value: string;
@@ -9201,6 +8767,48 @@ export type components = {
             Day: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
             /** @description Opening time, HH:MM (24-hour clock) in the store's time zone. */
             Open?: string;
+        };
+        "email.DealerTemplatesInputBody": {
+            /** @description The stores; none for the Scope header's. */
+            AccountPlatformIds?: number[] | null;
+            /** @description Categories 1 to 14; none for all. */
+            CategoryIds?: number[] | null;
+            /** @description [1] e-mail or [3] text; none for both. */
+            ChannelIds?: number[] | null;
+            /** @description [true] for the active templates. */
+            Statuses?: boolean[] | null;
+            /**
+             * Format: int64
+             * @description 1, the dealer templates.
+             */
+            TemplateTypeId?: number;
+        };
+        "email.FileRequestBody": {
+            FileUrl: string;
+        };
+        "email.SendInputBody": {
+            Attachments?: components["schemas"]["functions.email.SendAttachment"][] | null;
+            Body: string;
+            /** Format: int64 */
+            ContactId: number;
+            /** @description The client's id of this send: a retry with the same id sends nothing again. */
+            RequestId?: string;
+            Subject: string;
+            /** Format: int64 */
+            TemplateId?: number;
+            /** @description One of the customer's addresses that is not opted out; none for the preferred one. */
+            To?: string;
+        };
+        "email.TokenReplaceInputBody": {
+            Body?: string;
+            /** Format: int64 */
+            ContactId: number;
+            Subject?: string;
+            /**
+             * Format: int64
+             * @description A template of the customer's store; or give Subject and Body.
+             */
+            TemplateId?: number;
         };
         "functions.activity.ActivityFeed": {
             entries: components["schemas"]["domain.activity.Entry"][] | null;
@@ -9940,33 +9548,6 @@ export type components = {
             LeadSettings: components["schemas"]["functions.dealers.StoreLeadSettings"][] | null;
             PushCapabilities: components["schemas"]["domain.dealer.PushCapability"][] | null;
         };
-        "functions.desking.DealerSettings": {
-            /** Format: int64 */
-            accountPlatformId: number;
-            /** @enum {string} */
-            country: "US" | "CA";
-            /** @description The deal types a desk is priced as. */
-            dealTypes: string[];
-            /** @description The payment scan's terms and down payments per sale type (B, P, L, C). */
-            defaultTerms: {
-                [key: string]: components["schemas"]["domain.payment.DefaultTerms"];
-            };
-            /** @description The product providing desking; empty when desking is not enabled. */
-            deskingProvider: string;
-            /** @description Lease rates show as money factor × 2400 with 2 decimals. */
-            isCanada: boolean;
-            isDeskingEnabled: boolean;
-            province: string;
-            /** @description How the store's deals are taxed. */
-            tax: components["schemas"]["domain.payment.Tax"];
-        };
-        "functions.desking.DeskGroup": {
-            /** Format: int64 */
-            count: number;
-            desks: components["schemas"]["domain.desk.Desk"][];
-            key: string;
-            label: string;
-        };
         "functions.desking.DeskingStatus": {
             /** Format: int64 */
             accountPlatformId: number;
@@ -9974,21 +9555,50 @@ export type components = {
             deskingProvider: string;
             isDeskingEnabled: boolean;
         };
-        "functions.desking.PacketView": {
-            /**
-             * Format: int64
-             * @description The store; 0 for every store of the dealer group.
-             */
-            accountPlatformId: number;
-            /** Format: date-time */
-            readonly createdAt: string;
-            formIds: number[];
-            forms: components["schemas"]["domain.printform.Form"][];
-            name: string;
+        "functions.email.File": {
+            ContentType: string;
+            FileName: string;
+            /** @description The file's reference: send it with the e-mail, or fetch it with get_email_attachment. */
+            FileUrl: string;
             /** Format: int64 */
-            readonly packetId: number;
+            Size: number;
+        };
+        "functions.email.InboundResult": {
             /** Format: int64 */
-            readonly version: number;
+            contactId?: number;
+            status: string;
+        };
+        "functions.email.Replaced": {
+            Attachments: components["schemas"]["domain.template.Attachment"][] | null;
+            Body: string;
+            Subject: string;
+        };
+        "functions.email.SNSMessage": {
+            Message: string;
+            MessageId: string;
+            Signature: string;
+            /** @enum {string} */
+            SignatureVersion: "1" | "2";
+            SigningCertURL: string;
+            Subject?: string;
+            SubscribeURL?: string;
+            Timestamp: string;
+            Token?: string;
+            TopicArn: string;
+            /** @enum {string} */
+            Type: "Notification" | "SubscriptionConfirmation" | "UnsubscribeConfirmation";
+            UnsubscribeURL?: string;
+        };
+        "functions.email.SendAttachment": {
+            FileName: string;
+            FileUrl: string;
+        };
+        "functions.email.SendResult": {
+            Data?: components["schemas"]["domain.emailmessage.Message"];
+            IsRestrictedEmail: boolean;
+            Message: string;
+            RestrictedEmails: string[] | null;
+            Success: boolean;
         };
         "functions.garage.AppraisalResult": {
             appraisal: components["schemas"]["provider.appraisal.Appraisal"];
@@ -10077,11 +9687,6 @@ export type components = {
             contracts: number;
             name: string;
         };
-        "functions.garage.DealerIntegrations": {
-            /** Format: int64 */
-            accountPlatformId: number;
-            integrations: components["schemas"]["functions.garage.IntegrationStatus"][];
-        };
         "functions.garage.EnterpriseVehicle": {
             /** Format: int64 */
             accountPlatformId: number;
@@ -10094,26 +9699,6 @@ export type components = {
             currentVehicles: components["schemas"]["domain.garage.Vehicle"][];
             previousVehicles: components["schemas"]["domain.garage.Vehicle"][];
             vehiclesOfInterest: components["schemas"]["functions.garage.InterestVehicle"][];
-        };
-        "functions.garage.IntegrationStatus": {
-            description: string;
-            enabled: boolean;
-            /** @enum {string} */
-            id: "vauto" | "carproof" | "oasis" | "smartvincent";
-            /** @description Why it is not enabled. */
-            message?: string;
-            name: string;
-            /** @description The call that uses it. */
-            path: string;
-        };
-        "functions.garage.IntegrationView": {
-            description: string;
-            /** @enum {string} */
-            id: "vauto" | "carproof" | "oasis" | "smartvincent";
-            name: string;
-            /** @description The call that uses it. */
-            path: string;
-            stores: components["schemas"]["functions.garage.StoreIntegration"][];
         };
         "functions.garage.InterestVehicle": {
             color?: string;
@@ -10191,22 +9776,9 @@ export type components = {
              */
             defaultContract?: number;
         };
-        "functions.garage.SmartVincentReport": {
-            /** Format: int64 */
-            entityId: number;
-            report: components["schemas"]["provider.smartvincent.Report"];
-            vin: string;
-        };
         "functions.garage.SoldBy": {
             name: string;
             userId: string;
-        };
-        "functions.garage.StoreIntegration": {
-            /** Format: int64 */
-            accountPlatformId: number;
-            enabled: boolean;
-            message?: string;
-            storeName: string;
         };
         "functions.garage.TemplateLookups": {
             categories: components["schemas"]["domain.lookup.Item"][];
@@ -11900,13 +11472,6 @@ export type components = {
              */
             version?: number;
         };
-        "garage.SmartVincentInputBody": {
-            /**
-             * Format: int64
-             * @description The garage vehicle.
-             */
-            entityId: number;
-        };
         "garage.SoldByInputBody": {
             /**
              * Format: int64
@@ -12409,44 +11974,6 @@ export type components = {
             Message: string;
             results: components["schemas"]["provider.recall.Recall"][] | null;
         };
-        "provider.smartvincent.Incentive": {
-            /**
-             * Format: int64
-             * @description Cents.
-             */
-            amount: number;
-            /** @description YYYY-MM-DD. */
-            expires: string;
-            name: string;
-        };
-        "provider.smartvincent.Report": {
-            /**
-             * Format: int64
-             * @description The trade-in value less the payoff, in cents; negative when the customer owes more.
-             */
-            equity: number;
-            incentives: components["schemas"]["provider.smartvincent.Incentive"][];
-            make: string;
-            model: string;
-            reportId: string;
-            /** @description The report in Smart Vincent. */
-            reportUrl: string;
-            /**
-             * Format: int64
-             * @description Cents.
-             */
-            retailValue: number;
-            /**
-             * Format: int64
-             * @description Cents.
-             */
-            tradeInValue: number;
-            /** @description When the values were computed (RFC 3339). */
-            valuedAt: string;
-            vin: string;
-            /** Format: int64 */
-            year: number;
-        };
         "provider.vehiclehistory.DamageRecord": {
             /**
              * Format: double
@@ -12707,6 +12234,10 @@ export type components = {
             Data: components["schemas"]["domain.product.CatalogEntry"][] | null;
             Success: boolean;
         };
+        "runtime.httpapi.LegacyListFile": {
+            Data: components["schemas"]["functions.email.File"][] | null;
+            Success: boolean;
+        };
         "runtime.httpapi.LegacyListMessage": {
             Data: components["schemas"]["domain.chat.Message"][] | null;
             Success: boolean;
@@ -12727,6 +12258,10 @@ export type components = {
             Data: components["schemas"]["domain.dealer.StoreSettings"][] | null;
             Success: boolean;
         };
+        "runtime.httpapi.LegacyListTemplate": {
+            Data: components["schemas"]["domain.template.Template"][] | null;
+            Success: boolean;
+        };
         "runtime.httpapi.LegacyListUserGroup": {
             Data: components["schemas"]["functions.core.UserGroup"][] | null;
             Success: boolean;
@@ -12735,12 +12270,20 @@ export type components = {
             Data: components["schemas"]["domain.notification.Notification"];
             Success: boolean;
         };
+        "runtime.httpapi.LegacyReplaced": {
+            Data: components["schemas"]["functions.email.Replaced"];
+            Success: boolean;
+        };
         "runtime.httpapi.LegacySent": {
             Data: components["schemas"]["functions.chat.Sent"];
             Success: boolean;
         };
         "runtime.httpapi.LegacySuperUser": {
             Data: components["schemas"]["functions.users.SuperUser"];
+            Success: boolean;
+        };
+        "runtime.httpapi.LegacyTemplate": {
+            Data: components["schemas"]["domain.template.Template"];
             Success: boolean;
         };
         "runtime.httpapi.LegacyWizardUser": {
@@ -12894,16 +12437,6 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
-        "runtime.httpapi.ResultDealerIntegrations": {
-            data: components["schemas"]["functions.garage.DealerIntegrations"];
-            pageData?: components["schemas"]["runtime.httpapi.PageData"];
-            successful: boolean;
-        };
-        "runtime.httpapi.ResultDealerSettings": {
-            data: components["schemas"]["functions.desking.DealerSettings"];
-            pageData?: components["schemas"]["runtime.httpapi.PageData"];
-            successful: boolean;
-        };
         "runtime.httpapi.ResultDealsheetMatch": {
             data: components["schemas"]["functions.contacts.DealsheetMatch"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -12911,11 +12444,6 @@ export type components = {
         };
         "runtime.httpapi.ResultDecoded": {
             data: components["schemas"]["domain.vehicle.Decoded"];
-            pageData?: components["schemas"]["runtime.httpapi.PageData"];
-            successful: boolean;
-        };
-        "runtime.httpapi.ResultDesk": {
-            data: components["schemas"]["domain.desk.Desk"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -12951,11 +12479,6 @@ export type components = {
         };
         "runtime.httpapi.ResultFilterValues": {
             data: components["schemas"]["functions.rules.FilterValues"];
-            pageData?: components["schemas"]["runtime.httpapi.PageData"];
-            successful: boolean;
-        };
-        "runtime.httpapi.ResultForm": {
-            data: components["schemas"]["domain.printform.Form"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -13006,11 +12529,6 @@ export type components = {
         };
         "runtime.httpapi.ResultIntakeResult": {
             data: components["schemas"]["functions.leads.IntakeResult"];
-            pageData?: components["schemas"]["runtime.httpapi.PageData"];
-            successful: boolean;
-        };
-        "runtime.httpapi.ResultIntegrationView": {
-            data: components["schemas"]["functions.garage.IntegrationView"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -13079,11 +12597,6 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
-        "runtime.httpapi.ResultListDeskGroup": {
-            data: components["schemas"]["functions.desking.DeskGroup"][] | null;
-            pageData?: components["schemas"]["runtime.httpapi.PageData"];
-            successful: boolean;
-        };
         "runtime.httpapi.ResultListDeskingStatus": {
             data: components["schemas"]["functions.desking.DeskingStatus"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -13096,11 +12609,6 @@ export type components = {
         };
         "runtime.httpapi.ResultListEventView": {
             data: components["schemas"]["functions.calendar.EventView"][] | null;
-            pageData?: components["schemas"]["runtime.httpapi.PageData"];
-            successful: boolean;
-        };
-        "runtime.httpapi.ResultListForm": {
-            data: components["schemas"]["domain.printform.Form"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -13179,18 +12687,13 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultListMessage": {
+            data: components["schemas"]["domain.emailmessage.Message"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultListModelItem": {
             data: components["schemas"]["functions.garage.ModelItem"][] | null;
-            pageData?: components["schemas"]["runtime.httpapi.PageData"];
-            successful: boolean;
-        };
-        "runtime.httpapi.ResultListPacketView": {
-            data: components["schemas"]["functions.desking.PacketView"][] | null;
-            pageData?: components["schemas"]["runtime.httpapi.PageData"];
-            successful: boolean;
-        };
-        "runtime.httpapi.ResultListPinnedScans": {
-            data: components["schemas"]["domain.desk.PinnedScans"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -13468,11 +12971,6 @@ export type components = {
         };
         "runtime.httpapi.ResultSignOut": {
             data: components["schemas"]["functions.auth.SignOut"];
-            pageData?: components["schemas"]["runtime.httpapi.PageData"];
-            successful: boolean;
-        };
-        "runtime.httpapi.ResultSmartVincentReport": {
-            data: components["schemas"]["functions.garage.SmartVincentReport"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -13817,6 +13315,13 @@ export type components = {
         "users.SaveSettingInputBody": {
             key: string;
             value: string;
+        };
+        "v2.FormFile": {
+            ContentType: string;
+            Filename: string;
+            IsSet: boolean;
+            /** Format: int64 */
+            Size: number;
         };
         "value.phone.Country": {
             /** @description US, CA, GB or FR; a save needs the abbreviation or the id. */
@@ -24042,83 +23547,6 @@ export interface operations {
             };
         };
     };
-    getDealerEnabledIntegrations: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The store (account platform). */
-                platformId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultDealerIntegrations"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
     submitOasis: {
         parameters: {
             query?: never;
@@ -24206,875 +23634,6 @@ export interface operations {
             };
         };
     };
-    submitSmartVincent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["garage.SmartVincentInputBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultSmartVincentReport"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    getDealsheetIntegration: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
-                Scope?: string;
-            };
-            path: {
-                /** @description vauto, carproof, oasis or smartvincent. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultIntegrationView"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    getPinnedScanSummaries: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["desking.PinnedInputBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultListPinnedScans"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    createDesk: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["desking.CreateDeskInputBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultDesk"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    getDesk: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["desking.DeskInputBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultDesk"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    searchDesksGrouped: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
-                Scope?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["desking.GroupedSearchInputBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultListDeskGroup"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    getDeskingDealerSettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["desking.DealerSettingsInputBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultDealerSettings"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    decodeDeskingVin: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["desking.DecodeVINInputBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultDecoded"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    searchDeskingMakes: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["desking.VehicleSearchInputBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultListString"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    searchDeskingModels: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["desking.VehicleSearchInputBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultListString"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    searchDeskingTrims: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["desking.VehicleSearchInputBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultListString"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    searchDeskingYears: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["desking.VehicleSearchInputBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultListInt"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
     getContactUserAssignmentDealerSettings: {
         parameters: {
             query?: never;
@@ -25094,329 +23653,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.ResultContactAssignmentSettings"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    createPrintForm: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["desking.CreateFormInputBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultForm"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    renderPrintForm: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["desking.RenderInputBody"];
-            };
-        };
-        responses: {
-            /** @description The PDF. */
-            200: {
-                headers: {
-                    "Cache-Control"?: string;
-                    "Content-Disposition"?: string;
-                    "Content-Type"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": string;
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    searchPrintForms: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["desking.PrintSearchInputBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultListForm"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    getPrintForm: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The form's id. */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultForm"];
                 };
             };
             /** @description Bad Request */
@@ -25572,84 +23808,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.ResultLoggedNote"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    searchPrintPackets: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["desking.PrintSearchInputBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultListPacketView"];
                 };
             };
             /** @description Bad Request */
@@ -28883,6 +27041,75 @@ export interface operations {
             };
         };
     };
+    getMessageAttachment: {
+        parameters: {
+            query?: {
+                fileUrl?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     filterGroups: {
         parameters: {
             query?: never;
@@ -31359,6 +29586,82 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getContactEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contactId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListMessage"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -36034,6 +34337,266 @@ export interface operations {
             };
         };
     };
+    createEmailAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file; at most 25 MB.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyListFile"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    createEmailTemplateAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: number;
+                platformId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file; at most 25 MB.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyListFile"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getEmailAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["email.FileRequestBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     historicalWorkflows: {
         parameters: {
             query: {
@@ -36092,6 +34655,57 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    receiveInboundEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.email.SNSMessage"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["functions.email.InboundResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -36257,6 +34871,93 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    sendEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["email.SendInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["functions.email.SendResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -36711,6 +35412,93 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.ResultTaskView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    tokenReplaceEmailTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["email.TokenReplaceInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyReplaced"];
                 };
             };
             /** @description Bad Request */
@@ -38241,6 +37029,165 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.LegacyListRulesAdminRole"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    createDealerTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["domain.template.Template"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyTemplate"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getDealerTemplates: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["email.DealerTemplatesInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyListTemplate"];
                 };
             };
             /** @description Bad Request */

@@ -472,3 +472,14 @@ export type CreateDeskBody = Schemas['desking.CreateDeskInputBody'];
 
 /** A print form of a store or its dealer group. */
 export type PrintForm = Schemas['domain.printform.Form'];
+
+/** A dealer template of e-mail or text (getDealerTemplates). */
+export type DealerTemplate = Schemas['domain.template.Template'];
+/** One e-mail of a customer's history. */
+export type EmailMessage = Schemas['domain.emailmessage.Message'];
+/** An uploaded e-mail attachment. */
+export type EmailFile = Schemas['functions.email.File'];
+/** A template with its tokens filled in for a customer. */
+export type ReplacedTemplate = Schemas['functions.email.Replaced'];
+/** The answer of sendemail. */
+export type SendEmailResult = Schemas['functions.email.SendResult'];

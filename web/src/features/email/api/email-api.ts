@@ -1,0 +1,112 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '../../../lib/api/client';
+import type { DealerTemplate, EmailFile, EmailMessage, ReplacedTemplate, SendEmailResult } from '../../../lib/api/types';
+import { activityKeys } from '../../activity';
+import { emailKeys } from './keys';
+
+/** EMAIL_CHANNEL is the e-mail channel of the dealer templates. */
+export const EMAIL_CHANNEL = 1;
+
+/** getEmailTemplates lists a store's active e-mail templates (POST /templatemanager/getDealerTemplates). */
+export function getEmailTemplates(storeId: number): Promise<DealerTemplate[]> {
+  return api.post<DealerTemplate[]>('/templatemanager/getDealerTemplates', {
+    CategoryIds: Array.from({ length: 14 }, (_, i) => i + 1),
+    ChannelIds: [EMAIL_CHANNEL],
+    Statuses: [true],
+    TemplateTypeId: 1,
+    AccountPlatformIds: [storeId],
+  });
+}
+
+export const emailTemplatesQuery = (storeId: number) =>
+  queryOptions({ queryKey: emailKeys.templates(storeId), queryFn: () => getEmailTemplates(storeId), enabled: storeId > 0 });
+
+/** useEmailTemplates is a store's e-mail templates. */
+export function useEmailTemplates(storeId: number) {
+  return useQuery(emailTemplatesQuery(storeId));
+}
+
+/** replaceTokens fills in a template's tokens for a customer (POST /pando/pandox/tokenreplaceemailtemplate). */
+export function replaceTokens(contactId: number, templateId: number): Promise<ReplacedTemplate> {
+  return api.post<ReplacedTemplate>('/pando/pandox/tokenreplaceemailtemplate', { ContactId: contactId, TemplateId: templateId });
+}
+
+/** uploadAttachment uploads one file (POST /pando/pandox/create_email_attachment); Data[0] is the file. */
+export async function uploadAttachment(file: File): Promise<EmailFile> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const { data } = await api.request<EmailFile[]>('/pando/pandox/create_email_attachment', { method: 'POST', form });
+  const first = data[0];
+  if (!first) throw new Error('The upload returned no file.');
+  return first;
+}
+
+/** BLOCKED_EXTENSIONS are the attachment types refused (the server refuses them too). */
+export const BLOCKED_EXTENSIONS = ['exe', 'jar', 'bat', 'psc1', 'vb', 'vbs', 'msi', 'cmd', 'reg', 'wsf'];
+
+/** MAX_ATTACHMENT_MB is the largest file, and MAX_ATTACHMENTS the most files, of one e-mail. */
+export const MAX_ATTACHMENT_MB = 25;
+export const MAX_ATTACHMENTS = 5;
+
+/** attachmentProblem returns why a file may not be attached, or null when it may. */
+export function attachmentProblem(file: File): string | null {
+  const ext = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
+  if (BLOCKED_EXTENSIONS.includes(ext)) {
+    return `Files of type .${ext} cannot be attached (blocked: ${BLOCKED_EXTENSIONS.join(', ')}).`;
+  }
+  if (file.size > MAX_ATTACHMENT_MB * 1024 * 1024) return `${file.name} is larger than ${MAX_ATTACHMENT_MB} MB.`;
+  if (file.size === 0) return `${file.name} is empty.`;
+  return null;
+}
+
+/** attachmentName is a file's name as stored: spaces become underscores. */
+export function attachmentName(name: string): string {
+  return name.trim().replace(/ /g, '_');
+}
+
+export type SendEmailBody = {
+  ContactId: number;
+  Subject: string;
+  Body: string;
+  TemplateId?: number;
+  Attachments: { FileName: string; FileUrl: string }[];
+  RequestId: string;
+};
+
+/**
+ * sendEmail sends an e-mail to a customer (POST /pando/pandox/sendemail). A refusal (Success
+ * false, such as a message naming a restricted address) throws ApiError with the server's Message.
+ */
+export function sendEmail(body: SendEmailBody): Promise<SendEmailResult> {
+  return api.post<SendEmailResult>('/pando/pandox/sendemail', body);
+}
+
+/** useSendEmail sends and reloads the customer's e-mail history and activity. */
+export function useSendEmail(contactId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendEmail,
+    meta: { silent: true },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: emailKeys.history(contactId) }),
+        queryClient.invalidateQueries({ queryKey: activityKeys.all(contactId) }),
+      ]),
+  });
+}
+
+/** getEmailHistory is a customer's e-mail, newest first (GET /crm/contacts/{id}/emails). */
+export function getEmailHistory(contactId: number): Promise<EmailMessage[]> {
+  return api.get<EmailMessage[]>(`/crm/contacts/${contactId}/emails`);
+}
+
+/** useEmailHistory is a customer's e-mail history. */
+export function useEmailHistory(contactId: number, enabled = true) {
+  return useQuery({ queryKey: emailKeys.history(contactId), queryFn: () => getEmailHistory(contactId), enabled: enabled && contactId > 0 });
+}
+
+/** fetchAttachment fetches an attachment's file (GET /chat/message/attachment). */
+export function fetchAttachment(fileUrl: string): Promise<Blob> {
+  return api.blob(`/chat/message/attachment?fileUrl=${encodeURIComponent(fileUrl)}`);
+}
