@@ -79,7 +79,7 @@ describe('the manager dashboard', () => {
     page = suite.page;
   });
 
-  it("shows the manager the team's counts, the funnel and speed to lead, and every user's calls", async () => {
+  it("shows the manager the team's counts, the funnel and speed to lead, every user's calls and the service leads", async () => {
     await openSignedIn(page, `${baseUrl}/#/app/managerdashboard`, 'salesmanager@northwind.demo');
     await page.getByRole('heading', { level: 1, name: 'Manager Dashboard' }).waitFor();
     const team = page.getByRole('region', { name: 'Team Management' });
@@ -97,6 +97,25 @@ describe('the manager dashboard', () => {
     await page.waitForURL((url) => url.hash.includes('range=30'));
     expect(await calls(page, 'Dashboard')).toBeGreaterThanOrEqual(before + 1);
     await page.getByRole('region', { name: 'Lead funnel and speed to lead' }).getByRole('button', { name: /^Contacted \(\d+\)$/ }).click();
+
+    // Service Lead Management counts the service lane's appointments and repair orders (from the
+    // dealer management system; the demo seed writes the latest days' ones).
+    const slm = page.getByRole('region', { name: 'Service Lead Management' });
+    const count = async (label: string) => {
+      const button = slm.getByRole('button', { name: new RegExp(`^${label}: \\d+$`) });
+      await button.waitFor();
+      return Number((await button.getAttribute('aria-label'))!.match(/\d+$/)![0]);
+    };
+    expect(await slm.getByText('Not available yet').count()).toBe(0);
+    expect(await count('Service appointments')).toBeGreaterThanOrEqual(1);
+    expect(await count('Completed')).toBeGreaterThanOrEqual(1);
+    const working = await count('Working');
+    expect(working).toBeGreaterThanOrEqual(1);
+    await slm.getByRole('button', { name: `Working: ${working}` }).click();
+    const rows = slm.getByRole('table', { name: 'Service leads: Working' }).getByRole('row');
+    await expect.poll(() => rows.count()).toBe(working + 1);
+    expect(await rows.nth(1).getByRole('link').count()).toBe(1);
+    await slm.scrollIntoViewIfNeeded();
     await screenshot(page, '91-manager-dashboard');
     expect(suite.browser.pageErrors).toEqual([]);
   });

@@ -7,11 +7,11 @@ import { dashboardKeys, type DashboardRangeBody } from './keys';
 /** ServiceLeadKind is one kind of service lead: its count and its details list. */
 export type ServiceLeadKind = 'Appointments' | 'Completed' | 'Working';
 
-/** SERVICE_LEAD_KINDS are the kinds in the order the widget shows them, with their words. */
-export const SERVICE_LEAD_KINDS: readonly { kind: ServiceLeadKind; label: string; what: string }[] = [
-  { kind: 'Appointments', label: 'Service appointments', what: 'Service appointments in the range' },
-  { kind: 'Working', label: 'Working', what: 'Repair orders still open' },
-  { kind: 'Completed', label: 'Completed', what: 'Repair orders closed' },
+/** SERVICE_LEAD_KINDS are the kinds in the order the widget shows them, with their words (short on the tile, in full for screen readers). */
+export const SERVICE_LEAD_KINDS: readonly { kind: ServiceLeadKind; label: string; short: string; what: string }[] = [
+  { kind: 'Appointments', label: 'Service appointments', short: 'Appointments', what: 'Service appointments in the range' },
+  { kind: 'Working', label: 'Working', short: 'Working', what: 'Repair orders still open' },
+  { kind: 'Completed', label: 'Completed', short: 'Completed', what: 'Repair orders closed' },
 ];
 
 /** The service lead calls take the range under the spec's names; the stores come from the Scope header. */

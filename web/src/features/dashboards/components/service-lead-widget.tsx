@@ -17,39 +17,41 @@ function ServiceLeadRows({ kind, leads }: { kind: ServiceLeadKind; leads: Servic
   const label = SERVICE_LEAD_KINDS.find((k) => k.kind === kind)?.label ?? kind;
   const appointments = kind === 'Appointments';
   return (
-    <Table striped aria-label={`Service leads: ${label}`}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Customer</Table.Th>
-          <Table.Th>Store</Table.Th>
-          <Table.Th>{appointments ? 'Appointment' : 'Opened'}</Table.Th>
-          <Table.Th>{appointments ? 'Status' : 'Repair order'}</Table.Th>
-          <Table.Th>{appointments ? 'With' : 'Advisor'}</Table.Th>
-          {!appointments && <Table.Th ta="right">Total</Table.Th>}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {leads.length === 0 && (
+    <Table.ScrollContainer minWidth={600}>
+      <Table striped fz="sm" aria-label={`Service leads: ${label}`}>
+        <Table.Thead>
           <Table.Tr>
-            <Table.Td colSpan={appointments ? 5 : 6}>No service leads of this kind in the range.</Table.Td>
+            <Table.Th>Customer</Table.Th>
+            <Table.Th>Store</Table.Th>
+            <Table.Th>{appointments ? 'Appointment' : 'Opened'}</Table.Th>
+            <Table.Th>{appointments ? 'Status' : 'Repair order'}</Table.Th>
+            <Table.Th>{appointments ? 'With' : 'Advisor'}</Table.Th>
+            {!appointments && <Table.Th ta="right">Total</Table.Th>}
           </Table.Tr>
-        )}
-        {leads.map((l) => (
-          <Table.Tr key={`${l.AppointmentId ?? ''}${l.RONumber ?? ''}${l.AccountPlatformId}`}>
-            <Table.Td>
-              <Anchor component={Link} to={`/app/contact/${l.ContactId}`}>
-                {l.ContactName || `Customer ${l.ContactId}`}
-              </Anchor>
-            </Table.Td>
-            <Table.Td>{l.StoreName}</Table.Td>
-            <Table.Td>{new Date(l.At).toLocaleString()}</Table.Td>
-            <Table.Td>{appointments ? l.AppointmentStatus : `${l.RONumber} · ${l.Vehicle}`}</Table.Td>
-            <Table.Td>{l.Advisor}</Table.Td>
-            {!appointments && <Table.Td ta="right">{money(l.Total)}</Table.Td>}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {leads.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={appointments ? 5 : 6}>No service leads of this kind in the range.</Table.Td>
+            </Table.Tr>
+          )}
+          {leads.map((l) => (
+            <Table.Tr key={`${l.AppointmentId ?? ''}${l.RONumber ?? ''}${l.AccountPlatformId}`}>
+              <Table.Td>
+                <Anchor component={Link} to={`/app/contact/${l.ContactId}`}>
+                  {l.ContactName || `Customer ${l.ContactId}`}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{l.StoreName}</Table.Td>
+              <Table.Td>{new Date(l.At).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' })}</Table.Td>
+              <Table.Td>{appointments ? l.AppointmentStatus : `${l.RONumber} · ${l.Vehicle}`}</Table.Td>
+              <Table.Td>{l.Advisor}</Table.Td>
+              {!appointments && <Table.Td ta="right">{money(l.Total)}</Table.Td>}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
@@ -92,7 +94,7 @@ export function ServiceLeadWidget({ body }: { body: DashboardRangeBody }) {
                   onClick={() => setKind(kind === k.kind ? null : k.kind)}
                 >
                   <div aria-hidden="true">
-                    <Text size="xs">{k.label}</Text>
+                    <Text size="xs">{k.short}</Text>
                     <Text fw={700} size="xl">
                       {value}
                     </Text>
