@@ -48,7 +48,9 @@ func TestSendEmail(t *testing.T) {
 		t.Errorf("upload of an .exe = %d, want 400", status)
 	}
 	// A template's tokens are filled in with the customer's, the store's and the sender's data.
-	var replaced struct{ Data struct{ Subject, Body string } }
+	var replaced struct {
+		Data struct{ Subject, Body string }
+	}
 	tplID := demo.StoreToyota*100 + 1
 	if status := s.Do(t, areatest.Request{Method: "POST", Path: "/pando/pandox/tokenreplaceemailtemplate", As: salesPerson,
 		Body: fmt.Sprintf(`{"ContactId":%d,"TemplateId":%d}`, demo.ContactToyota, tplID)}, &replaced); status != 200 {

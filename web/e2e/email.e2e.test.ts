@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 
+import { openBrowser } from './browser';
 import { openSignedIn, screenshot } from './pages';
+import { exchangePartnerAssertion, partnerAssertion } from './partner';
 import { useBrowser } from './suite';
 
 /** Jamie Carter of Northwind Honda, a seeded customer with one e-mail address. */
@@ -11,6 +13,7 @@ const JAMIE_EMAIL = 'jcarter77@example.com';
 type SentEmail = {
   messageId: string;
   from: string;
+  replyTo: string[];
   destination: { to: string[] };
   subject: string;
   body: { text?: string };
@@ -90,5 +93,50 @@ describe('customer e-mail', () => {
     await dialog.getByRole('alert').getByText(/restricted e-mail address \(sam\.private@gmail\.com\)/).waitFor();
     await screenshot(page, '93-email-restricted');
     expect((await sentEmails(sesUrl)).filter((e) => e.destination.to.includes(JAMIE_EMAIL))).toHaveLength(1);
+  });
+
+  it("threads the customer's reply onto the customer and shows it on the embedded Customer Email page", async () => {
+    const [first] = (await sentEmails(sesUrl)).filter((e) => e.destination.to.includes(JAMIE_EMAIL));
+    const replyTo = first!.replyTo[0]!;
+    expect(replyTo).toMatch(/^reply\+1001\.[0-9a-f]{24}@/);
+    // SES receiving publishes the reply to SNS, whose subscription posts it to the webhook; SNS
+    // may deliver it again.
+    const receipt = {
+      notificationType: 'Received',
+      mail: {
+        messageId: 'e2e-reply-1',
+        source: JAMIE_EMAIL,
+        destination: [replyTo],
+        commonHeaders: { from: [`Jamie Carter <${JAMIE_EMAIL}>`], to: [replyTo], subject: 'Re: Thank you for visiting Northwind Honda' },
+      },
+      content: `From: ${JAMIE_EMAIL}\r\nSubject: Re: Thank you for visiting Northwind Honda\r\nContent-Type: text/plain\r\n\r\nCould you send numbers on the CR-V?\r\n`,
+    };
+    for (const [i, want] of ['recorded', 'duplicate'].entries()) {
+      const response = await fetch(`${baseUrl}/pando/pandox/inbound_email`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          Type: 'Notification', MessageId: `sns-${i}`, TopicArn: 'arn:aws:sns:us-east-1:123456789012:cxm-inbound',
+          Message: JSON.stringify(receipt), Timestamp: new Date().toISOString(), SignatureVersion: '2', Signature: 'c2ln',
+          SigningCertURL: 'https://sns.us-east-1.amazonaws.com/SimpleNotificationService-1.pem',
+        }),
+      });
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { status: string }).status).toBe(want);
+    }
+
+    const embedded = await openBrowser();
+    try {
+      const { accessToken } = await exchangePartnerAssertion(baseUrl, await partnerAssertion('100001'));
+      await embedded.page.setViewportSize({ width: 900, height: 800 });
+      await embedded.page.goto(`${baseUrl}/#/embedded/customeremail?contactId=${JAMIE_ID}&ssoToken=${encodeURIComponent(accessToken)}`);
+      await embedded.page.getByRole('heading', { level: 1, name: 'Customer Email' }).waitFor();
+      await embedded.page.getByText('Could you send numbers on the CR-V?').waitFor();
+      expect(await embedded.page.getByText('Received', { exact: true }).count()).toBe(1);
+      await embedded.page.getByRole('button', { name: 'Send Email' }).waitFor();
+      await screenshot(embedded.page, '94-email-embedded');
+    } finally {
+      await embedded.close();
+    }
   });
 });

@@ -152,13 +152,11 @@ func (r *Repo) RecordInbound(ctx context.Context, t store.Tenant, m Message, n a
 	m.Direction = activity.Inbound
 	m, _, err := r.record(ctx, t, m, n, providerID)
 	if apperr.CodeOf(err) == apperr.Conflict {
-		k, kerr := claimKey(t, providerID)
-		if kerr != nil {
-			return Message{}, false, kerr
-		}
-		var claimed Message
-		if _, gerr := r.s.Get(ctx, k, &claimed); gerr == nil {
-			return claimed, false, nil
+		if k, kerr := claimKey(t, providerID); kerr == nil {
+			var claimed Message
+			if _, gerr := r.s.Get(ctx, k, &claimed); gerr == nil {
+				return claimed, false, nil
+			}
 		}
 	}
 	if err != nil {
@@ -199,14 +197,10 @@ func (r *Repo) record(ctx context.Context, t store.Tenant, m Message, n activity
 			return Message{}, activity.Entry{}, err
 		}
 		err = r.s.Transact(ctx, append(append([]store.Op{}, own...), ops...)...)
-		if apperr.CodeOf(err) == apperr.Conflict && attempt < 8 && claim == "" {
-			continue
-		}
-		if apperr.CodeOf(err) == apperr.Conflict && claim != "" && attempt < 8 {
-			// The summary moved or the claim exists: a claim that exists is the answer.
-			ck, _ := claimKey(t, claim)
-			var prev Message
-			if _, gerr := r.s.Get(ctx, ck, &prev); gerr == nil {
+		if apperr.CodeOf(err) == apperr.Conflict && attempt < 8 {
+			// Another entry moved the customer's activity summary, or this inbound message was
+			// recorded by an earlier delivery: that one is the answer, anything else is retried.
+			if claim != "" && r.claimed(ctx, t, claim) {
 				return Message{}, activity.Entry{}, err
 			}
 			continue
@@ -216,6 +210,17 @@ func (r *Repo) record(ctx context.Context, t store.Tenant, m Message, n activity
 		}
 		return m, e, nil
 	}
+}
+
+// claimed reports whether the inbound message of providerID was recorded.
+func (r *Repo) claimed(ctx context.Context, t store.Tenant, providerID string) bool {
+	k, err := claimKey(t, providerID)
+	if err != nil {
+		return false
+	}
+	var m Message
+	_, err = r.s.Get(ctx, k, &m)
+	return err == nil
 }
 
 // Thread returns the thread of token; an unknown token is a NotFound error.
