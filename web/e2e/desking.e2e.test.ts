@@ -52,11 +52,11 @@ describe('desking and print forms', () => {
     const deskIt = page.getByRole('dialog', { name: 'Desk it' });
     await deskIt.getByRole('combobox', { name: 'Deal sheet' }).click();
     await page.getByRole('option', { name: /2003 Honda Accord/ }).click();
-    await deskIt.getByRole('textbox', { name: 'Make' }).fill('Toyota');
+    await deskIt.getByRole('combobox', { name: 'Make' }).fill('Toyota');
     await page.getByRole('option', { name: 'Toyota', exact: true }).click();
-    await deskIt.getByRole('textbox', { name: 'Model' }).fill('Camry');
+    await deskIt.getByRole('combobox', { name: 'Model' }).fill('Camry');
     await page.getByRole('option', { name: 'Camry', exact: true }).click();
-    await deskIt.getByRole('textbox', { name: 'Year' }).click();
+    await deskIt.getByRole('combobox', { name: 'Year' }).click();
     await page.getByRole('option').first().click();
     await deskIt.getByRole('textbox', { name: 'Selling price ($)' }).fill('30000');
     await deskIt.getByRole('textbox', { name: 'Term (months)' }).fill('0');
