@@ -107,7 +107,7 @@ type Trade struct {
 // Terms are the deal's terms the desk starts from.
 type Terms struct {
 	DealType payment.DealType `json:"dealType" enum:"Lease,Retail,Balloon,Cash,One-pay lease"`
-	Term     int              `json:"term" required:"false" minimum:"0" maximum:"96" doc:"Months; 0 for a cash deal."`
+	Term     int              `json:"term" required:"false" minimum:"0" maximum:"120" doc:"Months; 0 for a cash deal."`
 	Rate     payment.Rate     `json:"rate" required:"false" doc:"The APR, or a lease's rate (money factor × 2400), in percent: \"7.5\"."`
 	Down     payment.Money    `json:"down" required:"false" minimum:"0" doc:"The cash down, in cents."`
 	// ResidualPercent is a lease's or balloon's residual as a percentage of the MSRP.

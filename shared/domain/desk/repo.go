@@ -124,8 +124,16 @@ func (n New) Validate() error {
 	if len(n.Trades) > MaxTrades {
 		fields["trades"] = fmt.Sprintf("A desk has at most %d trades.", MaxTrades)
 	}
-	if _, ok := n.Terms.DealType.SaleType(); !ok {
+	if st, ok := n.Terms.DealType.SaleType(); !ok {
 		fields["terms.dealType"] = "Choose Lease, Retail, Balloon, Cash or One-pay lease."
+	} else if st != payment.SaleCash && (n.Terms.Term < 1 || n.Terms.Term > payment.MaxTerm) {
+		fields["terms.term"] = fmt.Sprintf("Enter a term from 1 to %d months.", payment.MaxTerm)
+	}
+	if n.Terms.Rate < 0 || n.Terms.Rate > payment.MaxRate {
+		fields["terms.rate"] = "Enter a rate from 0 to 100%."
+	}
+	if n.Terms.Down < 0 || n.Terms.Down > payment.MaxAmount {
+		fields["terms.down"] = "Enter an amount from $0 to " + payment.MaxAmount.String() + "."
 	}
 	if !slices.Contains([]string{SourceDealSheet, SourceLead, SourceProfile}, n.Source) {
 		fields["source"] = "Choose dealsheet, lead or profile."

@@ -47,3 +47,16 @@ export function useDeskIt() {
     onSuccess: (_r, vars) => queryClient.invalidateQueries({ queryKey: deskingKeys.contact(vars.contactId) }),
   });
 }
+
+/** CatalogueQuery narrows the desking catalogue searches. */
+export type CatalogueQuery = { makeName?: string; modelName?: string; year?: number };
+
+/** useCatalogue reads one list of the desking catalogue: makes, a make's models, a model's years or a model year's trims. */
+export function useCatalogue<T extends string | number>(kind: 'make' | 'model' | 'year' | 'trim', q: CatalogueQuery, enabled: boolean) {
+  return useQuery({
+    queryKey: [...deskingKeys.all(), 'catalogue', kind, q] as const,
+    queryFn: () => api.post<T[]>(`/api/desking/vehicle/${kind}/search`, q),
+    enabled,
+    staleTime: 60 * 60_000,
+  });
+}

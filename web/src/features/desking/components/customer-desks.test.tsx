@@ -43,7 +43,7 @@ function deskServer(initial: Desk[]) {
       const body = (await request.json()) as { terms: { term: number } };
       sent.push(body);
       if (body.terms.term === 0) {
-        return HttpResponse.json({ successful: false, errorMessages: ['The payment cannot be computed from these numbers.'], fieldErrors: { 'terms.term': ['Enter a term from 1 to 96 months.'] } }, { status: 400 });
+        return HttpResponse.json({ successful: false, errorMessages: ['The payment cannot be computed from these numbers.'], fieldErrors: { 'terms.term': ['Enter a term from 1 to 120 months.'] } }, { status: 400 });
       }
       const d = desk({ deskId: 2, createdAt: '2026-11-21T15:00:00Z', quote: { ...desk({}).quote, payment: 50_000 } });
       desks = [d, ...desks];
@@ -75,7 +75,7 @@ describe('CustomerDesks', () => {
     await userEvent.clear(term);
     await userEvent.type(term, '0');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Desk it' }));
-    expect(await within(dialog).findByText('Enter a term from 1 to 96 months.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Enter a term from 1 to 120 months.')).toBeInTheDocument();
     await userEvent.clear(term);
     await userEvent.type(term, '72');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Desk it' }));

@@ -3,7 +3,7 @@ import { useState } from 'react';
 
 import { isApiError } from '../../../lib/api/api-error';
 import { errorMessage, notify } from '../../../lib/notify';
-import { useDeskableVehicles, useDeskIt } from '../api/desks';
+import { useCatalogue, useDeskableVehicles, useDeskIt } from '../api/desks';
 
 type DeskItModalProps = {
   contactId: number;
@@ -30,7 +30,8 @@ function fieldError(err: unknown, ...fields: string[]): string | undefined {
 /**
  * DeskItModal sends the customer to the desk: on the deal sheet of one of their garage vehicles
  * (its replacement vehicle sold, the vehicle traded) priced at the deal type, term, rate and down
- * payment chosen, or on the customer alone. The server's field errors show on their fields.
+ * payment chosen (the vehicle sold chosen from the catalogue with its price, or the deal sheet's
+ * replacement vehicle), or on the customer alone. The server's field errors show on their fields.
  */
 export function DeskItModal({ contactId, opened, onClose }: DeskItModalProps) {
   return (
@@ -48,6 +49,15 @@ function DeskItForm({ contactId, onDone }: { contactId: number; onDone: () => vo
   const [rate, setRate] = useState<number | string>(6.99);
   const [down, setDown] = useState<number | string>(0);
   const [notes, setNotes] = useState('');
+  const [make, setMake] = useState<string | null>(null);
+  const [model, setModel] = useState<string | null>(null);
+  const [year, setYear] = useState<string | null>(null);
+  const [trim, setTrim] = useState<string | null>(null);
+  const [price, setPrice] = useState<number | string>('');
+  const makes = useCatalogue<string>('make', {}, entityId !== NO_VEHICLE);
+  const models = useCatalogue<string>('model', { makeName: make ?? '' }, Boolean(make));
+  const years = useCatalogue<number>('year', { makeName: make ?? '', modelName: model ?? '' }, Boolean(make && model));
+  const trims = useCatalogue<string>('trim', { makeName: make ?? '', modelName: model ?? '', year: Number(year) }, Boolean(make && model && year));
   const vehicles = useDeskableVehicles(contactId);
   const desk = useDeskIt();
   const err = desk.error;
@@ -66,6 +76,9 @@ function DeskItForm({ contactId, onDone }: { contactId: number; onDone: () => vo
             notes,
             requestId,
             terms: { dealType: dealType as 'Retail', term: Number(term) || 0, rate: String(rate === '' ? 0 : rate), down: Math.round(Number(down || 0) * 100) },
+            ...(make && model
+              ? { vehicle: { make, model, year: Number(year) || 0, trim: trim ?? '', isNew: true, price: Math.round(Number(price || 0) * 100) } }
+              : {}),
           },
         }
       : { contactId, notes, requestId };
@@ -105,6 +118,19 @@ function DeskItForm({ contactId, onDone }: { contactId: number; onDone: () => vo
         />
         {onVehicle && (
           <Group grow align="flex-start">
+            <Select label="Make" placeholder="The deal sheet's" searchable data={makes.data ?? []} value={make} onChange={(v) => { setMake(v); setModel(null); setYear(null); setTrim(null); }} />
+            <Select label="Model" searchable data={models.data ?? []} value={model} onChange={(v) => { setModel(v); setYear(null); setTrim(null); }} disabled={!make} />
+          </Group>
+        )}
+        {onVehicle && (
+          <Group grow align="flex-start">
+            <Select label="Year" data={(years.data ?? []).map(String)} value={year} onChange={(v) => { setYear(v); setTrim(null); }} disabled={!model} />
+            <Select label="Trim" searchable data={trims.data ?? []} value={trim} onChange={setTrim} disabled={!year} />
+            <NumberInput label="Selling price ($)" min={0} thousandSeparator="," decimalScale={2} value={price} onChange={setPrice} error={fieldError(err, 'vehicle.price')} />
+          </Group>
+        )}
+        {onVehicle && (
+          <Group grow align="flex-start">
             <Select label="Deal type" data={DEAL_TYPES} value={dealType} onChange={(v) => setDealType(v ?? 'Retail')} allowDeselect={false} error={fieldError(err, 'terms.dealType')} />
             <NumberInput label="Term (months)" min={0} max={96} value={term} onChange={setTerm} error={fieldError(err, 'terms.term')} />
           </Group>
@@ -112,7 +138,7 @@ function DeskItForm({ contactId, onDone }: { contactId: number; onDone: () => vo
         {onVehicle && (
           <Group grow align="flex-start">
             <NumberInput label={dealType.includes('ease') ? 'Lease rate (%)' : 'APR (%)'} min={0} max={100} decimalScale={4} value={rate} onChange={setRate} error={fieldError(err, 'terms.rate')} />
-            <NumberInput label="Down payment ($)" min={0} thousandSeparator="," decimalScale={2} value={down} onChange={setDown} error={fieldError(err, 'terms.down', 'vehicle.price')} />
+            <NumberInput label="Down payment ($)" min={0} thousandSeparator="," decimalScale={2} value={down} onChange={setDown} error={fieldError(err, 'terms.down')} />
           </Group>
         )}
         <Textarea label="Notes for the desk" rows={3} maxLength={4000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} error={fieldError(err, 'notes')} />
