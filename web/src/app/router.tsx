@@ -18,6 +18,7 @@ const DashboardPage = lazyPage(() => import('./routes/dashboard-page').then((m) 
 const EmbeddedCustomerProfilePage = lazyPage(() => import('./routes/customer-profile-page').then((m) => m.EmbeddedCustomerProfilePage));
 const EmbeddedCustomerMergePage = lazyPage(() => import('./routes/customer-search-page').then((m) => m.EmbeddedCustomerMergePage));
 const EmbeddedAppointmentPage = lazyPage(() => import('./routes/embedded-appointment-page').then((m) => m.EmbeddedAppointmentPage));
+const EmbeddedDealsheetPage = lazyPage(() => import('./routes/embedded-dealsheet-page').then((m) => m.EmbeddedDealsheetPage));
 const EmbeddedLogActivityPage = lazyPage(() => import('./routes/embedded-log-activity-page').then((m) => m.EmbeddedLogActivityPage));
 const EmbeddedNotFound = lazyPage(() => import('./routes/embedded-page').then((m) => m.EmbeddedNotFound));
 const EmbeddedPagePlaceholder = lazyPage(() => import('./routes/embedded-page').then((m) => m.EmbeddedPagePlaceholder));
@@ -110,6 +111,7 @@ const embeddedScreens: Record<string, () => ReactElement> = {
   customerlogcall: () => <EmbeddedLogActivityPage kind="call" />,
   customerlognote: () => <EmbeddedLogActivityPage kind="note" />,
   customerappointment: () => <EmbeddedAppointmentPage />,
+  'dealsheet/*': () => <EmbeddedDealsheetPage />,
 };
 
 /** Embedded (#/embedded) and mobile (#/mobile) pages: the same pages, without the shell. */
