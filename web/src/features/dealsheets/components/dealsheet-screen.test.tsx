@@ -65,7 +65,7 @@ function backend(initial: DealsheetView) {
       if (body.version !== current.sheet.version) {
         return HttpResponse.json({ successful: false, errorMessages: ['The deal sheet was changed by someone else. Reload it and try again.'] }, { status: 409 });
       }
-      current = { ...current, sheet: { ...current.sheet, state: 'sold', version: current.sheet.version + 1, sale: { byName: 'Sam Ortega', payment: 54900, dealType: 'Retail' } } } as DealsheetView;
+      current = { ...current, sheet: { ...current.sheet, state: 'sold', version: current.sheet.version + 1, sale: { byName: 'Sam Ortega', payment: 54900, dealType: 'Retail' } } } as unknown as DealsheetView;
       return reply(current);
     }),
     http.post('*/api/Dealsheet/unwind', async ({ request }) => {
@@ -73,7 +73,7 @@ function backend(initial: DealsheetView) {
       current = {
         ...current,
         sheet: { ...current.sheet, state: 'open', version: current.sheet.version + 1, sale: null, unwinds: [{ at: '2026-11-20T16:00:00Z', byName: 'Sam Ortega', reason: body.reason, notes: '' }] },
-      } as DealsheetView;
+      } as unknown as DealsheetView;
       return reply(current);
     }),
   );
