@@ -34,7 +34,7 @@ describe('deal sheet', () => {
   it('opens the deal sheet of a garage vehicle, picks a replacement, recalculates the payment, makes an offer, downloads the proposal and marks the deal sold', async () => {
     await openSignedIn(page, `${baseUrl}/#/app/contact/${JAMIE_ID}?tab=garage`, 'sales@northwind.demo');
     await page.getByRole('heading', { level: 1, name: 'Jamie Carter' }).waitFor();
-    await page.getByRole('heading', { name: 'Current vehicles' }).waitFor();
+    await page.getByRole('heading', { name: 'Current vehicles', exact: true }).waitFor();
     const card = page.getByRole('article', { name: '2003 Honda Accord' });
     if ((await card.count()) === 0) {
       await page.getByRole('button', { name: 'Add vehicle' }).click();
@@ -64,7 +64,7 @@ describe('deal sheet', () => {
       await expect.poll(() => sheet.getByLabel('Deal state').textContent()).toBe('Open');
     }
 
-    await sheet.getByRole('textbox', { name: 'Replacement vehicle' }).click();
+    await sheet.getByPlaceholder('Choose a vehicle').click();
     await page.getByRole('option', { name: /2026 Honda CR-V EX-L/ }).click();
     await expect.poll(() => sheet.getByLabel('Chosen replacement').textContent()).toBe('2026 Honda CR-V EX-L');
     const payment = sheet.getByTestId('payment');
@@ -101,7 +101,7 @@ describe('deal sheet', () => {
     await sheet.getByRole('button', { name: 'Mark sold' }).click();
     await expect.poll(() => sheet.getByLabel('Deal state').textContent(), { timeout: 15_000 }).toBe('Sold');
     await expect.poll(() => sheet.getByLabel('Offer status').first().textContent()).toBe('Offer Accepted');
-    await sheet.getByLabel('Sale').waitFor();
+    await sheet.getByLabel('Sale', { exact: true }).waitFor();
     await screenshot(page, '93-dealsheet-sold');
   });
 });

@@ -1,8 +1,11 @@
 import { Alert, Center, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 
 import { errorMessage } from '../../../lib/notify';
 import { useCustomerDealsheets, useLeadDealsheets } from '../api/dealsheet';
-import { DealsheetScreen } from './dealsheet-screen';
+
+/** DealsheetScreen loads with the first deal sheet shown. */
+const DealsheetScreen = lazy(() => import('./dealsheet-screen').then((m) => ({ default: m.DealsheetScreen })));
 
 /** LeadDealsheets shows the deal sheets of a lead's customer (or of a customer), one tab per current garage vehicle. */
 export function LeadDealsheets({ leadId = 0, contactId = 0 }: { leadId?: number; contactId?: number }) {
@@ -39,7 +42,9 @@ export function LeadDealsheets({ leadId = 0, contactId = 0 }: { leadId?: number;
       {items.map((v) => (
         <Tabs.Panel key={v.sheet.entityId} value={String(v.sheet.entityId)} pt="md">
           <Stack>
-            <DealsheetScreen entityId={v.sheet.entityId} />
+            <Suspense fallback={<Loader size="sm" />}>
+              <DealsheetScreen entityId={v.sheet.entityId} />
+            </Suspense>
           </Stack>
         </Tabs.Panel>
       ))}
