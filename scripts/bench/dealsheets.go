@@ -114,7 +114,7 @@ func benchDealsheets(ctx context.Context, b dealsheetBench) error {
 	}
 	vw := dealsheets.DealsheetView{StoreName: "Northwind Toyota", CustomerName: "Maria Elena Gonzalez", Quote: &q, Grid: &grid, RateDisplay: "0.00200",
 		Vehicle: garage.Vehicle{CurrentVehicle: garage.CurrentVehicle{VehicleInput: garage.VehicleInput{Year: 2021, Make: "Toyota", Model: "Corolla", Trim: "LE", VIN: "2T1BURHE5JC123456", Mileage: 41000}}},
-		Sheet: dealsheet.Sheet{Structure: structure, Replacement: replacement},
+		Sheet:   dealsheet.Sheet{Structure: structure, Replacement: replacement},
 		Current: dealsheets.CurrentContract{SaleType: "P", Lender: "Toyota Financial", Payment: 38950, Payoff: payment.Dollars(8500), PaymentsLeft: 14, TradeValue: payment.Dollars(12000), Equity: payment.Dollars(3500)}}
 	prop := dealsheets.ProposalOf(vw, time.Date(2026, 11, 20, 16, 0, 0, 0, time.UTC))
 	const pages = 2
