@@ -67,6 +67,7 @@ func main() {
 	consentOnly := flag.Bool("consent-only", false, "measure only the consent check of a text send")
 	dashboardOnly := flag.Bool("dashboard-only", false, "measure only the session and the manager dashboard")
 	workflowsOnly := flag.Bool("workflows-only", false, "measure only the workflow engine: rule matching and task timers")
+	dealsheetsOnly := flag.Bool("dealsheets-only", false, "measure only the deal sheets: the payment grid, payment_recalc and the PDF proposal")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the run to this file")
 	flag.Parse()
 	if *cpuProfile != "" {
@@ -86,7 +87,7 @@ func main() {
 	case *workflowsOnly:
 		err = runWorkflows(context.Background(), *n)
 	default:
-		err = run(context.Background(), *n, *searchN, only{vehicles: *vehiclesOnly, search: *searchOnly, dashboard: *dashboardOnly})
+		err = run(context.Background(), *n, *searchN, only{vehicles: *vehiclesOnly, search: *searchOnly, dashboard: *dashboardOnly, dealsheets: *dealsheetsOnly})
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
@@ -95,7 +96,7 @@ func main() {
 }
 
 // only names the one part of the run to measure, besides the session; none measures everything.
-type only struct{ vehicles, search, dashboard bool }
+type only struct{ vehicles, search, dashboard, dealsheets bool }
 
 // startProfile writes a CPU profile to path until the returned function is called.
 func startProfile(path string) (func(), error) {
@@ -294,6 +295,10 @@ func run(ctx context.Context, n, searchN int, parts only) error {
 	if parts.dashboard {
 		return benchDashboard(ctx, dash, limit, os.Getenv("BENCH_MAX") != "")
 	}
+	deals := dealsheetBench{db: db, table: table, s: s, gateway: gw.URL, bearer: bearer, client: httpClient, n: n / 2}
+	if parts.dealsheets {
+		return benchDealsheets(ctx, deals)
+	}
 
 	contacts := contactBench{
 		db: db, table: table, svc: svc, group: group, n: searchN,
@@ -334,6 +339,10 @@ func run(ctx context.Context, n, searchN int, parts only) error {
 	}
 
 	if err := workflowsOn(ctx, db, n); err != nil {
+		return err
+	}
+
+	if err := benchDealsheets(ctx, deals); err != nil {
 		return err
 	}
 

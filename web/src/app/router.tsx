@@ -19,6 +19,7 @@ const EmbeddedCustomerProfilePage = lazyPage(() => import('./routes/customer-pro
 const EmbeddedCustomerMergePage = lazyPage(() => import('./routes/customer-search-page').then((m) => m.EmbeddedCustomerMergePage));
 const EmbeddedAppointmentPage = lazyPage(() => import('./routes/embedded-appointment-page').then((m) => m.EmbeddedAppointmentPage));
 const EmbeddedCustomerEmailPage = lazyPage(() => import('./routes/embedded-customer-email-page').then((m) => m.EmbeddedCustomerEmailPage));
+const EmbeddedDealsheetPage = lazyPage(() => import('./routes/embedded-dealsheet-page').then((m) => m.EmbeddedDealsheetPage));
 const EmbeddedLogActivityPage = lazyPage(() => import('./routes/embedded-log-activity-page').then((m) => m.EmbeddedLogActivityPage));
 const EmbeddedPrintFormsPage = lazyPage(() => import('./routes/embedded-print-forms-page').then((m) => m.EmbeddedPrintFormsPage));
 const EmbeddedNotFound = lazyPage(() => import('./routes/embedded-page').then((m) => m.EmbeddedNotFound));
@@ -116,6 +117,7 @@ const embeddedScreens: Record<string, () => ReactElement> = {
   customerappointment: () => <EmbeddedAppointmentPage />,
   printforms: () => <EmbeddedPrintFormsPage />,
   customeremail: () => <EmbeddedCustomerEmailPage />,
+  'dealsheet/*': () => <EmbeddedDealsheetPage />,
 };
 
 /** Embedded (#/embedded) and mobile (#/mobile) pages: the same pages, without the shell. */

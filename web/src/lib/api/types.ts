@@ -483,3 +483,21 @@ export type EmailFile = Schemas['functions.email.File'];
 export type ReplacedTemplate = Schemas['functions.email.Replaced'];
 /** The answer of sendemail. */
 export type SendEmailResult = Schemas['functions.email.SendResult'];
+
+/** A garage vehicle's deal sheet as the DealSheet screen shows it. */
+export type DealsheetView = Schemas['functions.dealsheets.DealsheetView'];
+
+/** The deal a sales person builds: amounts in cents, rates in percent. */
+export type DealStructure = Schemas['domain.dealsheet.DealStructure'];
+
+/** The vehicle proposed to the customer. */
+export type DealReplacement = Schemas['domain.dealsheet.DealReplacement'];
+
+/** A replacement vehicle the customer could be put in, with the deal's payment on it. */
+export type ReplacementOption = Schemas['functions.dealsheets.ReplacementOption'];
+
+/** A deal's payment and its 3 × 3 grid, as payment_recalc computes them. */
+export type PaymentRecalc = Schemas['functions.dealsheets.PaymentRecalc'];
+
+/** A computed deal: every amount a deal sheet shows. */
+export type PaymentQuote = Schemas['domain.payment.Quote'];

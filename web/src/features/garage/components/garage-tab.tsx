@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Card, Center, Group, Loader, Menu, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Badge, Button, Card, Center, Group, Loader, Menu, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 
 import { EmptyState } from '../../../components/ui/empty-state';
+import { loadDealsheetScreen } from '../../dealsheets';
 import type { GarageVehicle, InterestVehicle } from '../../../lib/api/types';
 import { errorMessage, notify } from '../../../lib/notify';
 import { useGarage } from '../api/get-garage';
@@ -17,6 +18,9 @@ type GarageTabProps = {
   canEdit: boolean;
 };
 
+/** DealsheetScreen, a garage vehicle's DealSheet, loads when one is first opened. */
+const DealsheetScreen = lazy(() => loadDealsheetScreen().then((c) => ({ default: c })));
+
 /**
  * GarageTab is the customer profile's Garage tab: the vehicles the customer owns now, those they
  * owned before (sold, bought by the dealer, not owned) and the vehicles of interest of their
@@ -26,6 +30,7 @@ export function GarageTab({ contactId, canEdit }: GarageTabProps) {
   const garage = useGarage(contactId);
   const [adding, setAdding] = useState(false);
   const [modal, setModal] = useState<{ kind: VehicleModalKind; vehicle: GarageVehicle } | null>(null);
+  const [dealsheet, setDealsheet] = useState<GarageVehicle | null>(null);
 
   if (garage.isPending) {
     return (
@@ -42,10 +47,23 @@ export function GarageTab({ contactId, canEdit }: GarageTabProps) {
     );
   }
   const { currentVehicles, previousVehicles, vehiclesOfInterest } = garage.data;
-  const open = (kind: VehicleModalKind) => (vehicle: GarageVehicle) => setModal({ kind, vehicle });
+  const open = (kind: VehicleModalKind | 'dealsheet') => (vehicle: GarageVehicle) => (kind === 'dealsheet' ? setDealsheet(vehicle) : setModal({ kind, vehicle }));
 
   return (
     <Stack gap="lg">
+      <Modal opened={dealsheet !== null} onClose={() => setDealsheet(null)} size="100%" title={dealsheet ? `DealSheet: ${vehicleName(dealsheet)}` : ''}>
+        {dealsheet && (
+          <Suspense
+            fallback={
+              <Center py="xl" role="status" aria-label="Loading the deal sheet">
+                <Loader size="sm" />
+              </Center>
+            }
+          >
+            <DealsheetScreen entityId={dealsheet.entityId} />
+          </Suspense>
+        )}
+      </Modal>
       <section aria-labelledby="garage-current">
         <Group justify="space-between" mb="sm">
           <Title order={3} id="garage-current" size="h4">
@@ -96,7 +114,7 @@ export function GarageTab({ contactId, canEdit }: GarageTabProps) {
   );
 }
 
-function CurrentVehicleCard({ vehicle: v, canEdit, open }: { vehicle: GarageVehicle; canEdit: boolean; open: (k: VehicleModalKind) => (v: GarageVehicle) => void }) {
+function CurrentVehicleCard({ vehicle: v, canEdit, open }: { vehicle: GarageVehicle; canEdit: boolean; open: (k: VehicleModalKind | 'dealsheet') => (v: GarageVehicle) => void }) {
   const contracts = v.paymentCalc.contracts ?? [];
   const c = contracts[v.paymentCalc.defaultContract ?? 0] ?? contracts[0];
   const name = vehicleName(v);
@@ -152,6 +170,9 @@ function CurrentVehicleCard({ vehicle: v, canEdit, open }: { vehicle: GarageVehi
         </Badge>
       )}
       <Group mt="sm" gap="xs">
+        <Button size="xs" onClick={() => open('dealsheet')(v)} aria-label={`Deal sheet of ${vehicleName(v)}`}>
+          Deal sheet
+        </Button>
         {v.score && (
           <Button
             size="xs"

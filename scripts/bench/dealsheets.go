@@ -1,0 +1,131 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/cxm/cxm/functions/dealsheets"
+	"github.com/cxm/cxm/shared/domain/activity"
+	"github.com/cxm/cxm/shared/domain/dealsheet"
+	"github.com/cxm/cxm/shared/domain/garage"
+	"github.com/cxm/cxm/shared/domain/payment"
+	"github.com/cxm/cxm/shared/local/demo"
+	"github.com/cxm/cxm/shared/runtime/store"
+)
+
+// dealsheetBench measures the payment grid computed in-process, payment_recalc through the
+// gateway against the bare GetItem of the deal sheet it reads, and the PDF proposal's
+// generation time per page.
+type dealsheetBench struct {
+	db              *dynamodb.Client
+	table           string
+	s               *store.Store
+	gateway, bearer string
+	client          *http.Client
+	n               int
+}
+
+const benchEntity = 777001
+
+func benchDealsheets(ctx context.Context, b dealsheetBench) error {
+	tn, err := store.NewTenant(strconv.FormatInt(demo.AccountID, 10))
+	if err != nil {
+		return err
+	}
+	structure := dealsheet.DealStructure{DealType: payment.Lease, Price: payment.Dollars(33600), Rate: payment.MustPercent("4.8"),
+		ResidualPercent: payment.MustPercent("58"), Fees: payment.Dollars(699), TradeAllowance: payment.Dollars(12000),
+		Payoff: payment.Dollars(8500), Term: 36, Down: payment.Dollars(2000), SalesTax: payment.MustPercent("6.25")}
+	replacement := dealsheet.DealReplacement{Year: 2026, Make: "Toyota", Model: "RAV4", Trim: "XLE", MSRP: payment.Dollars(33600)}
+	sheets := dealsheet.NewSheets(b.s, activity.NewRepo(b.s, nil, nil))
+	if _, err := sheets.Open(ctx, tn, dealsheet.Sheet{EntityID: benchEntity, ContactID: demo.ContactToyota, AccountPlatformID: demo.StoreToyota,
+		Structure: structure, Replacement: replacement}); err != nil {
+		return err
+	}
+
+	deal := payment.Deal{Type: payment.Lease, Price: structure.Price, MSRP: replacement.MSRP, Fees: []payment.Fee{{Name: "Fees", Amount: structure.Fees, Taxable: true}},
+		Down: structure.Down, Trade: payment.Trade{Allowance: structure.TradeAllowance, Payoff: structure.Payoff}, Rate: structure.Rate, Term: 36,
+		Residual: payment.Residual{Percent: structure.ResidualPercent}, Tax: payment.SalesTax(structure.SalesTax)}
+	terms := payment.StandardTerms(payment.SaleLease)
+	grids := make([]time.Duration, 0, b.n)
+	var grid payment.Grid
+	for i := 0; i < b.n; i++ {
+		t0 := time.Now()
+		if grid, err = payment.ComputeGrid(deal, terms); err != nil {
+			return err
+		}
+		grids = append(grids, time.Since(t0))
+	}
+	fmt.Printf("\nDeal sheets (n=%d)\n", b.n)
+	report("payment grid in-process (3 x 3)", grids, nil)
+
+	body, err := json.Marshal(map[string]any{"entityId": benchEntity, "structure": structure, "replacement": replacement})
+	if err != nil {
+		return err
+	}
+	recalc := func() error {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, b.gateway+"/api/opportunities/payment_recalc", bytes.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+b.bearer)
+		req.Header.Set("Content-Type", "application/json")
+		res, err := b.client.Do(req)
+		if err != nil {
+			return err
+		}
+		defer res.Body.Close()
+		io.Copy(io.Discard, res.Body)
+		if res.StatusCode != http.StatusOK {
+			return fmt.Errorf("payment_recalc status %d", res.StatusCode)
+		}
+		return nil
+	}
+	getItem := func() error {
+		out, err := b.db.GetItem(ctx, &dynamodb.GetItemInput{
+			TableName: &b.table,
+			Key: map[string]types.AttributeValue{
+				"PK": &types.AttributeValueMemberS{Value: fmt.Sprintf("A#%d#DSE#%d", demo.AccountID, benchEntity)},
+				"SK": &types.AttributeValueMemberS{Value: "DEALSHEET"},
+			},
+			ConsistentRead: aws.Bool(true),
+		})
+		if err == nil && out.Item == nil {
+			err = errors.New("deal sheet item missing")
+		}
+		return err
+	}
+	base, path, err := measure(b.n, getItem, recalc)
+	if err != nil {
+		return err
+	}
+	report("bare GetItem of the deal sheet", base, nil)
+	report("payment_recalc (goal ratio <= 1.5)", path, base)
+
+	q, err := payment.Compute(deal)
+	if err != nil {
+		return err
+	}
+	vw := dealsheets.DealsheetView{StoreName: "Northwind Toyota", CustomerName: "Maria Elena Gonzalez", Quote: &q, Grid: &grid, RateDisplay: "0.00200",
+		Vehicle: garage.Vehicle{CurrentVehicle: garage.CurrentVehicle{VehicleInput: garage.VehicleInput{Year: 2021, Make: "Toyota", Model: "Corolla", Trim: "LE", VIN: "2T1BURHE5JC123456", Mileage: 41000}}},
+		Sheet:   dealsheet.Sheet{Structure: structure, Replacement: replacement},
+		Current: dealsheets.CurrentContract{SaleType: "P", Lender: "Toyota Financial", Payment: 38950, Payoff: payment.Dollars(8500), PaymentsLeft: 14, TradeValue: payment.Dollars(12000), Equity: payment.Dollars(3500)}}
+	prop := dealsheets.ProposalOf(vw, time.Date(2026, 11, 20, 16, 0, 0, 0, time.UTC))
+	const pages = 2
+	pdfs := make([]time.Duration, 0, b.n/4)
+	for i := 0; i < max(b.n/4, 10); i++ {
+		t0 := time.Now()
+		if _, err := prop.PDF(dealsheets.PaperLetter); err != nil {
+			return err
+		}
+		pdfs = append(pdfs, time.Since(t0)/pages)
+	}
+	report("PDF proposal, per page", pdfs, nil)
+	return nil
+}
