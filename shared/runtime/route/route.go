@@ -55,7 +55,9 @@ func Table() []Area {
 		{Name: "desking", Prefixes: []string{
 			"/crm/contacts/{id}/actions/send_to_desking", "/crm/contacts/actions/is_desking_enabled",
 		}},
-		{Name: "calltracking", Prefixes: []string{"/crm/contacts/{id}/actions/start_outbound_call"}},
+		{Name: "calltracking", Prefixes: []string{
+			"/crm/contacts/{id}/actions/start_outbound_call", "/api/calltracking", "/api/call_tracking",
+		}, Public: []string{"POST /api/calltracking/webhook/post_call"}},
 		{Name: "tasks", Prefixes: []string{"/crm/contacts/{id}/task", "/pando/pandox/task"}},
 		{Name: "calendar", Prefixes: []string{"/pando/calendarevent", "/api/calendarevent", "/api/CalendarEvent"}},
 		{Name: "touchpoints", Prefixes: []string{
