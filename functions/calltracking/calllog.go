@@ -684,9 +684,9 @@ func (x *area) registerLog(api *httpapi.API) {
 		Method:      http.MethodPost,
 		Path:        "/api/calltracking/save_user_provider_phone",
 		Summary:     "Save one of the signed-in user's phones at a store",
-		Description: "Adds the phone (or relabels it), the default when it is the first or asks to be. A number that is not a phone, a sixth phone or another user's phone at the store is 400 naming the field.",
+		Description: "Adds the phone (or relabels it), the default when it is the first or asks to be. A number that is not a phone or a sixth phone is 400 naming the field; another user's phone at the store 409.",
 		Tags:        []string{"calltracking"},
-		Errors:      []int{400, 401, 403, 404},
+		Errors:      []int{400, 401, 403, 404, 409},
 	}, func(ctx context.Context, in *SavePhoneInput) (*httpapi.Body[httpapi.Result[[]calllog.ProviderPhone]], error) {
 		sess, err := d.Users.Session(ctx)
 		if err != nil {

@@ -280,7 +280,7 @@ func (r *Repo) SaveUserPhone(ctx context.Context, t store.Tenant, userID, userNa
 		}
 		var owner ownerItem
 		if _, err := r.s.Get(ctx, ok, &owner); err == nil && owner.UserID != userID {
-			return nil, apperr.InvalidFields("The phone is not valid.", map[string]string{"phone": "The phone is another user's at this store."})
+			return nil, apperr.Errorf(apperr.Conflict, "The phone %s is another user's at this store.", p.Phone)
 		}
 		k, err := phonesKey(t, userID, storeID)
 		if err != nil {

@@ -22,6 +22,7 @@ const EmbeddedLogActivityPage = lazyPage(() => import('./routes/embedded-log-act
 const EmbeddedNotFound = lazyPage(() => import('./routes/embedded-page').then((m) => m.EmbeddedNotFound));
 const EmbeddedPagePlaceholder = lazyPage(() => import('./routes/embedded-page').then((m) => m.EmbeddedPagePlaceholder));
 const HomePage = lazyPage(() => import('./routes/home-page').then((m) => m.HomePage));
+const CallLogPage = lazyPage(() => import('./routes/call-log-page').then((m) => m.CallLogPage));
 const LeadsLogPage = lazyPage(() => import('./routes/leads-log-page').then((m) => m.LeadsLogPage));
 const ShowroomLogPage = lazyPage(() => import('./routes/visit-log-page').then((m) => m.ShowroomLogPage));
 const DeliveryLogPage = lazyPage(() => import('./routes/visit-log-page').then((m) => m.DeliveryLogPage));
@@ -51,6 +52,7 @@ export function preloadScreens(): Promise<unknown> {
       EmbeddedPagePlaceholder,
       HomePage,
       LeadsLogPage,
+      CallLogPage,
       ShowroomLogPage,
       DeliveryLogPage,
       PagePlaceholder,
@@ -80,6 +82,7 @@ const appScreens: Record<string, () => ReactElement> = {
   'contact/:contactId': () => <CustomerProfilePage />,
   'contacts/reassign': () => <ReassignCustomersPage />,
   leadsdashboard: () => <LeadsLogPage />,
+  calltrackingdashboard: () => <CallLogPage />,
   showroomdashboard: () => <ShowroomLogPage />,
   deliverydashboard: () => <DeliveryLogPage />,
   workflowmanager: () => <WorkflowManagerPage />,

@@ -2066,7 +2066,7 @@ export type paths = {
         put?: never;
         /**
          * Save one of the signed-in user's phones at a store
-         * @description Adds the phone (or relabels it), the default when it is the first or asks to be. A number that is not a phone, a sixth phone or another user's phone at the store is 400 naming the field.
+         * @description Adds the phone (or relabels it), the default when it is the first or asks to be. A number that is not a phone or a sixth phone is 400 naming the field; another user's phone at the store 409.
          */
         post: operations["saveUserProviderPhone"];
         delete?: never;
@@ -21991,6 +21991,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

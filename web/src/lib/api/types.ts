@@ -446,3 +446,11 @@ export type SpeedToLead = Schemas['functions.dashboards.SpeedToLead'];
 
 /** One user of the team with their counts over a date range. */
 export type TeamMember = Schemas['functions.dashboards.TeamMember'];
+
+// Call tracking (the Call Log).
+export type CallLogRow = Schemas['functions.calltracking.CallLogRow'];
+export type CallLogFilter = Schemas['functions.calltracking.CallLogFilter'];
+export type CallLogSearchBody = Schemas['calltracking.CallLogSearchInputBody'];
+export type CallCounts = Schemas['functions.calltracking.CallCounts'];
+export type TrackedCall = Schemas['domain.calllog.Call'];
+export type CallArchiveSettings = Schemas['domain.calllog.ArchiveSettings'];
