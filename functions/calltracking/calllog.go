@@ -62,16 +62,16 @@ type CallLogRow struct {
 
 // CallCounts are the Call Log's counts of the calls that match a filter apart from its status.
 type CallCounts struct {
-	Total     int           `json:"total"`
-	Answered  int           `json:"answered"`
-	Missed    int           `json:"missed"`
-	Voicemail int           `json:"voicemail"`
-	Matched   int           `json:"matched"`
-	Unmatched int           `json:"unmatched"`
-	Inbound   int           `json:"inbound"`
-	Outbound  int           `json:"outbound"`
-	Hidden    int           `json:"hidden" doc:"Hidden calls, counted whether or not the filter shows them."`
-	Archived  int           `json:"archived" doc:"Archived calls, counted whether or not the filter shows them."`
+	Total     int               `json:"total"`
+	Answered  int               `json:"answered"`
+	Missed    int               `json:"missed"`
+	Voicemail int               `json:"voicemail"`
+	Matched   int               `json:"matched"`
+	Unmatched int               `json:"unmatched"`
+	Inbound   int               `json:"inbound"`
+	Outbound  int               `json:"outbound"`
+	Hidden    int               `json:"hidden" doc:"Hidden calls, counted whether or not the filter shows them."`
+	Archived  int               `json:"archived" doc:"Archived calls, counted whether or not the filter shows them."`
 	Sources   []CallSourceCount `json:"sources"`
 }
 
