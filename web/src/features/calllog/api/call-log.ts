@@ -100,3 +100,24 @@ export function useStoreUsers(storeId: number, enabled = true) {
     staleTime: 5 * 60_000,
   });
 }
+
+export type ProviderPhone = { phone: string; label: string; isDefault: boolean };
+
+/** useProviderPhones reads the user's phones at a store (GET /api/calltracking/get_current_user_provider_phones). */
+export function useProviderPhones(storeId: number) {
+  return useQuery({
+    queryKey: [...callLogKeys.all(), 'phones', storeId] as const,
+    queryFn: async () => (await api.get<ProviderPhone[] | null>(`/api/calltracking/get_current_user_provider_phones?accountPlatformId=${storeId}`)) ?? [],
+    enabled: storeId > 0,
+  });
+}
+
+/** useSaveProviderPhone saves one of them (POST /api/calltracking/save_user_provider_phone). */
+export function useSaveProviderPhone() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { accountPlatformId: number; phone: string; label: string; isDefault: boolean }) =>
+      api.post<ProviderPhone[]>('/api/calltracking/save_user_provider_phone', body),
+    onSettled: () => qc.invalidateQueries({ queryKey: callLogKeys.all() }),
+  });
+}

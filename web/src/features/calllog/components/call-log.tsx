@@ -32,6 +32,8 @@ import {
   useCallCounts,
   useCallLog,
   useHideCall,
+  useProviderPhones,
+  useSaveProviderPhone,
   useSaveArchiveSettings,
   useStoreUsers,
   useUnmatchedCalls,
@@ -163,7 +165,7 @@ export function CallLog({ stores, profilePath, now = new Date() }: Props) {
         <Tabs.List>
           <Tabs.Tab value="calls">Calls</Tabs.Tab>
           <Tabs.Tab value="unmatched">Unmatched calls {unmatched.data ? `(${unmatched.data.length})` : ''}</Tabs.Tab>
-          <Tabs.Tab value="settings">Auto-archive</Tabs.Tab>
+          <Tabs.Tab value="settings">Settings</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="calls" pt="sm">
           <SegmentedControl
@@ -184,7 +186,10 @@ export function CallLog({ stores, profilePath, now = new Date() }: Props) {
           <CallTable rows={unmatched.data ?? []} profilePath={profilePath} onMatch={setMatching} label="Unmatched calls" />
         </Tabs.Panel>
         <Tabs.Panel value="settings" pt="sm">
-          <ArchiveSettings stores={stores} />
+          <Group align="start" gap="xl">
+            <ArchiveSettings stores={stores} />
+            <MyPhones stores={stores} />
+          </Group>
         </Tabs.Panel>
       </Tabs>
       <MatchCallModal call={matching} onClose={() => setMatching(null)} />
@@ -367,6 +372,51 @@ function ArchiveSettings({ stores }: { stores: CallLogStore[] }) {
           Save
         </Button>
       </Group>
+    </Stack>
+  );
+}
+
+/** MyPhones lists and adds the signed-in user's phones at a store: the provider rings them for click-to-call, and calls taken at them are logged by the user. */
+function MyPhones({ stores }: { stores: CallLogStore[] }) {
+  const [storeId, setStoreId] = useState(stores[0]?.AccountPlatformID ?? 0);
+  const phones = useProviderPhones(storeId);
+  const save = useSaveProviderPhone();
+  const [phone, setPhone] = useState('');
+  const [label, setLabel] = useState('');
+  const fieldError = save.error instanceof ApiError ? save.error.fieldErrors.phone : undefined;
+  return (
+    <Stack maw={420}>
+      <Title order={4}>My phones</Title>
+      <Select
+        label="Store"
+        value={String(storeId)}
+        onChange={(v) => setStoreId(Number(v))}
+        data={stores.map((s) => ({ value: String(s.AccountPlatformID), label: s.Name }))}
+        allowDeselect={false}
+      />
+      {(phones.data ?? []).map((p) => (
+        <Group key={p.phone} gap="xs">
+          <Text>{phoneText(p.phone)}</Text>
+          {p.label && <Text c="dimmed">{p.label}</Text>}
+          {p.isDefault && <Badge variant="light">Default</Badge>}
+        </Group>
+      ))}
+      {phones.data?.length === 0 && <Text c="dimmed">No phones yet.</Text>}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate({ accountPlatformId: storeId, phone, label, isDefault: false }, { onSuccess: () => { setPhone(''); setLabel(''); } });
+        }}
+      >
+        <Group align="end" gap="xs">
+          <TextInput label="Phone" value={phone} onChange={(e) => setPhone(e.currentTarget.value)} error={fieldError} />
+          <TextInput label="Label" value={label} onChange={(e) => setLabel(e.currentTarget.value)} maxLength={40} />
+          <Button type="submit" loading={save.isPending}>
+            Add phone
+          </Button>
+        </Group>
+      </form>
+      {save.error && !fieldError && <Alert color="red">{save.error.message}</Alert>}
     </Stack>
   );
 }
