@@ -247,16 +247,16 @@ function CallTable({
                     {r.contactName || `Customer ${r.contactId}`}
                   </Anchor>
                 ) : (
-                  <Badge color="orange" variant="light">
+                  <Text size="sm" fw={600} c="orange.8">
                     Unmatched
-                  </Badge>
+                  </Text>
                 )}
               </Table.Td>
               <Table.Td>{r.source}</Table.Td>
               <Table.Td>
-                <Badge color={r.answered ? 'green' : r.voicemail ? 'yellow' : 'red'} variant="light">
+                <Text size="sm" fw={600} c={r.answered ? 'green.8' : r.voicemail ? 'yellow.8' : 'red.8'}>
                   {outcome(r)}
-                </Badge>
+                </Text>
                 {r.durationSeconds > 0 && (
                   <Text size="xs" c="dimmed">
                     {durationText(r.durationSeconds)}
