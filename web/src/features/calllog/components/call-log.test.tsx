@@ -52,6 +52,15 @@ function callServer(initial: CallLogRow[]) {
       Object.assign(c, { hidden: b.hidden, version: c.version + 1 });
       return HttpResponse.json({ successful: true, data: c });
     }),
+    http.get('*/api/calltracking/get_current_user_provider_phones', () => HttpResponse.json({ successful: true, data: [] })),
+    http.post('*/core/users/withpermissions', () => HttpResponse.json({ successful: true, data: [{ Id: '100001', Name: 'Sam Ortega' }] })),
+    http.post('*/api/calltracking/dashboard/assign_logged_by_user', async ({ request }) => {
+      const b = (await request.json()) as { callId: string; userId: string };
+      changes.push(`assign ${b.callId} ${b.userId}`);
+      const c = calls.find((x) => x.id === b.callId)!;
+      Object.assign(c, { loggedByUserId: b.userId, loggedByName: 'Sam Ortega', version: c.version + 1 });
+      return HttpResponse.json({ successful: true, data: c });
+    }),
     http.get('*/api/calltracking/dashboard/get_auto_archive_settings', () =>
       HttpResponse.json({ successful: true, data: { accountPlatformId: 2001, enabled: false, days: 90, version: 0 } }),
     ),
@@ -95,5 +104,19 @@ describe('CallLog', () => {
     await user.click(await within(table).findByRole('button', { name: 'Hide' }));
     await waitFor(() => expect(changes).toEqual(['hide CAL3 true']));
     await waitFor(() => expect(within(table).queryByRole('button', { name: 'Hide' })).not.toBeInTheDocument());
+  });
+
+  it('assigns the user who took a call in the assign call logging modal', async () => {
+    const changes = callServer([call('CAL4')]);
+    const user = userEvent.setup();
+    renderLog();
+    const table = await screen.findByRole('table', { name: 'Calls' });
+    await user.click(await within(table).findByRole('button', { name: 'Assign who took the call from (503) 555-0842' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign call logging' });
+    await user.click(within(dialog).getAllByLabelText('Logged by')[0]);
+    await user.click(await screen.findByRole('option', { name: 'Sam Ortega' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(changes).toEqual(['assign CAL4 100001']));
+    expect(await within(table).findByRole('button', { name: /Assign who took the call/ })).toHaveTextContent('Sam Ortega');
   });
 });

@@ -6,6 +6,7 @@ import {
   Card,
   Checkbox,
   Group,
+  Modal,
   NumberInput,
   Pagination,
   SegmentedControl,
@@ -299,35 +300,61 @@ function CallTable({
   );
 }
 
-/** LoggedBy shows who took a call and lets a manager assign the user (the assign call logging modal's choice). */
+/** LoggedBy shows who took a call and opens the assign call logging modal, where a manager chooses the user. */
 function LoggedBy({ call }: { call: CallLogRow }) {
-  const [editing, setEditing] = useState(false);
-  const users = useStoreUsers(call.accountPlatformId, editing);
+  const [open, setOpen] = useState(false);
+  const [userId, setUserId] = useState<string | null>(call.loggedByUserId || null);
+  const users = useStoreUsers(call.accountPlatformId, open);
   const assign = useAssignLoggedBy();
-  if (!editing) {
-    return (
-      <Anchor component="button" type="button" size="sm" onClick={() => setEditing(true)} aria-label={`Assign who took the call from ${phoneText(call.customerPhone)}`}>
+  return (
+    <>
+      <Anchor
+        component="button"
+        type="button"
+        size="sm"
+        onClick={() => {
+          setUserId(call.loggedByUserId || null);
+          assign.reset();
+          setOpen(true);
+        }}
+        aria-label={`Assign who took the call from ${phoneText(call.customerPhone)}`}
+      >
         {call.loggedByName || 'Assign'}
       </Anchor>
-    );
-  }
-  return (
-    <Select
-      size="xs"
-      aria-label="Logged by"
-      placeholder="Choose a user"
-      searchable
-      data={(users.data ?? []).map((u) => ({ value: u.Id, label: u.Name }))}
-      value={call.loggedByUserId || null}
-      onChange={(v) =>
-        assign.mutate(
-          { accountPlatformId: call.accountPlatformId, callId: call.id, version: call.version, userId: v ?? '' },
-          { onSettled: () => setEditing(false) },
-        )
-      }
-      onDropdownClose={() => !assign.isPending && setEditing(false)}
-      defaultDropdownOpened
-    />
+      <Modal opened={open} onClose={() => setOpen(false)} title="Assign call logging">
+        <Stack>
+          <Text size="sm">
+            Who took the call {call.direction === 'outbound' ? 'to' : 'from'} {call.customerName || phoneText(call.customerPhone)}?
+          </Text>
+          <Select
+            label="Logged by"
+            placeholder="Choose a user"
+            searchable
+            clearable
+            data={(users.data ?? []).map((u) => ({ value: u.Id, label: u.Name }))}
+            value={userId}
+            onChange={setUserId}
+          />
+          {assign.error && <Alert color="red">{assign.error.message}</Alert>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button
+              loading={assign.isPending}
+              onClick={() =>
+                assign.mutate(
+                  { accountPlatformId: call.accountPlatformId, callId: call.id, version: call.version, userId: userId ?? '' },
+                  { onSuccess: () => setOpen(false) },
+                )
+              }
+            >
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
   );
 }
 
