@@ -113,7 +113,7 @@ describe('CallLog', () => {
     const table = await screen.findByRole('table', { name: 'Calls' });
     await user.click(await within(table).findByRole('button', { name: 'Assign who took the call from (503) 555-0842' }));
     const dialog = await screen.findByRole('dialog', { name: 'Assign call logging' });
-    await user.click(within(dialog).getAllByLabelText('Logged by')[0]);
+    await user.click(within(dialog).getAllByLabelText('Logged by')[0]!);
     await user.click(await screen.findByRole('option', { name: 'Sam Ortega' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(changes).toEqual(['assign CAL4 100001']));
