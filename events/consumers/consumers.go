@@ -6,6 +6,7 @@ package consumers
 
 import (
 	"fmt"
+	"github.com/cxm/cxm/events/callarchive"
 	"strings"
 
 	"github.com/cxm/cxm/events/bulkjobs"
@@ -42,6 +43,7 @@ func Packages() []Package {
 		{Name: "notifications", Consumers: notifications.Consumers},
 		{Name: "workflows", Consumers: workflows.Consumers},
 		{Name: "dashboardcounts", Consumers: dashboardcounts.Consumers},
+		{Name: "callarchive", Consumers: callarchive.Consumers},
 	}
 }
 

@@ -298,7 +298,7 @@ func (c *Counter) activityOps(ctx context.Context, t store.Tenant, e eventbus.Ev
 		if reached && !inbound {
 			counts[dashboard.CallsContacted] = 1
 		}
-		if n.Kind == activity.KindPhoneCall || n.Kind == activity.KindOutboundCall {
+		if n.Kind == activity.KindPhoneCall || n.Kind == activity.KindOutboundCall || n.Kind == activity.KindCall {
 			msg = &dashboard.Message{At: n.At, Outbound: !inbound, Reached: reached, UserID: n.UserID}
 		}
 	case activity.CategoryNote:

@@ -1,8 +1,11 @@
-// Package calltracking is the call-tracking area. Its call so far is the customer profile's
+// Package calltracking is the call-tracking area: the Call Log (the calls the call-tracking
+// provider's post-call webhook delivers, matched to customers by phone or by a manager, with
+// counts, search, CSV export, hide or show, logged-by users and auto-archive settings), the
+// users' provider phones, the stores' call-tracking settings, and the customer profile's
 // click-to-call: the call-tracking provider (behind shared/provider/calltrack; the sandbox
 // locally and for demo stores) rings the user's phone and then connects the customer's, and
-// the call is recorded in the customer's activity and answers the customer's open leads. It
-// sits below /crm/contacts (actions/start_outbound_call).
+// the call is recorded in the customer's activity and answers the customer's open leads. The
+// click-to-call sits below /crm/contacts (actions/start_outbound_call).
 //
 // A contact of a store the caller may not view, or of another dealer group, does not exist for
 // the caller (404); calling needs a role that edits customers (403).
@@ -20,6 +23,7 @@ import (
 	"github.com/cxm/cxm/shared/domain/useractivity"
 
 	"github.com/cxm/cxm/shared/domain/activity"
+	"github.com/cxm/cxm/shared/domain/calllog"
 	"github.com/cxm/cxm/shared/domain/contact"
 	"github.com/cxm/cxm/shared/domain/lead"
 	"github.com/cxm/cxm/shared/domain/product"
@@ -48,9 +52,9 @@ func Register(api *httpapi.API, d wiring.Services) {
 
 // RegisterWith is Register with the call-tracking provider calls.
 func RegisterWith(api *httpapi.API, d wiring.Services, calls calltrack.Tracker) {
-	x := &area{d: d, contacts: contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log),
+	x := &area{d: d, contacts: newContacts(d),
 		log: activity.NewRepo(d.Store, d.Events, d.Log), products: product.NewRepo(d.Store), calls: calls,
-		leads: lead.NewRepo(d.Store, nil, d.Log)}
+		leads: lead.NewRepo(d.Store, nil, d.Log), callLog: calllog.NewRepo(d.Store, d.Log)}
 	x.register(api)
 }
 
@@ -87,6 +91,7 @@ type area struct {
 	products *product.Repo
 	calls    calltrack.Tracker
 	leads    LeadResponses
+	callLog  *calllog.Repo
 }
 
 // LeadResponses records outbound contact with a customer on the customer's leads, for the
@@ -114,6 +119,8 @@ func (x *area) responded(ctx context.Context, sess user.Session, c contact.Conta
 }
 
 func (x *area) register(api *httpapi.API) {
+	x.registerLog(api)
+	x.registerWebhook(api)
 	errs := []int{400, 401, 403, 404, 409}
 	httpapi.Register(api, huma.Operation{
 		OperationID: "startOutboundCall",
@@ -260,4 +267,8 @@ func (x *area) hasFeature(ctx context.Context, sess user.Session, store int64, f
 		return false, err
 	}
 	return product.HasFeature(store, f, subs), nil
+}
+
+func newContacts(d wiring.Services) *contact.Repo {
+	return contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log)
 }

@@ -17,6 +17,7 @@ type Kind string
 const (
 	KindPhoneCall       Kind = "phone_call"       // a call logged by a user
 	KindOutboundCall    Kind = "outbound_call"    // a click-to-call started through call tracking
+	KindCall            Kind = "call"             // a call the call-tracking provider recorded, matched to the customer
 	KindNote            Kind = "note"             // a note logged by a user
 	KindCustomerNote    Kind = "customer_note"    // a note of what the customer said or asked
 	KindSentToDesking   Kind = "sent_to_desking"  // the customer was sent to desking
@@ -69,7 +70,7 @@ func CategoryNames() []string {
 // Category returns the category of kind k ("" for an unknown kind).
 func (k Kind) Category() Category {
 	switch k {
-	case KindPhoneCall, KindOutboundCall:
+	case KindPhoneCall, KindOutboundCall, KindCall:
 		return CategoryPhone
 	case KindNote, KindCustomerNote:
 		return CategoryNote

@@ -244,6 +244,9 @@ func Seed(ctx context.Context, svc wiring.Services, g Group, subjects Subjects) 
 	if err := SeedLeads(ctx, svc, g); err != nil {
 		return err
 	}
+	if err := seedCalls(ctx, svc, g); err != nil {
+		return err
+	}
 	return SeedHistory(ctx, svc, g, 4)
 }
 

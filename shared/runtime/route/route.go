@@ -58,7 +58,9 @@ func Table() []Area {
 			"/api/packet", "/api/form",
 		}},
 		{Name: "dealsheets", Prefixes: []string{"/api/Dealsheet", "/api/dealsheet", "/api/opportunities"}},
-		{Name: "calltracking", Prefixes: []string{"/crm/contacts/{id}/actions/start_outbound_call"}},
+		{Name: "calltracking", Prefixes: []string{
+			"/crm/contacts/{id}/actions/start_outbound_call", "/api/calltracking", "/api/call_tracking",
+		}, Public: []string{"POST /api/calltracking/webhook/post_call"}},
 		{Name: "email", Prefixes: []string{
 			"/pando/pandox/sendemail", "/pando/pandox/tokenreplaceemailtemplate", "/templatemanager/getDealerTemplates",
 			"/templatemanager/createDealerTemplate", "/pando/pandox/create_email_attachment",

@@ -226,6 +226,24 @@ func (p *Providers) Tracker(ctx context.Context, t store.Tenant, storeID int64) 
 	return callrail.New(callrail.Config{BaseURL: c.cfg.BaseURL, Secret: c.cfg.Secret, Secrets: p.secrets, Client: p.client}), nil
 }
 
+// CallReceiver returns the receiver of store storeID's post-call webhook deliveries by the rule
+// of Providers, and whether it is the sandbox's: the sandbox's deliveries are signed with
+// sandboxKey, a configured store's with the webhook key of its call-tracking secret.
+func (p *Providers) CallReceiver(ctx context.Context, t store.Tenant, storeID int64, sandboxKey []byte) (calltrack.Receiver, bool, error) {
+	c, err := p.choose(ctx, t, storeID, func(ps account.Providers) account.ProviderConfig { return ps.CallTracking }, MessageCallTrackingNotConfigured)
+	if err != nil {
+		return nil, false, err
+	}
+	if c.sandbox {
+		return calltrack.KeyedReceiver{Key: sandboxKey}, true, nil
+	}
+	return callrail.New(callrail.Config{BaseURL: c.cfg.BaseURL, Secret: c.cfg.Secret, Secrets: p.secrets, Client: p.client}), false, nil
+}
+
+// CallSandbox returns the call-tracking sandbox, which makes up the calls of the stores it
+// serves.
+func (p *Providers) CallSandbox() *callsandbox.Provider { return p.calls }
+
 // Recalls returns the recall provider of store storeID of t: the sandbox locally and for a demo
 // store, NHTSA's public recalls API (which needs no credentials) for any other store in AWS.
 func (p *Providers) Recalls(ctx context.Context, t store.Tenant, storeID int64) (recall.Provider, error) {

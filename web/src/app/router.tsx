@@ -25,6 +25,7 @@ const EmbeddedPrintFormsPage = lazyPage(() => import('./routes/embedded-print-fo
 const EmbeddedNotFound = lazyPage(() => import('./routes/embedded-page').then((m) => m.EmbeddedNotFound));
 const EmbeddedPagePlaceholder = lazyPage(() => import('./routes/embedded-page').then((m) => m.EmbeddedPagePlaceholder));
 const HomePage = lazyPage(() => import('./routes/home-page').then((m) => m.HomePage));
+const CallLogPage = lazyPage(() => import('./routes/call-log-page').then((m) => m.CallLogPage));
 const LeadsLogPage = lazyPage(() => import('./routes/leads-log-page').then((m) => m.LeadsLogPage));
 const ShowroomLogPage = lazyPage(() => import('./routes/visit-log-page').then((m) => m.ShowroomLogPage));
 const DeliveryLogPage = lazyPage(() => import('./routes/visit-log-page').then((m) => m.DeliveryLogPage));
@@ -56,6 +57,7 @@ export function preloadScreens(): Promise<unknown> {
       EmbeddedPagePlaceholder,
       HomePage,
       LeadsLogPage,
+      CallLogPage,
       ShowroomLogPage,
       DeliveryLogPage,
       PagePlaceholder,
@@ -85,6 +87,7 @@ const appScreens: Record<string, () => ReactElement> = {
   'contact/:contactId': () => <CustomerProfilePage />,
   'contacts/reassign': () => <ReassignCustomersPage />,
   leadsdashboard: () => <LeadsLogPage />,
+  calltrackingdashboard: () => <CallLogPage />,
   showroomdashboard: () => <ShowroomLogPage />,
   deliverydashboard: () => <DeliveryLogPage />,
   workflowmanager: () => <WorkflowManagerPage />,

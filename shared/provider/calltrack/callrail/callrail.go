@@ -1,4 +1,6 @@
-// Package callrail is the click-to-call adapter for CallRail's REST API (v3): an outbound call
+// Package callrail is the call-tracking adapter for CallRail's REST API (v3) and its post-call
+// webhook, whose deliveries (the call object as JSON, signed in the Signature header with the
+// company's webhook signing key) Receive verifies and reads. An outbound call
 // is POST /v3/a/{account_id}/outbound_phone_calls.json with the business phone to ring first
 // (the staff member's), the customer's phone to connect and the tracking number shown as the
 // caller id, authenticated with the account's API key. The answer is the call record (201), or
@@ -40,6 +42,9 @@ type Credentials struct {
 	APIKey    string `json:"apiKey"`
 	AccountID string `json:"accountId"`
 	CallerID  string `json:"callerId"`
+	// WebhookKey is the company's webhook signing key, which verifies the post-call webhook's
+	// deliveries.
+	WebhookKey string `json:"webhookKey,omitempty"`
 }
 
 // Secrets reads a secret's JSON value (secret.Cache does).
@@ -58,6 +63,25 @@ var _ calltrack.Tracker = (*Provider)(nil)
 // New returns the adapter of c.
 func New(c Config) *Provider {
 	return &Provider{cfg: c.WithDefaults(DefaultBaseURL, DefaultTimeout)}
+}
+
+var _ calltrack.Receiver = (*Provider)(nil)
+
+// Receive verifies a post-call webhook delivery with the store's webhook signing key
+// (Credentials.WebhookKey) and reads its call record. Credentials without the key refuse every
+// delivery (CodeNotAuthorized).
+func (p *Provider) Receive(ctx context.Context, header http.Header, body []byte) (calltrack.Record, error) {
+	var cr Credentials
+	if err := p.cfg.Secrets.JSON(ctx, p.cfg.Secret, &cr); err != nil {
+		if errors.Is(err, secret.ErrNotFound) {
+			return calltrack.Record{}, notAuthorized(err)
+		}
+		return calltrack.Record{}, unavailable(fmt.Errorf("callrail credentials: %w", err))
+	}
+	if cr.WebhookKey == "" {
+		return calltrack.Record{}, notAuthorized(fmt.Errorf("secret %s lacks webhookKey", p.cfg.Secret))
+	}
+	return calltrack.KeyedReceiver{Key: []byte(cr.WebhookKey)}.Receive(ctx, header, body)
 }
 
 // outboundCall is the body of an outbound call.

@@ -33,6 +33,7 @@ export const CALL_OUTCOMES = [
 const KIND_LABELS: Record<string, string> = {
   phone_call: 'Call logged',
   outbound_call: 'Call started',
+  call: 'Tracked call',
   note: 'Note',
   customer_note: 'Customer note',
   sent_to_desking: 'Sent to desking',

@@ -1775,6 +1775,326 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/call_tracking/dashboard/assign_logged_by_user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign the user who took a call
+         * @description Records a user of a store the caller may view as the one who took the call (logged by); an empty userId clears it. Both spellings of the path are the same operation. A stale version is 409.
+         */
+        post: operations["assignCallLoggedByUserAlt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/dashboard/assign_logged_by_user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign the user who took a call
+         * @description Records a user of a store the caller may view as the one who took the call (logged by); an empty userId clears it. Both spellings of the path are the same operation. A stale version is 409.
+         */
+        post: operations["assignCallLoggedByUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/dashboard/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the Call Log as CSV
+         * @description Every call that matches the filter, newest first, as CSV (text/csv). Booleans read Yes and No; numbers are kept as text and any cell a spreadsheet would read as a formula starts with an apostrophe. A bad filter is a 400 before any row.
+         */
+        post: operations["exportCallLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/dashboard/get_auto_archive_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A store's auto-archive settings
+         * @description Disabled with 90 days for a store that never saved any.
+         */
+        get: operations["getCallAutoArchiveSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/dashboard/get_call_tracking_counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The Call Log's counts
+         * @description How many calls match the filter apart from its status: answered, missed, voicemail, matched to a customer, unmatched, each direction, per source; and the hidden and archived calls of the stores and dates.
+         */
+        post: operations["getCallTrackingCounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/dashboard/get_dealer_settings_admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A store's call-tracking settings
+         * @description The store's call-tracking feature, provider, webhook and auto-archive settings.
+         */
+        get: operations["getCallTrackingDealerSettingsAdmin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/dashboard/get_unmatched_calls_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The calls not matched to a customer
+         * @description The shown calls of the stores whose caller's number is no customer's (or several customers'), newest first, a page at a time, for a manager to match.
+         */
+        post: operations["getUnmatchedCalls"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/dashboard/hide_or_show_call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hide or show a call
+         * @description Hides a call from the Call Log (it is kept, and listed when hidden calls are asked for) or shows it again; showing an archived call takes it out of the archive. A stale version is 409.
+         */
+        post: operations["hideOrShowCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/dashboard/match_call_log_entry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Match a call to a customer
+         * @description Matches an unmatched call to a customer of a store the caller may view and edit, and records the call in the customer's activity (kind call, its direction) in the same transaction. A matched call is 409; a stale version 409; a customer the caller may not view 404.
+         */
+        post: operations["matchCallLogEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/dashboard/save_auto_archive_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a store's auto-archive settings
+         * @description Enabled, calls that started more than days days ago are archived: at once (within the minute) and then once a day. Days is 1 to 365 (400 otherwise); a stale version is 409.
+         */
+        post: operations["saveCallAutoArchiveSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/dashboard/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the Call Log
+         * @description The calls of the stores that match the filter, newest first, a page at a time (page 1 and size 25 by default); pageData.totalRecords counts every match. Hidden and archived calls only when asked for.
+         */
+        post: operations["searchCallLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/get_current_user_provider_phones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's phones at a store
+         * @description The phones the call-tracking provider rings for the user's click-to-calls at the store, the default first; a call the provider reports taken at one of them is logged by the user.
+         */
+        get: operations["getCurrentUserProviderPhones"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/get_dealer_settings_by_account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The call-tracking settings of a dealer group's stores
+         * @description The stores of the account the caller may view, by name, with their call-tracking feature, provider, webhook and auto-archive settings; only those with the feature when onlyDealersWithCallTrackingFeature. Another dealer group's account is 404.
+         */
+        get: operations["getCallTrackingDealerSettingsByAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/sandbox/send_call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Have the call-tracking sandbox deliver a call
+         * @description For stores the sandbox serves (local runs and demo stores; 409 otherwise): the sandbox makes up a realistic call to the store's tracking number (a caller, a source, a length, a recording link) and delivers it through the post-call webhook's own path, signed with the store's sandbox key. Answers the call as the Call Log holds it.
+         */
+        post: operations["sendSandboxCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/save_user_provider_phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save one of the signed-in user's phones at a store
+         * @description Adds the phone (or relabels it), the default when it is the first or asks to be. A number that is not a phone or a sixth phone is 400 naming the field; another user's phone at the store 409.
+         */
+        post: operations["saveUserProviderPhone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/webhook/post_call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver a call record (the provider's post-call webhook)
+         * @description Public: the store's webhook signing key is the credential. The body is CallRail's post-call webhook (the call as JSON: resource_id, direction, customer and tracking numbers, answered, voicemail, duration, recording, start_time, source_name), signed in the Signature header (Base64 HMAC-SHA1 of the body); a missing or wrong signature is 401, a body that is not a call record 400 naming the field. The call is added to the store's Call Log, matched to the store's customer whose phone is the caller's (when exactly one is) and then recorded in the customer's activity (kind call, its direction) in the same transaction; the user whose provider phone took it is its logged-by user. Delivering the same call again (the provider retries) answers the call recorded the first time and changes nothing.
+         */
+        post: operations["receivePostCallWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contact/merge/add_contact_to_session": {
         parameters: {
             query?: never;
@@ -6609,6 +6929,95 @@ export type components = {
             /** @description The stores searched, each one the caller may view; the Scope header's stores when absent. */
             PlatformIds?: number[] | null;
         };
+        "calltracking.ArchiveSettingsInputBody": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /**
+             * Format: int64
+             * @description Calls older than this many days are archived (1 to 365).
+             */
+            days: number;
+            enabled: boolean;
+            /**
+             * Format: int64
+             * @description The settings' version the caller read; 0 for settings never saved.
+             */
+            version: number;
+        };
+        "calltracking.AssignInputBody": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            callId: string;
+            /** @description The user who took the call; empty clears it. */
+            userId: string;
+            /**
+             * Format: int64
+             * @description The call's version the caller read: another is a 409.
+             */
+            version: number;
+        };
+        "calltracking.CallLogSearchInputBody": {
+            /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
+            accountPlatformIds?: number[] | null;
+            /** @description The first day (YYYY-MM-DD, UTC) of the calls' start; none for no bound. */
+            dateFrom?: string;
+            /** @description The last day (YYYY-MM-DD, UTC), included. */
+            dateTo?: string;
+            /**
+             * @description One direction; none for both.
+             * @enum {string}
+             */
+            direction?: "inbound" | "outbound" | "";
+            /**
+             * Format: int64
+             * @description From 1; 1 when absent.
+             */
+            pageNumber?: number;
+            /**
+             * Format: int64
+             * @description 25 when absent.
+             */
+            pageSize?: number;
+            /** @description Include archived calls. */
+            showArchived?: boolean;
+            /** @description Include hidden calls. */
+            showHidden?: boolean;
+            source?: string;
+            /**
+             * @description Calls of one kind; none or all for every call.
+             * @enum {string}
+             */
+            status?: "all" | "answered" | "missed" | "voicemail" | "matched" | "unmatched" | "";
+            /** @description Matches the caller's name or number, the customer's name, the source and the logged-by user's name. */
+            text?: string;
+        };
+        "calltracking.HideInputBody": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            callId: string;
+            /** @description true hides the call (archives it from the log); false shows it again. */
+            hidden: boolean;
+            /**
+             * Format: int64
+             * @description The call's version the caller read: another is a 409.
+             */
+            version: number;
+        };
+        "calltracking.MatchInputBody": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            callId: string;
+            /**
+             * Format: int64
+             * @description The customer the call was with.
+             */
+            contactId: number;
+            /**
+             * Format: int64
+             * @description The call's version the caller read: another is a 409.
+             */
+            version: number;
+        };
         "calltracking.OutboundCallInputBody": {
             /**
              * Format: int64
@@ -6619,6 +7028,38 @@ export type components = {
             requestId?: string;
             /** @description Required. The caller's own phone, rung first: 10 digits for North America or + and the country code. */
             userPhone?: string;
+        };
+        "calltracking.SandboxCallInputBody": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** @description The caller id name. */
+            customerName?: string;
+            /** @description The caller's number (10 digits or + and the country code); none picks one of the sandbox's callers. */
+            customerPhone?: string;
+            /**
+             * @description inbound when absent.
+             * @enum {string}
+             */
+            direction?: "inbound" | "outbound" | "";
+            /** @description Nobody at the store answered. */
+            missed?: boolean;
+        };
+        "calltracking.SavePhoneInputBody": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            isDefault?: boolean;
+            label?: string;
+            /** @description 10 digits, or + and the country code. */
+            phone: string;
+        };
+        "calltracking.UnmatchedInputBody": {
+            accountPlatformIds?: number[] | null;
+            dateFrom?: string;
+            dateTo?: string;
+            /** Format: int64 */
+            pageNumber?: number;
+            /** Format: int64 */
+            pageSize?: number;
         };
         "chat.HistoryInputBody": {
             /**
@@ -7051,6 +7492,65 @@ export type components = {
             Total: number;
             /** Format: int64 */
             Unavailable: number;
+        };
+        "domain.calllog.ArchiveSettings": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /**
+             * Format: int64
+             * @description Calls older than this many days are archived (1 to 365).
+             */
+            days: number;
+            enabled: boolean;
+            /** Format: date-time */
+            readonly lastRunAt?: string;
+            /**
+             * Format: int64
+             * @description 0 for settings never saved.
+             */
+            readonly version: number;
+        };
+        "domain.calllog.Call": {
+            /** Format: int64 */
+            readonly accountPlatformId: number;
+            /** Format: int64 */
+            readonly activityId: number;
+            readonly answered: boolean;
+            readonly archived: boolean;
+            readonly businessPhone: string;
+            /** Format: int64 */
+            readonly contactId: number;
+            readonly contactName: string;
+            /** @description The caller id name the carrier gave. */
+            readonly customerName: string;
+            /** @description The caller's number in E.164; empty when withheld. */
+            readonly customerPhone: string;
+            /** @enum {string} */
+            readonly direction: "inbound" | "outbound";
+            /** Format: int64 */
+            readonly durationSeconds: number;
+            readonly hidden: boolean;
+            /** @description The provider's id of the call. */
+            readonly id: string;
+            readonly loggedByName: string;
+            readonly loggedByUserId: string;
+            readonly matchedBy: string;
+            /** Format: date-time */
+            readonly receivedAt: string;
+            readonly recordingUrl: string;
+            readonly source: string;
+            /** Format: date-time */
+            readonly startedAt: string;
+            readonly trackingPhone: string;
+            /** Format: int64 */
+            readonly version: number;
+            readonly voicemail: boolean;
+        };
+        "domain.calllog.ProviderPhone": {
+            isDefault: boolean;
+            label: string;
+            /** @description The phone in E.164. */
+            phone: string;
         };
         "domain.changelog.Change": {
             field: string;
@@ -9054,6 +9554,117 @@ export type components = {
              * @description The version the appointment was read at: an appointment changed since is refused with 409 and nothing changes.
              */
             version: number;
+        };
+        "functions.calltracking.CallCounts": {
+            /** Format: int64 */
+            answered: number;
+            /**
+             * Format: int64
+             * @description Archived calls, counted whether or not the filter shows them.
+             */
+            archived: number;
+            /**
+             * Format: int64
+             * @description Hidden calls, counted whether or not the filter shows them.
+             */
+            hidden: number;
+            /** Format: int64 */
+            inbound: number;
+            /** Format: int64 */
+            matched: number;
+            /** Format: int64 */
+            missed: number;
+            /** Format: int64 */
+            outbound: number;
+            sources: components["schemas"]["functions.calltracking.CallSourceCount"][] | null;
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            unmatched: number;
+            /** Format: int64 */
+            voicemail: number;
+        };
+        "functions.calltracking.CallLogFilter": {
+            /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
+            accountPlatformIds?: number[] | null;
+            /** @description The first day (YYYY-MM-DD, UTC) of the calls' start; none for no bound. */
+            dateFrom?: string;
+            /** @description The last day (YYYY-MM-DD, UTC), included. */
+            dateTo?: string;
+            /**
+             * @description One direction; none for both.
+             * @enum {string}
+             */
+            direction?: "inbound" | "outbound" | "";
+            /** @description Include archived calls. */
+            showArchived?: boolean;
+            /** @description Include hidden calls. */
+            showHidden?: boolean;
+            source?: string;
+            /**
+             * @description Calls of one kind; none or all for every call.
+             * @enum {string}
+             */
+            status?: "all" | "answered" | "missed" | "voicemail" | "matched" | "unmatched" | "";
+            /** @description Matches the caller's name or number, the customer's name, the source and the logged-by user's name. */
+            text?: string;
+        };
+        "functions.calltracking.CallLogRow": {
+            /** Format: int64 */
+            readonly accountPlatformId: number;
+            /** Format: int64 */
+            readonly activityId: number;
+            readonly answered: boolean;
+            readonly archived: boolean;
+            readonly businessPhone: string;
+            /** Format: int64 */
+            readonly contactId: number;
+            readonly contactName: string;
+            /** @description The caller id name the carrier gave. */
+            readonly customerName: string;
+            /** @description The caller's number in E.164; empty when withheld. */
+            readonly customerPhone: string;
+            /** @enum {string} */
+            readonly direction: "inbound" | "outbound";
+            /** Format: int64 */
+            readonly durationSeconds: number;
+            readonly hidden: boolean;
+            /** @description The provider's id of the call. */
+            readonly id: string;
+            readonly loggedByName: string;
+            readonly loggedByUserId: string;
+            readonly matchedBy: string;
+            /** Format: date-time */
+            readonly receivedAt: string;
+            readonly recordingUrl: string;
+            readonly source: string;
+            /** Format: date-time */
+            readonly startedAt: string;
+            storeName: string;
+            readonly trackingPhone: string;
+            /** Format: int64 */
+            readonly version: number;
+            readonly voicemail: boolean;
+        };
+        "functions.calltracking.CallSourceCount": {
+            /** Format: int64 */
+            count: number;
+            source: string;
+        };
+        "functions.calltracking.CallTrackingSettings": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            autoArchive: components["schemas"]["domain.calllog.ArchiveSettings"];
+            /** @description The store has the call-tracking feature. */
+            callTrackingEnabled: boolean;
+            /**
+             * @description Who records the store's calls: the sandbox (local runs and demo stores), CallRail, or nobody configured.
+             * @enum {string}
+             */
+            provider: "Sandbox" | "CallRail" | "None";
+            storeName: string;
+            /** @description Where the provider's post-call webhook delivers the store's calls. */
+            webhookPath: string;
         };
         "functions.calltracking.OutboundCall": {
             callId: string;
@@ -12347,6 +12958,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultArchiveSettings": {
+            data: components["schemas"]["domain.calllog.ArchiveSettings"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultAssignments": {
             data: components["schemas"]["functions.leads.Assignments"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -12384,6 +13000,21 @@ export type components = {
         };
         "runtime.httpapi.ResultBulkUsers": {
             data: components["schemas"]["functions.relations.BulkUsers"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultCall": {
+            data: components["schemas"]["domain.calllog.Call"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultCallCounts": {
+            data: components["schemas"]["functions.calltracking.CallCounts"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultCallTrackingSettings": {
+            data: components["schemas"]["functions.calltracking.CallTrackingSettings"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -12572,6 +13203,16 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultListCallLogRow": {
+            data: components["schemas"]["functions.calltracking.CallLogRow"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListCallTrackingSettings": {
+            data: components["schemas"]["functions.calltracking.CallTrackingSettings"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultListCreditRequest": {
             data: components["schemas"]["functions.credit.CreditRequest"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -12704,6 +13345,11 @@ export type components = {
         };
         "runtime.httpapi.ResultListProcessView": {
             data: components["schemas"]["functions.processes.ProcessView"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListProviderPhone": {
+            data: components["schemas"]["domain.calllog.ProviderPhone"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -20529,6 +21175,1294 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    assignCallLoggedByUserAlt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["calltracking.AssignInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultCall"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    assignCallLoggedByUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["calltracking.AssignInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultCall"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    exportCallLog: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.calltracking.CallLogFilter"];
+            };
+        };
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getCallAutoArchiveSettings: {
+        parameters: {
+            query: {
+                accountPlatformId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultArchiveSettings"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getCallTrackingCounts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.calltracking.CallLogFilter"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultCallCounts"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getCallTrackingDealerSettingsAdmin: {
+        parameters: {
+            query: {
+                accountPlatformId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultCallTrackingSettings"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getUnmatchedCalls: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["calltracking.UnmatchedInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListCallLogRow"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    hideOrShowCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["calltracking.HideInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultCall"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    matchCallLogEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["calltracking.MatchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultCall"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    saveCallAutoArchiveSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["calltracking.ArchiveSettingsInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultArchiveSettings"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    searchCallLog: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["calltracking.CallLogSearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListCallLogRow"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getCurrentUserProviderPhones: {
+        parameters: {
+            query: {
+                accountPlatformId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListProviderPhone"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getCallTrackingDealerSettingsByAccount: {
+        parameters: {
+            query: {
+                accountId: number;
+                onlyDealersWithCallTrackingFeature?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListCallTrackingSettings"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    sendSandboxCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["calltracking.SandboxCallInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultCall"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    saveUserProviderPhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["calltracking.SavePhoneInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListProviderPhone"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    receivePostCallWebhook: {
+        parameters: {
+            query: {
+                /** @description The store's dealer group. */
+                accountId: number;
+                /** @description The store the calls are tracked for. */
+                accountPlatformId: number;
+            };
+            header?: {
+                /** @description Base64 HMAC-SHA1 of the body under the store's webhook signing key. */
+                Signature?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultCall"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -501,3 +501,11 @@ export type PaymentRecalc = Schemas['functions.dealsheets.PaymentRecalc'];
 
 /** A computed deal: every amount a deal sheet shows. */
 export type PaymentQuote = Schemas['domain.payment.Quote'];
+
+// Call tracking (the Call Log).
+export type CallLogRow = Schemas['functions.calltracking.CallLogRow'];
+export type CallLogFilter = Schemas['functions.calltracking.CallLogFilter'];
+export type CallLogSearchBody = Schemas['calltracking.CallLogSearchInputBody'];
+export type CallCounts = Schemas['functions.calltracking.CallCounts'];
+export type TrackedCall = Schemas['domain.calllog.Call'];
+export type CallArchiveSettings = Schemas['domain.calllog.ArchiveSettings'];

@@ -1,0 +1,3 @@
+// The call-log feature's public entry: the Call Log screen and its query keys.
+export { callLogKeys } from './api/keys';
+export { CallLog } from './components/call-log';
