@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/cxm/cxm/functions/activity"
+	"github.com/cxm/cxm/functions/assistant"
 	"github.com/cxm/cxm/functions/auth"
 	"github.com/cxm/cxm/functions/calendar"
 	"github.com/cxm/cxm/functions/calltracking"
@@ -55,6 +56,7 @@ func Areas() map[string]Area {
 		"garage":       {New: garage.New, Register: garage.Register},
 		"calltracking": {New: calltracking.New, Register: calltracking.Register},
 		"tasks":        {New: tasks.New, Register: tasks.Register},
+		"assistant":    {New: assistant.New, Register: assistant.Register},
 		"calendar":     {New: calendar.New, Register: calendar.Register},
 		"touchpoints":  {New: touchpoints.New, Register: touchpoints.Register},
 		"auth":         {New: auth.New, Register: auth.Register},

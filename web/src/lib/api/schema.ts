@@ -1715,6 +1715,106 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/auto_assistant/conversation_name": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rename an assistant conversation
+         * @description Changes the conversation's name (1 to 100 characters), active or ended. A version other than the conversation's is 409 and nothing changes. Needs a customer the caller may edit.
+         */
+        post: operations["renameAssistantConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auto_assistant/conversica_conversation_statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The assistant's conversation statuses
+         * @description Every stage and status a conversation can be in, with what it means and whether the assistant still converses in it.
+         */
+        post: operations["listAssistantStatuses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auto_assistant/end_conversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End an assistant conversation
+         * @description Stops the assistant (at the provider too) and moves the conversation to Client Stopped: Rep Stopped, or Manager Stopped when a manager ends it. An ended conversation, or a version other than the conversation's, is 409 and nothing changes. Needs a customer the caller may edit.
+         */
+        post: operations["endAssistantConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auto_assistant/full_conversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer's assistant conversations in full
+         * @description The customer's conversations (of the stores the caller may view), newest first, each with every message the assistant sent and received, its stage and status.
+         */
+        post: operations["getAssistantConversations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auto_assistant/new_request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start an assistant conversation
+         * @description Hands the customer to the store's automated assistant, which converses by text or e-mail. By text, the customer's mobile number must pass the consent ledger's check (the customer's rule, the number's opt-outs, CASL for Canadian stores, the quiet hours): a refusal is 409 with the reason and nothing is started. By e-mail, the customer needs an address not opted out (409). A customer with an active conversation at the store already is 409. The assistant's first message is recorded in the customer's activity (automated) with the conversation, in one transaction. Needs a customer the caller may edit.
+         */
+        post: operations["startAssistantConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bank/dealer_banks": {
         parameters: {
             query?: never;
@@ -4711,6 +4811,166 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/cxp/video": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a video to the library
+         * @description Stores the uploaded video (MP4, WebM, Ogg or QuickTime, at most 4 MB) in the store's library under a subcategory, with a title (1 to 120 characters) and a description. Managers and dealer admins of the store add videos (403 otherwise).
+         */
+        post: operations["addVideo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cxp/video/dashboard/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The video dashboard's counts
+         * @description How many videos the store's library has and, in the period (the last 30 days by default), how many were sent to customers, by the caller, to how many customers and how many different videos. The store must be one the caller may view (403).
+         */
+        post: operations["countVideoDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cxp/video/dashboard/slideout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The videos sent, for the dashboard's slide-out
+         * @description The store's video sends of the period (the last 30 days by default), newest first: which video, to which customer, by whom and when, and until when the customer's link plays. The store must be one the caller may view (403).
+         */
+        post: operations["listVideoDashboardSends"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cxp/video/internalauthlink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A link that plays a video
+         * @description A signed link to the video that expires: for the caller's preview after 15 minutes; for a customer (contactId) after 7 days, and the send is recorded for the dashboard. The link is what a message to the customer carries. The store must be one the caller may view (403); the customer one the caller may edit.
+         */
+        post: operations["linkVideo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cxp/video/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the video library
+         * @description The store's videos, newest first, of one subcategory or all, whose title or description contains searchText; one page of them. The store must be one the caller may view (403).
+         */
+        post: operations["searchVideos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cxp/video/subcategory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The video library's subcategories
+         * @description Every subcategory of the library with how many videos the store has in it. The store must be one the caller may view (403).
+         */
+        get: operations["listVideoSubcategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/generate/email/response": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suggest an e-mail reply
+         * @description Drafts an e-mail to the customer from the conversation so far (the customer's latest texts and e-mails) and the person's instructions, with the store's language model. The answer is a draft for the person to edit and send; nothing is sent. A store without a configured model is 409. Needs a customer the caller may view.
+         */
+        post: operations["generateEmailResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/generate/sms/response": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suggest a text reply
+         * @description Drafts a text to the customer from the conversation so far (the customer's latest texts and e-mails) and the person's instructions, with the store's language model. The answer is a draft for the person to edit and send; nothing is sent. A store without a configured model is 409. Needs a customer the caller may view.
+         */
+        post: operations["generateSMSResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/group/CheckForGroup": {
         parameters: {
             query?: never;
@@ -6314,6 +6574,119 @@ export type components = {
             /** @description Required. The section (tab) viewed: Snapshot, Profile, Garage, Leads, Service, Messages, Activity or Resolution. */
             Section?: string;
         };
+        "assistant.AddVideoInputBody": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** @description video/mp4, video/webm, video/ogg or video/quicktime. */
+            contentType: string;
+            /** @description The video file, base64 encoded; at most 4 MB once decoded. */
+            data: string;
+            description?: string;
+            /** Format: int64 */
+            subcategoryId: number;
+            title: string;
+        };
+        "assistant.DashboardInputBody": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /**
+             * Format: date-time
+             * @description The start of the period; 30 days ago when absent.
+             */
+            fromDate?: string;
+            /**
+             * Format: date-time
+             * @description The end of the period (excluded); now when absent.
+             */
+            toDate?: string;
+        };
+        "assistant.FullConversationInputBody": {
+            /** Format: int64 */
+            contactId: number;
+            /** @description Only this conversation; all of the customer's when absent. */
+            conversationId?: string;
+        };
+        "assistant.GenerateInputBody": {
+            /**
+             * Format: int64
+             * @description The store the reply is written for; the customer's store when absent.
+             */
+            accountPlatformId?: number;
+            /**
+             * Format: int64
+             * @description The customer the reply is to.
+             */
+            contactId: number;
+            /** @description What the person wants the reply to say, in their own words. */
+            instructions?: string;
+        };
+        "assistant.LinkInputBody": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /**
+             * Format: int64
+             * @description The customer the video is sent to: the link is the customer's (valid 7 days) and the send is recorded. Absent for the caller's own preview (valid 15 minutes).
+             */
+            contactId?: number;
+            videoId: string;
+        };
+        "assistant.NewRequestInputBody": {
+            /**
+             * Format: int64
+             * @description The store the assistant converses for; the customer's store when absent.
+             */
+            accountPlatformId?: number;
+            /** @description text or email. */
+            channel: string;
+            /**
+             * Format: int64
+             * @description The customer the assistant is to converse with.
+             */
+            contactId: number;
+            /** @description Sales, Service or Leads. */
+            conversationType: string;
+            /** @description What the conversation is called in the list; the type and the date when absent. */
+            name?: string;
+            /** @description The vehicle the conversation is about, if any ("2024 Toyota RAV4"). */
+            vehicle?: string;
+        };
+        "assistant.RenameInputBody": {
+            /**
+             * Format: int64
+             * @description The customer whose profile lists the conversation.
+             */
+            contactId: number;
+            conversationId: string;
+            /** @description The new name. */
+            name: string;
+            /**
+             * Format: int64
+             * @description The version the conversation was read at: a conversation changed since is refused with 409 and nothing changes.
+             */
+            version: number;
+        };
+        "assistant.SearchInputBody": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /**
+             * Format: int64
+             * @description From 1; 1 when absent.
+             */
+            pageNumber?: number;
+            /**
+             * Format: int64
+             * @description 25 when absent.
+             */
+            pageSize?: number;
+            /** @description Words the title or description contains. */
+            searchText?: string;
+            /**
+             * Format: int64
+             * @description Only this subcategory's videos; all when absent or 0.
+             */
+            subcategoryId?: number;
+        };
+        "assistant.StatusesInputBody": Record<string, never>;
         "auth.PartnerTokenInputBody": {
             /** @description An RS256 JWT signed with the partner's registered key: iss the partner id, sub the CXM user id, aud "cxm", iat, exp at most 5 minutes after iat, and a jti used once. */
             assertion: string;
@@ -6821,6 +7194,52 @@ export type components = {
             role: string;
             /** @description The user to assign; empty removes the assignment. */
             userId: string;
+        };
+        "domain.autoassistant.Conversation": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            readonly active: boolean;
+            /** @enum {string} */
+            channel: "text" | "email";
+            /** Format: int64 */
+            contactId: number;
+            readonly conversationId: string;
+            /** @enum {string} */
+            conversationType: "Sales" | "Service" | "Leads";
+            /** Format: date-time */
+            readonly endedAt?: string | null;
+            readonly endedBy?: string;
+            readonly messages: components["schemas"]["domain.autoassistant.Message"][] | null;
+            name: string;
+            readonly stage: string;
+            /** Format: date-time */
+            readonly startedAt: string;
+            readonly startedBy: string;
+            readonly startedByName: string;
+            readonly status: string;
+            readonly to: string;
+            /** Format: int64 */
+            readonly version: number;
+        };
+        "domain.autoassistant.Message": {
+            /**
+             * Format: int64
+             * @description The customer's activity entry of the message.
+             */
+            activityId: number;
+            /** Format: date-time */
+            at: string;
+            body: string;
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            subject?: string;
+        };
+        "domain.autoassistant.Status": {
+            /** @description Whether the assistant is still conversing in this status. */
+            active: boolean;
+            definition: string;
+            stage: string;
+            status: string;
         };
         "domain.availability.Availability": {
             Available: boolean;
@@ -8406,6 +8825,39 @@ export type components = {
             /** Format: double */
             price: number;
         };
+        "domain.video.Send": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** Format: int64 */
+            contactId: number;
+            contactName: string;
+            /** Format: date-time */
+            linkExpiresAt: string;
+            sendId: string;
+            /** Format: date-time */
+            sentAt: string;
+            userId: string;
+            userName: string;
+            videoId: string;
+            videoTitle: string;
+        };
+        "domain.video.Video": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            readonly contentType: string;
+            /** Format: date-time */
+            readonly createdAt: string;
+            readonly createdBy: string;
+            readonly createdByName: string;
+            description: string;
+            /** Format: int64 */
+            readonly sizeBytes: number;
+            /** Format: int64 */
+            subcategoryId: number;
+            readonly subcategoryName: string;
+            title: string;
+            readonly videoId: string;
+        };
         "domain.visit.Item": {
             /** Format: date-time */
             canceledAt?: string;
@@ -8541,6 +8993,74 @@ export type components = {
         "functions.activity.LoggedNotes": {
             nextCursor: string;
             notes: components["schemas"]["functions.activity.LoggedNote"][] | null;
+        };
+        "functions.assistant.ConversationRef": {
+            /**
+             * Format: int64
+             * @description The customer whose profile lists the conversation.
+             */
+            contactId: number;
+            conversationId: string;
+            /**
+             * Format: int64
+             * @description The version the conversation was read at: a conversation changed since is refused with 409 and nothing changes.
+             */
+            version: number;
+        };
+        "functions.assistant.DashboardCount": {
+            /**
+             * Format: int64
+             * @description Customers who were sent a video in the period.
+             */
+            customersSent: number;
+            /** Format: int64 */
+            periodDays: number;
+            /**
+             * Format: int64
+             * @description Videos sent to customers in the period.
+             */
+            sent: number;
+            /**
+             * Format: int64
+             * @description Of those, sent by the caller.
+             */
+            sentByMe: number;
+            /**
+             * Format: int64
+             * @description The videos of the store's library.
+             */
+            videos: number;
+            /**
+             * Format: int64
+             * @description Different videos sent in the period.
+             */
+            videosUsed: number;
+        };
+        "functions.assistant.GeneratedReply": {
+            /** Format: int64 */
+            basedOn: number;
+            body: string;
+            /** @enum {string} */
+            channel: "email" | "text";
+            draft: boolean;
+            /** @description The e-mail's subject; empty for a text. */
+            subject: string;
+        };
+        "functions.assistant.SubcategoryCount": {
+            /** @description Sales or Service. */
+            category: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: int64 */
+            videoCount: number;
+        };
+        "functions.assistant.VideoLink": {
+            /** Format: date-time */
+            expiresAt: string;
+            title: string;
+            url: string;
+            videoId: string;
         };
         "functions.auth.AccessToken": {
             accessToken: string;
@@ -12052,6 +12572,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultConversation": {
+            data: components["schemas"]["domain.autoassistant.Conversation"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultConversationOverview": {
             data: components["schemas"]["functions.activity.ConversationOverview"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -12064,6 +12589,11 @@ export type components = {
         };
         "runtime.httpapi.ResultCounts": {
             data: components["schemas"]["functions.calendar.Counts"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultDashboardCount": {
+            data: components["schemas"]["functions.assistant.DashboardCount"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -12129,6 +12659,11 @@ export type components = {
         };
         "runtime.httpapi.ResultGarage": {
             data: components["schemas"]["functions.garage.Garage"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultGeneratedReply": {
+            data: components["schemas"]["functions.assistant.GeneratedReply"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -12204,6 +12739,11 @@ export type components = {
         };
         "runtime.httpapi.ResultListAppraiser": {
             data: components["schemas"]["provider.appraisal.Appraiser"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListConversation": {
+            data: components["schemas"]["domain.autoassistant.Conversation"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -12347,8 +12887,18 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultListSend": {
+            data: components["schemas"]["domain.video.Send"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultListSoldBy": {
             data: components["schemas"]["functions.garage.SoldBy"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListStatus": {
+            data: components["schemas"]["domain.autoassistant.Status"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -12364,6 +12914,11 @@ export type components = {
         };
         "runtime.httpapi.ResultListString": {
             data: string[] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListSubcategoryCount": {
+            data: components["schemas"]["functions.assistant.SubcategoryCount"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -12429,6 +12984,11 @@ export type components = {
         };
         "runtime.httpapi.ResultListVehicleLead": {
             data: components["schemas"]["domain.lead.VehicleLead"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListVideo": {
+            data: components["schemas"]["domain.video.Video"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -12736,6 +13296,16 @@ export type components = {
         };
         "runtime.httpapi.ResultVehicleRecalls": {
             data: components["schemas"]["functions.garage.VehicleRecalls"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultVideo": {
+            data: components["schemas"]["domain.video.Video"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultVideoLink": {
+            data: components["schemas"]["functions.assistant.VideoLink"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -19909,6 +20479,396 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    renameAssistantConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["assistant.RenameInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultConversation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    listAssistantStatuses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["assistant.StatusesInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListStatus"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    endAssistantConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.assistant.ConversationRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultConversation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getAssistantConversations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["assistant.FullConversationInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListConversation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    startAssistantConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["assistant.NewRequestInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultConversation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -32087,6 +33047,647 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    addVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["assistant.AddVideoInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultVideo"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    countVideoDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["assistant.DashboardInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDashboardCount"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    listVideoDashboardSends: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["assistant.DashboardInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListSend"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    linkVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["assistant.LinkInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultVideoLink"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    searchVideos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["assistant.SearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListVideo"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    listVideoSubcategories: {
+        parameters: {
+            query: {
+                /** @description The store whose library is asked for. */
+                accountPlatformId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListSubcategoryCount"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    generateEmailResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["assistant.GenerateInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultGeneratedReply"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    generateSMSResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["assistant.GenerateInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultGeneratedReply"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
