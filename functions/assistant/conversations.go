@@ -278,15 +278,6 @@ func (x *area) start(ctx context.Context, in *NewRequestInput) (autoassistant.Co
 	if err != nil {
 		return autoassistant.Conversation{}, err
 	}
-	existing, err := x.conversations.ForContacts(ctx, t, []int64{c.ID})
-	if err != nil {
-		return autoassistant.Conversation{}, err
-	}
-	if slices.ContainsFunc(existing, func(v autoassistant.Conversation) bool {
-		return v.Active && v.AccountPlatformID == st.AccountPlatformID
-	}) {
-		return autoassistant.Conversation{}, apperr.Errorf(apperr.Conflict, autoassistant.MsgAlreadyActive)
-	}
 	now := x.d.Store.Now()
 	conv := autoassistant.Conversation{
 		ID: autoassistant.NewID(), ContactID: c.ID, AccountPlatformID: st.AccountPlatformID, Kind: b.ConversationType, Channel: b.Channel,
@@ -318,6 +309,17 @@ func (x *area) start(ctx context.Context, in *NewRequestInput) (autoassistant.Co
 			return autoassistant.Conversation{}, apperr.Errorf(apperr.Conflict, "The customer has no e-mail address the assistant may write to.")
 		}
 		conv.To = c.Emails[i].Email
+	}
+	// Checked before the provider is asked, so a second conversation is never handed over;
+	// the lock of Start settles two starts at the same moment.
+	existing, err := x.conversations.ForContacts(ctx, t, []int64{c.ID})
+	if err != nil {
+		return autoassistant.Conversation{}, err
+	}
+	if slices.ContainsFunc(existing, func(v autoassistant.Conversation) bool {
+		return v.Active && v.AccountPlatformID == st.AccountPlatformID
+	}) {
+		return autoassistant.Conversation{}, apperr.Errorf(apperr.Conflict, autoassistant.MsgAlreadyActive)
 	}
 	p, err := x.d.Providers.Assistant(ctx, t, st.AccountPlatformID)
 	if err != nil {

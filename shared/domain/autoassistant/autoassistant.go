@@ -19,11 +19,13 @@
 //
 // Access patterns:
 //
-//	pattern                              index  key condition
-//	a conversation by id                 table  PK = A#{acct}#AAC#{id}, SK = CONV
-//	a customer's conversations           GSI1   GSI1PK = A#{acct}#AACC#{contact}, GSI1SK = {started}#{id}
-//	the active conversation of a customer table PK = A#{acct}#AACC#{contact}#{store}, SK = ACTIVE
-//	  at a store (a lock, created on start and deleted on end)
+//	pattern                                  index  key condition
+//	a conversation by id                     table  PK = A#{acct}#AAC#{id}, SK = CONV
+//	a customer's conversations               GSI1   GSI1PK = A#{acct}#AACC#{contact}, GSI1SK = {started}#{id}
+//	a customer's active one at a store       table  PK = A#{acct}#AACC#{contact}#{store}, SK = ACTIVE
+//
+// The last is a lock: created when a conversation starts and removed when it ends, in the
+// conversation's own transactions.
 package autoassistant
 
 import (
