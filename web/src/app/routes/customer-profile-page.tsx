@@ -6,6 +6,7 @@ import { contactName } from '../../features/contacts/contact-display';
 import { leadPowers } from '../../features/leads/lead-roles';
 import { AddToMergeButton } from '../../features/merge/components/add-to-merge-button';
 import { loadCustomerAppointments } from '../../features/appointments';
+import { loadCustomerAssistant } from '../../features/assistant';
 import { loadGarageTab } from '../../features/garage';
 import { HouseholdRelationships } from '../../features/relations';
 import { loadCustomerProcesses } from '../../features/processes';
@@ -29,6 +30,9 @@ const CustomerTasks = lazyPage(loadCustomerTasks);
 
 /** CustomerAppointments, the snapshot's appointments, loads with the profile's first tab. */
 const CustomerAppointments = lazyPage(loadCustomerAppointments);
+
+/** CustomerAssistant, the snapshot's Auto assistant section, loads with it. */
+const CustomerAssistant = lazyPage(loadCustomerAssistant);
 
 /** CustomerProcesses, the snapshot's process list with New process and the form taker, loads with it. */
 const CustomerProcesses = lazyPage(loadCustomerProcesses);
@@ -73,6 +77,7 @@ export function CustomerProfilePage({ contactId: given, profilePath = customerPr
             <CustomerAppointments contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} userId={user.UserId} />
             <CustomerTasks contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} userId={user.UserId} />
             <CustomerProcesses contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} userId={user.UserId} />
+            <CustomerAssistant contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} />
           </Stack>
         )}
         garage={(contact, canEdit) => <GarageTab contactId={contact.id ?? id} canEdit={canEdit} />}
