@@ -58,9 +58,7 @@ export function ReplyDraft({ channel, contactId, storeId, value, onChange, actio
       <Textarea
         label={channel === 'email' ? 'E-mail draft' : 'Text draft'}
         description={suggest.isSuccess ? 'Suggested from the conversation: review and edit it before sending.' : undefined}
-        autosize
-        minRows={4}
-        maxRows={12}
+        rows={5}
         value={value.body}
         onChange={(e) => onChange({ ...value, body: e.currentTarget.value })}
       />
