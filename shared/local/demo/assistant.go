@@ -46,16 +46,20 @@ func seedAssistant(ctx context.Context, svc wiring.Services, g Group) error {
 		}
 	}
 	convs := autoassistant.NewRepo(svc.Store, activity.NewRepo(svc.Store, svc.Events, svc.Log))
-	seeds := map[int64]int64{ContactToyota: StoreToyota, ContactHyundai: StoreHyundai}
-	if g.Account.ID != AccountID {
-		seeds = map[int64]int64{OtherContactID: OtherStore}
+	type seed struct {
+		store int64
+		to    string
 	}
-	for contactID, storeID := range seeds {
+	seeds := map[int64]seed{ContactToyota: {StoreToyota, "maria.gonzalez@example.com"}, ContactHyundai: {StoreHyundai, "li.wei@example.ca"}}
+	if g.Account.ID != AccountID {
+		seeds = map[int64]seed{OtherContactID: {OtherStore, ""}}
+	}
+	for contactID, sd := range seeds {
 		id := fmt.Sprintf("AA-demo-%d", contactID)
 		if _, err := convs.Get(ctx, t, id); err == nil {
 			continue
 		}
-		_, err := convs.Start(ctx, t, autoassistant.Conversation{ID: id, ContactID: contactID, AccountPlatformID: storeID, Name: "Sales follow-up",
+		_, err := convs.Start(ctx, t, autoassistant.Conversation{ID: id, ContactID: contactID, AccountPlatformID: sd.store, Name: "Sales follow-up", To: sd.to,
 			Kind: "Sales", Channel: autoassistant.ChannelEmail, Stage: autoassistant.StagePreparing, Status: autoassistant.StatusPreparingLead,
 			Active: true, Messages: []autoassistant.Message{}, StartedAt: at, StartedBy: "system", StartedByName: "CXM"})
 		if err := ignoreExists(err); err != nil {

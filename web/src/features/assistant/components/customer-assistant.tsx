@@ -90,7 +90,8 @@ export function CustomerAssistant({ contactId, storeId, canEdit }: CustomerAssis
                     </Group>
                   </Group>
                   <Text size="xs" c="dimmed">
-                    Started {when(c.startedAt)} by {c.startedByName} · to {c.to}
+                    Started {when(c.startedAt)} by {c.startedByName}
+                    {c.to ? ` · to ${c.to}` : ''}
                     {c.endedAt ? ` · ended ${when(c.endedAt)}` : ''}
                   </Text>
                   {open === c.conversationId &&
