@@ -64,14 +64,16 @@ const ProviderSecretPrefix = "cxm/providers/"
 
 // ProviderAreas are the areas that call outside systems for a store: the credit bureau (credit),
 // click-to-call (calltracking), and appraisals, vehicle history reports and manufacturer tag
-// details (garage).
-var ProviderAreas = []string{"credit", "calltracking", "garage"}
+// details (garage), and the automated assistant and suggested replies (assistant).
+var ProviderAreas = []string{"credit", "calltracking", "garage", "assistant"}
 
 // The token service: the area that issues CXM's own tokens, and the path below the API's
 // endpoint that is their iss (the area's prefix, as the local gateway names it).
 const (
 	TokenServiceArea = "auth"
-	IssuerPath       = "/auth"
+	// AssistantArea is the area that drafts replies with Amazon Bedrock.
+	AssistantArea = "assistant"
+	IssuerPath    = "/auth"
 )
 
 // corsAllowHeaders are the request headers the web app sends: the bearer token, JSON bodies and
@@ -212,6 +214,17 @@ func NewAPIStack(scope constructs.Construct, id string, props *APIStackProps) *A
 					Service: jsii.String("secretsmanager"), Resource: jsii.String("secret"),
 					ResourceName: jsii.String(ProviderSecretPrefix + "*"), ArnFormat: awscdk.ArnFormat_COLON_RESOURCE_NAME,
 				})),
+			}))
+		}
+		if area.Name == AssistantArea {
+			// Suggested replies: the Converse API of the foundation models and inference
+			// profiles the stores' secrets name.
+			fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+				Actions: jsii.Strings("bedrock:InvokeModel"),
+				Resources: jsii.Strings(
+					*stack.FormatArn(&awscdk.ArnComponents{Service: jsii.String("bedrock"), Account: jsii.String(""), Resource: jsii.String("foundation-model"), ResourceName: jsii.String("*"), ArnFormat: awscdk.ArnFormat_SLASH_RESOURCE_NAME}),
+					*stack.FormatArn(&awscdk.ArnComponents{Service: jsii.String("bedrock"), Resource: jsii.String("inference-profile"), ResourceName: jsii.String("*"), ArnFormat: awscdk.ArnFormat_SLASH_RESOURCE_NAME}),
+				),
 			}))
 		}
 		if area.Name == TokenServiceArea {
