@@ -70,6 +70,9 @@ func New(t testing.TB) *Server {
 		t.Fatal(err)
 	}
 	svc.Blobs = blobs
+	if svc.Links, err = blob.NewSigner(st.DeriveKey("media links"), "/media", st.Now); err != nil {
+		t.Fatal(err)
+	}
 	ctx := context.Background()
 	subjects := func(_ context.Context, l demo.Login) (string, error) { return "sub-" + l.Profile.UserID, nil }
 	demoGroup := demo.Build()

@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/cxm/cxm/functions/activity"
+	"github.com/cxm/cxm/functions/assistant"
 	"github.com/cxm/cxm/functions/auth"
 	"github.com/cxm/cxm/functions/calendar"
 	"github.com/cxm/cxm/functions/calltracking"
@@ -59,6 +60,7 @@ func Areas() map[string]Area {
 		"calltracking": {New: calltracking.New, Register: calltracking.Register},
 		"tasks":        {New: tasks.New, Register: tasks.Register},
 		"email":        {New: email.New, Register: email.Register},
+		"assistant":    {New: assistant.New, Register: assistant.Register},
 		"calendar":     {New: calendar.New, Register: calendar.Register},
 		"touchpoints":  {New: touchpoints.New, Register: touchpoints.Register},
 		"auth":         {New: auth.New, Register: auth.Register},

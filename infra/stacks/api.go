@@ -64,8 +64,9 @@ const ProviderSecretPrefix = "cxm/providers/"
 
 // ProviderAreas are the areas that call outside systems for a store: the credit bureau (credit),
 // click-to-call (calltracking), appraisals, vehicle history reports and manufacturer tag
-// details (garage), and e-mail through SES (email).
-var ProviderAreas = []string{"credit", "calltracking", "garage", "email"}
+// details (garage), e-mail through SES (email), and the automated assistant and suggested
+// replies (assistant).
+var ProviderAreas = []string{"credit", "calltracking", "garage", "email", "assistant"}
 
 // MailArea is the area that sends e-mail through SES with the stores' sender identities.
 const MailArea = "email"
@@ -74,7 +75,9 @@ const MailArea = "email"
 // endpoint that is their iss (the area's prefix, as the local gateway names it).
 const (
 	TokenServiceArea = "auth"
-	IssuerPath       = "/auth"
+	// AssistantArea is the area that drafts replies with Amazon Bedrock.
+	AssistantArea = "assistant"
+	IssuerPath    = "/auth"
 )
 
 // corsAllowHeaders are the request headers the web app sends: the bearer token, JSON bodies and
@@ -223,6 +226,17 @@ func NewAPIStack(scope constructs.Construct, id string, props *APIStackProps) *A
 				Resources: jsii.Strings(
 					*stack.FormatArn(&awscdk.ArnComponents{Service: jsii.String("ses"), Resource: jsii.String("identity"), ResourceName: jsii.String("*")}),
 					*stack.FormatArn(&awscdk.ArnComponents{Service: jsii.String("ses"), Resource: jsii.String("configuration-set"), ResourceName: jsii.String("*")}),
+				),
+			}))
+		}
+		if area.Name == AssistantArea {
+			// Suggested replies: the Converse API of the foundation models and inference
+			// profiles the stores' secrets name.
+			fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+				Actions: jsii.Strings("bedrock:InvokeModel"),
+				Resources: jsii.Strings(
+					*stack.FormatArn(&awscdk.ArnComponents{Service: jsii.String("bedrock"), Account: jsii.String(""), Resource: jsii.String("foundation-model"), ResourceName: jsii.String("*"), ArnFormat: awscdk.ArnFormat_SLASH_RESOURCE_NAME}),
+					*stack.FormatArn(&awscdk.ArnComponents{Service: jsii.String("bedrock"), Resource: jsii.String("inference-profile"), ResourceName: jsii.String("*"), ArnFormat: awscdk.ArnFormat_SLASH_RESOURCE_NAME}),
 				),
 			}))
 		}

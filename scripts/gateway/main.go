@@ -196,6 +196,13 @@ func run(ctx context.Context, o options) error {
 		return err
 	}
 	svc.Providers = svc.Providers.WithLocalSES(localaws.SESClient(sesURL))
+	// Videos play through links the gateway signs and serves below /media, as presigned S3
+	// links do in AWS.
+	media, err := blob.NewSigner(s.DeriveKey("media links"), gateway.MediaPath, nil)
+	if err != nil {
+		return err
+	}
+	svc.Links = media
 	pool, err := localaws.EnsureUserPool(ctx, cognitoURL, "cxm-local", "cxm-web")
 	if err != nil {
 		return err
@@ -251,6 +258,7 @@ func run(ctx context.Context, o options) error {
 		Web:        gateway.WebConfig{Region: "us-east-1", UserPoolID: pool.ID, UserPoolClientID: pool.ClientID},
 		CognitoURL: cognitoAddr,
 		WebDir:     webDir,
+		Media:      media.Handler(svc.Blobs),
 		Log:        log,
 	})
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}

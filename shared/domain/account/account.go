@@ -66,6 +66,12 @@ type Providers struct {
 	SmartVincent ProviderConfig
 	// Mail is the e-mail provider (Amazon SES): its secret holds the store's sender identity.
 	Mail ProviderConfig
+	// Assistant is the automated assistant (Conversica): its secret holds the store's API
+	// username and password.
+	Assistant ProviderConfig
+	// Model is the language model that drafts replies (Amazon Bedrock): its secret names the
+	// model.
+	Model ProviderConfig
 }
 
 // ProviderConfig is one provider's configuration of a store.
@@ -208,6 +214,8 @@ func (r *Repo) SetProviders(ctx context.Context, t store.Tenant, id int64, p Pro
 	maps.Copy(bad, p.Appraisal.validate(t.Account(), "appraisal"))
 	maps.Copy(bad, p.VehicleHistory.validate(t.Account(), "vehicleHistory"))
 	maps.Copy(bad, p.ManufacturerTag.validate(t.Account(), "manufacturerTag"))
+	maps.Copy(bad, p.Assistant.validate(t.Account(), "assistant"))
+	maps.Copy(bad, p.Model.validate(t.Account(), "model"))
 	if len(bad) > 0 {
 		return apperr.InvalidFields("The store's provider configuration is not valid.", bad)
 	}

@@ -247,6 +247,9 @@ func Seed(ctx context.Context, svc wiring.Services, g Group, subjects Subjects) 
 	if err := seedCalls(ctx, svc, g); err != nil {
 		return err
 	}
+	if err := seedAssistant(ctx, svc, g); err != nil {
+		return err
+	}
 	return SeedHistory(ctx, svc, g, 4)
 }
 

@@ -58,8 +58,13 @@ type Config struct {
 	// WebDir holds the built web app; empty serves no web app. Its files are served compressed
 	// (precompressed copies, else gzip on the fly) and cached as CloudFront caches them.
 	WebDir string
-	Log    *slog.Logger
+	// Media serves the signed links of blob.Signer below MediaPath; nil serves none.
+	Media http.Handler
+	Log   *slog.Logger
 }
+
+// MediaPath is where the gateway serves the files of signed links (videos).
+const MediaPath = "/media"
 
 // New returns the gateway's handler: the API areas of the route table behind the JWT
 // authorizer, the contract, the web app's configuration, the sign-in proxy and the web app.
@@ -85,6 +90,9 @@ func New(c Config) http.Handler {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write(contract.Document())
 	})
+	if c.Media != nil {
+		mux.Handle("GET "+MediaPath+"/", c.Media)
+	}
 	if c.CognitoURL != nil {
 		proxy := httputil.NewSingleHostReverseProxy(c.CognitoURL)
 		mux.Handle("/cognito/", http.StripPrefix("/cognito", proxy))

@@ -67,6 +67,7 @@ func Table() []Area {
 			"/pando/pandox/create_email_template_attachment", "/pando/pandox/get_email_attachment",
 			"/chat/message/attachment", "/crm/contacts/{id}/emails", "/pando/pandox/inbound_email",
 		}, Public: []string{"POST /pando/pandox/inbound_email"}},
+		{Name: "assistant", Prefixes: []string{"/api/auto_assistant", "/cxp/video", "/generate"}},
 		{Name: "tasks", Prefixes: []string{"/crm/contacts/{id}/task", "/pando/pandox/task"}},
 		{Name: "calendar", Prefixes: []string{"/pando/calendarevent", "/api/calendarevent", "/api/CalendarEvent"}},
 		{Name: "touchpoints", Prefixes: []string{

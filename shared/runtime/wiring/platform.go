@@ -13,6 +13,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime"
 	"github.com/aws/aws-sdk-go-v2/service/eventbridge"
 	"github.com/aws/aws-sdk-go-v2/service/kms"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
@@ -53,6 +54,9 @@ type Services struct {
 	// Blobs keeps files outside the table (scanned licences, avatars): the bucket of
 	// BUCKET_NAME in AWS, a folder locally; nil where none is configured.
 	Blobs blob.Store
+	// Links hands out expiring links to Blobs' objects (videos): presigned S3 links in AWS,
+	// links signed by the gateway's key and served by it locally; nil where none is configured.
+	Links blob.Linker
 	// Providers chooses each store's credit bureau and click-to-call provider: the sandboxes
 	// locally (New), by the store's demo flag and provider configuration in AWS (Connect).
 	Providers *Providers
@@ -181,7 +185,7 @@ func Connect(ctx context.Context, c Config) (Services, error) {
 		return Services{}, fmt.Errorf("load aws config: %w", err)
 	}
 	secrets := secret.NewCache(secretsmanager.NewFromConfig(awsCfg), secret.DefaultTTL, nil)
-	svc.Providers = AWSProviders(c.Sandboxes, svc.Accounts, secrets, nil).WithSES(sesv2.NewFromConfig(awsCfg))
+	svc.Providers = AWSProviders(c.Sandboxes, svc.Accounts, secrets, nil).WithSES(sesv2.NewFromConfig(awsCfg)).WithBedrock(bedrockruntime.NewFromConfig(awsCfg))
 	if c.ContactKeyID != "" {
 		cfg, err := config.LoadDefaultConfig(ctx)
 		if err != nil {
@@ -196,7 +200,11 @@ func Connect(ctx context.Context, c Config) (Services, error) {
 		if err != nil {
 			return Services{}, fmt.Errorf("load aws config: %w", err)
 		}
-		if svc.Blobs, err = blob.NewS3(s3.NewFromConfig(cfg), c.Bucket); err != nil {
+		client := s3.NewFromConfig(cfg)
+		if svc.Blobs, err = blob.NewS3(client, c.Bucket); err != nil {
+			return Services{}, err
+		}
+		if svc.Links, err = blob.NewPresigner(client, c.Bucket, nil); err != nil {
 			return Services{}, err
 		}
 	}

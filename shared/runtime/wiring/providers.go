@@ -11,6 +11,7 @@ import (
 	"github.com/cxm/cxm/shared/provider/appraisal"
 	appraisalsandbox "github.com/cxm/cxm/shared/provider/appraisal/sandbox"
 	"github.com/cxm/cxm/shared/provider/appraisal/vauto"
+	assistantsandbox "github.com/cxm/cxm/shared/provider/assistant/sandbox"
 	"github.com/cxm/cxm/shared/provider/bureau/sandbox"
 	"github.com/cxm/cxm/shared/provider/bureau/sevenhundred"
 	"github.com/cxm/cxm/shared/provider/calltrack"
@@ -23,6 +24,8 @@ import (
 	"github.com/cxm/cxm/shared/provider/mfrtag"
 	"github.com/cxm/cxm/shared/provider/mfrtag/oasis"
 	tagsandbox "github.com/cxm/cxm/shared/provider/mfrtag/sandbox"
+	"github.com/cxm/cxm/shared/provider/model/bedrock"
+	draftsandbox "github.com/cxm/cxm/shared/provider/model/sandbox"
 	"github.com/cxm/cxm/shared/provider/recall"
 	"github.com/cxm/cxm/shared/provider/recall/nhtsa"
 	recallsandbox "github.com/cxm/cxm/shared/provider/recall/sandbox"
@@ -124,6 +127,11 @@ type Providers struct {
 	// localSES, when set, is the local SES stand-in that the e-mail of a local run goes to
 	// instead of the sandbox sink, from the sandbox's sender address.
 	localSES ses.API
+	// assistant and drafter are the automated assistant's and the reply drafter's sandboxes;
+	// bedrock drafts the replies of configured stores in AWS.
+	assistant *assistantsandbox.Provider
+	drafter   draftsandbox.Drafter
+	bedrock   bedrock.API
 }
 
 var (
@@ -152,7 +160,7 @@ func AWSProviders(sb Sandboxes, stores Stores, secrets Secrets, client *http.Cli
 func sandboxes(sb Sandboxes) *Providers {
 	return &Providers{bureau: sandbox.New(sb.Credit), calls: callsandbox.New(sb.Calls), recalls: recallsandbox.New(sb.Recalls),
 		apprais: appraisalsandbox.New(sb.Appraisal, sb.Now), vincue: appraisalsandbox.New(sb.Appraisal, sb.Now), history: historysandbox.New(sb.History, sb.Now), tags: tagsandbox.New(sb.Tags, sb.Now),
-		vincent: vincentsandbox.New(sb.Tags, sb.Now), mail: mailsandbox.New(sb.Now)}
+		vincent: vincentsandbox.New(sb.Tags, sb.Now), mail: mailsandbox.New(sb.Now), assistant: assistantsandbox.New(sb.Now)}
 }
 
 // WithSES returns p sending the e-mail of configured stores with api (a *sesv2.Client).

@@ -8,6 +8,7 @@ import { AddToMergeButton } from '../../features/merge/components/add-to-merge-b
 import { loadCustomerAppointments } from '../../features/appointments';
 import { loadCustomerDesks } from '../../features/desking';
 import { EmailActions } from '../../features/email';
+import { loadCustomerAssistant } from '../../features/assistant';
 import { loadGarageTab } from '../../features/garage';
 import { HouseholdRelationships } from '../../features/relations';
 import { loadCustomerProcesses } from '../../features/processes';
@@ -34,6 +35,8 @@ const CustomerAppointments = lazyPage(loadCustomerAppointments);
 
 /** CustomerDesks, the snapshot's desks with Desk it, loads with the profile's first tab. */
 const CustomerDesks = lazyPage(loadCustomerDesks);
+/** CustomerAssistant, the snapshot's Auto assistant section, loads with it. */
+const CustomerAssistant = lazyPage(loadCustomerAssistant);
 
 /** CustomerProcesses, the snapshot's process list with New process and the form taker, loads with it. */
 const CustomerProcesses = lazyPage(loadCustomerProcesses);
@@ -80,6 +83,7 @@ export function CustomerProfilePage({ contactId: given, profilePath = customerPr
             <CustomerTasks contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} userId={user.UserId} />
             <CustomerProcesses contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} userId={user.UserId} />
             <CustomerDesks contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} />
+            <CustomerAssistant contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} />
           </Stack>
         )}
         garage={(contact, canEdit) => <GarageTab contactId={contact.id ?? id} canEdit={canEdit} />}

@@ -1715,6 +1715,106 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/auto_assistant/conversation_name": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rename an assistant conversation
+         * @description Changes the conversation's name (1 to 100 characters), active or ended. A version other than the conversation's is 409 and nothing changes. Needs a customer the caller may edit.
+         */
+        post: operations["renameAssistantConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auto_assistant/conversica_conversation_statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The assistant's conversation statuses
+         * @description Every stage and status a conversation can be in, with what it means and whether the assistant still converses in it.
+         */
+        post: operations["listAssistantStatuses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auto_assistant/end_conversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End an assistant conversation
+         * @description Stops the assistant (at the provider too) and moves the conversation to Client Stopped: Rep Stopped, or Manager Stopped when a manager ends it. An ended conversation, or a version other than the conversation's, is 409 and nothing changes. Needs a customer the caller may edit.
+         */
+        post: operations["endAssistantConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auto_assistant/full_conversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer's assistant conversations in full
+         * @description The customer's conversations (of the stores the caller may view), newest first, each with every message the assistant sent and received, its stage and status.
+         */
+        post: operations["getAssistantConversations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auto_assistant/new_request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start an assistant conversation
+         * @description Hands the customer to the store's automated assistant, which converses by text or e-mail. By text, the customer's mobile number must pass the consent ledger's check (the customer's rule, the number's opt-outs, CASL for Canadian stores, the quiet hours): a refusal is 409 with the reason and nothing is started. By e-mail, the customer needs an address not opted out (409). A customer with an active conversation at the store already is 409. The assistant's first message is recorded in the customer's activity (automated) with the conversation, in one transaction. Needs a customer the caller may edit.
+         */
+        post: operations["startAssistantConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bank/dealer_banks": {
         parameters: {
             query?: never;
@@ -1769,326 +1869,6 @@ export type paths = {
          * @description The appointments the counts count (the same range and stores), narrowed to Status, the earliest first, paged by From and Size; pageData holds the total.
          */
         post: operations["appointmentDetail"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/call_tracking/dashboard/assign_logged_by_user": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Assign the user who took a call
-         * @description Records a user of a store the caller may view as the one who took the call (logged by); an empty userId clears it. Both spellings of the path are the same operation. A stale version is 409.
-         */
-        post: operations["assignCallLoggedByUserAlt"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/calltracking/dashboard/assign_logged_by_user": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Assign the user who took a call
-         * @description Records a user of a store the caller may view as the one who took the call (logged by); an empty userId clears it. Both spellings of the path are the same operation. A stale version is 409.
-         */
-        post: operations["assignCallLoggedByUser"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/calltracking/dashboard/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Export the Call Log as CSV
-         * @description Every call that matches the filter, newest first, as CSV (text/csv). Booleans read Yes and No; numbers are kept as text and any cell a spreadsheet would read as a formula starts with an apostrophe. A bad filter is a 400 before any row.
-         */
-        post: operations["exportCallLog"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/calltracking/dashboard/get_auto_archive_settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A store's auto-archive settings
-         * @description Disabled with 90 days for a store that never saved any.
-         */
-        get: operations["getCallAutoArchiveSettings"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/calltracking/dashboard/get_call_tracking_counts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * The Call Log's counts
-         * @description How many calls match the filter apart from its status: answered, missed, voicemail, matched to a customer, unmatched, each direction, per source; and the hidden and archived calls of the stores and dates.
-         */
-        post: operations["getCallTrackingCounts"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/calltracking/dashboard/get_dealer_settings_admin": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A store's call-tracking settings
-         * @description The store's call-tracking feature, provider, webhook and auto-archive settings.
-         */
-        get: operations["getCallTrackingDealerSettingsAdmin"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/calltracking/dashboard/get_unmatched_calls_data": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * The calls not matched to a customer
-         * @description The shown calls of the stores whose caller's number is no customer's (or several customers'), newest first, a page at a time, for a manager to match.
-         */
-        post: operations["getUnmatchedCalls"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/calltracking/dashboard/hide_or_show_call": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Hide or show a call
-         * @description Hides a call from the Call Log (it is kept, and listed when hidden calls are asked for) or shows it again; showing an archived call takes it out of the archive. A stale version is 409.
-         */
-        post: operations["hideOrShowCall"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/calltracking/dashboard/match_call_log_entry": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Match a call to a customer
-         * @description Matches an unmatched call to a customer of a store the caller may view and edit, and records the call in the customer's activity (kind call, its direction) in the same transaction. A matched call is 409; a stale version 409; a customer the caller may not view 404.
-         */
-        post: operations["matchCallLogEntry"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/calltracking/dashboard/save_auto_archive_settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Save a store's auto-archive settings
-         * @description Enabled, calls that started more than days days ago are archived: at once (within the minute) and then once a day. Days is 1 to 365 (400 otherwise); a stale version is 409.
-         */
-        post: operations["saveCallAutoArchiveSettings"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/calltracking/dashboard/search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Search the Call Log
-         * @description The calls of the stores that match the filter, newest first, a page at a time (page 1 and size 25 by default); pageData.totalRecords counts every match. Hidden and archived calls only when asked for.
-         */
-        post: operations["searchCallLog"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/calltracking/get_current_user_provider_phones": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The signed-in user's phones at a store
-         * @description The phones the call-tracking provider rings for the user's click-to-calls at the store, the default first; a call the provider reports taken at one of them is logged by the user.
-         */
-        get: operations["getCurrentUserProviderPhones"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/calltracking/get_dealer_settings_by_account": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The call-tracking settings of a dealer group's stores
-         * @description The stores of the account the caller may view, by name, with their call-tracking feature, provider, webhook and auto-archive settings; only those with the feature when onlyDealersWithCallTrackingFeature. Another dealer group's account is 404.
-         */
-        get: operations["getCallTrackingDealerSettingsByAccount"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/calltracking/sandbox/send_call": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Have the call-tracking sandbox deliver a call
-         * @description For stores the sandbox serves (local runs and demo stores; 409 otherwise): the sandbox makes up a realistic call to the store's tracking number (a caller, a source, a length, a recording link) and delivers it through the post-call webhook's own path, signed with the store's sandbox key. Answers the call as the Call Log holds it.
-         */
-        post: operations["sendSandboxCall"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/calltracking/save_user_provider_phone": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Save one of the signed-in user's phones at a store
-         * @description Adds the phone (or relabels it), the default when it is the first or asks to be. A number that is not a phone or a sixth phone is 400 naming the field; another user's phone at the store 409.
-         */
-        post: operations["saveUserProviderPhone"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/calltracking/webhook/post_call": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Deliver a call record (the provider's post-call webhook)
-         * @description Public: the store's webhook signing key is the credential. The body is CallRail's post-call webhook (the call as JSON: resource_id, direction, customer and tracking numbers, answered, voicemail, duration, recording, start_time, source_name), signed in the Signature header (Base64 HMAC-SHA1 of the body); a missing or wrong signature is 401, a body that is not a call record 400 naming the field. The call is added to the store's Call Log, matched to the store's customer whose phone is the caller's (when exactly one is) and then recorded in the customer's activity (kind call, its direction) in the same transaction; the user whose provider phone took it is its logged-by user. Delivering the same call again (the provider retries) answers the call recorded the first time and changes nothing.
-         */
-        post: operations["receivePostCallWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3637,26 +3417,6 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/chat/message/attachment": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Fetch a message attachment
-         * @description The file of fileUrl, whole, with its content type.
-         */
-        get: operations["getMessageAttachment"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/core/groups/filtergroup": {
         parameters: {
             query?: never;
@@ -4391,26 +4151,6 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/crm/contacts/{contactId}/emails": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A customer's e-mail history
-         * @description Every e-mail sent to and received from the customer (and the customers merged into it), newest first.
-         */
-        get: operations["getContactEmails"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/crm/contacts/{id}": {
         parameters: {
             query?: never;
@@ -5071,6 +4811,166 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/cxp/video": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a video to the library
+         * @description Stores the uploaded video (MP4, WebM, Ogg or QuickTime, at most 4 MB) in the store's library under a subcategory, with a title (1 to 120 characters) and a description. Managers and dealer admins of the store add videos (403 otherwise).
+         */
+        post: operations["addVideo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cxp/video/dashboard/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The video dashboard's counts
+         * @description How many videos the store's library has and, in the period (the last 30 days by default), how many were sent to customers, by the caller, to how many customers and how many different videos. The store must be one the caller may view (403).
+         */
+        post: operations["countVideoDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cxp/video/dashboard/slideout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The videos sent, for the dashboard's slide-out
+         * @description The store's video sends of the period (the last 30 days by default), newest first: which video, to which customer, by whom and when, and until when the customer's link plays. The store must be one the caller may view (403).
+         */
+        post: operations["listVideoDashboardSends"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cxp/video/internalauthlink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A link that plays a video
+         * @description A signed link to the video that expires: for the caller's preview after 15 minutes; for a customer (contactId) after 7 days, and the send is recorded for the dashboard. The link is what a message to the customer carries. The store must be one the caller may view (403); the customer one the caller may edit.
+         */
+        post: operations["linkVideo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cxp/video/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the video library
+         * @description The store's videos, newest first, of one subcategory or all, whose title or description contains searchText; one page of them. The store must be one the caller may view (403).
+         */
+        post: operations["searchVideos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cxp/video/subcategory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The video library's subcategories
+         * @description Every subcategory of the library with how many videos the store has in it. The store must be one the caller may view (403).
+         */
+        get: operations["listVideoSubcategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/generate/email/response": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suggest an e-mail reply
+         * @description Drafts an e-mail to the customer from the conversation so far (the customer's latest texts and e-mails) and the person's instructions, with the store's language model. The answer is a draft for the person to edit and send; nothing is sent. A store without a configured model is 409. Needs a customer the caller may view.
+         */
+        post: operations["generateEmailResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/generate/sms/response": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suggest a text reply
+         * @description Drafts a text to the customer from the conversation so far (the customer's latest texts and e-mails) and the person's instructions, with the store's language model. The answer is a draft for the person to edit and send; nothing is sent. A store without a configured model is 409. Needs a customer the caller may view.
+         */
+        post: operations["generateSMSResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/group/CheckForGroup": {
         parameters: {
             query?: never;
@@ -5466,66 +5366,6 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/pando/pandox/create_email_attachment": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Upload a file to attach to an e-mail
-         * @description One multipart upload (field file, at most 25 MB). Spaces in the name become underscores; files of type exe, jar, bat, psc1, vb, vbs, msi, cmd, reg or wsf are refused (400 naming the type). Data[0] is the stored file.
-         */
-        post: operations["createEmailAttachment"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/pando/pandox/create_email_template_attachment/{accountId}/{platformId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Upload a file of a store's e-mail templates
-         * @description As create_email_attachment, kept with the store's templates (a store of the caller's dealer group the caller may view).
-         */
-        post: operations["createEmailTemplateAttachment"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/pando/pandox/get_email_attachment": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Fetch an e-mail attachment
-         * @description The file of FileUrl (as an upload answered it), whole, with its content type.
-         */
-        post: operations["getEmailAttachment"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/pando/pandox/historicalWorkflow": {
         parameters: {
             query?: never;
@@ -5540,26 +5380,6 @@ export type paths = {
          * @description Workflows that ended (stopped, terminated or done), newest first, with their tasks.
          */
         post: operations["historicalWorkflows"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/pando/pandox/inbound_email": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Receive a customer's reply (SES receiving through SNS)
-         * @description An SNS delivery of an SES receipt notification. A reply to a thread's reply-to address from the customer's own address is recorded once (by the SES message id) in the customer's e-mail history and activity as an inbound e-mail; anything else is answered unmatched and dropped. A subscription confirmation is answered confirmed.
-         */
-        post: operations["receiveInboundEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5600,26 +5420,6 @@ export type paths = {
          * @description Replaces the dealer group's action types. Any failure answers 'There was a problem with the save' and changes nothing; action types that rules' tasks use cannot be removed.
          */
         post: operations["saveRuleActionTypes"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/pando/pandox/sendemail": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Send an e-mail to a customer
-         * @description Sends Subject and Body (tokens filled in) with the uploaded Attachments to the customer through the store's e-mail provider, and records it in the customer's e-mail history and activity. Answers Success false with a Message when it is not sent; IsRestrictedEmail true when the message mentions an e-mail address other than the customer's, the sender's or the reply address. A do-not-e-mail customer is 409.
-         */
-        post: operations["sendEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5740,26 +5540,6 @@ export type paths = {
          * @description Moves the task's due time to localDueDt, read in the time zone of the task's store: it must exist there (not in the hour skipped when clocks go forward; of a repeated hour, the first) and be from now on, to the minute (400 otherwise). An overdue task is pending again. Allowed to the user the task is assigned to and to managers of its store (403 otherwise), while the task is open: a completed or cancelled task, or a version other than the task's, is refused with 409 and nothing changes. Publishes TaskRescheduled and records it in the customer's activity.
          */
         post: operations["rescheduleTask"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/pando/pandox/tokenreplaceemailtemplate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Fill in a template's tokens for a customer
-         * @description The template's (TemplateId, of the customer's store) or the given Subject and Body with their tokens replaced by the customer's, the store's and the signed-in sales person's data; unknown tokens are left as written.
-         */
-        post: operations["tokenReplaceEmailTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6112,46 +5892,6 @@ export type paths = {
         get: operations["listRulesAdminRoles"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/templatemanager/createDealerTemplate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Add a dealer template to a store
-         * @description An e-mail (ChannelId 1, with a Subject) or text (ChannelId 3) template of category 1 to 14 and template type 1 for a store the caller may view; its Body may hold tokens such as {CustomerFirstName}, {StoreName} and {SalesPersonName}. Attachments name files uploaded with create_email_template_attachment.
-         */
-        post: operations["createDealerTemplate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/templatemanager/getDealerTemplates": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * List the dealer templates of stores
-         * @description The e-mail (channel 1) and text (channel 3) templates of the stores named (each one the caller may view) or of the Scope header's stores, filtered by category, channel, status and template type; by store, then name.
-         */
-        post: operations["getDealerTemplates"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6834,6 +6574,119 @@ export type components = {
             /** @description Required. The section (tab) viewed: Snapshot, Profile, Garage, Leads, Service, Messages, Activity or Resolution. */
             Section?: string;
         };
+        "assistant.AddVideoInputBody": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** @description video/mp4, video/webm, video/ogg or video/quicktime. */
+            contentType: string;
+            /** @description The video file, base64 encoded; at most 4 MB once decoded. */
+            data: string;
+            description?: string;
+            /** Format: int64 */
+            subcategoryId: number;
+            title: string;
+        };
+        "assistant.DashboardInputBody": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /**
+             * Format: date-time
+             * @description The start of the period; 30 days ago when absent.
+             */
+            fromDate?: string;
+            /**
+             * Format: date-time
+             * @description The end of the period (excluded); now when absent.
+             */
+            toDate?: string;
+        };
+        "assistant.FullConversationInputBody": {
+            /** Format: int64 */
+            contactId: number;
+            /** @description Only this conversation; all of the customer's when absent. */
+            conversationId?: string;
+        };
+        "assistant.GenerateInputBody": {
+            /**
+             * Format: int64
+             * @description The store the reply is written for; the customer's store when absent.
+             */
+            accountPlatformId?: number;
+            /**
+             * Format: int64
+             * @description The customer the reply is to.
+             */
+            contactId: number;
+            /** @description What the person wants the reply to say, in their own words. */
+            instructions?: string;
+        };
+        "assistant.LinkInputBody": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /**
+             * Format: int64
+             * @description The customer the video is sent to: the link is the customer's (valid 7 days) and the send is recorded. Absent for the caller's own preview (valid 15 minutes).
+             */
+            contactId?: number;
+            videoId: string;
+        };
+        "assistant.NewRequestInputBody": {
+            /**
+             * Format: int64
+             * @description The store the assistant converses for; the customer's store when absent.
+             */
+            accountPlatformId?: number;
+            /** @description text or email. */
+            channel: string;
+            /**
+             * Format: int64
+             * @description The customer the assistant is to converse with.
+             */
+            contactId: number;
+            /** @description Sales, Service or Leads. */
+            conversationType: string;
+            /** @description What the conversation is called in the list; the type and the date when absent. */
+            name?: string;
+            /** @description The vehicle the conversation is about, if any ("2024 Toyota RAV4"). */
+            vehicle?: string;
+        };
+        "assistant.RenameInputBody": {
+            /**
+             * Format: int64
+             * @description The customer whose profile lists the conversation.
+             */
+            contactId: number;
+            conversationId: string;
+            /** @description The new name. */
+            name: string;
+            /**
+             * Format: int64
+             * @description The version the conversation was read at: a conversation changed since is refused with 409 and nothing changes.
+             */
+            version: number;
+        };
+        "assistant.SearchInputBody": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /**
+             * Format: int64
+             * @description From 1; 1 when absent.
+             */
+            pageNumber?: number;
+            /**
+             * Format: int64
+             * @description 25 when absent.
+             */
+            pageSize?: number;
+            /** @description Words the title or description contains. */
+            searchText?: string;
+            /**
+             * Format: int64
+             * @description Only this subcategory's videos; all when absent or 0.
+             */
+            subcategoryId?: number;
+        };
+        "assistant.StatusesInputBody": Record<string, never>;
         "auth.PartnerTokenInputBody": {
             /** @description An RS256 JWT signed with the partner's registered key: iss the partner id, sub the CXM user id, aud "cxm", iat, exp at most 5 minutes after iat, and a jti used once. */
             assertion: string;
@@ -6929,95 +6782,6 @@ export type components = {
             /** @description The stores searched, each one the caller may view; the Scope header's stores when absent. */
             PlatformIds?: number[] | null;
         };
-        "calltracking.ArchiveSettingsInputBody": {
-            /** Format: int64 */
-            accountPlatformId: number;
-            /**
-             * Format: int64
-             * @description Calls older than this many days are archived (1 to 365).
-             */
-            days: number;
-            enabled: boolean;
-            /**
-             * Format: int64
-             * @description The settings' version the caller read; 0 for settings never saved.
-             */
-            version: number;
-        };
-        "calltracking.AssignInputBody": {
-            /** Format: int64 */
-            accountPlatformId: number;
-            callId: string;
-            /** @description The user who took the call; empty clears it. */
-            userId: string;
-            /**
-             * Format: int64
-             * @description The call's version the caller read: another is a 409.
-             */
-            version: number;
-        };
-        "calltracking.CallLogSearchInputBody": {
-            /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
-            accountPlatformIds?: number[] | null;
-            /** @description The first day (YYYY-MM-DD, UTC) of the calls' start; none for no bound. */
-            dateFrom?: string;
-            /** @description The last day (YYYY-MM-DD, UTC), included. */
-            dateTo?: string;
-            /**
-             * @description One direction; none for both.
-             * @enum {string}
-             */
-            direction?: "inbound" | "outbound" | "";
-            /**
-             * Format: int64
-             * @description From 1; 1 when absent.
-             */
-            pageNumber?: number;
-            /**
-             * Format: int64
-             * @description 25 when absent.
-             */
-            pageSize?: number;
-            /** @description Include archived calls. */
-            showArchived?: boolean;
-            /** @description Include hidden calls. */
-            showHidden?: boolean;
-            source?: string;
-            /**
-             * @description Calls of one kind; none or all for every call.
-             * @enum {string}
-             */
-            status?: "all" | "answered" | "missed" | "voicemail" | "matched" | "unmatched" | "";
-            /** @description Matches the caller's name or number, the customer's name, the source and the logged-by user's name. */
-            text?: string;
-        };
-        "calltracking.HideInputBody": {
-            /** Format: int64 */
-            accountPlatformId: number;
-            callId: string;
-            /** @description true hides the call (archives it from the log); false shows it again. */
-            hidden: boolean;
-            /**
-             * Format: int64
-             * @description The call's version the caller read: another is a 409.
-             */
-            version: number;
-        };
-        "calltracking.MatchInputBody": {
-            /** Format: int64 */
-            accountPlatformId: number;
-            callId: string;
-            /**
-             * Format: int64
-             * @description The customer the call was with.
-             */
-            contactId: number;
-            /**
-             * Format: int64
-             * @description The call's version the caller read: another is a 409.
-             */
-            version: number;
-        };
         "calltracking.OutboundCallInputBody": {
             /**
              * Format: int64
@@ -7028,38 +6792,6 @@ export type components = {
             requestId?: string;
             /** @description Required. The caller's own phone, rung first: 10 digits for North America or + and the country code. */
             userPhone?: string;
-        };
-        "calltracking.SandboxCallInputBody": {
-            /** Format: int64 */
-            accountPlatformId: number;
-            /** @description The caller id name. */
-            customerName?: string;
-            /** @description The caller's number (10 digits or + and the country code); none picks one of the sandbox's callers. */
-            customerPhone?: string;
-            /**
-             * @description inbound when absent.
-             * @enum {string}
-             */
-            direction?: "inbound" | "outbound" | "";
-            /** @description Nobody at the store answered. */
-            missed?: boolean;
-        };
-        "calltracking.SavePhoneInputBody": {
-            /** Format: int64 */
-            accountPlatformId: number;
-            isDefault?: boolean;
-            label?: string;
-            /** @description 10 digits, or + and the country code. */
-            phone: string;
-        };
-        "calltracking.UnmatchedInputBody": {
-            accountPlatformIds?: number[] | null;
-            dateFrom?: string;
-            dateTo?: string;
-            /** Format: int64 */
-            pageNumber?: number;
-            /** Format: int64 */
-            pageSize?: number;
         };
         "chat.HistoryInputBody": {
             /**
@@ -7463,6 +7195,52 @@ export type components = {
             /** @description The user to assign; empty removes the assignment. */
             userId: string;
         };
+        "domain.autoassistant.Conversation": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            readonly active: boolean;
+            /** @enum {string} */
+            channel: "text" | "email";
+            /** Format: int64 */
+            contactId: number;
+            readonly conversationId: string;
+            /** @enum {string} */
+            conversationType: "Sales" | "Service" | "Leads";
+            /** Format: date-time */
+            readonly endedAt?: string | null;
+            readonly endedBy?: string;
+            readonly messages: components["schemas"]["domain.autoassistant.Message"][] | null;
+            name: string;
+            readonly stage: string;
+            /** Format: date-time */
+            readonly startedAt: string;
+            readonly startedBy: string;
+            readonly startedByName: string;
+            readonly status: string;
+            readonly to: string;
+            /** Format: int64 */
+            readonly version: number;
+        };
+        "domain.autoassistant.Message": {
+            /**
+             * Format: int64
+             * @description The customer's activity entry of the message.
+             */
+            activityId: number;
+            /** Format: date-time */
+            at: string;
+            body: string;
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            subject?: string;
+        };
+        "domain.autoassistant.Status": {
+            /** @description Whether the assistant is still conversing in this status. */
+            active: boolean;
+            definition: string;
+            stage: string;
+            status: string;
+        };
         "domain.availability.Availability": {
             Available: boolean;
             Reason: string;
@@ -7492,65 +7270,6 @@ export type components = {
             Total: number;
             /** Format: int64 */
             Unavailable: number;
-        };
-        "domain.calllog.ArchiveSettings": {
-            /** Format: int64 */
-            accountPlatformId: number;
-            /**
-             * Format: int64
-             * @description Calls older than this many days are archived (1 to 365).
-             */
-            days: number;
-            enabled: boolean;
-            /** Format: date-time */
-            readonly lastRunAt?: string;
-            /**
-             * Format: int64
-             * @description 0 for settings never saved.
-             */
-            readonly version: number;
-        };
-        "domain.calllog.Call": {
-            /** Format: int64 */
-            readonly accountPlatformId: number;
-            /** Format: int64 */
-            readonly activityId: number;
-            readonly answered: boolean;
-            readonly archived: boolean;
-            readonly businessPhone: string;
-            /** Format: int64 */
-            readonly contactId: number;
-            readonly contactName: string;
-            /** @description The caller id name the carrier gave. */
-            readonly customerName: string;
-            /** @description The caller's number in E.164; empty when withheld. */
-            readonly customerPhone: string;
-            /** @enum {string} */
-            readonly direction: "inbound" | "outbound";
-            /** Format: int64 */
-            readonly durationSeconds: number;
-            readonly hidden: boolean;
-            /** @description The provider's id of the call. */
-            readonly id: string;
-            readonly loggedByName: string;
-            readonly loggedByUserId: string;
-            readonly matchedBy: string;
-            /** Format: date-time */
-            readonly receivedAt: string;
-            readonly recordingUrl: string;
-            readonly source: string;
-            /** Format: date-time */
-            readonly startedAt: string;
-            readonly trackingPhone: string;
-            /** Format: int64 */
-            readonly version: number;
-            readonly voicemail: boolean;
-        };
-        "domain.calllog.ProviderPhone": {
-            isDefault: boolean;
-            label: string;
-            /** @description The phone in E.164. */
-            phone: string;
         };
         "domain.changelog.Change": {
             field: string;
@@ -8058,32 +7777,6 @@ export type components = {
             vehicle: components["schemas"]["domain.dealsheet.DealVehicle"];
             /** Format: int64 */
             version: number;
-        };
-        "domain.emailmessage.Attachment": {
-            contentType?: string;
-            fileName: string;
-            fileUrl: string;
-            /** Format: int64 */
-            size: number;
-        };
-        "domain.emailmessage.Message": {
-            /** Format: int64 */
-            accountPlatformId: number;
-            /** Format: date-time */
-            at: string;
-            attachments: components["schemas"]["domain.emailmessage.Attachment"][] | null;
-            /** Format: int64 */
-            contactId: number;
-            direction: string;
-            from: string;
-            /** Format: int64 */
-            id: number;
-            providerMessageId?: string;
-            subject: string;
-            text: string;
-            to: string;
-            userId?: string;
-            userName?: string;
         };
         "domain.garage.Contract": {
             /**
@@ -9083,42 +8776,6 @@ export type components = {
             version: number;
             workflowInstanceId?: string;
         };
-        "domain.template.Attachment": {
-            fileName: string;
-            /** @description The file's reference, as create_email_template_attachment answered it. */
-            fileUrl: string;
-            /** Format: int64 */
-            size: number;
-        };
-        "domain.template.Template": {
-            /** Format: int64 */
-            AccountPlatformId: number;
-            Attachments?: components["schemas"]["domain.template.Attachment"][] | null;
-            Body: string;
-            /**
-             * Format: int64
-             * @description 1 to 14.
-             */
-            CategoryId: number;
-            /**
-             * Format: int64
-             * @description 1 e-mail, 3 text.
-             */
-            ChannelId: number;
-            /** Format: date-time */
-            readonly CreatedAt: string;
-            /** @description True for an active template. */
-            Status: boolean;
-            Subject?: string;
-            /** Format: int64 */
-            readonly TemplateId: number;
-            TemplateName: string;
-            /**
-             * Format: int64
-             * @description 1, the dealer template.
-             */
-            TemplateTypeId: number;
-        };
         "domain.user.Setting": {
             key: string;
             value: string;
@@ -9167,6 +8824,39 @@ export type components = {
             plan: string;
             /** Format: double */
             price: number;
+        };
+        "domain.video.Send": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** Format: int64 */
+            contactId: number;
+            contactName: string;
+            /** Format: date-time */
+            linkExpiresAt: string;
+            sendId: string;
+            /** Format: date-time */
+            sentAt: string;
+            userId: string;
+            userName: string;
+            videoId: string;
+            videoTitle: string;
+        };
+        "domain.video.Video": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            readonly contentType: string;
+            /** Format: date-time */
+            readonly createdAt: string;
+            readonly createdBy: string;
+            readonly createdByName: string;
+            description: string;
+            /** Format: int64 */
+            readonly sizeBytes: number;
+            /** Format: int64 */
+            subcategoryId: number;
+            readonly subcategoryName: string;
+            title: string;
+            readonly videoId: string;
         };
         "domain.visit.Item": {
             /** Format: date-time */
@@ -9268,48 +8958,6 @@ export type components = {
             /** @description Opening time, HH:MM (24-hour clock) in the store's time zone. */
             Open?: string;
         };
-        "email.DealerTemplatesInputBody": {
-            /** @description The stores; none for the Scope header's. */
-            AccountPlatformIds?: number[] | null;
-            /** @description Categories 1 to 14; none for all. */
-            CategoryIds?: number[] | null;
-            /** @description [1] e-mail or [3] text; none for both. */
-            ChannelIds?: number[] | null;
-            /** @description [true] for the active templates. */
-            Statuses?: boolean[] | null;
-            /**
-             * Format: int64
-             * @description 1, the dealer templates.
-             */
-            TemplateTypeId?: number;
-        };
-        "email.FileRequestBody": {
-            FileUrl: string;
-        };
-        "email.SendInputBody": {
-            Attachments?: components["schemas"]["functions.email.SendAttachment"][] | null;
-            Body: string;
-            /** Format: int64 */
-            ContactId: number;
-            /** @description The client's id of this send: a retry with the same id sends nothing again. */
-            RequestId?: string;
-            Subject: string;
-            /** Format: int64 */
-            TemplateId?: number;
-            /** @description One of the customer's addresses that is not opted out; none for the preferred one. */
-            To?: string;
-        };
-        "email.TokenReplaceInputBody": {
-            Body?: string;
-            /** Format: int64 */
-            ContactId: number;
-            Subject?: string;
-            /**
-             * Format: int64
-             * @description A template of the customer's store; or give Subject and Body.
-             */
-            TemplateId?: number;
-        };
         "functions.activity.ActivityFeed": {
             entries: components["schemas"]["domain.activity.Entry"][] | null;
             nextCursor: string;
@@ -9345,6 +8993,74 @@ export type components = {
         "functions.activity.LoggedNotes": {
             nextCursor: string;
             notes: components["schemas"]["functions.activity.LoggedNote"][] | null;
+        };
+        "functions.assistant.ConversationRef": {
+            /**
+             * Format: int64
+             * @description The customer whose profile lists the conversation.
+             */
+            contactId: number;
+            conversationId: string;
+            /**
+             * Format: int64
+             * @description The version the conversation was read at: a conversation changed since is refused with 409 and nothing changes.
+             */
+            version: number;
+        };
+        "functions.assistant.DashboardCount": {
+            /**
+             * Format: int64
+             * @description Customers who were sent a video in the period.
+             */
+            customersSent: number;
+            /** Format: int64 */
+            periodDays: number;
+            /**
+             * Format: int64
+             * @description Videos sent to customers in the period.
+             */
+            sent: number;
+            /**
+             * Format: int64
+             * @description Of those, sent by the caller.
+             */
+            sentByMe: number;
+            /**
+             * Format: int64
+             * @description The videos of the store's library.
+             */
+            videos: number;
+            /**
+             * Format: int64
+             * @description Different videos sent in the period.
+             */
+            videosUsed: number;
+        };
+        "functions.assistant.GeneratedReply": {
+            /** Format: int64 */
+            basedOn: number;
+            body: string;
+            /** @enum {string} */
+            channel: "email" | "text";
+            draft: boolean;
+            /** @description The e-mail's subject; empty for a text. */
+            subject: string;
+        };
+        "functions.assistant.SubcategoryCount": {
+            /** @description Sales or Service. */
+            category: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: int64 */
+            videoCount: number;
+        };
+        "functions.assistant.VideoLink": {
+            /** Format: date-time */
+            expiresAt: string;
+            title: string;
+            url: string;
+            videoId: string;
         };
         "functions.auth.AccessToken": {
             accessToken: string;
@@ -9554,117 +9270,6 @@ export type components = {
              * @description The version the appointment was read at: an appointment changed since is refused with 409 and nothing changes.
              */
             version: number;
-        };
-        "functions.calltracking.CallCounts": {
-            /** Format: int64 */
-            answered: number;
-            /**
-             * Format: int64
-             * @description Archived calls, counted whether or not the filter shows them.
-             */
-            archived: number;
-            /**
-             * Format: int64
-             * @description Hidden calls, counted whether or not the filter shows them.
-             */
-            hidden: number;
-            /** Format: int64 */
-            inbound: number;
-            /** Format: int64 */
-            matched: number;
-            /** Format: int64 */
-            missed: number;
-            /** Format: int64 */
-            outbound: number;
-            sources: components["schemas"]["functions.calltracking.CallSourceCount"][] | null;
-            /** Format: int64 */
-            total: number;
-            /** Format: int64 */
-            unmatched: number;
-            /** Format: int64 */
-            voicemail: number;
-        };
-        "functions.calltracking.CallLogFilter": {
-            /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
-            accountPlatformIds?: number[] | null;
-            /** @description The first day (YYYY-MM-DD, UTC) of the calls' start; none for no bound. */
-            dateFrom?: string;
-            /** @description The last day (YYYY-MM-DD, UTC), included. */
-            dateTo?: string;
-            /**
-             * @description One direction; none for both.
-             * @enum {string}
-             */
-            direction?: "inbound" | "outbound" | "";
-            /** @description Include archived calls. */
-            showArchived?: boolean;
-            /** @description Include hidden calls. */
-            showHidden?: boolean;
-            source?: string;
-            /**
-             * @description Calls of one kind; none or all for every call.
-             * @enum {string}
-             */
-            status?: "all" | "answered" | "missed" | "voicemail" | "matched" | "unmatched" | "";
-            /** @description Matches the caller's name or number, the customer's name, the source and the logged-by user's name. */
-            text?: string;
-        };
-        "functions.calltracking.CallLogRow": {
-            /** Format: int64 */
-            readonly accountPlatformId: number;
-            /** Format: int64 */
-            readonly activityId: number;
-            readonly answered: boolean;
-            readonly archived: boolean;
-            readonly businessPhone: string;
-            /** Format: int64 */
-            readonly contactId: number;
-            readonly contactName: string;
-            /** @description The caller id name the carrier gave. */
-            readonly customerName: string;
-            /** @description The caller's number in E.164; empty when withheld. */
-            readonly customerPhone: string;
-            /** @enum {string} */
-            readonly direction: "inbound" | "outbound";
-            /** Format: int64 */
-            readonly durationSeconds: number;
-            readonly hidden: boolean;
-            /** @description The provider's id of the call. */
-            readonly id: string;
-            readonly loggedByName: string;
-            readonly loggedByUserId: string;
-            readonly matchedBy: string;
-            /** Format: date-time */
-            readonly receivedAt: string;
-            readonly recordingUrl: string;
-            readonly source: string;
-            /** Format: date-time */
-            readonly startedAt: string;
-            storeName: string;
-            readonly trackingPhone: string;
-            /** Format: int64 */
-            readonly version: number;
-            readonly voicemail: boolean;
-        };
-        "functions.calltracking.CallSourceCount": {
-            /** Format: int64 */
-            count: number;
-            source: string;
-        };
-        "functions.calltracking.CallTrackingSettings": {
-            /** Format: int64 */
-            accountPlatformId: number;
-            autoArchive: components["schemas"]["domain.calllog.ArchiveSettings"];
-            /** @description The store has the call-tracking feature. */
-            callTrackingEnabled: boolean;
-            /**
-             * @description Who records the store's calls: the sandbox (local runs and demo stores), CallRail, or nobody configured.
-             * @enum {string}
-             */
-            provider: "Sandbox" | "CallRail" | "None";
-            storeName: string;
-            /** @description Where the provider's post-call webhook delivers the store's calls. */
-            webhookPath: string;
         };
         "functions.calltracking.OutboundCall": {
             callId: string;
@@ -10165,51 +9770,6 @@ export type components = {
             /** @description The product providing desking; empty when desking is not enabled. */
             deskingProvider: string;
             isDeskingEnabled: boolean;
-        };
-        "functions.email.File": {
-            ContentType: string;
-            FileName: string;
-            /** @description The file's reference: send it with the e-mail, or fetch it with get_email_attachment. */
-            FileUrl: string;
-            /** Format: int64 */
-            Size: number;
-        };
-        "functions.email.InboundResult": {
-            /** Format: int64 */
-            contactId?: number;
-            status: string;
-        };
-        "functions.email.Replaced": {
-            Attachments: components["schemas"]["domain.template.Attachment"][] | null;
-            Body: string;
-            Subject: string;
-        };
-        "functions.email.SNSMessage": {
-            Message: string;
-            MessageId: string;
-            Signature: string;
-            /** @enum {string} */
-            SignatureVersion: "1" | "2";
-            SigningCertURL: string;
-            Subject?: string;
-            SubscribeURL?: string;
-            Timestamp: string;
-            Token?: string;
-            TopicArn: string;
-            /** @enum {string} */
-            Type: "Notification" | "SubscriptionConfirmation" | "UnsubscribeConfirmation";
-            UnsubscribeURL?: string;
-        };
-        "functions.email.SendAttachment": {
-            FileName: string;
-            FileUrl: string;
-        };
-        "functions.email.SendResult": {
-            Data?: components["schemas"]["domain.emailmessage.Message"];
-            IsRestrictedEmail: boolean;
-            Message: string;
-            RestrictedEmails: string[] | null;
-            Success: boolean;
         };
         "functions.garage.AppraisalResult": {
             appraisal: components["schemas"]["provider.appraisal.Appraisal"];
@@ -12845,10 +12405,6 @@ export type components = {
             Data: components["schemas"]["domain.product.CatalogEntry"][] | null;
             Success: boolean;
         };
-        "runtime.httpapi.LegacyListFile": {
-            Data: components["schemas"]["functions.email.File"][] | null;
-            Success: boolean;
-        };
         "runtime.httpapi.LegacyListMessage": {
             Data: components["schemas"]["domain.chat.Message"][] | null;
             Success: boolean;
@@ -12869,10 +12425,6 @@ export type components = {
             Data: components["schemas"]["domain.dealer.StoreSettings"][] | null;
             Success: boolean;
         };
-        "runtime.httpapi.LegacyListTemplate": {
-            Data: components["schemas"]["domain.template.Template"][] | null;
-            Success: boolean;
-        };
         "runtime.httpapi.LegacyListUserGroup": {
             Data: components["schemas"]["functions.core.UserGroup"][] | null;
             Success: boolean;
@@ -12881,20 +12433,12 @@ export type components = {
             Data: components["schemas"]["domain.notification.Notification"];
             Success: boolean;
         };
-        "runtime.httpapi.LegacyReplaced": {
-            Data: components["schemas"]["functions.email.Replaced"];
-            Success: boolean;
-        };
         "runtime.httpapi.LegacySent": {
             Data: components["schemas"]["functions.chat.Sent"];
             Success: boolean;
         };
         "runtime.httpapi.LegacySuperUser": {
             Data: components["schemas"]["functions.users.SuperUser"];
-            Success: boolean;
-        };
-        "runtime.httpapi.LegacyTemplate": {
-            Data: components["schemas"]["domain.template.Template"];
             Success: boolean;
         };
         "runtime.httpapi.LegacyWizardUser": {
@@ -12958,11 +12502,6 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
-        "runtime.httpapi.ResultArchiveSettings": {
-            data: components["schemas"]["domain.calllog.ArchiveSettings"];
-            pageData?: components["schemas"]["runtime.httpapi.PageData"];
-            successful: boolean;
-        };
         "runtime.httpapi.ResultAssignments": {
             data: components["schemas"]["functions.leads.Assignments"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -13003,21 +12542,6 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
-        "runtime.httpapi.ResultCall": {
-            data: components["schemas"]["domain.calllog.Call"];
-            pageData?: components["schemas"]["runtime.httpapi.PageData"];
-            successful: boolean;
-        };
-        "runtime.httpapi.ResultCallCounts": {
-            data: components["schemas"]["functions.calltracking.CallCounts"];
-            pageData?: components["schemas"]["runtime.httpapi.PageData"];
-            successful: boolean;
-        };
-        "runtime.httpapi.ResultCallTrackingSettings": {
-            data: components["schemas"]["functions.calltracking.CallTrackingSettings"];
-            pageData?: components["schemas"]["runtime.httpapi.PageData"];
-            successful: boolean;
-        };
         "runtime.httpapi.ResultCanText": {
             data: components["schemas"]["functions.contacts.CanText"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -13048,6 +12572,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultConversation": {
+            data: components["schemas"]["domain.autoassistant.Conversation"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultConversationOverview": {
             data: components["schemas"]["functions.activity.ConversationOverview"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -13060,6 +12589,11 @@ export type components = {
         };
         "runtime.httpapi.ResultCounts": {
             data: components["schemas"]["functions.calendar.Counts"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultDashboardCount": {
+            data: components["schemas"]["functions.assistant.DashboardCount"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -13125,6 +12659,11 @@ export type components = {
         };
         "runtime.httpapi.ResultGarage": {
             data: components["schemas"]["functions.garage.Garage"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultGeneratedReply": {
+            data: components["schemas"]["functions.assistant.GeneratedReply"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -13203,13 +12742,8 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
-        "runtime.httpapi.ResultListCallLogRow": {
-            data: components["schemas"]["functions.calltracking.CallLogRow"][] | null;
-            pageData?: components["schemas"]["runtime.httpapi.PageData"];
-            successful: boolean;
-        };
-        "runtime.httpapi.ResultListCallTrackingSettings": {
-            data: components["schemas"]["functions.calltracking.CallTrackingSettings"][] | null;
+        "runtime.httpapi.ResultListConversation": {
+            data: components["schemas"]["domain.autoassistant.Conversation"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -13328,11 +12862,6 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
-        "runtime.httpapi.ResultListMessage": {
-            data: components["schemas"]["domain.emailmessage.Message"][] | null;
-            pageData?: components["schemas"]["runtime.httpapi.PageData"];
-            successful: boolean;
-        };
         "runtime.httpapi.ResultListModelItem": {
             data: components["schemas"]["functions.garage.ModelItem"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -13348,11 +12877,6 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
-        "runtime.httpapi.ResultListProviderPhone": {
-            data: components["schemas"]["domain.calllog.ProviderPhone"][] | null;
-            pageData?: components["schemas"]["runtime.httpapi.PageData"];
-            successful: boolean;
-        };
         "runtime.httpapi.ResultListRevision": {
             data: components["schemas"]["domain.changelog.Revision"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -13363,8 +12887,18 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultListSend": {
+            data: components["schemas"]["domain.video.Send"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultListSoldBy": {
             data: components["schemas"]["functions.garage.SoldBy"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListStatus": {
+            data: components["schemas"]["domain.autoassistant.Status"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -13380,6 +12914,11 @@ export type components = {
         };
         "runtime.httpapi.ResultListString": {
             data: string[] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListSubcategoryCount": {
+            data: components["schemas"]["functions.assistant.SubcategoryCount"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -13445,6 +12984,11 @@ export type components = {
         };
         "runtime.httpapi.ResultListVehicleLead": {
             data: components["schemas"]["domain.lead.VehicleLead"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListVideo": {
+            data: components["schemas"]["domain.video.Video"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -13755,6 +13299,16 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultVideo": {
+            data: components["schemas"]["domain.video.Video"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultVideoLink": {
+            data: components["schemas"]["functions.assistant.VideoLink"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultView": {
             data: components["schemas"]["functions.leads.View"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -13961,13 +13515,6 @@ export type components = {
         "users.SaveSettingInputBody": {
             key: string;
             value: string;
-        };
-        "v2.FormFile": {
-            ContentType: string;
-            Filename: string;
-            IsSet: boolean;
-            /** Format: int64 */
-            Size: number;
         };
         "value.phone.Country": {
             /** @description US, CA, GB or FR; a save needs the abbreviation or the id. */
@@ -20959,6 +20506,396 @@ export interface operations {
             };
         };
     };
+    renameAssistantConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["assistant.RenameInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultConversation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    listAssistantStatuses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["assistant.StatusesInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListStatus"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    endAssistantConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.assistant.ConversationRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultConversation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getAssistantConversations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["assistant.FullConversationInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListConversation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    startAssistantConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["assistant.NewRequestInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultConversation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     getDealerBanks: {
         parameters: {
             query?: never;
@@ -21175,1294 +21112,6 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    assignCallLoggedByUserAlt: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["calltracking.AssignInputBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultCall"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    assignCallLoggedByUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["calltracking.AssignInputBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultCall"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    exportCallLog: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The selected stores, when the body names none. */
-                Scope?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["functions.calltracking.CallLogFilter"];
-            };
-        };
-        responses: {
-            /** @description The CSV file. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/csv": string;
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    getCallAutoArchiveSettings: {
-        parameters: {
-            query: {
-                accountPlatformId: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultArchiveSettings"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    getCallTrackingCounts: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The selected stores, when the body names none. */
-                Scope?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["functions.calltracking.CallLogFilter"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultCallCounts"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    getCallTrackingDealerSettingsAdmin: {
-        parameters: {
-            query: {
-                accountPlatformId: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultCallTrackingSettings"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    getUnmatchedCalls: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The selected stores, when the body names none. */
-                Scope?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["calltracking.UnmatchedInputBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultListCallLogRow"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    hideOrShowCall: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["calltracking.HideInputBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultCall"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    matchCallLogEntry: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["calltracking.MatchInputBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultCall"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    saveCallAutoArchiveSettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["calltracking.ArchiveSettingsInputBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultArchiveSettings"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    searchCallLog: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The selected stores, when the body names none. */
-                Scope?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["calltracking.CallLogSearchInputBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultListCallLogRow"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    getCurrentUserProviderPhones: {
-        parameters: {
-            query: {
-                accountPlatformId: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultListProviderPhone"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    getCallTrackingDealerSettingsByAccount: {
-        parameters: {
-            query: {
-                accountId: number;
-                onlyDealersWithCallTrackingFeature?: boolean;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultListCallTrackingSettings"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    sendSandboxCall: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["calltracking.SandboxCallInputBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultCall"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    saveUserProviderPhone: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["calltracking.SavePhoneInputBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultListProviderPhone"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    receivePostCallWebhook: {
-        parameters: {
-            query: {
-                /** @description The store's dealer group. */
-                accountId: number;
-                /** @description The store the calls are tracked for. */
-                accountPlatformId: number;
-            };
-            header?: {
-                /** @description Base64 HMAC-SHA1 of the body under the store's webhook signing key. */
-                Signature?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": string;
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultCall"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Conflict */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28975,75 +27624,6 @@ export interface operations {
             };
         };
     };
-    getMessageAttachment: {
-        parameters: {
-            query?: {
-                fileUrl?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "Content-Disposition"?: string;
-                    "Content-Type"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": string;
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
     filterGroups: {
         parameters: {
             query?: never;
@@ -31520,82 +30100,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    getContactEmails: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                contactId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ResultListMessage"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -34570,6 +33074,647 @@ export interface operations {
             };
         };
     };
+    addVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["assistant.AddVideoInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultVideo"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    countVideoDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["assistant.DashboardInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDashboardCount"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    listVideoDashboardSends: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["assistant.DashboardInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListSend"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    linkVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["assistant.LinkInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultVideoLink"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    searchVideos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["assistant.SearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListVideo"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    listVideoSubcategories: {
+        parameters: {
+            query: {
+                /** @description The store whose library is asked for. */
+                accountPlatformId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListSubcategoryCount"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    generateEmailResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["assistant.GenerateInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultGeneratedReply"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    generateSMSResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["assistant.GenerateInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultGeneratedReply"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     checkForChatGroup: {
         parameters: {
             query: {
@@ -36271,266 +35416,6 @@ export interface operations {
             };
         };
     };
-    createEmailAttachment: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "multipart/form-data": {
-                    /**
-                     * Format: binary
-                     * @description The file; at most 25 MB.
-                     */
-                    file: string;
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.LegacyListFile"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    createEmailTemplateAttachment: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                accountId: number;
-                platformId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "multipart/form-data": {
-                    /**
-                     * Format: binary
-                     * @description The file; at most 25 MB.
-                     */
-                    file: string;
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.LegacyListFile"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    getEmailAttachment: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["email.FileRequestBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "Content-Disposition"?: string;
-                    "Content-Type"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": string;
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
     historicalWorkflows: {
         parameters: {
             query: {
@@ -36589,57 +35474,6 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    receiveInboundEmail: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["functions.email.SNSMessage"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["functions.email.InboundResult"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -36805,93 +35639,6 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    sendEmail: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["email.SendInputBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["functions.email.SendResult"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Conflict */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -37346,93 +36093,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.ResultTaskView"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    tokenReplaceEmailTemplate: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["email.TokenReplaceInputBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.LegacyReplaced"];
                 };
             };
             /** @description Bad Request */
@@ -38963,165 +37623,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.LegacyListRulesAdminRole"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    createDealerTemplate: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["domain.template.Template"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.LegacyTemplate"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
-                };
-            };
-        };
-    };
-    getDealerTemplates: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
-                Scope?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["email.DealerTemplatesInputBody"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["runtime.httpapi.LegacyListTemplate"];
                 };
             };
             /** @description Bad Request */
