@@ -17,7 +17,9 @@ func TestValidateAndFill(t *testing.T) {
 		{"no name", func(f *Form) { f.Name = " " }, "name"},
 		{"A4 paper", func(f *Form) { f.PaperSize = "a4" }, "paperSize"},
 		{"unknown category", func(f *Form) { f.Category = "Service" }, "category"},
-		{"unknown field", func(f *Form) { f.Sections = []Section{{Title: "X", Lines: []Line{{Label: "SSN", Value: "{{customer.ssn}}"}}}} }, "sections[0].lines[0].value"},
+		{"unknown field", func(f *Form) {
+			f.Sections = []Section{{Title: "X", Lines: []Line{{Label: "SSN", Value: "{{customer.ssn}}"}}}}
+		}, "sections[0].lines[0].value"},
 		{"no sections", func(f *Form) { f.Sections = nil }, "sections"},
 	}
 	for _, c := range cases {
