@@ -64,6 +64,9 @@ type Providers struct {
 	ManufacturerTag ProviderConfig
 	// Mail is the e-mail provider (Amazon SES): its secret holds the store's sender identity.
 	Mail ProviderConfig
+	// SMS is the text-message provider (AWS End User Messaging SMS): its secret holds the
+	// store's origination number and the token of its inbound webhook.
+	SMS ProviderConfig
 }
 
 // ProviderConfig is one provider's configuration of a store.
@@ -206,6 +209,7 @@ func (r *Repo) SetProviders(ctx context.Context, t store.Tenant, id int64, p Pro
 	maps.Copy(bad, p.Appraisal.validate(t.Account(), "appraisal"))
 	maps.Copy(bad, p.VehicleHistory.validate(t.Account(), "vehicleHistory"))
 	maps.Copy(bad, p.ManufacturerTag.validate(t.Account(), "manufacturerTag"))
+	maps.Copy(bad, p.SMS.validate(t.Account(), "sms"))
 	if len(bad) > 0 {
 		return apperr.InvalidFields("The store's provider configuration is not valid.", bad)
 	}
