@@ -23,6 +23,7 @@ import (
 	"github.com/cxm/cxm/functions/garage"
 	"github.com/cxm/cxm/functions/leads"
 	"github.com/cxm/cxm/functions/merge"
+	"github.com/cxm/cxm/functions/messages"
 	"github.com/cxm/cxm/functions/processes"
 	"github.com/cxm/cxm/functions/relations"
 	"github.com/cxm/cxm/functions/rules"
@@ -55,6 +56,7 @@ func Areas() map[string]Area {
 		"garage":       {New: garage.New, Register: garage.Register},
 		"calltracking": {New: calltracking.New, Register: calltracking.Register},
 		"tasks":        {New: tasks.New, Register: tasks.Register},
+		"messages":     {New: messages.New, Register: messages.Register},
 		"calendar":     {New: calendar.New, Register: calendar.Register},
 		"touchpoints":  {New: touchpoints.New, Register: touchpoints.Register},
 		"auth":         {New: auth.New, Register: auth.Register},

@@ -56,6 +56,7 @@ func Table() []Area {
 			"/crm/contacts/{id}/actions/send_to_desking", "/crm/contacts/actions/is_desking_enabled",
 		}},
 		{Name: "calltracking", Prefixes: []string{"/crm/contacts/{id}/actions/start_outbound_call"}},
+		{Name: "messages", Prefixes: []string{"/crm/contacts/{id}/actions/sms", "/api/sms"}, Public: []string{"POST /api/sms/inbound"}},
 		{Name: "tasks", Prefixes: []string{"/crm/contacts/{id}/task", "/pando/pandox/task"}},
 		{Name: "calendar", Prefixes: []string{"/pando/calendarevent", "/api/calendarevent", "/api/CalendarEvent"}},
 		{Name: "touchpoints", Prefixes: []string{

@@ -28,7 +28,7 @@ import (
 )
 
 // LatencyEnv names the environment variable with the sandbox's answer time ("120ms").
-const LatencyEnv = "CXM_SMS_SANDBOX_LATENCY"
+const LatencyEnv = "SMS_SANDBOX_LATENCY"
 
 // The sandbox's test numbers.
 const (
