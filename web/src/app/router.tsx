@@ -18,6 +18,7 @@ const DashboardPage = lazyPage(() => import('./routes/dashboard-page').then((m) 
 const EmbeddedCustomerProfilePage = lazyPage(() => import('./routes/customer-profile-page').then((m) => m.EmbeddedCustomerProfilePage));
 const EmbeddedCustomerMergePage = lazyPage(() => import('./routes/customer-search-page').then((m) => m.EmbeddedCustomerMergePage));
 const EmbeddedAppointmentPage = lazyPage(() => import('./routes/embedded-appointment-page').then((m) => m.EmbeddedAppointmentPage));
+const EmbeddedCustomerSmsPage = lazyPage(() => import('./routes/embedded-customer-sms-page').then((m) => m.EmbeddedCustomerSmsPage));
 const EmbeddedLogActivityPage = lazyPage(() => import('./routes/embedded-log-activity-page').then((m) => m.EmbeddedLogActivityPage));
 const EmbeddedNotFound = lazyPage(() => import('./routes/embedded-page').then((m) => m.EmbeddedNotFound));
 const EmbeddedPagePlaceholder = lazyPage(() => import('./routes/embedded-page').then((m) => m.EmbeddedPagePlaceholder));
@@ -107,6 +108,7 @@ function appPageRoute(page: (typeof appPages)[number]): RouteObject {
 const embeddedScreens: Record<string, () => ReactElement> = {
   'customerdashboard/*': () => <EmbeddedCustomerProfilePage />,
   customermerge: () => <EmbeddedCustomerMergePage />,
+  customersms: () => <EmbeddedCustomerSmsPage />,
   customerlogcall: () => <EmbeddedLogActivityPage kind="call" />,
   customerlognote: () => <EmbeddedLogActivityPage kind="note" />,
   customerappointment: () => <EmbeddedAppointmentPage />,

@@ -7,6 +7,7 @@ import { leadPowers } from '../../features/leads/lead-roles';
 import { AddToMergeButton } from '../../features/merge/components/add-to-merge-button';
 import { loadCustomerAppointments } from '../../features/appointments';
 import { loadGarageTab } from '../../features/garage';
+import { loadMessagesTab } from '../../features/messages';
 import { HouseholdRelationships } from '../../features/relations';
 import { loadCustomerProcesses } from '../../features/processes';
 import { loadCustomerTasks } from '../../features/tasks';
@@ -20,6 +21,7 @@ import { MergeFooterSlot } from './merge-footer-slot';
 
 /** GarageTab, the profile's Garage tab, loads when the tab is first opened. */
 const GarageTab = lazyPage(() => loadGarageTab());
+const MessagesTab = lazyPage(() => loadMessagesTab());
 
 /** CustomerLeads, the profile's Leads tab, loads when the tab is first opened. */
 const CustomerLeads = lazyPage(() => import('../../features/leads/components/customer-leads').then((m) => m.CustomerLeads));
@@ -76,6 +78,7 @@ export function CustomerProfilePage({ contactId: given, profilePath = customerPr
           </Stack>
         )}
         garage={(contact, canEdit) => <GarageTab contactId={contact.id ?? id} canEdit={canEdit} />}
+        messages={(contact, canEdit) => <MessagesTab contactId={contact.id ?? id} customerName={contactName(contact)} canEdit={canEdit} />}
         household={(contact, canEdit) => <HouseholdRelationships contact={contact} canEdit={canEdit} profilePath={profilePath} />}
         leads={(contact) => (
           <CustomerLeads

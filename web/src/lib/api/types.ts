@@ -446,3 +446,12 @@ export type SpeedToLead = Schemas['functions.dashboards.SpeedToLead'];
 
 /** One user of the team with their counts over a date range. */
 export type TeamMember = Schemas['functions.dashboards.TeamMember'];
+
+/** Whether a customer may be texted now, from the consent ledger, and why not. */
+export type CanText = Schemas['functions.messages.CanText'];
+
+/** The body of POST /crm/contacts/{id}/actions/sms/send. */
+export type SendTextBody = Schemas['messages.SendTextInputBody'];
+
+/** A text sent: its activity entry. */
+export type SentText = Schemas['functions.messages.SentText'];
