@@ -96,9 +96,7 @@ export function SendTextForm({ contactId, onSent }: SendTextFormProps) {
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
         maxLength={MAX_TEXT}
-        autosize
-        minRows={2}
-        maxRows={6}
+        rows={3}
         disabled={!allowed || send.isPending}
         error={problem}
       />
