@@ -403,7 +403,7 @@ func (a *area) edit(ctx context.Context, id int64) (user.Session, contact.Contac
 // canText answers can_text for c.
 func (a *area) canText(ctx context.Context, sess user.Session, c contact.Contact) (CanText, error) {
 	out := CanText{ContactID: c.ID, IsTextable: c.Textable(), Phones: []TextablePhone{}}
-	preferred := texting.PreferredMobile(c)
+	preferred, hasMobile := texting.PreferredPhone(c)
 	for _, p := range c.Phones {
 		if !p.IsMobile && p.PhoneTypeID != 1 {
 			continue
@@ -412,7 +412,7 @@ func (a *area) canText(ctx context.Context, sess user.Session, c contact.Contact
 		if err != nil {
 			return CanText{}, err
 		}
-		tp := TextablePhone{ID: p.ID, PhoneDisplay: p.PhoneDisplay, Label: p.Label, IsPreferred: p.Phone == preferred, CanText: d.Allowed,
+		tp := TextablePhone{ID: p.ID, PhoneDisplay: p.PhoneDisplay, Label: p.Label, IsPreferred: p.ID == preferred.ID, CanText: d.Allowed,
 			ReasonCode: string(d.Reason), Reason: d.Message}
 		out.Phones = append(out.Phones, tp)
 		out.OptedOut = out.OptedOut || d.Reason == consent.ReasonLedgerOptedOut
@@ -424,7 +424,7 @@ func (a *area) canText(ctx context.Context, sess user.Session, c contact.Contact
 			}
 		}
 	}
-	if preferred == "" {
+	if !hasMobile {
 		d, _, err := a.texts.Check(ctx, sess.Principal.Tenant, c.ID, 0, "")
 		if err != nil {
 			return CanText{}, err

@@ -234,22 +234,32 @@ func (s *Service) Check(ctx context.Context, t store.Tenant, contactID, storeID 
 	return d, c, err
 }
 
-// PreferredMobile returns c's preferred mobile number (else the first mobile), as stored; ""
-// for none.
+// PreferredMobile returns c's preferred mobile number (else the first mobile), as stored with
+// its country code; "" for none.
 func PreferredMobile(c contact.Contact) string {
-	out := ""
+	p, ok := PreferredPhone(c)
+	if !ok {
+		return ""
+	}
+	if p.CC != nil && p.CC.Code != "" && !strings.HasPrefix(p.Phone, "+") {
+		return "+" + strings.TrimPrefix(p.CC.Code, "+") + p.Phone
+	}
+	return p.Phone
+}
+
+// PreferredPhone returns c's preferred mobile phone (else the first mobile); false for none.
+func PreferredPhone(c contact.Contact) (contact.Phone, bool) {
+	var out contact.Phone
+	found := false
 	for _, p := range c.Phones {
 		if !p.IsMobile && p.PhoneTypeID != phone.TypeCell || p.Phone == "" {
 			continue
 		}
-		if out == "" || p.IsPreferred {
-			out = p.Phone
-			if p.CC != nil && p.CC.Code != "" && !strings.HasPrefix(out, "+") {
-				out = "+" + strings.TrimPrefix(p.CC.Code, "+") + out
-			}
+		if !found || p.IsPreferred && !out.IsPreferred {
+			out, found = p, true
 		}
 	}
-	return out
+	return out, found
 }
 
 func (s *Service) rules(ctx context.Context, t store.Tenant, storeID int64) (consent.StoreRules, error) {
