@@ -8,6 +8,18 @@ import { userPoolAccessToken } from './user-pool';
 /** Northwind Toyota (account 1001). */
 const TOYOTA = 2001;
 
+type Place = { phone: string; e164: string; cc?: { abbr: string; code: string }; state?: string };
+
+/**
+ * daytimePlace picks where the test's customer lives for UTC hour h: a US state whose clock
+ * reads 8 AM to 8 PM, else (7 to 12 UTC) the United Kingdom, by a British mobile number.
+ */
+function daytimePlace(h: number, digits: string): Place {
+  if (h >= 7 && h < 13) return { phone: `7700900${digits}`, e164: `+447700900${digits}`, cc: { abbr: 'GB', code: '44' } };
+  const state = h >= 13 && h < 18 ? 'NY' : h >= 18 ? 'CA' : 'HI';
+  return { phone: `9715551${digits}`, e164: `+19715551${digits}`, state };
+}
+
 type Workflow = { ruleName: string; tasks: { taskName: string; taskStatus: string }[] };
 
 async function call<T>(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
@@ -24,8 +36,9 @@ describe('texting with consent', () => {
   const baseUrl = inject('baseUrl');
   const run = Date.now().toString(36).toUpperCase();
   // A number of its own each run: the consent ledger of a number outlives its customers.
-  const digits = String(Date.now() % 10_000).padStart(4, '0');
-  const mobile = `971555${digits}`;
+  const digits = String(Date.now() % 1_000).padStart(3, '0');
+  // The customer lives where it is daytime now, so no quiet hours hold the texts back.
+  const place = daytimePlace(new Date().getUTCHours(), digits);
   let browser: BrowserSession;
   let page: Page;
   let salesToken = '';
@@ -43,7 +56,8 @@ describe('texting with consent', () => {
       firstName: 'Tess',
       lastName: `Texter${run}`,
       smsOptInStatusId: 2,
-      phones: [{ phone: mobile, isMobile: true, isPreferred: true, phoneTypeId: 1 }],
+      phones: [{ phone: place.phone, isMobile: true, isPreferred: true, phoneTypeId: 1, ...(place.cc ? { cc: place.cc } : {}) }],
+      ...(place.state ? { addresses: [{ addressLine1: '1 Main St', city: 'Springfield', stateProvince: place.state, isPrimary: true }] } : {}),
     });
     expect(created.status).toBe(200);
     contactId = created.data.id;
@@ -72,7 +86,7 @@ describe('texting with consent', () => {
     // The customer answers STOP from their phone, through the SMS sandbox.
     const reply = await call<{ keyword: string; state: string; answer: string; contactId: number }>(baseUrl, salesToken, 'POST', '/api/sms/sandbox/reply', {
       accountPlatformId: TOYOTA,
-      from: mobile,
+      from: place.e164,
       text: 'STOP',
     });
     expect(reply.status).toBe(200);
