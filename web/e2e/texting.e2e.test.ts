@@ -61,6 +61,8 @@ describe('texting with consent', () => {
     });
     expect(created.status).toBe(200);
     contactId = created.data.id;
+    const can = await call<{ canText: boolean; reason: string }>(baseUrl, salesToken, 'GET', `/crm/contacts/${contactId}/actions/sms/can_text`);
+    expect(can.data).toMatchObject({ canText: true, reason: '' });
   });
 
   afterAll(async () => {

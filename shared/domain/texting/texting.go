@@ -234,12 +234,17 @@ func (s *Service) Check(ctx context.Context, t store.Tenant, contactID, storeID 
 	return d, c, err
 }
 
-// PreferredMobile returns c's preferred mobile number (else the first mobile), as stored with
-// its country code; "" for none.
+// PreferredMobile returns c's preferred mobile number (else the first mobile) in E.164 form
+// when its country is known, else as stored; "" for none.
 func PreferredMobile(c contact.Contact) string {
 	p, ok := PreferredPhone(c)
 	if !ok {
 		return ""
+	}
+	if p.CC != nil && p.CC.Abbr != "" {
+		if n, err := phone.E164(p.Phone, p.CC.Abbr); err == nil {
+			return n
+		}
 	}
 	if p.CC != nil && p.CC.Code != "" && !strings.HasPrefix(p.Phone, "+") {
 		return "+" + strings.TrimPrefix(p.CC.Code, "+") + p.Phone
