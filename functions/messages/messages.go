@@ -205,7 +205,7 @@ func (a *area) register(api *httpapi.API) {
 			if i < 0 {
 				return nil, apperr.InvalidFields("The text is not valid.", map[string]string{"phoneId": "Choose one of the customer's phones."})
 			}
-			number = c.Phones[i].Phone
+			number = texting.Number(c.Phones[i])
 		}
 		path := texting.PathPerson
 		if in.Body.Template != "" {
@@ -408,7 +408,7 @@ func (a *area) canText(ctx context.Context, sess user.Session, c contact.Contact
 		if !p.IsMobile && p.PhoneTypeID != 1 {
 			continue
 		}
-		d, _, err := a.texts.Check(ctx, sess.Principal.Tenant, c.ID, 0, p.Phone)
+		d, _, err := a.texts.Check(ctx, sess.Principal.Tenant, c.ID, 0, texting.Number(p))
 		if err != nil {
 			return CanText{}, err
 		}

@@ -234,13 +234,19 @@ func (s *Service) Check(ctx context.Context, t store.Tenant, contactID, storeID 
 	return d, c, err
 }
 
-// PreferredMobile returns c's preferred mobile number (else the first mobile) in E.164 form
-// when its country is known, else as stored; "" for none.
+// PreferredMobile returns c's preferred mobile number (else the first mobile) as Number gives
+// it; "" for none.
 func PreferredMobile(c contact.Contact) string {
 	p, ok := PreferredPhone(c)
 	if !ok {
 		return ""
 	}
+	return Number(p)
+}
+
+// Number returns phone p in E.164 form when its country is known, else as stored (read in the
+// store's country).
+func Number(p contact.Phone) string {
 	if p.CC != nil && p.CC.Abbr != "" {
 		if n, err := phone.E164(p.Phone, p.CC.Abbr); err == nil {
 			return n
