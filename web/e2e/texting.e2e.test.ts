@@ -128,11 +128,15 @@ describe('texting with consent', () => {
       return r.data.find((w) => w.ruleName === ruleName)?.tasks[0]?.taskStatus ?? '';
     };
     await expect.poll(task, { timeout: 60_000, interval: 2_000 }).toBe('Overdue');
+
+    // The task's due timer fires within the gateway's timer period; its refusal is recorded then.
+    const refusal = async () => {
+      const feed = await call<{ entries: { kind: string; text: string }[] }>(baseUrl, salesToken, 'POST', `/crm/contacts/${contactId}/activity/feed/paged`, { pageSize: 50, pageNumber: 1 });
+      return feed.data.entries.some((e) => e.kind === 'task' && e.text.startsWith('Automated text not sent: Welcome text'));
+    };
+    await expect.poll(refusal, { timeout: 60_000, interval: 2_000 }).toBe(true);
     await call(baseUrl, adminToken, 'POST', '/pando/pandox/triggers/deactivate/', { triggerSetId: ruleId });
     ruleId = 0;
-
-    const feed = await call<{ entries: { kind: string; text: string }[] }>(baseUrl, salesToken, 'POST', `/crm/contacts/${contactId}/activity/feed/paged`, { pageSize: 50, pageNumber: 1 });
-    expect(feed.data.entries.some((e) => e.kind === 'task' && e.text.startsWith('Automated text not sent: Welcome text'))).toBe(true);
     await page.goto(`${baseUrl}/#/app/contact/${contactId}?tab=messages`);
     await conversation.waitFor();
     const bubbles = await conversation.getByRole('article').allTextContents();
