@@ -11,11 +11,14 @@ import (
 	"time"
 
 	"github.com/cxm/cxm/shared/domain/activity"
+	"github.com/cxm/cxm/shared/domain/consent"
 	"github.com/cxm/cxm/shared/domain/notification"
 	"github.com/cxm/cxm/shared/domain/rule"
 	"github.com/cxm/cxm/shared/domain/task"
+	"github.com/cxm/cxm/shared/domain/texting"
 	"github.com/cxm/cxm/shared/domain/user"
 	"github.com/cxm/cxm/shared/provider/mail"
+	"github.com/cxm/cxm/shared/provider/sms"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/eventbus"
 	"github.com/cxm/cxm/shared/runtime/store"
@@ -191,13 +194,32 @@ func (e *Engine) onDue(ctx context.Context, ev eventbus.Event) ([]store.Op, erro
 		}
 		return append([]store.Op{op}, notes...), nil
 	}
-	// The automated action: the template e-mail, sent once and recorded in the customer's
+	// The automated action: the template text or e-mail, sent once and recorded in the customer's
 	// activity once (by its idempotency key). A message the provider will never send (no
 	// address, a suppressed one, a store without e-mail) is recorded as not sent and the task
 	// becomes Overdue for a person to take over; an outage is an error, so the timer's event is
 	// delivered again.
-	sent, err := e.sendTemplate(ctx, t, w, rt)
-	if err != nil {
+	var sent bool
+	if IsText(w) {
+		var later time.Time
+		sent, later, err = e.sendText(ctx, t, w, rt)
+		if err != nil {
+			return nil, err
+		}
+		if !later.IsZero() {
+			// The customer's quiet hours: the task waits for their end, on a timer of its own.
+			w.DueAt = later
+			op, err := task.WorkflowUpdateOp(t, w, v)
+			if err != nil {
+				return nil, err
+			}
+			due, err := rule.DueTimerOp(t, w, now)
+			if err != nil {
+				return nil, err
+			}
+			return []store.Op{op, due}, nil
+		}
+	} else if sent, err = e.sendTemplate(ctx, t, w, rt); err != nil {
 		return nil, err
 	}
 	if !sent {
@@ -453,4 +475,91 @@ func (e *Engine) templateMessage(ctx context.Context, t store.Tenant, w task.Wor
 	}
 	return mail.Message{Tenant: t, AccountPlatformID: w.AccountPlatformID, To: to, FromName: storeName,
 		Subject: subject, Text: fmt.Sprintf("%s,\n\n%s\n\n%s\n", greeting, body, storeName), Reference: w.ID}, nil
+}
+
+// IsText reports whether automated task w texts the customer: its action is a text.
+func IsText(w task.WorkflowTask) bool {
+	return strings.EqualFold(strings.TrimSpace(w.TaskType), "text") || strings.EqualFold(strings.TrimSpace(w.TaskType), "sms")
+}
+
+// sendText texts automated task w's template (of rule task rt) to its customer through
+// texting.Service.Send, which asks the consent ledger first, once under the key wf-auto-{task}.
+// It reports whether the text was sent, or when to try again: a text the customer's quiet
+// hours hold back waits for their end. A text the ledger refuses (an opt-out, do not text,
+// CASL) or the provider will never send is not sent: that is recorded in the customer's
+// activity as the task's and the task becomes Overdue for a person. A provider that may send
+// later is an error, so the timer's event is delivered again.
+func (e *Engine) sendText(ctx context.Context, t store.Tenant, w task.WorkflowTask, rt rule.Task) (bool, time.Time, error) {
+	key := "wf-auto-" + w.ID
+	if prev, err := e.activity.ByKey(ctx, t, w.ContactID, key); err == nil {
+		return prev.Kind == activity.KindText, time.Time{}, nil
+	} else if apperr.CodeOf(err) != apperr.NotFound {
+		return false, time.Time{}, err
+	}
+	template := rt.EmailTemplate
+	if template == "" {
+		template = w.Name
+	}
+	text, err := e.templateText(ctx, t, w, template)
+	if err != nil {
+		return false, time.Time{}, err
+	}
+	res, err := e.texts.Send(ctx, t, texting.Message{ContactID: w.ContactID, AccountPlatformID: w.AccountPlatformID, Text: text,
+		Path: texting.PathWorkflow, Template: template, UserID: "workflow", UserName: "Workflow", Key: key})
+	var se *sms.Error
+	if errors.As(err, &se) && se.Retryable {
+		return false, time.Time{}, err
+	}
+	reason, code := "", ""
+	switch {
+	case err == nil && res.Sent:
+		return true, time.Time{}, nil
+	case err == nil && res.Decision.Reason == consent.ReasonQuietHours && !res.Decision.NotBefore.IsZero():
+		return false, res.Decision.NotBefore, nil
+	case err == nil:
+		reason, code = res.Decision.Message, string(res.Decision.Reason)
+	default:
+		ae, ok := apperr.As(err)
+		if !ok || ae.Code == apperr.Internal {
+			return false, time.Time{}, err
+		}
+		reason, code = ae.Message, "NOT_SENDABLE"
+	}
+	details := map[string]string{"workflowId": w.WorkflowInstanceID, "taskId": w.ID, "template": template, "status": MailStatusFailed,
+		"error": code, texting.DetailAutomated: "true", texting.DetailPath: string(texting.PathWorkflow)}
+	_, _, err = e.activity.Record(ctx, t, activity.New{
+		ContactID: w.ContactID, AccountPlatformID: w.AccountPlatformID, Kind: activity.KindTask,
+		Text: fmt.Sprintf("Automated text not sent: %s (template %s). %s", w.Name, template, reason), Details: details,
+		UserID: "workflow", UserName: "Workflow", Key: key,
+	})
+	return false, time.Time{}, err
+}
+
+// templateText is the text of template for automated task w: the task's description (else the
+// template's name) with the customer's and the store's names, signed by the store.
+func (e *Engine) templateText(ctx context.Context, t store.Tenant, w task.WorkflowTask, template string) (string, error) {
+	c, err := e.contacts.Get(ctx, t, w.ContactID)
+	if err != nil {
+		return "", err
+	}
+	storeName := ""
+	if e.accounts != nil {
+		if st, err := e.accounts.Store(ctx, t, w.AccountPlatformID); err == nil {
+			storeName = st.Name
+		}
+	}
+	body := strings.TrimSpace(w.Description)
+	if body == "" {
+		body = template
+	}
+	body = strings.NewReplacer("{FirstName}", c.FirstName, "{CustomerName}", c.FullName(), "{StoreName}", storeName).Replace(body)
+	greeting := "Hi"
+	if c.FirstName != "" {
+		greeting += " " + c.FirstName
+	}
+	text := greeting + ", " + body
+	if storeName != "" {
+		text += " - " + storeName
+	}
+	return text, nil
 }

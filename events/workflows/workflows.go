@@ -17,9 +17,9 @@
 //
 // When a task's due timer fires (timer.Firer, every minute in AWS from an EventBridge Scheduler
 // schedule, on the gateway's clock locally), an open manual task becomes Overdue and its
-// overdue notifications are sent; an automated task does its action (its template e-mail, to
-// the sandbox mail sink until a messaging provider is configured), is recorded in the
-// customer's activity and completes. Timers fire at most once in effect (see package timer).
+// overdue notifications are sent; an automated task does its action (its template text,
+// through the consent ledger, or its template e-mail, to the sandbox mail sink until a
+// messaging provider is configured), is recorded in the customer's activity and completes. Timers fire at most once in effect (see package timer).
 //
 // Every effect is exactly once per event: a rule's start for one event is one transaction with
 // the processed mark of (workflow-start-{rule}, event) (eventbus.Once), so a redelivered event
@@ -49,6 +49,7 @@ import (
 	"github.com/cxm/cxm/shared/domain/lead"
 	"github.com/cxm/cxm/shared/domain/rule"
 	"github.com/cxm/cxm/shared/domain/task"
+	"github.com/cxm/cxm/shared/domain/texting"
 	"github.com/cxm/cxm/shared/domain/user"
 	"github.com/cxm/cxm/shared/domain/visit"
 	"github.com/cxm/cxm/shared/domain/workhours"
@@ -88,6 +89,7 @@ type Engine struct {
 	dealers  *dealer.Repo
 	contacts *contact.Repo
 	mailers  mail.Senders
+	texts    *texting.Service
 	// enabled keeps the stores' enabled rules while no rule of the store changes.
 	enabled rule.EnabledCache
 	log     *slog.Logger
@@ -109,6 +111,7 @@ func New(svc wiring.Services, now func() time.Time) *Engine {
 		e.leads = lead.NewRepo(svc.Store, svc.Events, log)
 		e.dealers = dealer.NewRepo(svc.Store)
 		e.contacts = contact.NewRepo(svc.Store, svc.Encrypter, svc.Events, log)
+		e.texts = texting.New(svc.Store, e.contacts, e.activity, svc.Accounts, svc.Providers)
 	}
 	return e
 }

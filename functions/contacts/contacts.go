@@ -1,9 +1,9 @@
-// Package contacts is the contacts API area: a customer's profile (read, save, mark hot, can
-// text), the per-contact permission check the web app makes before opening a profile, the
-// quick and advanced customer searches, the recently viewed customers, a customer's change
-// log, snapshot, service summary, licence images and deal sheets, and prospects. A customer's
-// relations, activity, tasks, desking and click-to-call are areas of their own
-// (functions/relations, activity, tasks, desking and calltracking), routed by the more
+// Package contacts is the contacts API area: a customer's profile (read, save, mark hot), the
+// per-contact permission check the web app makes before opening a profile, the quick and
+// advanced customer searches, the recently viewed customers, a customer's change log,
+// snapshot, service summary, licence images and deal sheets, and prospects. A customer's
+// relations, activity, tasks, desking, click-to-call and texts are areas of their own
+// (functions/relations, activity, tasks, desking, calltracking and messages), routed by the more
 // specific paths they serve below /crm/contacts.
 //
 // A contact of a store the caller may not view, or of another dealer group, does not exist for

@@ -646,36 +646,6 @@ func TestMarkAsHot(t *testing.T) {
 	}
 }
 
-func TestCanText(t *testing.T) {
-	t.Parallel()
-	srv := areatest.New(t)
-	tests := []struct {
-		name   string
-		as     string
-		id     int64
-		status int
-		want   contacts.CanText
-	}{
-		{"opted in with a cell phone", sales, demo.ContactToyota, 200, contacts.CanText{ContactID: demo.ContactToyota, CanText: true, IsTextable: true,
-			Phones: []contacts.TextablePhone{{ID: 1, PhoneDisplay: "+1 (503) 555-0134", Label: "Cell"}}}},
-		{"do not text", admin, demo.ContactHyundai, 200, contacts.CanText{ContactID: demo.ContactHyundai, Phones: []contacts.TextablePhone{}, Reason: "The customer is marked do not text."}},
-		{"opted out of texts", sales, demo.ContactHondaOptedOut, 200, contacts.CanText{ContactID: demo.ContactHondaOptedOut, Phones: []contacts.TextablePhone{}, Reason: "The customer opted out of text messages."}},
-		{"no mobile phone", sales, demo.ContactToyotaSamePhone, 200, contacts.CanText{ContactID: demo.ContactToyotaSamePhone, IsTextable: true, Phones: []contacts.TextablePhone{}, Reason: "The customer has no mobile phone that can receive texts."}},
-		{"a store the user may not view", sales, demo.ContactHyundai, 404, contacts.CanText{}},
-	}
-	for _, tt := range tests {
-		var res httpapi.Result[contacts.CanText]
-		status := srv.Do(t, areatest.Request{Method: "GET", Path: contactPath(tt.id) + "/actions/sms/can_text", As: tt.as}, &res)
-		if status != tt.status {
-			t.Errorf("%s: status %d, want %d", tt.name, status, tt.status)
-			continue
-		}
-		if diff := cmp.Diff(tt.want, res.Data); tt.status == 200 && diff != "" {
-			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
-		}
-	}
-}
-
 func TestUserPermissions(t *testing.T) {
 	t.Parallel()
 	srv := areatest.New(t)

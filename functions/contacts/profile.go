@@ -38,38 +38,11 @@ type HotState struct {
 	Version     int64 `json:"version"`
 }
 
-// TextablePhone is a phone a contact may be texted at.
-type TextablePhone struct {
-	ID           int64  `json:"id"`
-	PhoneDisplay string `json:"phoneDisplay"`
-	Label        string `json:"label"`
-}
-
-// CanText says whether a contact may be texted, and at which phones.
-type CanText struct {
-	ContactID int64 `json:"contactId"`
-	// CanText is true when the contact may be texted and has a textable mobile phone.
-	CanText bool `json:"canText"`
-	// IsTextable is the contact's own rule: not do-not-text and not opted out of SMS.
-	IsTextable bool            `json:"isTextable"`
-	Phones     []TextablePhone `json:"phones"`
-	// Reason says why the contact may not be texted; empty when it may.
-	Reason string `json:"reason"`
-}
-
 // UserPermissionsPath is the path of GET /api/contacts/{id}/user_permissions/{userId}.
 type UserPermissionsPath struct {
 	ID     int64  `path:"id" minimum:"1" doc:"The contact's id."`
 	UserID string `path:"userId" pattern:"^[A-Za-z0-9_.@-]{1,64}$" doc:"The user whose permission is asked, usually the signed-in user."`
 }
-
-// Reasons a contact may not be texted.
-const (
-	reasonDoNotText = "The customer is marked do not text."
-	reasonOptedOut  = "The customer opted out of text messages."
-	reasonOptOutAll = "The customer opted out of all communication."
-	reasonNoMobile  = "The customer has no mobile phone that can receive texts."
-)
 
 func (a *area) registerProfile(api *httpapi.API) {
 	d := a.d
@@ -166,26 +139,6 @@ func (a *area) registerProfile(api *httpapi.API) {
 	})
 
 	httpapi.Register(api, huma.Operation{
-		OperationID: "canTextContact",
-		Method:      http.MethodGet,
-		Path:        "/crm/contacts/{id}/actions/sms/can_text",
-		Summary:     "Whether a customer may be texted",
-		Description: "A customer may be texted when not marked do-not-text, not opted out of SMS (nor of all communication) and with a mobile phone that is not opted out.",
-		Tags:        []string{"contacts"},
-		Errors:      []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *ContactPath) (*httpapi.Body[httpapi.Result[CanText]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, _, err := a.load(ctx, sess, in.ID)
-		if err != nil {
-			return nil, err
-		}
-		return httpapi.Reply(httpapi.OK(canText(c))), nil
-	})
-
-	httpapi.Register(api, huma.Operation{
 		OperationID: "getContactUserPermissions",
 		Method:      http.MethodGet,
 		Path:        "/api/contacts/{id}/user_permissions/{userId}",
@@ -246,25 +199,6 @@ func (a *area) log() *slog.Logger {
 		return a.d.Log
 	}
 	return slog.Default()
-}
-
-func canText(c contact.Contact) CanText {
-	out := CanText{ContactID: c.ID, IsTextable: c.Textable(), Phones: []TextablePhone{}}
-	for _, p := range c.TextablePhones() {
-		out.Phones = append(out.Phones, TextablePhone{ID: p.ID, PhoneDisplay: p.PhoneDisplay, Label: p.Label})
-	}
-	out.CanText = len(out.Phones) > 0
-	switch {
-	case c.IsDoNotText:
-		out.Reason = reasonDoNotText
-	case c.OptOutAll:
-		out.Reason = reasonOptOutAll
-	case c.SMSOptInStatusID == contact.SMSOptedOut:
-		out.Reason = reasonOptedOut
-	case !out.CanText:
-		out.Reason = reasonNoMobile
-	}
-	return out
 }
 
 // parseBool reads a body that is the text true or false (any case, optionally quoted).

@@ -26,6 +26,7 @@ import (
 	"github.com/cxm/cxm/functions/garage"
 	"github.com/cxm/cxm/functions/leads"
 	"github.com/cxm/cxm/functions/merge"
+	"github.com/cxm/cxm/functions/messages"
 	"github.com/cxm/cxm/functions/processes"
 	"github.com/cxm/cxm/functions/relations"
 	"github.com/cxm/cxm/functions/rules"
@@ -61,6 +62,7 @@ func Areas() map[string]Area {
 		"tasks":        {New: tasks.New, Register: tasks.Register},
 		"email":        {New: email.New, Register: email.Register},
 		"assistant":    {New: assistant.New, Register: assistant.Register},
+		"messages":     {New: messages.New, Register: messages.Register},
 		"calendar":     {New: calendar.New, Register: calendar.Register},
 		"touchpoints":  {New: touchpoints.New, Register: touchpoints.Register},
 		"auth":         {New: auth.New, Register: auth.Register},

@@ -46,6 +46,7 @@ const (
 	EnvAppraisalSandboxLatency = "APPRAISAL_SANDBOX_LATENCY"
 	EnvHistorySandboxLatency   = "HISTORY_SANDBOX_LATENCY"
 	EnvTagSandboxLatency       = "MFRTAG_SANDBOX_LATENCY"
+	EnvSMSSandboxLatency       = "SMS_SANDBOX_LATENCY"
 )
 
 // The sandboxes' answer times, close to the real providers'.
@@ -55,6 +56,7 @@ const (
 	AppraisalSandboxLatency = "1200ms"
 	HistorySandboxLatency   = "800ms"
 	TagSandboxLatency       = "700ms"
+	SMSSandboxLatency       = "150ms"
 )
 
 // ProviderSecretPrefix starts the name of every provider credentials secret a store's provider
@@ -64,9 +66,9 @@ const ProviderSecretPrefix = "cxm/providers/"
 
 // ProviderAreas are the areas that call outside systems for a store: the credit bureau (credit),
 // click-to-call (calltracking), appraisals, vehicle history reports and manufacturer tag
-// details (garage), e-mail through SES (email), and the automated assistant and suggested
-// replies (assistant).
-var ProviderAreas = []string{"credit", "calltracking", "garage", "email", "assistant"}
+// details (garage), e-mail through SES (email), the automated assistant and suggested replies
+// (assistant), and texting (messages).
+var ProviderAreas = []string{"credit", "calltracking", "garage", "email", "assistant", "messages"}
 
 // MailArea is the area that sends e-mail through SES with the stores' sender identities.
 const MailArea = "email"
@@ -195,6 +197,7 @@ func NewAPIStack(scope constructs.Construct, id string, props *APIStackProps) *A
 			areaEnv[EnvAppraisalSandboxLatency] = AppraisalSandboxLatency
 			areaEnv[EnvHistorySandboxLatency] = HistorySandboxLatency
 			areaEnv[EnvTagSandboxLatency] = TagSandboxLatency
+			areaEnv[EnvSMSSandboxLatency] = SMSSandboxLatency
 		}
 		af := NewAreaFunction(stack, areaID(area.Name), &AreaFunctionProps{
 			Area:        area,
@@ -240,6 +243,9 @@ func NewAPIStack(scope constructs.Construct, id string, props *APIStackProps) *A
 				),
 			}))
 		}
+		if area.Name == TextingArea {
+			fn.AddToRolePolicy(smsSendPolicy(stack))
+		}
 		if area.Name == TokenServiceArea {
 			props.IssuerKey.Grant(fn, jsii.String("kms:Sign"), jsii.String("kms:GetPublicKey"))
 		}
@@ -261,4 +267,18 @@ func areaID(name string) string {
 		b[0] -= 'a' - 'A'
 	}
 	return string(b) + "Area"
+}
+
+// TextingArea is the area that texts customers through AWS End User Messaging SMS.
+const TextingArea = "messages"
+
+// smsSendPolicy lets a function send texts from the account's origination identities.
+func smsSendPolicy(stack awscdk.Stack) awsiam.PolicyStatement {
+	arn := func(resource string) string {
+		return *stack.FormatArn(&awscdk.ArnComponents{Service: jsii.String("sms-voice"), Resource: jsii.String(resource), ResourceName: jsii.String("*")})
+	}
+	return awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+		Actions:   jsii.Strings("sms-voice:SendTextMessage"),
+		Resources: jsii.Strings(arn("phone-number"), arn("pool"), arn("sender-id"), arn("configuration-set")),
+	})
 }

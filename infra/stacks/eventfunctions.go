@@ -166,6 +166,10 @@ func NewEventFunctionsStack(scope constructs.Construct, id string, props *EventF
 				),
 			}))
 		}
+		if slices.Contains(MailConsumers, pkg.Name) {
+			// Automated workflow tasks text customers too.
+			fn.AddToRolePolicy(smsSendPolicy(stack))
+		}
 		for _, rule := range pkg.Consumers {
 			// The target names the consumer, so the function runs that consumer's handler only.
 			awsevents.NewRule(c, jsii.String("Rule-"+rule.Name), &awsevents.RuleProps{

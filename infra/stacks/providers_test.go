@@ -36,6 +36,7 @@ func TestProviderAreas(t *testing.T) {
 			stacks.EnvAppraisalSandboxLatency: stacks.AppraisalSandboxLatency,
 			stacks.EnvHistorySandboxLatency:   stacks.HistorySandboxLatency,
 			stacks.EnvTagSandboxLatency:       stacks.TagSandboxLatency,
+			stacks.EnvSMSSandboxLatency:       stacks.SMSSandboxLatency,
 		} {
 			got, has := vars[name]
 			if has != want || (want && got != value) {

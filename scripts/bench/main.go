@@ -161,7 +161,11 @@ func runConsent(ctx context.Context, n int) error {
 	if err != nil {
 		return err
 	}
-	return benchConsent(ctx, consentBench{db: db, table: table, s: s, st: demo.Build().Stores[2], n: n / 2})
+	st := demo.Build().Stores[2]
+	if err := benchConsent(ctx, consentBench{db: db, table: table, s: s, st: st, n: n / 2}); err != nil {
+		return err
+	}
+	return benchBulkTexts(ctx, s, st.AccountID)
 }
 
 // runEvents measures the domain event relay alone.
@@ -331,6 +335,9 @@ func run(ctx context.Context, n, searchN int, parts only) error {
 	}
 
 	if err := benchConsent(ctx, consentBench{db: db, table: table, s: s, st: group.Stores[2], n: n / 2}); err != nil {
+		return err
+	}
+	if err := benchBulkTexts(ctx, s, group.Stores[2].AccountID); err != nil {
 		return err
 	}
 

@@ -72,6 +72,9 @@ type Providers struct {
 	// Model is the language model that drafts replies (Amazon Bedrock): its secret names the
 	// model.
 	Model ProviderConfig
+	// SMS is the text-message provider (AWS End User Messaging SMS): its secret holds the
+	// store's origination number and the token of its inbound webhook.
+	SMS ProviderConfig
 }
 
 // ProviderConfig is one provider's configuration of a store.
@@ -216,6 +219,7 @@ func (r *Repo) SetProviders(ctx context.Context, t store.Tenant, id int64, p Pro
 	maps.Copy(bad, p.ManufacturerTag.validate(t.Account(), "manufacturerTag"))
 	maps.Copy(bad, p.Assistant.validate(t.Account(), "assistant"))
 	maps.Copy(bad, p.Model.validate(t.Account(), "model"))
+	maps.Copy(bad, p.SMS.validate(t.Account(), "sms"))
 	if len(bad) > 0 {
 		return apperr.InvalidFields("The store's provider configuration is not valid.", bad)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime"
 	"github.com/aws/aws-sdk-go-v2/service/eventbridge"
 	"github.com/aws/aws-sdk-go-v2/service/kms"
+	"github.com/aws/aws-sdk-go-v2/service/pinpointsmsvoicev2"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 	"github.com/aws/aws-sdk-go-v2/service/sesv2"
@@ -185,7 +186,7 @@ func Connect(ctx context.Context, c Config) (Services, error) {
 		return Services{}, fmt.Errorf("load aws config: %w", err)
 	}
 	secrets := secret.NewCache(secretsmanager.NewFromConfig(awsCfg), secret.DefaultTTL, nil)
-	svc.Providers = AWSProviders(c.Sandboxes, svc.Accounts, secrets, nil).WithSES(sesv2.NewFromConfig(awsCfg)).WithBedrock(bedrockruntime.NewFromConfig(awsCfg))
+	svc.Providers = AWSProviders(c.Sandboxes, svc.Accounts, secrets, nil).WithSES(sesv2.NewFromConfig(awsCfg)).WithBedrock(bedrockruntime.NewFromConfig(awsCfg)).WithSMS(pinpointsmsvoicev2.NewFromConfig(awsCfg))
 	if c.ContactKeyID != "" {
 		cfg, err := config.LoadDefaultConfig(ctx)
 		if err != nil {

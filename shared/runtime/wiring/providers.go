@@ -32,6 +32,9 @@ import (
 	"github.com/cxm/cxm/shared/provider/smartvincent"
 	vincentsandbox "github.com/cxm/cxm/shared/provider/smartvincent/sandbox"
 	"github.com/cxm/cxm/shared/provider/smartvincent/vincent"
+	"github.com/cxm/cxm/shared/provider/sms"
+	"github.com/cxm/cxm/shared/provider/sms/endusermessaging"
+	smssandbox "github.com/cxm/cxm/shared/provider/sms/sandbox"
 	"github.com/cxm/cxm/shared/provider/vehiclehistory"
 	"github.com/cxm/cxm/shared/provider/vehiclehistory/carfaxca"
 	historysandbox "github.com/cxm/cxm/shared/provider/vehiclehistory/sandbox"
@@ -49,6 +52,7 @@ const (
 	MessageTagNotConfigured          = "The manufacturer tag service is not configured for this store. Ask your dealer administrator to set up the store's OASIS access."
 	MessageVincentNotConfigured      = "Smart Vincent is not configured for this store. Ask your dealer administrator to set up the store's Smart Vincent account."
 	MessageMailNotConfigured         = "E-mail is not configured for this store. Ask your dealer administrator to set up the store's sender address."
+	MessageSMSNotConfigured          = "Texting is not configured for this store. Ask your dealer administrator to set up the store's texting number."
 )
 
 // Sandboxes are the local providers and their simulated answer times.
@@ -60,6 +64,8 @@ type Sandboxes struct {
 	// Appraisal, History and Tags are the latencies of the appraisal, vehicle history and
 	// manufacturer tag sandboxes.
 	Appraisal, History, Tags time.Duration
+	// SMS is the text-message sandbox's latency.
+	SMS time.Duration
 	// Now is the sandboxes' clock (nil for the wall clock).
 	Now func() time.Time
 }
@@ -82,7 +88,7 @@ func SandboxesFromEnv() (Sandboxes, error) {
 		to  *time.Duration
 	}{
 		{recallsandbox.LatencyEnv, &sb.Recalls}, {appraisalsandbox.LatencyEnv, &sb.Appraisal},
-		{historysandbox.LatencyEnv, &sb.History}, {tagsandbox.LatencyEnv, &sb.Tags},
+		{historysandbox.LatencyEnv, &sb.History}, {tagsandbox.LatencyEnv, &sb.Tags}, {smssandbox.LatencyEnv, &sb.SMS},
 	} {
 		if *l.to, err = latency.FromEnv(l.env); err != nil {
 			return Sandboxes{}, err
@@ -132,12 +138,16 @@ type Providers struct {
 	assistant *assistantsandbox.Provider
 	drafter   draftsandbox.Drafter
 	bedrock   bedrock.API
+	sms       *smssandbox.Provider
+	// texts sends the texts of configured stores in AWS.
+	texts endusermessaging.API
 }
 
 var (
 	_ credit.Bureaus     = (*Providers)(nil)
 	_ calltrack.Trackers = (*Providers)(nil)
 	_ mail.Senders       = (*Providers)(nil)
+	_ sms.Senders        = (*Providers)(nil)
 )
 
 // LocalProviders returns the providers of a local run: the sandboxes of sb for every store.
@@ -160,7 +170,8 @@ func AWSProviders(sb Sandboxes, stores Stores, secrets Secrets, client *http.Cli
 func sandboxes(sb Sandboxes) *Providers {
 	return &Providers{bureau: sandbox.New(sb.Credit), calls: callsandbox.New(sb.Calls), recalls: recallsandbox.New(sb.Recalls),
 		apprais: appraisalsandbox.New(sb.Appraisal, sb.Now), vincue: appraisalsandbox.New(sb.Appraisal, sb.Now), history: historysandbox.New(sb.History, sb.Now), tags: tagsandbox.New(sb.Tags, sb.Now),
-		vincent: vincentsandbox.New(sb.Tags, sb.Now), mail: mailsandbox.New(sb.Now), assistant: assistantsandbox.New(sb.Now)}
+		vincent: vincentsandbox.New(sb.Tags, sb.Now), mail: mailsandbox.New(sb.Now), assistant: assistantsandbox.New(sb.Now),
+		sms: smssandbox.New(sb.SMS, sb.Now)}
 }
 
 // WithSES returns p sending the e-mail of configured stores with api (a *sesv2.Client).
@@ -173,6 +184,13 @@ func (p *Providers) WithSES(api ses.API) *Providers {
 // local SES stand-in (a *sesv2.Client of aws-ses-v2-local), instead of keeping it in the sink.
 func (p *Providers) WithLocalSES(api ses.API) *Providers {
 	p.localSES = api
+	return p
+}
+
+// WithSMS returns p sending the texts of configured stores with api (a
+// *pinpointsmsvoicev2.Client).
+func (p *Providers) WithSMS(api endusermessaging.API) *Providers {
+	p.texts = api
 	return p
 }
 
@@ -364,3 +382,40 @@ func (p *Providers) MailSandbox() *mailsandbox.Sink {
 	}
 	return p.mail
 }
+
+// Texter returns the text-message provider of store storeID of tenant t by the rule of
+// Providers: the sandbox locally and for demo stores, AWS End User Messaging SMS from the
+// store's origination number for a store whose texting is configured in AWS.
+func (p *Providers) Texter(ctx context.Context, t store.Tenant, storeID int64) (sms.Sender, error) {
+	c, err := p.choose(ctx, t, storeID, func(ps account.Providers) account.ProviderConfig { return ps.SMS }, MessageSMSNotConfigured)
+	if err != nil {
+		return nil, err
+	}
+	if c.sandbox {
+		return p.sms, nil
+	}
+	if p.texts == nil {
+		return nil, apperr.Errorf(apperr.Conflict, "%s", MessageSMSNotConfigured)
+	}
+	return endusermessaging.New(endusermessaging.Config{Secret: c.cfg.Secret, Secrets: p.secrets, Client: p.texts}), nil
+}
+
+// SMSSandbox returns the text-message sandbox: the texts sent locally and for demo stores, and
+// the replies made as customers.
+func (p *Providers) SMSSandbox() *smssandbox.Provider {
+	if p == nil {
+		return nil
+	}
+	return p.sms
+}
+
+// SMSSecrets returns the reader of the providers' secrets (nil locally).
+func (p *Providers) SMSSecrets() Secrets {
+	if p == nil {
+		return nil
+	}
+	return p.secrets
+}
+
+// Local reports whether p serves a local run: every store gets the sandboxes.
+func (p *Providers) Local() bool { return p != nil && p.local }

@@ -20,6 +20,7 @@ const EmbeddedCustomerMergePage = lazyPage(() => import('./routes/customer-searc
 const EmbeddedAppointmentPage = lazyPage(() => import('./routes/embedded-appointment-page').then((m) => m.EmbeddedAppointmentPage));
 const EmbeddedCustomerEmailPage = lazyPage(() => import('./routes/embedded-customer-email-page').then((m) => m.EmbeddedCustomerEmailPage));
 const EmbeddedDealsheetPage = lazyPage(() => import('./routes/embedded-dealsheet-page').then((m) => m.EmbeddedDealsheetPage));
+const EmbeddedCustomerSmsPage = lazyPage(() => import('./routes/embedded-customer-sms-page').then((m) => m.EmbeddedCustomerSmsPage));
 const EmbeddedLogActivityPage = lazyPage(() => import('./routes/embedded-log-activity-page').then((m) => m.EmbeddedLogActivityPage));
 const EmbeddedPrintFormsPage = lazyPage(() => import('./routes/embedded-print-forms-page').then((m) => m.EmbeddedPrintFormsPage));
 const EmbeddedNotFound = lazyPage(() => import('./routes/embedded-page').then((m) => m.EmbeddedNotFound));
@@ -115,6 +116,7 @@ function appPageRoute(page: (typeof appPages)[number]): RouteObject {
 const embeddedScreens: Record<string, () => ReactElement> = {
   'customerdashboard/*': () => <EmbeddedCustomerProfilePage />,
   customermerge: () => <EmbeddedCustomerMergePage />,
+  customersms: () => <EmbeddedCustomerSmsPage />,
   customerlogcall: () => <EmbeddedLogActivityPage kind="call" />,
   customerlognote: () => <EmbeddedLogActivityPage kind="note" />,
   customerappointment: () => <EmbeddedAppointmentPage />,

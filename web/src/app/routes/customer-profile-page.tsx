@@ -10,6 +10,7 @@ import { loadCustomerDesks } from '../../features/desking';
 import { EmailActions } from '../../features/email';
 import { loadCustomerAssistant } from '../../features/assistant';
 import { loadGarageTab } from '../../features/garage';
+import { loadMessagesTab } from '../../features/messages';
 import { HouseholdRelationships } from '../../features/relations';
 import { loadCustomerProcesses } from '../../features/processes';
 import { loadCustomerTasks } from '../../features/tasks';
@@ -23,6 +24,7 @@ import { MergeFooterSlot } from './merge-footer-slot';
 
 /** GarageTab, the profile's Garage tab, loads when the tab is first opened. */
 const GarageTab = lazyPage(() => loadGarageTab());
+const MessagesTab = lazyPage(() => loadMessagesTab());
 
 /** CustomerLeads, the profile's Leads tab, loads when the tab is first opened. */
 const CustomerLeads = lazyPage(() => import('../../features/leads/components/customer-leads').then((m) => m.CustomerLeads));
@@ -87,6 +89,7 @@ export function CustomerProfilePage({ contactId: given, profilePath = customerPr
           </Stack>
         )}
         garage={(contact, canEdit) => <GarageTab contactId={contact.id ?? id} canEdit={canEdit} />}
+        messages={(contact, canEdit) => <MessagesTab contactId={contact.id ?? id} customerName={contactName(contact)} canEdit={canEdit} />}
         household={(contact, canEdit) => <HouseholdRelationships contact={contact} canEdit={canEdit} profilePath={profilePath} />}
         leads={(contact) => (
           <CustomerLeads

@@ -2740,6 +2740,66 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/sms/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Text many customers
+         * @description Each customer is checked against the consent ledger as a single text is; customers it refuses, and customers the caller may not view, get nothing and are listed with the reason.
+         */
+        post: operations["sendBulkText"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer's text, from AWS End User Messaging's SNS topic
+         * @description The HTTPS subscription of the store's two-way SMS topic: account, store and the store's webhook token (from its texting secret) are in the query. The SNS signature is checked; a subscription confirmation is confirmed; a text is received once per message id, applied to the consent ledger at once (STOP, START, HELP, requests in words) and threaded onto the customer.
+         */
+        post: operations["receiveTextNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/sandbox/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply as the customer, through the SMS sandbox
+         * @description Locally and for demo stores only (404 for a store texting through AWS): the sandbox delivers the text as the customer's reply to the store's number, and it is received as one from the provider would be.
+         */
+        post: operations["replyAsCustomerInSandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/touchpoint/activity/detail/in_showroom": {
         parameters: {
             query?: never;
@@ -4259,12 +4319,32 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Whether a customer may be texted
-         * @description A customer may be texted when not marked do-not-text, not opted out of SMS (nor of all communication) and with a mobile phone that is not opted out.
+         * Whether a customer may be texted now
+         * @description Answered as a send would be: the customer's rule (not do-not-text, not opted out of SMS nor of everything, a mobile number not opted out), the number's consent ledger at the customer's store (a STOP, a request in words, a form, an import), CASL consent for Canadian stores and the quiet hours in the customer's time zone. reason says why in words.
          */
         get: operations["canTextContact"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm/contacts/{id}/actions/sms/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Text a customer
+         * @description Not in the spec's list of calls: the send of the send-text modal, beside can_text. The consent ledger decides first; a text it refuses is 409 with the reason (opted out, do not text, CASL, quiet hours) and nothing is sent. The text is recorded in the customer's activity (kind text, outbound) and the customer's replies are threaded onto them.
+         */
+        post: operations["sendText"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9280,14 +9360,6 @@ export type components = {
             Group: components["schemas"]["domain.chat.Group"];
             Message: components["schemas"]["domain.chat.Message"];
         };
-        "functions.contacts.CanText": {
-            canText: boolean;
-            /** Format: int64 */
-            contactId: number;
-            isTextable: boolean;
-            phones: components["schemas"]["functions.contacts.TextablePhone"][] | null;
-            reason: string;
-        };
         "functions.contacts.ChangeLogFilter": {
             /** @description A field's JSON path (firstName, phones[1].phone) or the start of one (phones). */
             field?: string;
@@ -9385,12 +9457,6 @@ export type components = {
             lastServiceVisit: components["schemas"]["functions.contacts.ServiceVisit"];
             /** @description The open task due next (not yet past due); null when none. */
             nextScheduledActivity: components["schemas"]["functions.contacts.ScheduledTask"];
-        };
-        "functions.contacts.TextablePhone": {
-            /** Format: int64 */
-            id: number;
-            label: string;
-            phoneDisplay: string;
         };
         "functions.contacts.Touch": {
             /** Format: date-time */
@@ -10612,6 +10678,67 @@ export type components = {
             contactId: number;
             /** @description What tells the contact apart from the other: null when the contact can no longer be read (merged or removed meanwhile). */
             details: components["schemas"]["functions.merge.MergeMemberDetails"];
+        };
+        "functions.messages.BulkOutcome": {
+            /** Format: int64 */
+            contactId: number;
+            reason?: string;
+            reasonCode?: string;
+            sent: boolean;
+        };
+        "functions.messages.BulkResult": {
+            /** Format: int64 */
+            notSent: number;
+            outcomes: components["schemas"]["functions.messages.BulkOutcome"][] | null;
+            /** Format: int64 */
+            sent: number;
+        };
+        "functions.messages.CanText": {
+            canText: boolean;
+            /** Format: int64 */
+            contactId: number;
+            isTextable: boolean;
+            /** Format: date-time */
+            notBefore?: string;
+            optedOut: boolean;
+            phones: components["schemas"]["functions.messages.TextablePhone"][] | null;
+            /** @description The reason in words for the sales person; empty when they may be texted. */
+            reason: string;
+            /** @description Why the customer may not be texted now: DoNotText, ContactOptedOut, NotMobile, NumberOptedOut, OptedOut, NoCASLConsent, QuietHours; empty when they may. */
+            reasonCode: string;
+        };
+        "functions.messages.Inbound": {
+            /** Format: int64 */
+            contactId?: number;
+            keyword?: string;
+            received: boolean;
+        };
+        "functions.messages.Reply": {
+            /** @description The text sent back: the opt-out confirmation, the re-subscription's or the help text. */
+            answer?: string;
+            /** Format: int64 */
+            contactId: number;
+            entry: components["schemas"]["domain.activity.Entry"];
+            keyword: string;
+            /** @description The number's consent after the reply: OptedIn, OptedOut or empty. */
+            state: string;
+        };
+        "functions.messages.SentText": {
+            /** Format: int64 */
+            contactId: number;
+            entry: components["schemas"]["domain.activity.Entry"];
+            messageId: string;
+            to: string;
+        };
+        "functions.messages.TextablePhone": {
+            canText: boolean;
+            /** Format: int64 */
+            id: number;
+            isPreferred: boolean;
+            label: string;
+            phoneDisplay: string;
+            reason?: string;
+            reasonCode?: string;
         };
         "functions.processes.FormLoad": {
             /** Format: int64 */
@@ -11938,6 +12065,33 @@ export type components = {
              */
             survivorContactId?: number;
         };
+        "messages.BulkInputBody": {
+            /** @description The customers to text, 1 to 1,000. */
+            contactIds: number[] | null;
+            template?: string;
+            text: string;
+        };
+        "messages.SandboxReplyInputBody": {
+            /**
+             * Format: int64
+             * @description The store the customer texts.
+             */
+            accountPlatformId: number;
+            /** @description The customer's number. */
+            from: string;
+            text: string;
+        };
+        "messages.SendTextInputBody": {
+            /**
+             * Format: int64
+             * @description The customer's phone to text; 0 for their preferred mobile.
+             */
+            phoneId?: number;
+            /** @description The name of the template the text came from. */
+            template?: string;
+            /** @description The text; {FirstName}, {CustomerName}, {StoreName} and {SalesPersonName} are replaced. */
+            text: string;
+        };
         "processes.DashboardInputBody": {
             /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
             AccountPlatformIds?: number[] | null;
@@ -12537,13 +12691,18 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultBulkResult": {
+            data: components["schemas"]["functions.messages.BulkResult"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultBulkUsers": {
             data: components["schemas"]["functions.relations.BulkUsers"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
         "runtime.httpapi.ResultCanText": {
-            data: components["schemas"]["functions.contacts.CanText"];
+            data: components["schemas"]["functions.messages.CanText"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -12689,6 +12848,11 @@ export type components = {
         };
         "runtime.httpapi.ResultImpersonation": {
             data: components["schemas"]["functions.auth.Impersonation"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultInbound": {
+            data: components["schemas"]["functions.messages.Inbound"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -13114,6 +13278,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultReply": {
+            data: components["schemas"]["functions.messages.Reply"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultReseedStatus": {
             data: components["schemas"]["functions.rules.ReseedStatus"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -13146,6 +13315,11 @@ export type components = {
         };
         "runtime.httpapi.ResultSearchResults": {
             data: components["schemas"]["functions.contacts.SearchResults"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultSentText": {
+            data: components["schemas"]["functions.messages.SentText"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -25057,6 +25231,229 @@ export interface operations {
             };
         };
     };
+    sendBulkText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["messages.BulkInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultBulkResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    receiveTextNotification: {
+        parameters: {
+            query?: {
+                /** @description The store's dealer group. */
+                account?: number;
+                /** @description The store whose number the topic is of. */
+                store?: number;
+                /** @description The store's webhook token, from its texting secret. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/plain": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultInbound"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    replyAsCustomerInSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["messages.SandboxReplyInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultReply"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     touchpointInShowroom: {
         parameters: {
             query?: never;
@@ -30560,7 +30957,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The contact's id. */
+                /** @description The customer's id. */
                 id: number;
             };
             cookie?: never;
@@ -30605,6 +31002,96 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    sendText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["messages.SendTextInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultSentText"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

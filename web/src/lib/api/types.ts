@@ -509,3 +509,12 @@ export type CallLogSearchBody = Schemas['calltracking.CallLogSearchInputBody'];
 export type CallCounts = Schemas['functions.calltracking.CallCounts'];
 export type TrackedCall = Schemas['domain.calllog.Call'];
 export type CallArchiveSettings = Schemas['domain.calllog.ArchiveSettings'];
+
+/** Whether a customer may be texted now, from the consent ledger, and why not. */
+export type CanText = Schemas['functions.messages.CanText'];
+
+/** The body of POST /crm/contacts/{id}/actions/sms/send. */
+export type SendTextBody = Schemas['messages.SendTextInputBody'];
+
+/** A text sent: its activity entry. */
+export type SentText = Schemas['functions.messages.SentText'];

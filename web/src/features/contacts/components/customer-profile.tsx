@@ -73,13 +73,15 @@ type CustomerProfileProps = {
   tasks?: (contact: Contact, canEdit: boolean) => ReactNode;
   /** The Garage tab's content, from the garage feature; without it the tab says what it will hold. */
   garage?: (contact: Contact, canEdit: boolean) => ReactNode;
+  /** The Messages tab's content, from the messages feature; without it the tab says what it will hold. */
+  messages?: (contact: Contact, canEdit: boolean) => ReactNode;
 };
 
 /**
  * CustomerProfile checks the user's access to the customer first, then shows the customer's
  * profile with its tabs; the open tab lives in the address (`tab`).
  */
-export function CustomerProfile({ contactId, userId, stores, actions, leads, household, tasks, garage }: CustomerProfileProps) {
+export function CustomerProfile({ contactId, userId, stores, actions, leads, household, tasks, garage, messages }: CustomerProfileProps) {
   const permission = useContactPermission(contactId, userId);
 
   if (permission.isPending) {
@@ -113,6 +115,7 @@ export function CustomerProfile({ contactId, userId, stores, actions, leads, hou
       household={household}
       tasks={tasks}
       garage={garage}
+      messages={messages}
     />
   );
 }
@@ -126,9 +129,10 @@ type ProfileScreenProps = {
   household?: CustomerProfileProps['household'];
   tasks?: CustomerProfileProps['tasks'];
   garage?: CustomerProfileProps['garage'];
+  messages?: CustomerProfileProps['messages'];
 };
 
-function ProfileScreen({ contactId, permission, stores, actions, leads, household, tasks, garage }: ProfileScreenProps) {
+function ProfileScreen({ contactId, permission, stores, actions, leads, household, tasks, garage, messages }: ProfileScreenProps) {
   const contact = useContact(contactId);
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
@@ -193,6 +197,8 @@ function ProfileScreen({ contactId, permission, stores, actions, leads, househol
               </Suspense>
             ) : t.value === 'garage' && garage ? (
               garage(contact.data, permission.canEdit)
+            ) : t.value === 'messages' && messages ? (
+              messages(contact.data, permission.canEdit)
             ) : t.value === 'leads' && leads ? (
               leads(contact.data)
             ) : (

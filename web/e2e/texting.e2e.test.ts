@@ -1,0 +1,154 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+import { openBrowser, type BrowserSession } from './browser';
+import { DEMO_PASSWORD, screenshot, signIn } from './pages';
+import { userPoolAccessToken } from './user-pool';
+
+/** Northwind Toyota (account 1001). */
+const TOYOTA = 2001;
+
+type Place = { phone: string; e164: string; cc?: { abbr: string; code: string }; state?: string };
+
+/**
+ * daytimePlace picks where the test's customer lives for UTC hour h: a US state whose clock
+ * reads 8 AM to 8 PM, else (7 to 12 UTC) the United Kingdom, by a British mobile number.
+ */
+function daytimePlace(h: number, digits: string): Place {
+  if (h >= 7 && h < 13) return { phone: `7700900${digits}`, e164: `+447700900${digits}`, cc: { abbr: 'GB', code: '44' } };
+  const state = h >= 13 && h < 18 ? 'NY' : h >= 18 ? 'CA' : 'HI';
+  return { phone: `9715551${digits}`, e164: `+19715551${digits}`, state };
+}
+
+type Workflow = { ruleName: string; tasks: { taskName: string; taskStatus: string }[] };
+
+async function call<T>(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
+  const r = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await r.json()) as { data: T };
+  return { status: r.status, data: json.data };
+}
+
+describe('texting with consent', () => {
+  const baseUrl = inject('baseUrl');
+  const run = Date.now().toString(36).toUpperCase();
+  // A number of its own each run: the consent ledger of a number outlives its customers.
+  const digits = String(Date.now() % 1_000).padStart(3, '0');
+  // The customer lives where it is daytime now, so no quiet hours hold the texts back.
+  const place = daytimePlace(new Date().getUTCHours(), digits);
+  let browser: BrowserSession;
+  let page: Page;
+  let salesToken = '';
+  let adminToken = '';
+  let contactId = 0;
+  let ruleId = 0;
+
+  beforeAll(async () => {
+    browser = await openBrowser();
+    page = browser.page;
+    salesToken = await userPoolAccessToken(baseUrl, 'sales@northwind.demo', DEMO_PASSWORD);
+    adminToken = await userPoolAccessToken(baseUrl, 'admin@northwind.demo', DEMO_PASSWORD);
+    const created = await call<{ id: number }>(baseUrl, salesToken, 'POST', '/crm/contacts', {
+      accountPlatformId: TOYOTA,
+      firstName: 'Tess',
+      lastName: `Texter${run}`,
+      smsOptInStatusId: 2,
+      phones: [{ phone: place.phone, isMobile: true, isPreferred: true, phoneTypeId: 1, ...(place.cc ? { cc: place.cc } : {}) }],
+      ...(place.state ? { addresses: [{ addressLine1: '1 Main St', city: 'Springfield', stateProvince: place.state, isPrimary: true }] } : {}),
+    });
+    expect(created.status).toBe(200);
+    contactId = created.data.id;
+    const can = await call<{ canText: boolean; reason: string }>(baseUrl, salesToken, 'GET', `/crm/contacts/${contactId}/actions/sms/can_text`);
+    expect(can.data).toMatchObject({ canText: true, reason: '' });
+  });
+
+  afterAll(async () => {
+    if (ruleId) await call(baseUrl, adminToken, 'POST', '/pando/pandox/triggers/deactivate/', { triggerSetId: ruleId });
+    await browser?.close();
+  });
+
+  it('a sales person texts a customer, the customer replies STOP, and nothing more is sent to them', async () => {
+    await page.goto(`${baseUrl}/#/app/contact/${contactId}?tab=messages`);
+    await signIn(page, 'sales@northwind.demo');
+    await page.getByRole('heading', { level: 1, name: `Tess Texter${run}` }).waitFor();
+    await page.getByText('No messages yet').waitFor();
+    const box = page.getByRole('region', { name: 'Send box' });
+    await box.getByRole('textbox', { name: 'Text message' }).fill('Hi {FirstName}, the RAV4 you asked about is in. Want to see it Saturday?');
+    const sent = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/actions/sms/send'));
+    await box.getByRole('button', { name: 'Send text' }).click();
+    expect((await sent).status()).toBe(200);
+    const conversation = page.getByRole('log', { name: 'Conversation' });
+    await conversation.getByText('Hi Tess, the RAV4 you asked about is in.').waitFor();
+    await page.getByText('Textable', { exact: true }).waitFor();
+    await screenshot(page, '90-messages-text-sent');
+
+    // The customer answers STOP from their phone, through the SMS sandbox.
+    const reply = await call<{ keyword: string; state: string; answer: string; contactId: number }>(baseUrl, salesToken, 'POST', '/api/sms/sandbox/reply', {
+      accountPlatformId: TOYOTA,
+      from: place.e164,
+      text: 'STOP',
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.data).toMatchObject({ keyword: 'Stop', state: 'OptedOut', contactId });
+    expect(reply.data.answer).toContain('unsubscribed');
+
+    await page.reload();
+    await conversation.getByRole('article', { name: /^Text from the customer/ }).filter({ hasText: 'STOP' }).waitFor();
+    await conversation.getByText(/you are unsubscribed and will get no more texts/).waitFor();
+    await page.getByText('Opted out of texts', { exact: true }).first().waitFor();
+    const why = box.getByRole('alert');
+    await why.waitFor();
+    expect(await why.textContent()).toContain('The customer texted "STOP"');
+    expect(await box.getByRole('button', { name: 'Send text' }).isDisabled()).toBe(true);
+    await screenshot(page, '91-messages-opted-out');
+
+    // The server refuses a send all the same.
+    const refused = await call(baseUrl, salesToken, 'POST', `/crm/contacts/${contactId}/actions/sms/send`, { text: 'One more thing' });
+    expect(refused.status).toBe(409);
+
+    // An automated workflow text to them is not sent: the task goes to a person, with the reason.
+    const ruleName = `Welcome text ${run}`;
+    const saved = await call<{ id: number }>(baseUrl, adminToken, 'POST', '/api/TriggerSet', {
+      id: 0,
+      name: ruleName,
+      accountPlatformIds: [TOYOTA],
+      triggers: [{ activityTypeId: 1 }],
+      triggerSetTasks: [{ triggerSetTaskId: -1, name: 'Welcome text', description: 'thanks for visiting {StoreName}.', actionTypeId: 3, dueUnit: 1, dueDuration: 0, automatedTask: true, emailTemplate: 'Welcome' }],
+    });
+    expect(saved.status).toBe(200);
+    ruleId = saved.data.id;
+    expect((await call(baseUrl, adminToken, 'PUT', `/pando/pandox/triggers/activate/${ruleId}`)).status).toBe(200);
+    const lead = await call(baseUrl, salesToken, 'POST', '/api/Lead/adhoc/create', { contactId, accountPlatformId: TOYOTA, leadTypeId: 3 });
+    expect(lead.status).toBe(200);
+    const task = async () => {
+      const r = await call<Workflow[]>(baseUrl, adminToken, 'POST', `/pando/pandox/activeWorkflow?contactId=${contactId}`);
+      return r.data.find((w) => w.ruleName === ruleName)?.tasks[0]?.taskStatus ?? '';
+    };
+    await expect.poll(task, { timeout: 60_000, interval: 2_000 }).toBe('Overdue');
+
+    // The task's due timer fires within the gateway's timer period; its refusal is recorded then.
+    const refusal = async () => {
+      const feed = await call<{ entries: { kind: string; text: string }[] }>(baseUrl, salesToken, 'POST', `/crm/contacts/${contactId}/activity/feed/paged`, { pageSize: 50, pageNumber: 1 });
+      return feed.data.entries.some((e) => e.kind === 'task' && e.text.startsWith('Automated text not sent: Welcome text'));
+    };
+    await expect.poll(refusal, { timeout: 60_000, interval: 2_000 }).toBe(true);
+    await call(baseUrl, adminToken, 'POST', '/pando/pandox/triggers/deactivate/', { triggerSetId: ruleId });
+    ruleId = 0;
+    await page.goto(`${baseUrl}/#/app/contact/${contactId}?tab=messages`);
+    await conversation.waitFor();
+    const bubbles = await conversation.getByRole('article').allTextContents();
+    expect(bubbles.filter((b) => b.includes('thanks for visiting'))).toEqual([]);
+    expect(bubbles).toHaveLength(3);
+    expect(browser.pageErrors).toEqual([]);
+  });
+
+  it('the embedded customersms page says why the customer may not be texted', async () => {
+    await page.goto(`${baseUrl}/#/embedded/customersms?contactId=${contactId}`);
+    await page.getByRole('heading', { name: 'Customer SMS' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'opted out' }).waitFor();
+    await screenshot(page, '93-embedded-customer-sms');
+  });
+});
