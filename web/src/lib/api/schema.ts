@@ -1075,6 +1075,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Dealsheet/contact/{id}/email/printtopdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Print the proposal and e-mail the customer a copy
+         * @description Answers the PDF proposal of the customer's deal sheet and e-mails the customer its copy through the store's mail provider (the sandbox locally and for demo stores). The mail provider sends plain-text messages without attachments, so the copy is the proposal's text; the send is recorded in the customer's activity as an outbound e-mail. A customer without an e-mail address, or who may not be e-mailed, is refused (409), as is a store without a mail provider.
+         */
+        post: operations["emailDealsheetProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/customer/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The deal sheets of a customer
+         * @description One deal sheet per currently owned garage vehicle of the customer and the customers merged into it, as GET /api/Dealsheet/entity/{id} gives each.
+         */
+        get: operations["getDealsheetsOfCustomer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Dealsheet/entity/get_unmatched_dealsheet": {
         parameters: {
             query?: never;
@@ -1089,6 +1129,286 @@ export type paths = {
          * @description The newest 100 deal sheets of the Scope header's stores that no customer is matched to, the newest first.
          */
         post: operations["getUnmatchedDealsheets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/entity/offer_status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer an offer
+         * @description Moves the pending offer to Accepted, Declined or Withdrawn. An offer answered already, a deal without an offer and a sold deal are refused (409).
+         */
+        post: operations["setDealsheetOfferStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/entity/{entityId}/getConvertInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What converting the customer changes
+         * @description The current contract's sale type and payment beside the deal's, the payment difference and the equity, and the conversion recorded if any.
+         */
+        post: operations["getDealsheetConvertInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/entity/{entityId}/ondemand_offbrand_vehicle_replacements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replacement vehicles of other makes
+         * @description On demand: the trims of the dealer group's catalogue feed of the makes other than the current vehicle's (or of the make asked for), each with its MSRP and the deal's payment on it.
+         */
+        post: operations["dealsheetOffBrandReplacements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/entity/{entityId}/postConvertInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the customer's conversion
+         * @description Records that the customer converts from the current contract's sale type to the deal's (for instance from a lease, L, to a purchase, P). The deal's payment must compute (400 naming the input otherwise).
+         */
+        post: operations["postDealsheetConvertInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/entity/{entityId}/report_discrepancy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a discrepancy
+         * @description Records that what the deal sheet shows of the customer's vehicle, contract or deal is wrong, and what is wrong, on the deal sheet and in the customer's activity.
+         */
+        post: operations["reportDealsheetDiscrepancy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/entity/{entityId}/vehicle_replacements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replacement vehicles of the current vehicle's make
+         * @description The trims of the dealer group's catalogue feed of the current vehicle's make, the newest model year first, each with its MSRP and the deal's payment on it at that price. Empty when the group has no feed.
+         */
+        post: operations["dealsheetVehicleReplacements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/entity/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The deal sheet of a garage vehicle
+         * @description The garage vehicle (its entity id) with its contract, the deal being built on it (created with the garage's replacement vehicle, trade value and payoff the first time it is opened), its payment and 3 × 3 payment grid at the dealer's default terms, the offer and where the deal stands. The caller's view is recorded in the customer's activity (dealsheet_viewed), once a day per user and deal sheet.
+         */
+        get: operations["getDealsheetOfEntity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/entity/{id}/mark_as_sold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the deal sold
+         * @description Marks the open deal sold at its payment; a pending offer is accepted. A deal without a replacement vehicle and price, one whose payment does not compute, and one sold already are refused (409 or 400).
+         */
+        post: operations["markDealsheetSold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/entity/{id}/offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make an offer
+         * @description Keeps the deal's structure and replacement vehicle on the deal sheet and makes the customer an offer at its payment, Pending until answered (a new offer replaces the one before). The payment must compute: its field errors name the structure's input to fix (400). A sold deal is refused (409).
+         */
+        post: operations["makeDealsheetOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/entity/{id}/pdf_proposal_extended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The PDF proposal
+         * @description The deal sheet as a two-page PDF proposal on US letter or legal paper: the current vehicle and contract, the proposed vehicle and deal with its payment, the payment grid, the terms and signature lines.
+         */
+        post: operations["dealsheetProposalPdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/lead/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The deal sheets of a lead's customer
+         * @description One deal sheet per currently owned garage vehicle of the lead's customer, as GET /api/Dealsheet/entity/{id} gives each; empty when the customer has no vehicle in the garage.
+         */
+        get: operations["getDealsheetsOfLead"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/push_to_crm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push the deal sheet to the CRM
+         * @description Adds the deal (its replacement vehicle, deal type, sales person and state) to the customer's deal history as a deal sheet record, in the same transaction as the deal sheet's change. A deal without a replacement vehicle is refused: 409 'There was an error sending the information to Crm. Please try again later.'; a failure to write: 'There was an error processing your request. Please try again later.'
+         */
+        post: operations["pushDealsheetToCrm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/task/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The deal sheets of a task's customer
+         * @description The deal sheets of the customer the task is about (contactId), as GET /api/Dealsheet/lead/{id} gives them.
+         */
+        get: operations["getDealsheetsOfTask"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/unwind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unwind a sold deal
+         * @description Opens a sold deal again for one of the unwind reasons; the sale is kept in the deal sheet's unwinds and the offer it accepted is pending again. A deal that is not sold is refused (409).
+         */
+        post: operations["unwindDealsheet"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1595,6 +1915,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/VAuto/appraisal/createVinCue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Appraise a garage vehicle with VinCue
+         * @description As POST /api/VAuto/appraisal/create, at the store's VinCue account instead of vAuto (POST /api/vincue/VinCue_is_enabled says whether the store has one; 409 otherwise): the trade value's source is "VinCue appraisal {id}". The appraiser is one of the store's (GET /api/VAuto/appraisal/GetUsers). Send the version of the vehicle you saw: a stale one is a 409 and nothing is appraised. Needs a role that edits the customer.
+         */
+        post: operations["createVinCueAppraisal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/VAuto/appraisal/get_latest_by_vin": {
         parameters: {
             query?: never;
@@ -1875,6 +2215,326 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/call_tracking/dashboard/assign_logged_by_user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign the user who took a call
+         * @description Records a user of a store the caller may view as the one who took the call (logged by); an empty userId clears it. Both spellings of the path are the same operation. A stale version is 409.
+         */
+        post: operations["assignCallLoggedByUserAlt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/dashboard/assign_logged_by_user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign the user who took a call
+         * @description Records a user of a store the caller may view as the one who took the call (logged by); an empty userId clears it. Both spellings of the path are the same operation. A stale version is 409.
+         */
+        post: operations["assignCallLoggedByUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/dashboard/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the Call Log as CSV
+         * @description Every call that matches the filter, newest first, as CSV (text/csv). Booleans read Yes and No; numbers are kept as text and any cell a spreadsheet would read as a formula starts with an apostrophe. A bad filter is a 400 before any row.
+         */
+        post: operations["exportCallLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/dashboard/get_auto_archive_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A store's auto-archive settings
+         * @description Disabled with 90 days for a store that never saved any.
+         */
+        get: operations["getCallAutoArchiveSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/dashboard/get_call_tracking_counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The Call Log's counts
+         * @description How many calls match the filter apart from its status: answered, missed, voicemail, matched to a customer, unmatched, each direction, per source; and the hidden and archived calls of the stores and dates.
+         */
+        post: operations["getCallTrackingCounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/dashboard/get_dealer_settings_admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A store's call-tracking settings
+         * @description The store's call-tracking feature, provider, webhook and auto-archive settings.
+         */
+        get: operations["getCallTrackingDealerSettingsAdmin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/dashboard/get_unmatched_calls_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The calls not matched to a customer
+         * @description The shown calls of the stores whose caller's number is no customer's (or several customers'), newest first, a page at a time, for a manager to match.
+         */
+        post: operations["getUnmatchedCalls"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/dashboard/hide_or_show_call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hide or show a call
+         * @description Hides a call from the Call Log (it is kept, and listed when hidden calls are asked for) or shows it again; showing an archived call takes it out of the archive. A stale version is 409.
+         */
+        post: operations["hideOrShowCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/dashboard/match_call_log_entry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Match a call to a customer
+         * @description Matches an unmatched call to a customer of a store the caller may view and edit, and records the call in the customer's activity (kind call, its direction) in the same transaction. A matched call is 409; a stale version 409; a customer the caller may not view 404.
+         */
+        post: operations["matchCallLogEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/dashboard/save_auto_archive_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a store's auto-archive settings
+         * @description Enabled, calls that started more than days days ago are archived: at once (within the minute) and then once a day. Days is 1 to 365 (400 otherwise); a stale version is 409.
+         */
+        post: operations["saveCallAutoArchiveSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/dashboard/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the Call Log
+         * @description The calls of the stores that match the filter, newest first, a page at a time (page 1 and size 25 by default); pageData.totalRecords counts every match. Hidden and archived calls only when asked for.
+         */
+        post: operations["searchCallLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/get_current_user_provider_phones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's phones at a store
+         * @description The phones the call-tracking provider rings for the user's click-to-calls at the store, the default first; a call the provider reports taken at one of them is logged by the user.
+         */
+        get: operations["getCurrentUserProviderPhones"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/get_dealer_settings_by_account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The call-tracking settings of a dealer group's stores
+         * @description The stores of the account the caller may view, by name, with their call-tracking feature, provider, webhook and auto-archive settings; only those with the feature when onlyDealersWithCallTrackingFeature. Another dealer group's account is 404.
+         */
+        get: operations["getCallTrackingDealerSettingsByAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/sandbox/send_call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Have the call-tracking sandbox deliver a call
+         * @description For stores the sandbox serves (local runs and demo stores; 409 otherwise): the sandbox makes up a realistic call to the store's tracking number (a caller, a source, a length, a recording link) and delivers it through the post-call webhook's own path, signed with the store's sandbox key. Answers the call as the Call Log holds it.
+         */
+        post: operations["sendSandboxCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/save_user_provider_phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save one of the signed-in user's phones at a store
+         * @description Adds the phone (or relabels it), the default when it is the first or asks to be. A number that is not a phone or a sixth phone is 400 naming the field; another user's phone at the store 409.
+         */
+        post: operations["saveUserProviderPhone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calltracking/webhook/post_call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver a call record (the provider's post-call webhook)
+         * @description Public: the store's webhook signing key is the credential. The body is CallRail's post-call webhook (the call as JSON: resource_id, direction, customer and tracking numbers, answered, voicemail, duration, recording, start_time, source_name), signed in the Signature header (Base64 HMAC-SHA1 of the body); a missing or wrong signature is 401, a body that is not a call record 400 naming the field. The call is added to the store's Call Log, matched to the store's customer whose phone is the caller's (when exactly one is) and then recorded in the customer's activity (kind call, its direction) in the same transaction; the user whose provider phone took it is its logged-by user. Delivering the same call again (the provider retries) answers the call recorded the first time and changes nothing.
+         */
+        post: operations["receivePostCallWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contact/merge/add_contact_to_session": {
         parameters: {
             query?: never;
@@ -2065,7 +2725,7 @@ export type paths = {
         get?: never;
         /**
          * Change a visit: mark sold, sales person, notes, restart
-         * @description Changes what the request sends of a visit that is not canceled (409 otherwise): the sales person (an active user of the store with a role that works customers, 400 otherwise), sold, result, reason and notes; restart true restarts a completed visit (409 unless completed). The calls' ... /update is this path (PUT /api/contact_touchpoint/{slug}). Needs a customer the caller may edit; a version other than the visit's is 409. Publishes VisitUpdated and records it in the customer's activity, in one transaction.
+         * @description Changes what the request sends of a visit that is not canceled (409 otherwise): the sales person (an active user of the store with a role that works customers, 400 otherwise), sold, result, reason and notes; restart true restarts a completed visit (409 unless completed). Needs a customer the caller may edit; a version other than the visit's is 409. Publishes VisitUpdated and records it in the customer's activity, in one transaction. The same as PUT /api/contact_touchpoint/{slug}/update.
          */
         put: operations["updateTouchpoint"];
         post?: never;
@@ -2129,6 +2789,26 @@ export type paths = {
          * @description Starts a visit of the customer at the store (the customer's store when absent) with the steps the store's touchpoint settings list, looked after by userId (the caller when absent; an active user of the store with a role that works customers, 400 otherwise), or starts the customer's planned visit touchpointInstanceId. A customer with a visit of the touchpoint in progress at the store is refused with 409, and so is a touchpoint the store does not use (400). Needs a customer the caller may edit. Publishes VisitStarted and records it in the customer's activity, in one transaction.
          */
         post: operations["startTouchpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact_touchpoint/{slug}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a visit (the spec's .../update path)
+         * @description Changes what the request sends of a visit that is not canceled (409 otherwise): the sales person (an active user of the store with a role that works customers, 400 otherwise), sold, result, reason and notes; restart true restarts a completed visit (409 unless completed). Needs a customer the caller may edit; a version other than the visit's is 409. Publishes VisitUpdated and records it in the customer's activity, in one transaction. The same as PUT /api/contact_touchpoint/{slug}.
+         */
+        put: operations["updateTouchpointAtUpdate"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2528,6 +3208,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/dealsheet/entity/{id}/customer_does_not_own_vehicle/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The customer does not own the vehicle
+         * @description Marks the deal sheet's garage vehicle as not owned by the customer (as the garage's customer_does_not_own_vehicle does, at the vehicle's version): it moves to the previously owned vehicles. A vehicle no longer current is refused (409). Answers the garage vehicle.
+         */
+        post: operations["dealsheetCustomerDoesNotOwn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dealsheet/integrations/CarProof": {
         parameters: {
             query?: never;
@@ -2542,6 +3242,26 @@ export type paths = {
          * @description The vehicle history report of the vehicle's VIN from its store's provider (CARFAX Canada, formerly CarProof; the sandbox locally and for a demo store): damage, registrations, liens, odometer readings, brands. 409 when the vehicle has no VIN, the provider has no records of it, the store has no provider or the provider does not answer.
          */
         post: operations["getVehicleHistoryReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dealsheet/integrations/dealer_enabled_integrations/{platformId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A store's deal sheet integrations
+         * @description Each integration of the deal sheet (vAuto, CARFAX Canada, Ford OASIS, Smart Vincent) with whether the store may use it: its provider configured, or the sandbox locally and for a demo store; otherwise the reason.
+         */
+        get: operations["getDealerEnabledIntegrations"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2568,6 +3288,266 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/dealsheet/integrations/submit_smart_vincent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A garage vehicle's Smart Vincent report
+         * @description Submits the vehicle's VIN, mileage and payoff to its store's Smart Vincent (the sandbox locally and for a demo store): its trade-in and retail values, the customer's equity, the incentives a replacement earns and the report's link. 409 when the vehicle has no VIN or the store has no Smart Vincent; when the service fails, 409 'There was an error processing your request. Please try again later.'
+         */
+        post: operations["submitSmartVincent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dealsheet/integrations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A deal sheet integration
+         * @description One integration (vauto, carproof, oasis or smartvincent) with whether each store of the Scope header the caller may view may use it. An unknown id is a 404.
+         */
+        get: operations["getDealsheetIntegration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dealsheet/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request a deal sheet
+         * @description Asks the desk to prepare the deal sheet, with what it should know: kept on the deal sheet, in the customer's activity, and published for the desk.
+         */
+        post: operations["requestDealsheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desking/deal/scan/get_pinned_scan_summaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The pinned payment scans of desks
+         * @description For each desk asked about, in order, the pinned cells of its payment scan (term, down payment, payment, cash due) with its deal type and vehicle. A desk of a store the caller may not view does not exist for the caller (404).
+         */
+        post: operations["getPinnedScanSummaries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desking/desk/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Desk a deal sheet or a lead
+         * @description Creates a desk of a garage vehicle's deal sheet (its replacement vehicle sold, the vehicle traded at its trade value and payoff) or of a lead (its chosen vehicle sold, its trade-ins traded), priced at the terms given by the payment engine with the payment scan over the dealer's terms, and records in the customer's activity that the customer was sent to desking. The customer's store must desk: 409 'Desking is not enabled for the customer's store.' otherwise. A retry with the same requestId answers the first desk. Needs a role that edits customers.
+         */
+        post: operations["createDesk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desking/desk/get_desk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A desk
+         * @description One desk with its vehicle, trades, terms, quote and payment scan. A desk of a store the caller may not view does not exist for the caller (404).
+         */
+        post: operations["getDesk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desking/desk/grouped_search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search desks, grouped
+         * @description The desks of the stores asked about (the body's, each of which the caller must be able to view, or the Scope header's stores the caller may view), newest first, narrowed by customer, creation days, statuses and text, in groups by status (New, Working, Sold, Lost, each listed), sales person or store.
+         */
+        post: operations["searchDesksGrouped"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desking/settings/get_dealer_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A store's desking settings
+         * @description Whether the store desks (the Pando product Live with its Desking feature active) and with which product, its country (a Canadian store shows lease rates as money factor × 2400 with 2 decimals), the deal types a desk is priced as, the payment scan's terms and down payments per sale type, and how its deals are taxed.
+         */
+        post: operations["getDeskingDealerSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desking/vehicle/decode_vin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Desking: decode a VIN
+         * @description Decodes a VIN from the catalogue (NHTSA vPIC): model year, make, model, trim. A VIN whose check digit is wrong is decoded but flagged; text that is not a VIN is a 400 naming vin.
+         */
+        post: operations["decodeDeskingVin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desking/vehicle/make/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Desking: search makes
+         * @description The catalogue's make names holding the query, of the model year when one is given.
+         */
+        post: operations["searchDeskingMakes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desking/vehicle/model/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Desking: search models
+         * @description The model names of the make holding the query, of the model year when one is given. A make the catalogue lacks is a 400 naming makeName.
+         */
+        post: operations["searchDeskingModels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desking/vehicle/trim/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Desking: trims
+         * @description The trim names of the make, model and model year holding the query. A make, model or year the catalogue lacks is a 400 naming it.
+         */
+        post: operations["searchDeskingTrims"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desking/vehicle/year/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Desking: model years
+         * @description The model years of the make and model, newest first. A make or model the catalogue lacks is a 400 naming it.
+         */
+        post: operations["searchDeskingYears"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/edit_contact_user_assignments/dealer_settings/{id}/get_contact_user_assignment_dealer_settings": {
         parameters: {
             query?: never;
@@ -2577,6 +3557,86 @@ export type paths = {
         };
         /** The settings of a store that editing a contact's user assignments follows */
         get: operations["getContactUserAssignmentDealerSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/form/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a print form
+         * @description Adds a form for a store (or, for a dealer admin, every store of the dealer group: store 0): its name, category, paper size (letter 8.5×11 in, legal 8.5×14 in) and sections of labelled lines, whose values may show the deal's fields in double braces. A field a form may not show is a 400 naming the line. Needs a manager's or dealer admin's role.
+         */
+        post: operations["createPrintForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/form/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Print a form with a deal's data
+         * @description The form as a PDF on its paper size, filled with the desk's deal (its customer, vehicle, trades and payment, the rate shown as the store shows it) or, with a customer and no desk, the customer's data only. The form must be one the desk's or customer's store prints.
+         */
+        post: operations["renderPrintForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/form/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search a store's print forms
+         * @description The forms the store prints (its own and its dealer group's) whose name holds the query, of the category when one is given, by name.
+         */
+        post: operations["searchPrintForms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/form/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A print form
+         * @description One form with its sections and lines. A form of a store the caller may not view does not exist for the caller (404).
+         */
+        get: operations["getPrintForm"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2619,6 +3679,46 @@ export type paths = {
         get: operations["getContactNote"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/payment_recalc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recalculate the payment and the payment grid
+         * @description Computes the deal the screen shows (nothing is stored): its payment at its term and down payment, and the 3 × 3 grid at the terms asked for or the dealer's default terms, with the deal sheet's store's taxes and rate display. Numbers that make no payment are refused with 400, the fields naming the input to fix (structure.*, replacement.*, grid[i][j].*).
+         */
+        post: operations["paymentRecalc"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packet/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search a store's print packets
+         * @description The packets the store prints (its own and its dealer group's) whose name holds the query, by name, each with its forms.
+         */
+        post: operations["searchPrintPackets"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3317,6 +4417,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/vincue/VinCue_is_enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether a store may appraise with VinCue
+         * @description Whether the store may appraise with VinCue (POST /api/VAuto/appraisal/createVinCue): the sandbox locally and for a demo store; in AWS no VinCue adapter exists, so enabled is false with the reason for any other store.
+         */
+        post: operations["isVinCueEnabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workflows/": {
         parameters: {
             query?: never;
@@ -3471,6 +4591,26 @@ export type paths = {
          * @description Public: the assertion is the credential. The partner must be registered and active for the user's dealer group, and the user active with a sign-in. Each assertion is accepted once. The token acts for the user for 10 minutes and carries the partner claim. Every failure is a 401.
          */
         post: operations["exchangePartnerAssertion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chat/message/attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch a message attachment
+         * @description The file of fileUrl, whole, with its content type.
+         */
+        get: operations["getMessageAttachment"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4211,6 +5351,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/crm/contacts/{contactId}/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's e-mail history
+         * @description Every e-mail sent to and received from the customer (and the customers merged into it), newest first.
+         */
+        get: operations["getContactEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/crm/contacts/{id}": {
         parameters: {
             query?: never;
@@ -4302,7 +5462,7 @@ export type paths = {
         put?: never;
         /**
          * Send a customer to desking
-         * @description Records in the customer's activity that the customer was sent to the desk. The customer's store must have desking (the Pando product Live with its Desking feature active): 409 'Desking is not enabled for the customer's store.' otherwise. Needs a role that edits customers.
+         * @description Creates a desk of the customer (of the garage vehicle's deal sheet when entityId names one of the customer's vehicles) and records in the customer's activity, in the same transaction, that the customer was sent to the desk; the entry's details name the desk (deskId). A retry with the same requestId creates nothing more. The customer's store must have desking (the Pando product Live with its Desking feature active): 409 'Desking is not enabled for the customer's store.' otherwise. Needs a role that edits customers.
          */
         post: operations["sendContactToDesking"];
         delete?: never;
@@ -5326,6 +6486,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/pando/forms/step/{stepInstanceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Load a step's form
+         * @description The form taker's step mode: the step's form with the answers saved so far, ReadOnly when they may no longer change. A step of a store the caller may not view does not exist for the caller (404).
+         */
+        get: operations["loadProcessForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pando/forms/submit": {
         parameters: {
             query?: never;
@@ -5346,7 +6526,7 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/pando/forms/{first}/{second}": {
+    "/pando/forms/{id}/view": {
         parameters: {
             query?: never;
             header?: never;
@@ -5354,10 +6534,10 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Load a step's form, or view it
-         * @description Serves GET /pando/forms/step/{stepInstanceId} (the form taker's step mode: the step's form with the answers saved so far) and GET /pando/forms/{stepInstanceId}/view (the same, to read: a submitted step's answers). The two share one route, as neither path is more specific than the other. A step of a store the caller may not view does not exist for the caller (404).
+         * View a step's form
+         * @description The step's form with its answers, to read (a submitted step's answers). GET /pando/forms/step/view is the step mode's load of a step instance named "view", which no step is. A step of a store the caller may not view does not exist for the caller (404).
          */
-        get: operations["loadProcessForm"];
+        get: operations["viewProcessForm"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5380,6 +6560,46 @@ export type paths = {
         get: operations["getStartForm"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandoalertreporting/activitycount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Service lead counts
+         * @description The counts of the Service Lead Management widget: Appointments, Completed and Working. The stores are AccountPlatformIDs (each one the caller may view; 404 otherwise) or the Scope header's, the range StartReportDate to EndReportDate (or Range), widened to the start of the first day and the end of the last in each store's time zone: the call needs both (400 naming the missing field). Service leads come from the service lane: service appointments (type Service, not cancelled) starting in the range are Appointments; repair orders opened in the range (from the dealer management system) are Completed once closed and Working while open.
+         */
+        post: operations["getServiceLeadActivityCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandoalertreporting/activitydetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Service lead details
+         * @description The service leads behind the counts, by kind (SlmActivityType narrows to one; the others are then empty), the latest first, at most 500 of each, with the customer, the store, the vehicle and advisor of a repair order and its total. The stores are AccountPlatformIDs (each one the caller may view; 404 otherwise) or the Scope header's, the range StartReportDate to EndReportDate (or Range), widened to the start of the first day and the end of the last in each store's time zone: the call needs both (400 naming the missing field). Service leads come from the service lane: service appointments (type Service, not cancelled) starting in the range are Appointments; repair orders opened in the range (from the dealer management system) are Completed once closed and Working while open.
+         */
+        post: operations["getServiceLeadActivityDetails"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5446,6 +6666,66 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/pando/pandox/create_email_attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file to attach to an e-mail
+         * @description One multipart upload (field file, at most 25 MB). Spaces in the name become underscores; files of type exe, jar, bat, psc1, vb, vbs, msi, cmd, reg or wsf are refused (400 naming the type). Data[0] is the stored file.
+         */
+        post: operations["createEmailAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandox/create_email_template_attachment/{accountId}/{platformId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file of a store's e-mail templates
+         * @description As create_email_attachment, kept with the store's templates (a store of the caller's dealer group the caller may view).
+         */
+        post: operations["createEmailTemplateAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandox/get_email_attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch an e-mail attachment
+         * @description The file of FileUrl (as an upload answered it), whole, with its content type.
+         */
+        post: operations["getEmailAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pando/pandox/historicalWorkflow": {
         parameters: {
             query?: never;
@@ -5460,6 +6740,26 @@ export type paths = {
          * @description Workflows that ended (stopped, terminated or done), newest first, with their tasks.
          */
         post: operations["historicalWorkflows"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandox/inbound_email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a customer's reply (SES receiving through SNS)
+         * @description An SNS delivery of an SES receipt notification. A reply to a thread's reply-to address from the customer's own address is recorded once (by the SES message id) in the customer's e-mail history and activity as an inbound e-mail; anything else is answered unmatched and dropped. A subscription confirmation is answered confirmed.
+         */
+        post: operations["receiveInboundEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5500,6 +6800,26 @@ export type paths = {
          * @description Replaces the dealer group's action types. Any failure answers 'There was a problem with the save' and changes nothing; action types that rules' tasks use cannot be removed.
          */
         post: operations["saveRuleActionTypes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandox/sendemail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an e-mail to a customer
+         * @description Sends Subject and Body (tokens filled in) with the uploaded Attachments to the customer through the store's e-mail provider, and records it in the customer's e-mail history and activity. Answers Success false with a Message when it is not sent; IsRestrictedEmail true when the message mentions an e-mail address other than the customer's, the sender's or the reply address. A do-not-e-mail customer is 409.
+         */
+        post: operations["sendEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5620,6 +6940,26 @@ export type paths = {
          * @description Moves the task's due time to localDueDt, read in the time zone of the task's store: it must exist there (not in the hour skipped when clocks go forward; of a repeated hour, the first) and be from now on, to the minute (400 otherwise). An overdue task is pending again. Allowed to the user the task is assigned to and to managers of its store (403 otherwise), while the task is open: a completed or cancelled task, or a version other than the task's, is refused with 409 and nothing changes. Publishes TaskRescheduled and records it in the customer's activity.
          */
         post: operations["rescheduleTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandox/tokenreplaceemailtemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fill in a template's tokens for a customer
+         * @description The template's (TemplateId, of the customer's store) or the given Subject and Body with their tokens replaced by the customer's, the store's and the signed-in sales person's data; unknown tokens are left as written.
+         */
+        post: operations["tokenReplaceEmailTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5972,6 +7312,46 @@ export type paths = {
         get: operations["listRulesAdminRoles"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templatemanager/createDealerTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a dealer template to a store
+         * @description An e-mail (ChannelId 1, with a Subject) or text (ChannelId 3) template of category 1 to 14 and template type 1 for a store the caller may view; its Body may hold tokens such as {CustomerFirstName}, {StoreName} and {SalesPersonName}. Attachments name files uploaded with create_email_template_attachment.
+         */
+        post: operations["createDealerTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templatemanager/getDealerTemplates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the dealer templates of stores
+         * @description The e-mail (channel 1) and text (channel 3) templates of the stores named (each one the caller may view) or of the Scope header's stores, filtered by category, channel, status and template type; by store, then name.
+         */
+        post: operations["getDealerTemplates"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6862,6 +8242,95 @@ export type components = {
             /** @description The stores searched, each one the caller may view; the Scope header's stores when absent. */
             PlatformIds?: number[] | null;
         };
+        "calltracking.ArchiveSettingsInputBody": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /**
+             * Format: int64
+             * @description Calls older than this many days are archived (1 to 365).
+             */
+            days: number;
+            enabled: boolean;
+            /**
+             * Format: int64
+             * @description The settings' version the caller read; 0 for settings never saved.
+             */
+            version: number;
+        };
+        "calltracking.AssignInputBody": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            callId: string;
+            /** @description The user who took the call; empty clears it. */
+            userId: string;
+            /**
+             * Format: int64
+             * @description The call's version the caller read: another is a 409.
+             */
+            version: number;
+        };
+        "calltracking.CallLogSearchInputBody": {
+            /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
+            accountPlatformIds?: number[] | null;
+            /** @description The first day (YYYY-MM-DD, UTC) of the calls' start; none for no bound. */
+            dateFrom?: string;
+            /** @description The last day (YYYY-MM-DD, UTC), included. */
+            dateTo?: string;
+            /**
+             * @description One direction; none for both.
+             * @enum {string}
+             */
+            direction?: "inbound" | "outbound" | "";
+            /**
+             * Format: int64
+             * @description From 1; 1 when absent.
+             */
+            pageNumber?: number;
+            /**
+             * Format: int64
+             * @description 25 when absent.
+             */
+            pageSize?: number;
+            /** @description Include archived calls. */
+            showArchived?: boolean;
+            /** @description Include hidden calls. */
+            showHidden?: boolean;
+            source?: string;
+            /**
+             * @description Calls of one kind; none or all for every call.
+             * @enum {string}
+             */
+            status?: "all" | "answered" | "missed" | "voicemail" | "matched" | "unmatched" | "";
+            /** @description Matches the caller's name or number, the customer's name, the source and the logged-by user's name. */
+            text?: string;
+        };
+        "calltracking.HideInputBody": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            callId: string;
+            /** @description true hides the call (archives it from the log); false shows it again. */
+            hidden: boolean;
+            /**
+             * Format: int64
+             * @description The call's version the caller read: another is a 409.
+             */
+            version: number;
+        };
+        "calltracking.MatchInputBody": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            callId: string;
+            /**
+             * Format: int64
+             * @description The customer the call was with.
+             */
+            contactId: number;
+            /**
+             * Format: int64
+             * @description The call's version the caller read: another is a 409.
+             */
+            version: number;
+        };
         "calltracking.OutboundCallInputBody": {
             /**
              * Format: int64
@@ -6872,6 +8341,38 @@ export type components = {
             requestId?: string;
             /** @description Required. The caller's own phone, rung first: 10 digits for North America or + and the country code. */
             userPhone?: string;
+        };
+        "calltracking.SandboxCallInputBody": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** @description The caller id name. */
+            customerName?: string;
+            /** @description The caller's number (10 digits or + and the country code); none picks one of the sandbox's callers. */
+            customerPhone?: string;
+            /**
+             * @description inbound when absent.
+             * @enum {string}
+             */
+            direction?: "inbound" | "outbound" | "";
+            /** @description Nobody at the store answered. */
+            missed?: boolean;
+        };
+        "calltracking.SavePhoneInputBody": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            isDefault?: boolean;
+            label?: string;
+            /** @description 10 digits, or + and the country code. */
+            phone: string;
+        };
+        "calltracking.UnmatchedInputBody": {
+            accountPlatformIds?: number[] | null;
+            dateFrom?: string;
+            dateTo?: string;
+            /** Format: int64 */
+            pageNumber?: number;
+            /** Format: int64 */
+            pageSize?: number;
         };
         "chat.HistoryInputBody": {
             /**
@@ -7163,9 +8664,236 @@ export type components = {
             /** @description Stores considered; empty for the Scope header's stores. */
             AccountPlatformIds?: number[] | null;
         };
+        "dealsheets.ConvertInputBody": {
+            notes?: string;
+            /**
+             * Format: int64
+             * @description The version of the deal sheet the user saw; another one is refused with 409.
+             */
+            version: number;
+        };
+        "dealsheets.DiscrepancyInputBody": {
+            description: string;
+            /** @description What is wrong: one of the discrepancy fields the deal sheet lists. */
+            field: string;
+            /**
+             * Format: int64
+             * @description The version of the deal sheet the user saw; another one is refused with 409.
+             */
+            version: number;
+        };
+        "dealsheets.EmailProposalInputBody": {
+            /**
+             * Format: int64
+             * @description The garage vehicle whose deal sheet is printed.
+             */
+            entityId: number;
+            /** @enum {string} */
+            paper?: "letter" | "legal";
+            /** @description The address to send the copy to; the customer's preferred address when absent. */
+            to?: string;
+        };
+        "dealsheets.GetConvertInputBody": Record<string, never>;
+        "dealsheets.MarkSoldInputBody": {
+            /**
+             * Format: int64
+             * @description The version of the deal sheet the user saw; another one is refused with 409.
+             */
+            version: number;
+        };
+        "dealsheets.NotOwnInputBody": {
+            note?: string;
+            /**
+             * Format: int64
+             * @description The version of the garage vehicle the user saw.
+             */
+            vehicleVersion: number;
+        };
+        "dealsheets.OfferInputBody": {
+            notes?: string;
+            replacement: components["schemas"]["domain.dealsheet.DealReplacement"];
+            structure: components["schemas"]["domain.dealsheet.DealStructure"];
+            /**
+             * Format: int64
+             * @description The version of the deal sheet the user saw; another one is refused with 409.
+             */
+            version: number;
+        };
+        "dealsheets.OfferStatusInputBody": {
+            /** Format: int64 */
+            entityId: number;
+            /** @enum {string} */
+            status: "Accepted" | "Declined" | "Withdrawn";
+            /**
+             * Format: int64
+             * @description The version of the deal sheet the user saw; another one is refused with 409.
+             */
+            version: number;
+        };
+        "dealsheets.ProposalInputBody": {
+            /**
+             * @description US letter (8.5 × 11 in, the default) or legal (8.5 × 14 in).
+             * @enum {string}
+             */
+            paper?: "letter" | "legal";
+        };
+        "dealsheets.PushInputBody": {
+            /** Format: int64 */
+            entityId: number;
+            /**
+             * Format: int64
+             * @description The version of the deal sheet the user saw; another one is refused with 409.
+             */
+            version: number;
+        };
+        "dealsheets.RecalcInputBody": {
+            /**
+             * Format: int64
+             * @description The garage vehicle whose deal sheet is being built.
+             */
+            entityId: number;
+            replacement: components["schemas"]["domain.dealsheet.DealReplacement"];
+            /** @description The deal as the screen shows it now. */
+            structure: components["schemas"]["domain.dealsheet.DealStructure"];
+            /** @description The grid's terms and down payments; the dealer's default terms when absent. */
+            terms?: components["schemas"]["domain.payment.DefaultTerms"];
+        };
+        "dealsheets.ReplacementsInputBody": {
+            /** @description Only this make (off-brand replacements). */
+            make?: string;
+            /** @description Only this model. */
+            model?: string;
+        };
+        "dealsheets.RequestInputBody": {
+            /** Format: int64 */
+            entityId: number;
+            /** @description What the desk should prepare. */
+            notes: string;
+            /**
+             * Format: int64
+             * @description The version of the deal sheet the user saw; another one is refused with 409.
+             */
+            version: number;
+        };
+        "dealsheets.UnwindInputBody": {
+            /** Format: int64 */
+            entityId: number;
+            notes?: string;
+            /** @description One of the unwind reasons the deal sheet lists. */
+            reason: string;
+            /**
+             * Format: int64
+             * @description The version of the deal sheet the user saw; another one is refused with 409.
+             */
+            version: number;
+        };
+        "desking.CreateDeskInputBody": {
+            /**
+             * Format: int64
+             * @description The lead desked.
+             */
+            crmLeadId?: number;
+            /**
+             * Format: int64
+             * @description The garage vehicle whose deal sheet is desked.
+             */
+            entityId?: number;
+            /** @description What the desk should know; at most 4000 characters. */
+            notes?: string;
+            /** @description The client's id of this request: a retry with the same id creates nothing more and answers the first desk. */
+            requestId?: string;
+            /**
+             * @description What the desk is made from: a garage vehicle's deal sheet (entityId) or a lead (crmLeadId).
+             * @enum {string}
+             */
+            source: "dealsheet" | "lead";
+            /** @description The deal's terms; absent for a retail deal at the dealer's middle term with nothing down. */
+            terms?: components["schemas"]["domain.desk.Terms"];
+            /** @description The vehicle sold; absent for the deal sheet's replacement vehicle or the lead's chosen vehicle. */
+            vehicle?: components["schemas"]["domain.desk.Vehicle"];
+        };
+        "desking.CreateFormInputBody": {
+            /**
+             * Format: int64
+             * @description The store; 0 for every store of the dealer group (dealer admins only).
+             */
+            accountPlatformId: number;
+            category: string;
+            name: string;
+            paperSize: string;
+            sections: components["schemas"]["domain.printform.Section"][] | null;
+        };
+        "desking.DealerSettingsInputBody": {
+            /**
+             * Format: int64
+             * @description The store.
+             */
+            accountPlatformId: number;
+        };
+        "desking.DecodeVINInputBody": {
+            /** @description The VIN; spaces are ignored, any case. */
+            vin: string;
+        };
+        "desking.DeskInputBody": {
+            /** Format: int64 */
+            deskId: number;
+        };
         "desking.DeskingEnabledInputBody": {
             /** @description Stores asked about; absent for the Scope header's stores. */
             accountPlatformIds?: number[] | null;
+        };
+        "desking.GroupedSearchInputBody": {
+            /** @description Stores searched; absent for the Scope header's stores. */
+            accountPlatformIds?: number[] | null;
+            /**
+             * Format: int64
+             * @description Only this customer's desks.
+             */
+            contactId?: number;
+            /** @description Created on or after this day (YYYY-MM-DD). */
+            from?: string;
+            /**
+             * @description Default status.
+             * @enum {string}
+             */
+            groupBy?: "status" | "salesPerson" | "store";
+            /** @description New, Working, Sold, Lost; absent for all. */
+            statuses?: string[] | null;
+            /** @description In the customer's name, the vehicle or the stock number. */
+            text?: string;
+            /** @description Created on or before this day (YYYY-MM-DD). */
+            to?: string;
+        };
+        "desking.PinnedInputBody": {
+            deskIds: number[] | null;
+        };
+        "desking.PrintSearchInputBody": {
+            /**
+             * @description Only forms of this category (forms only).
+             * @enum {string}
+             */
+            category?: "Sales" | "F&I" | "Delivery" | "Credit" | "Trade";
+            /**
+             * Format: int64
+             * @description The store (account platform) whose forms to search.
+             */
+            dealerId: number;
+            /** @description Names holding this text (any case). */
+            query?: string;
+        };
+        "desking.RenderInputBody": {
+            /**
+             * Format: int64
+             * @description The customer, when no desk is named: the form shows the customer only.
+             */
+            contactId?: number;
+            /**
+             * Format: int64
+             * @description The desk whose deal fills the form: its customer, vehicle, trades and payment.
+             */
+            deskId?: number;
+            /** Format: int64 */
+            formId: number;
         };
         "desking.SendToDeskingInputBody": {
             /**
@@ -7177,6 +8905,14 @@ export type components = {
             notes?: string;
             /** @description The client's id of this request: a retry with the same id records nothing more and answers the first result. */
             requestId?: string;
+        };
+        "desking.VehicleSearchInputBody": {
+            makeName?: string;
+            modelName?: string;
+            /** @description Names holding this text (any case). */
+            query?: string;
+            /** Format: int64 */
+            year?: number;
         };
         "domain.activity.CategoryCount": {
             category: string;
@@ -7350,6 +9086,65 @@ export type components = {
             Total: number;
             /** Format: int64 */
             Unavailable: number;
+        };
+        "domain.calllog.ArchiveSettings": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /**
+             * Format: int64
+             * @description Calls older than this many days are archived (1 to 365).
+             */
+            days: number;
+            enabled: boolean;
+            /** Format: date-time */
+            readonly lastRunAt?: string;
+            /**
+             * Format: int64
+             * @description 0 for settings never saved.
+             */
+            readonly version: number;
+        };
+        "domain.calllog.Call": {
+            /** Format: int64 */
+            readonly accountPlatformId: number;
+            /** Format: int64 */
+            readonly activityId: number;
+            readonly answered: boolean;
+            readonly archived: boolean;
+            readonly businessPhone: string;
+            /** Format: int64 */
+            readonly contactId: number;
+            readonly contactName: string;
+            /** @description The caller id name the carrier gave. */
+            readonly customerName: string;
+            /** @description The caller's number in E.164; empty when withheld. */
+            readonly customerPhone: string;
+            /** @enum {string} */
+            readonly direction: "inbound" | "outbound";
+            /** Format: int64 */
+            readonly durationSeconds: number;
+            readonly hidden: boolean;
+            /** @description The provider's id of the call. */
+            readonly id: string;
+            readonly loggedByName: string;
+            readonly loggedByUserId: string;
+            readonly matchedBy: string;
+            /** Format: date-time */
+            readonly receivedAt: string;
+            readonly recordingUrl: string;
+            readonly source: string;
+            /** Format: date-time */
+            readonly startedAt: string;
+            readonly trackingPhone: string;
+            /** Format: int64 */
+            readonly version: number;
+            readonly voicemail: boolean;
+        };
+        "domain.calllog.ProviderPhone": {
+            isDefault: boolean;
+            label: string;
+            /** @description The phone in E.164. */
+            phone: string;
         };
         "domain.changelog.Change": {
             field: string;
@@ -7816,6 +9611,130 @@ export type components = {
             /** Format: int64 */
             Version: number;
         };
+        "domain.dealsheet.DealConversion": {
+            /** Format: date-time */
+            at: string;
+            by: string;
+            byName: string;
+            /** @description The current contract's sale type symbol (B, P, L or C). */
+            from: string;
+            notes: string;
+            /** @description The new deal's sale type symbol. */
+            to: string;
+        };
+        "domain.dealsheet.DealNote": {
+            /** Format: date-time */
+            at: string;
+            by: string;
+            byName: string;
+            field?: string;
+            /** @enum {string} */
+            kind: "discrepancy" | "request";
+            text: string;
+        };
+        "domain.dealsheet.DealOffer": {
+            /** Format: date-time */
+            at: string;
+            by: string;
+            byName: string;
+            /** Format: int64 */
+            id: number;
+            notes: string;
+            /**
+             * Format: int64
+             * @description The monthly payment (a one-pay lease's single payment, a cash deal's balance), in cents.
+             */
+            payment: number;
+            rateDisplay: string;
+            replacement: components["schemas"]["domain.dealsheet.DealReplacement"];
+            saleType: string;
+            /** @enum {string} */
+            status: "Pending" | "Accepted" | "Declined" | "Withdrawn";
+            /** Format: date-time */
+            statusAt: string;
+            statusBy: string;
+            structure: components["schemas"]["domain.dealsheet.DealStructure"];
+        };
+        "domain.dealsheet.DealReplacement": {
+            make: string;
+            model: string;
+            /**
+             * Format: int64
+             * @description In cents.
+             */
+            msrp?: number;
+            /** @description A make other than the current vehicle's. */
+            offBrand?: boolean;
+            trim?: string;
+            /** Format: int64 */
+            year: number;
+        };
+        "domain.dealsheet.DealSale": {
+            /** Format: date-time */
+            at: string;
+            by: string;
+            byName: string;
+            dealType: string;
+            /** Format: int64 */
+            offerId: number;
+            /** Format: int64 */
+            payment: number;
+            saleType: string;
+        };
+        "domain.dealsheet.DealStructure": {
+            /** @enum {string} */
+            dealType: "Lease" | "Retail" | "Balloon" | "Cash" | "One-pay lease" | "Wholesale" | "Incomplete" | "Conquest" | "Converted";
+            /**
+             * Format: int64
+             * @description The cash down payment, in cents.
+             */
+            down?: number;
+            /**
+             * Format: int64
+             * @description The dealer and government fees, taxable, in cents.
+             */
+            fees?: number;
+            /**
+             * Format: int64
+             * @description What the customer still owes on it, in cents.
+             */
+            payoff?: number;
+            /**
+             * Format: int64
+             * @description The selling price, in cents.
+             */
+            price?: number;
+            /** @description The APR, or a lease's rate (its money factor times 2400), in percent. */
+            rate?: string;
+            /**
+             * Format: int64
+             * @description In cents.
+             */
+            rebates?: number;
+            /** @description A lease's residual, or a balloon's final payment, as a percentage of the MSRP. */
+            residualPercent?: string;
+            /** @description A US store's sales tax in percent; a Canadian store charges its province's taxes. */
+            salesTax?: string;
+            /**
+             * Format: int64
+             * @description Months.
+             */
+            term?: number;
+            /**
+             * Format: int64
+             * @description What the dealer gives for the current vehicle, in cents.
+             */
+            tradeAllowance?: number;
+        };
+        "domain.dealsheet.DealUnwind": {
+            /** Format: date-time */
+            at: string;
+            by: string;
+            byName: string;
+            notes: string;
+            reason: string;
+            sale: components["schemas"]["domain.dealsheet.DealSale"];
+        };
         "domain.dealsheet.DealVehicle": {
             make: string;
             model: string;
@@ -7857,6 +9776,192 @@ export type components = {
             vehicle: components["schemas"]["domain.dealsheet.DealVehicle"];
             /** Format: int64 */
             version: number;
+        };
+        "domain.dealsheet.Sheet": {
+            /** Format: int64 */
+            readonly accountPlatformId: number;
+            /** Format: int64 */
+            readonly contactId: number;
+            readonly conversion: components["schemas"]["domain.dealsheet.DealConversion"];
+            /** Format: date-time */
+            readonly createdAt: string;
+            /**
+             * Format: int64
+             * @description The deal sheet record pushing to the CRM created in the customer's deal history.
+             */
+            readonly crmDealsheetId: number;
+            /** Format: int64 */
+            readonly entityId: number;
+            readonly notes: components["schemas"]["domain.dealsheet.DealNote"][];
+            readonly offer: components["schemas"]["domain.dealsheet.DealOffer"];
+            /** Format: date-time */
+            readonly pushedToCrm: string | null;
+            readonly replacement: components["schemas"]["domain.dealsheet.DealReplacement"];
+            readonly sale: components["schemas"]["domain.dealsheet.DealSale"];
+            /** @enum {string} */
+            readonly state: "open" | "sold";
+            readonly structure: components["schemas"]["domain.dealsheet.DealStructure"];
+            readonly unwinds: components["schemas"]["domain.dealsheet.DealUnwind"][];
+            /** Format: date-time */
+            readonly updatedAt: string;
+            readonly updatedBy: string;
+            /** Format: int64 */
+            readonly version: number;
+        };
+        "domain.desk.Desk": {
+            /** Format: int64 */
+            readonly accountPlatformId: number;
+            /** Format: int64 */
+            readonly contactId: number;
+            /** Format: date-time */
+            readonly createdAt: string;
+            readonly createdBy: string;
+            readonly customerName: string;
+            /**
+             * Format: int64
+             * @description The desk's deal, which its trades name.
+             */
+            readonly dealId: number;
+            /** Format: int64 */
+            readonly deskId: number;
+            /** @description The product the store desks with. */
+            readonly deskingProvider: string;
+            readonly notes: string;
+            /** @description The deal computed at the desk's terms; zero when the vehicle has no price. */
+            readonly quote: components["schemas"]["domain.payment.Quote"];
+            readonly salesPersonId: string;
+            readonly salesPersonName: string;
+            /** @description The payment scan over the dealer's terms and down payments; empty when the vehicle has no price. */
+            readonly scans: components["schemas"]["domain.desk.Scan"][];
+            /** @enum {string} */
+            readonly source: "dealsheet" | "lead" | "profile";
+            /**
+             * Format: int64
+             * @description The garage vehicle (deal sheet) or lead the desk was made from; 0 for the profile.
+             */
+            readonly sourceId: number;
+            /** @enum {string} */
+            readonly status: "New" | "Working" | "Sold" | "Lost";
+            readonly terms: components["schemas"]["domain.desk.Terms"];
+            readonly trades: components["schemas"]["domain.desk.Trade"][];
+            /** Format: date-time */
+            readonly updatedAt: string;
+            readonly vehicle: components["schemas"]["domain.desk.Vehicle"];
+            /** Format: int64 */
+            readonly version: number;
+        };
+        "domain.desk.PinnedScans": {
+            customerName: string;
+            /** Format: int64 */
+            dealId: number;
+            dealType: string;
+            /** Format: int64 */
+            deskId: number;
+            saleType: string;
+            scans: components["schemas"]["domain.desk.Scan"][];
+            vehicleName: string;
+        };
+        "domain.desk.Scan": {
+            /** Format: int64 */
+            cashDue: number;
+            /** Format: int64 */
+            down: number;
+            /** Format: int64 */
+            payment: number;
+            /** @description The cell the desk chose: the desk's own term and down payment. */
+            pinned: boolean;
+            /** Format: int64 */
+            scanId: number;
+            /** Format: int64 */
+            term: number;
+        };
+        "domain.desk.Terms": {
+            /** @enum {string} */
+            dealType: "Lease" | "Retail" | "Balloon" | "Cash" | "One-pay lease";
+            /**
+             * Format: int64
+             * @description The cash down, in cents.
+             */
+            down?: number;
+            /** @description The APR, or a lease's rate (money factor × 2400), in percent: "7.5". */
+            rate?: string;
+            /** @description A lease's or balloon's residual, in percent of the MSRP: "58". */
+            residualPercent?: string;
+            /**
+             * Format: int64
+             * @description Months; 0 for a cash deal.
+             */
+            term?: number;
+        };
+        "domain.desk.Trade": {
+            /**
+             * Format: int64
+             * @description What the dealer gives for it, in cents.
+             */
+            allowance?: number;
+            /**
+             * Format: int64
+             * @description The desk's deal the trade belongs to.
+             */
+            readonly dealId: number;
+            make?: string;
+            /** Format: int64 */
+            mileage?: number;
+            model?: string;
+            /**
+             * Format: int64
+             * @description What the customer still owes on it, in cents.
+             */
+            payoff?: number;
+            vin?: string;
+            /** Format: int64 */
+            year?: number;
+        };
+        "domain.desk.Vehicle": {
+            isNew?: boolean;
+            make?: string;
+            model?: string;
+            /**
+             * Format: int64
+             * @description The sticker price, in cents; the price when 0.
+             */
+            msrp?: number;
+            /**
+             * Format: int64
+             * @description The selling price, in cents.
+             */
+            price?: number;
+            stockNumber?: string;
+            trim?: string;
+            vin?: string;
+            /** Format: int64 */
+            year?: number;
+        };
+        "domain.emailmessage.Attachment": {
+            contentType?: string;
+            fileName: string;
+            fileUrl: string;
+            /** Format: int64 */
+            size: number;
+        };
+        "domain.emailmessage.Message": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** Format: date-time */
+            at: string;
+            attachments: components["schemas"]["domain.emailmessage.Attachment"][] | null;
+            /** Format: int64 */
+            contactId: number;
+            direction: string;
+            from: string;
+            /** Format: int64 */
+            id: number;
+            providerMessageId?: string;
+            subject: string;
+            text: string;
+            to: string;
+            userId?: string;
+            userName?: string;
         };
         "domain.garage.Contract": {
             /**
@@ -8311,6 +10416,106 @@ export type components = {
             Read: boolean;
             Title: string;
             UserId: string;
+        };
+        "domain.payment.DefaultTerms": {
+            downs: number[] | null;
+            terms: number[] | null;
+        };
+        "domain.payment.Grid": {
+            cells: (components["schemas"]["domain.payment.Quote"][] | null)[] | null;
+            downs: number[] | null;
+            terms: number[] | null;
+        };
+        "domain.payment.Levy": {
+            name: string;
+            rate: string;
+        };
+        "domain.payment.Quote": {
+            /** Format: int64 */
+            adjustedCapCost: number;
+            /** Format: int64 */
+            amountFinanced: number;
+            /** Format: int64 */
+            balloon: number;
+            /** Format: int64 */
+            basePayment: number;
+            /** Format: int64 */
+            capCostReduction: number;
+            /** Format: int64 */
+            cashDue: number;
+            dealType: string;
+            /** Format: int64 */
+            depreciation: number;
+            /** Format: int64 */
+            down: number;
+            /** Format: int64 */
+            fees: number;
+            /** Format: int64 */
+            financeCharge: number;
+            /** Format: int64 */
+            grossCapCost: number;
+            /** Format: int64 */
+            payment: number;
+            paymentTaxes: components["schemas"]["domain.payment.TaxLine"][] | null;
+            rate: string;
+            /** Format: int64 */
+            rentCharge: number;
+            /** Format: int64 */
+            residual: number;
+            saleType: string;
+            /** Format: int64 */
+            taxTotal: number;
+            taxes: components["schemas"]["domain.payment.TaxLine"][] | null;
+            /** Format: int64 */
+            term: number;
+            /** Format: int64 */
+            totalOfPayments: number;
+            /** Format: int64 */
+            tradeEquity: number;
+        };
+        "domain.payment.Tax": {
+            capitalize?: boolean;
+            lease?: string;
+            levies: components["schemas"]["domain.payment.Levy"][] | null;
+            rebateReducesTax?: boolean;
+            tradeCredit?: boolean;
+        };
+        "domain.payment.TaxLine": {
+            /** Format: int64 */
+            amount: number;
+            /** Format: int64 */
+            base: number;
+            name: string;
+            rate: string;
+        };
+        "domain.printform.Form": {
+            /**
+             * Format: int64
+             * @description The store; 0 for every store of the dealer group.
+             */
+            accountPlatformId: number;
+            /** @enum {string} */
+            category: "Sales" | "F&I" | "Delivery" | "Credit" | "Trade";
+            /** Format: date-time */
+            readonly createdAt: string;
+            readonly createdBy: string;
+            /** Format: int64 */
+            readonly formId: number;
+            name: string;
+            /** @enum {string} */
+            paperSize: "letter" | "legal";
+            sections: components["schemas"]["domain.printform.Section"][];
+            /** Format: int64 */
+            readonly version: number;
+        };
+        "domain.printform.Line": {
+            label: string;
+            /** @description Text with fields in double braces, for example "{{customer.name}}". */
+            value: string;
+        };
+        "domain.printform.Section": {
+            lines: components["schemas"]["domain.printform.Line"][];
+            title: string;
         };
         "domain.process.Answer": {
             AddressLine1?: string;
@@ -8856,6 +11061,42 @@ export type components = {
             version: number;
             workflowInstanceId?: string;
         };
+        "domain.template.Attachment": {
+            fileName: string;
+            /** @description The file's reference, as create_email_template_attachment answered it. */
+            fileUrl: string;
+            /** Format: int64 */
+            size: number;
+        };
+        "domain.template.Template": {
+            /** Format: int64 */
+            AccountPlatformId: number;
+            Attachments?: components["schemas"]["domain.template.Attachment"][] | null;
+            Body: string;
+            /**
+             * Format: int64
+             * @description 1 to 14.
+             */
+            CategoryId: number;
+            /**
+             * Format: int64
+             * @description 1 e-mail, 3 text.
+             */
+            ChannelId: number;
+            /** Format: date-time */
+            readonly CreatedAt: string;
+            /** @description True for an active template. */
+            Status: boolean;
+            Subject?: string;
+            /** Format: int64 */
+            readonly TemplateId: number;
+            TemplateName: string;
+            /**
+             * Format: int64
+             * @description 1, the dealer template.
+             */
+            TemplateTypeId: number;
+        };
         "domain.user.Setting": {
             key: string;
             value: string;
@@ -9037,6 +11278,48 @@ export type components = {
             Day: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
             /** @description Opening time, HH:MM (24-hour clock) in the store's time zone. */
             Open?: string;
+        };
+        "email.DealerTemplatesInputBody": {
+            /** @description The stores; none for the Scope header's. */
+            AccountPlatformIds?: number[] | null;
+            /** @description Categories 1 to 14; none for all. */
+            CategoryIds?: number[] | null;
+            /** @description [1] e-mail or [3] text; none for both. */
+            ChannelIds?: number[] | null;
+            /** @description [true] for the active templates. */
+            Statuses?: boolean[] | null;
+            /**
+             * Format: int64
+             * @description 1, the dealer templates.
+             */
+            TemplateTypeId?: number;
+        };
+        "email.FileRequestBody": {
+            FileUrl: string;
+        };
+        "email.SendInputBody": {
+            Attachments?: components["schemas"]["functions.email.SendAttachment"][] | null;
+            Body: string;
+            /** Format: int64 */
+            ContactId: number;
+            /** @description The client's id of this send: a retry with the same id sends nothing again. */
+            RequestId?: string;
+            Subject: string;
+            /** Format: int64 */
+            TemplateId?: number;
+            /** @description One of the customer's addresses that is not opted out; none for the preferred one. */
+            To?: string;
+        };
+        "email.TokenReplaceInputBody": {
+            Body?: string;
+            /** Format: int64 */
+            ContactId: number;
+            Subject?: string;
+            /**
+             * Format: int64
+             * @description A template of the customer's store; or give Subject and Body.
+             */
+            TemplateId?: number;
         };
         "functions.activity.ActivityFeed": {
             entries: components["schemas"]["domain.activity.Entry"][] | null;
@@ -9350,6 +11633,117 @@ export type components = {
              * @description The version the appointment was read at: an appointment changed since is refused with 409 and nothing changes.
              */
             version: number;
+        };
+        "functions.calltracking.CallCounts": {
+            /** Format: int64 */
+            answered: number;
+            /**
+             * Format: int64
+             * @description Archived calls, counted whether or not the filter shows them.
+             */
+            archived: number;
+            /**
+             * Format: int64
+             * @description Hidden calls, counted whether or not the filter shows them.
+             */
+            hidden: number;
+            /** Format: int64 */
+            inbound: number;
+            /** Format: int64 */
+            matched: number;
+            /** Format: int64 */
+            missed: number;
+            /** Format: int64 */
+            outbound: number;
+            sources: components["schemas"]["functions.calltracking.CallSourceCount"][] | null;
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            unmatched: number;
+            /** Format: int64 */
+            voicemail: number;
+        };
+        "functions.calltracking.CallLogFilter": {
+            /** @description The stores; none means the stores of the Scope header. Every one must be a store the caller may view. */
+            accountPlatformIds?: number[] | null;
+            /** @description The first day (YYYY-MM-DD, UTC) of the calls' start; none for no bound. */
+            dateFrom?: string;
+            /** @description The last day (YYYY-MM-DD, UTC), included. */
+            dateTo?: string;
+            /**
+             * @description One direction; none for both.
+             * @enum {string}
+             */
+            direction?: "inbound" | "outbound" | "";
+            /** @description Include archived calls. */
+            showArchived?: boolean;
+            /** @description Include hidden calls. */
+            showHidden?: boolean;
+            source?: string;
+            /**
+             * @description Calls of one kind; none or all for every call.
+             * @enum {string}
+             */
+            status?: "all" | "answered" | "missed" | "voicemail" | "matched" | "unmatched" | "";
+            /** @description Matches the caller's name or number, the customer's name, the source and the logged-by user's name. */
+            text?: string;
+        };
+        "functions.calltracking.CallLogRow": {
+            /** Format: int64 */
+            readonly accountPlatformId: number;
+            /** Format: int64 */
+            readonly activityId: number;
+            readonly answered: boolean;
+            readonly archived: boolean;
+            readonly businessPhone: string;
+            /** Format: int64 */
+            readonly contactId: number;
+            readonly contactName: string;
+            /** @description The caller id name the carrier gave. */
+            readonly customerName: string;
+            /** @description The caller's number in E.164; empty when withheld. */
+            readonly customerPhone: string;
+            /** @enum {string} */
+            readonly direction: "inbound" | "outbound";
+            /** Format: int64 */
+            readonly durationSeconds: number;
+            readonly hidden: boolean;
+            /** @description The provider's id of the call. */
+            readonly id: string;
+            readonly loggedByName: string;
+            readonly loggedByUserId: string;
+            readonly matchedBy: string;
+            /** Format: date-time */
+            readonly receivedAt: string;
+            readonly recordingUrl: string;
+            readonly source: string;
+            /** Format: date-time */
+            readonly startedAt: string;
+            storeName: string;
+            readonly trackingPhone: string;
+            /** Format: int64 */
+            readonly version: number;
+            readonly voicemail: boolean;
+        };
+        "functions.calltracking.CallSourceCount": {
+            /** Format: int64 */
+            count: number;
+            source: string;
+        };
+        "functions.calltracking.CallTrackingSettings": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            autoArchive: components["schemas"]["domain.calllog.ArchiveSettings"];
+            /** @description The store has the call-tracking feature. */
+            callTrackingEnabled: boolean;
+            /**
+             * @description Who records the store's calls: the sandbox (local runs and demo stores), CallRail, or nobody configured.
+             * @enum {string}
+             */
+            provider: "Sandbox" | "CallRail" | "None";
+            storeName: string;
+            /** @description Where the provider's post-call webhook delivers the store's calls. */
+            webhookPath: string;
         };
         "functions.calltracking.OutboundCall": {
             callId: string;
@@ -9715,6 +12109,93 @@ export type components = {
             /** @description Only these users' counts. A caller without the manager or BDC dashboard permission always gets only their own. */
             userIds?: string[] | null;
         };
+        "functions.dashboards.ServiceLead": {
+            /** Format: int64 */
+            AccountPlatformId: number;
+            /** @description The repair order's service advisor, or the user the appointment is with. */
+            Advisor: string;
+            AppointmentId?: string;
+            AppointmentStatus?: string;
+            /**
+             * Format: date-time
+             * @description The appointment's start, or when the repair order was opened.
+             */
+            At: string;
+            /**
+             * Format: date-time
+             * @description When the repair order was closed; null while it is open and for an appointment.
+             */
+            ClosedAt: string | null;
+            /** Format: int64 */
+            ContactId: number;
+            ContactName: string;
+            /** @enum {string} */
+            Kind: "Appointments" | "Completed" | "Working";
+            RONumber?: string;
+            StoreName: string;
+            /**
+             * Format: double
+             * @description What the repair order's lines come to; 0 for an appointment.
+             */
+            Total: number;
+            VIN?: string;
+            /** @description Year, make and model of a repair order's vehicle; empty for an appointment. */
+            Vehicle: string;
+        };
+        "functions.dashboards.ServiceLeadBody": {
+            /** @description The stores; absent means the Scope header's. */
+            AccountPlatformIDs?: number[] | null;
+            /** @description The last day, widened to the end of the day in each store's time zone. Required unless Range is given. */
+            EndReportDate?: string;
+            /** @description Every call reads the appointments and repair orders as they are now; the flag changes nothing. */
+            ForceRefresh?: boolean;
+            /** @description The service lane's pre-approval offers: the product makes none, so the flag changes nothing. */
+            PreApproval?: boolean;
+            /** @description The service lane's private offers: the product makes none, so the flag changes nothing. */
+            PrivateOffer?: boolean;
+            /**
+             * @description One of the dashboards' date ranges, read on each store's calendar; it replaces the report dates.
+             * @enum {string}
+             */
+            Range?: "today" | "yesterday" | "7" | "14" | "30" | "60" | "90" | "180" | "365";
+            /**
+             * @description Only this kind's details; absent for every kind.
+             * @enum {string}
+             */
+            SlmActivityType?: "Appointments" | "Completed" | "Working";
+            /** @description The first day (YYYY-MM-DD; a date and time counts as its day), widened to the start of the day in each store's time zone. Required unless Range is given. */
+            StartReportDate?: string;
+        };
+        "functions.dashboards.ServiceLeadCounts": {
+            AccountPlatformIDs: number[] | null;
+            /**
+             * Format: int64
+             * @description Service appointments starting in the range, not cancelled.
+             */
+            Appointments: number;
+            /**
+             * Format: int64
+             * @description Repair orders opened in the range and closed.
+             */
+            Completed: number;
+            /** @description The last day of the widened range. */
+            EndReportDate: string;
+            /** @description The first day of the widened range. */
+            StartReportDate: string;
+            /**
+             * Format: int64
+             * @description Repair orders opened in the range and still open.
+             */
+            Working: number;
+        };
+        "functions.dashboards.ServiceLeadDetails": {
+            AccountPlatformIDs: number[] | null;
+            Appointments: components["schemas"]["functions.dashboards.ServiceLead"][] | null;
+            Completed: components["schemas"]["functions.dashboards.ServiceLead"][] | null;
+            EndReportDate: string;
+            StartReportDate: string;
+            Working: components["schemas"]["functions.dashboards.ServiceLead"][] | null;
+        };
         "functions.dashboards.SpeedGroup": {
             clocks: components["schemas"]["domain.dashboard.ClockStats"][] | null;
             /** @description The user id, the lead source id or the store id the group is of. */
@@ -9731,18 +12212,19 @@ export type components = {
             bySource: components["schemas"]["functions.dashboards.SpeedGroup"][] | null;
             /** @description By store id. */
             byStore: components["schemas"]["functions.dashboards.SpeedGroup"][] | null;
-            /** Format: int64 */
-            closeHour: number;
-            closedDays: string[] | null;
             endDate: string;
+            /** @description Each store's working hours the clocks count in. */
+            hours: components["schemas"]["functions.dashboards.StoreHours"][] | null;
             /** Format: int64 */
             leads: number;
-            /**
-             * Format: int64
-             * @description The hour the stores open, in their time zones.
-             */
-            openHour: number;
             overall: components["schemas"]["domain.dashboard.ClockStats"][] | null;
+        };
+        "functions.dashboards.StoreHours": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            hours: components["schemas"]["domain.workhours.Day"][] | null;
+            name: string;
+            timeZone: string;
         };
         "functions.dashboards.TeamMember": {
             counts: {
@@ -9830,12 +12312,197 @@ export type components = {
             LeadSettings: components["schemas"]["functions.dealers.StoreLeadSettings"][] | null;
             PushCapabilities: components["schemas"]["domain.dealer.PushCapability"][] | null;
         };
+        "functions.dealsheets.CurrentContract": {
+            /** Format: int64 */
+            equity: number;
+            lender: string;
+            /** Format: int64 */
+            payment: number;
+            /** Format: int64 */
+            paymentsLeft: number;
+            /** Format: int64 */
+            payoff: number;
+            rateDisplay: string;
+            /** @description B, P, L or C; empty without a contract. */
+            saleType: string;
+            /** Format: int64 */
+            tradeValue: number;
+        };
+        "functions.dealsheets.DealsheetConvertInfo": {
+            /** @description The conversion recorded, if any. */
+            converted: components["schemas"]["domain.dealsheet.DealConversion"];
+            /** Format: int64 */
+            currentPayment: number;
+            /** Format: int64 */
+            entityId: number;
+            /** Format: int64 */
+            equity: number;
+            /** @description The current contract's sale type symbol (B, P, L or C); empty without one. */
+            from: string;
+            /** Format: int64 */
+            newPayment: number;
+            /**
+             * Format: int64
+             * @description The new payment less the current one.
+             */
+            paymentDifference: number;
+            /** @description The deal's sale type symbol. */
+            to: string;
+            /** Format: int64 */
+            version: number;
+        };
+        "functions.dealsheets.DealsheetList": {
+            /** Format: int64 */
+            contactId: number;
+            items: components["schemas"]["functions.dealsheets.DealsheetView"][];
+            /** Format: int64 */
+            leadId?: number;
+            taskId?: string;
+        };
+        "functions.dealsheets.DealsheetView": {
+            canEdit: boolean;
+            conversion: components["schemas"]["domain.dealsheet.DealConversion"];
+            /** @description US or CA: a Canadian store shows a lease rate times 2400. */
+            country: string;
+            current: components["schemas"]["functions.dealsheets.CurrentContract"];
+            customerName: string;
+            dealTypes: string[] | null;
+            discrepancyFields: string[] | null;
+            grid: components["schemas"]["domain.payment.Grid"];
+            offerStatuses: string[] | null;
+            /** @description The deal's payment; null when it cannot be computed (no replacement vehicle, or a deal type that is no way of paying). */
+            quote: components["schemas"]["domain.payment.Quote"];
+            /** @description Why there is no quote. */
+            quoteError: string;
+            /** @description The deal's rate as the product shows it. */
+            rateDisplay: string;
+            sheet: components["schemas"]["domain.dealsheet.Sheet"];
+            storeName: string;
+            taxLevies: components["schemas"]["domain.payment.Levy"][];
+            /** @description The dealer's default terms and down payments: the payment grid's rows and columns. */
+            terms: components["schemas"]["domain.payment.DefaultTerms"];
+            unwindReasons: string[] | null;
+            vehicle: components["schemas"]["domain.garage.Vehicle"];
+        };
+        "functions.dealsheets.PaymentRecalc": {
+            grid: components["schemas"]["domain.payment.Grid"];
+            quote: components["schemas"]["domain.payment.Quote"];
+            rateDisplay: string;
+        };
+        "functions.dealsheets.ReplacementOption": {
+            imageUrl: string;
+            make: string;
+            model: string;
+            /**
+             * Format: int64
+             * @description In cents.
+             */
+            msrp?: number;
+            /** @description A make other than the current vehicle's. */
+            offBrand?: boolean;
+            /**
+             * Format: int64
+             * @description The deal's payment on this vehicle at its MSRP; 0 when it does not compute.
+             */
+            payment: number;
+            trim?: string;
+            /** Format: int64 */
+            year: number;
+        };
+        "functions.desking.DealerSettings": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            /** @enum {string} */
+            country: "US" | "CA";
+            /** @description The deal types a desk is priced as. */
+            dealTypes: string[];
+            /** @description The payment scan's terms and down payments per sale type (B, P, L, C). */
+            defaultTerms: {
+                [key: string]: components["schemas"]["domain.payment.DefaultTerms"];
+            };
+            /** @description The product providing desking; empty when desking is not enabled. */
+            deskingProvider: string;
+            /** @description Lease rates show as money factor × 2400 with 2 decimals. */
+            isCanada: boolean;
+            isDeskingEnabled: boolean;
+            province: string;
+            /** @description How the store's deals are taxed. */
+            tax: components["schemas"]["domain.payment.Tax"];
+        };
+        "functions.desking.DeskGroup": {
+            /** Format: int64 */
+            count: number;
+            desks: components["schemas"]["domain.desk.Desk"][];
+            key: string;
+            label: string;
+        };
         "functions.desking.DeskingStatus": {
             /** Format: int64 */
             accountPlatformId: number;
             /** @description The product providing desking; empty when desking is not enabled. */
             deskingProvider: string;
             isDeskingEnabled: boolean;
+        };
+        "functions.desking.PacketView": {
+            /**
+             * Format: int64
+             * @description The store; 0 for every store of the dealer group.
+             */
+            accountPlatformId: number;
+            /** Format: date-time */
+            readonly createdAt: string;
+            formIds: number[];
+            forms: components["schemas"]["domain.printform.Form"][];
+            name: string;
+            /** Format: int64 */
+            readonly packetId: number;
+            /** Format: int64 */
+            readonly version: number;
+        };
+        "functions.email.File": {
+            ContentType: string;
+            FileName: string;
+            /** @description The file's reference: send it with the e-mail, or fetch it with get_email_attachment. */
+            FileUrl: string;
+            /** Format: int64 */
+            Size: number;
+        };
+        "functions.email.InboundResult": {
+            /** Format: int64 */
+            contactId?: number;
+            status: string;
+        };
+        "functions.email.Replaced": {
+            Attachments: components["schemas"]["domain.template.Attachment"][] | null;
+            Body: string;
+            Subject: string;
+        };
+        "functions.email.SNSMessage": {
+            Message: string;
+            MessageId: string;
+            Signature: string;
+            /** @enum {string} */
+            SignatureVersion: "1" | "2";
+            SigningCertURL: string;
+            Subject?: string;
+            SubscribeURL?: string;
+            Timestamp: string;
+            Token?: string;
+            TopicArn: string;
+            /** @enum {string} */
+            Type: "Notification" | "SubscriptionConfirmation" | "UnsubscribeConfirmation";
+            UnsubscribeURL?: string;
+        };
+        "functions.email.SendAttachment": {
+            FileName: string;
+            FileUrl: string;
+        };
+        "functions.email.SendResult": {
+            Data?: components["schemas"]["domain.emailmessage.Message"];
+            IsRestrictedEmail: boolean;
+            Message: string;
+            RestrictedEmails: string[] | null;
+            Success: boolean;
         };
         "functions.garage.AppraisalResult": {
             appraisal: components["schemas"]["provider.appraisal.Appraisal"];
@@ -9924,6 +12591,11 @@ export type components = {
             contracts: number;
             name: string;
         };
+        "functions.garage.DealerIntegrations": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            integrations: components["schemas"]["functions.garage.IntegrationStatus"][];
+        };
         "functions.garage.EnterpriseVehicle": {
             /** Format: int64 */
             accountPlatformId: number;
@@ -9936,6 +12608,26 @@ export type components = {
             currentVehicles: components["schemas"]["domain.garage.Vehicle"][];
             previousVehicles: components["schemas"]["domain.garage.Vehicle"][];
             vehiclesOfInterest: components["schemas"]["functions.garage.InterestVehicle"][];
+        };
+        "functions.garage.IntegrationStatus": {
+            description: string;
+            enabled: boolean;
+            /** @enum {string} */
+            id: "vauto" | "carproof" | "oasis" | "smartvincent";
+            /** @description Why it is not enabled. */
+            message?: string;
+            name: string;
+            /** @description The call that uses it. */
+            path: string;
+        };
+        "functions.garage.IntegrationView": {
+            description: string;
+            /** @enum {string} */
+            id: "vauto" | "carproof" | "oasis" | "smartvincent";
+            name: string;
+            /** @description The call that uses it. */
+            path: string;
+            stores: components["schemas"]["functions.garage.StoreIntegration"][];
         };
         "functions.garage.InterestVehicle": {
             color?: string;
@@ -10013,9 +12705,22 @@ export type components = {
              */
             defaultContract?: number;
         };
+        "functions.garage.SmartVincentReport": {
+            /** Format: int64 */
+            entityId: number;
+            report: components["schemas"]["provider.smartvincent.Report"];
+            vin: string;
+        };
         "functions.garage.SoldBy": {
             name: string;
             userId: string;
+        };
+        "functions.garage.StoreIntegration": {
+            /** Format: int64 */
+            accountPlatformId: number;
+            enabled: boolean;
+            message?: string;
+            storeName: string;
         };
         "functions.garage.TemplateLookups": {
             categories: components["schemas"]["domain.lookup.Item"][];
@@ -11770,6 +14475,13 @@ export type components = {
              */
             version?: number;
         };
+        "garage.SmartVincentInputBody": {
+            /**
+             * Format: int64
+             * @description The garage vehicle.
+             */
+            entityId: number;
+        };
         "garage.SoldByInputBody": {
             /**
              * Format: int64
@@ -12299,6 +15011,44 @@ export type components = {
             Message: string;
             results: components["schemas"]["provider.recall.Recall"][] | null;
         };
+        "provider.smartvincent.Incentive": {
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            amount: number;
+            /** @description YYYY-MM-DD. */
+            expires: string;
+            name: string;
+        };
+        "provider.smartvincent.Report": {
+            /**
+             * Format: int64
+             * @description The trade-in value less the payoff, in cents; negative when the customer owes more.
+             */
+            equity: number;
+            incentives: components["schemas"]["provider.smartvincent.Incentive"][];
+            make: string;
+            model: string;
+            reportId: string;
+            /** @description The report in Smart Vincent. */
+            reportUrl: string;
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            retailValue: number;
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            tradeInValue: number;
+            /** @description When the values were computed (RFC 3339). */
+            valuedAt: string;
+            vin: string;
+            /** Format: int64 */
+            year: number;
+        };
         "provider.vehiclehistory.DamageRecord": {
             /**
              * Format: double
@@ -12559,6 +15309,10 @@ export type components = {
             Data: components["schemas"]["domain.product.CatalogEntry"][] | null;
             Success: boolean;
         };
+        "runtime.httpapi.LegacyListFile": {
+            Data: components["schemas"]["functions.email.File"][] | null;
+            Success: boolean;
+        };
         "runtime.httpapi.LegacyListMessage": {
             Data: components["schemas"]["domain.chat.Message"][] | null;
             Success: boolean;
@@ -12579,6 +15333,10 @@ export type components = {
             Data: components["schemas"]["domain.dealer.StoreSettings"][] | null;
             Success: boolean;
         };
+        "runtime.httpapi.LegacyListTemplate": {
+            Data: components["schemas"]["domain.template.Template"][] | null;
+            Success: boolean;
+        };
         "runtime.httpapi.LegacyListUserGroup": {
             Data: components["schemas"]["functions.core.UserGroup"][] | null;
             Success: boolean;
@@ -12587,12 +15345,20 @@ export type components = {
             Data: components["schemas"]["domain.notification.Notification"];
             Success: boolean;
         };
+        "runtime.httpapi.LegacyReplaced": {
+            Data: components["schemas"]["functions.email.Replaced"];
+            Success: boolean;
+        };
         "runtime.httpapi.LegacySent": {
             Data: components["schemas"]["functions.chat.Sent"];
             Success: boolean;
         };
         "runtime.httpapi.LegacySuperUser": {
             Data: components["schemas"]["functions.users.SuperUser"];
+            Success: boolean;
+        };
+        "runtime.httpapi.LegacyTemplate": {
+            Data: components["schemas"]["domain.template.Template"];
             Success: boolean;
         };
         "runtime.httpapi.LegacyWizardUser": {
@@ -12656,6 +15422,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultArchiveSettings": {
+            data: components["schemas"]["domain.calllog.ArchiveSettings"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultAssignments": {
             data: components["schemas"]["functions.leads.Assignments"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -12698,6 +15469,21 @@ export type components = {
         };
         "runtime.httpapi.ResultBulkUsers": {
             data: components["schemas"]["functions.relations.BulkUsers"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultCall": {
+            data: components["schemas"]["domain.calllog.Call"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultCallCounts": {
+            data: components["schemas"]["functions.calltracking.CallCounts"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultCallTrackingSettings": {
+            data: components["schemas"]["functions.calltracking.CallTrackingSettings"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -12761,13 +15547,43 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultDealerIntegrations": {
+            data: components["schemas"]["functions.garage.DealerIntegrations"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultDealerSettings": {
+            data: components["schemas"]["functions.desking.DealerSettings"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultDealsheetConvertInfo": {
+            data: components["schemas"]["functions.dealsheets.DealsheetConvertInfo"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultDealsheetList": {
+            data: components["schemas"]["functions.dealsheets.DealsheetList"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultDealsheetMatch": {
             data: components["schemas"]["functions.contacts.DealsheetMatch"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultDealsheetView": {
+            data: components["schemas"]["functions.dealsheets.DealsheetView"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultDecoded": {
             data: components["schemas"]["domain.vehicle.Decoded"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultDesk": {
+            data: components["schemas"]["domain.desk.Desk"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -12803,6 +15619,11 @@ export type components = {
         };
         "runtime.httpapi.ResultFilterValues": {
             data: components["schemas"]["functions.rules.FilterValues"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultForm": {
+            data: components["schemas"]["domain.printform.Form"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -12866,6 +15687,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultIntegrationView": {
+            data: components["schemas"]["functions.garage.IntegrationView"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultInventoryLeads": {
             data: components["schemas"]["functions.leads.InventoryLeads"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -12906,6 +15732,16 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultListCallLogRow": {
+            data: components["schemas"]["functions.calltracking.CallLogRow"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListCallTrackingSettings": {
+            data: components["schemas"]["functions.calltracking.CallTrackingSettings"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultListConversation": {
             data: components["schemas"]["domain.autoassistant.Conversation"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -12936,6 +15772,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultListDeskGroup": {
+            data: components["schemas"]["functions.desking.DeskGroup"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultListDeskingStatus": {
             data: components["schemas"]["functions.desking.DeskingStatus"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -12948,6 +15789,11 @@ export type components = {
         };
         "runtime.httpapi.ResultListEventView": {
             data: components["schemas"]["functions.calendar.EventView"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListForm": {
+            data: components["schemas"]["domain.printform.Form"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -13026,8 +15872,23 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultListMessage": {
+            data: components["schemas"]["domain.emailmessage.Message"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultListModelItem": {
             data: components["schemas"]["functions.garage.ModelItem"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListPacketView": {
+            data: components["schemas"]["functions.desking.PacketView"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListPinnedScans": {
+            data: components["schemas"]["domain.desk.PinnedScans"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -13038,6 +15899,16 @@ export type components = {
         };
         "runtime.httpapi.ResultListProcessView": {
             data: components["schemas"]["functions.processes.ProcessView"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListProviderPhone": {
+            data: components["schemas"]["domain.calllog.ProviderPhone"][] | null;
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultListReplacementOption": {
+            data: components["schemas"]["functions.dealsheets.ReplacementOption"][] | null;
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -13253,6 +16124,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultPaymentRecalc": {
+            data: components["schemas"]["functions.dealsheets.PaymentRecalc"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultPermission": {
             data: components["schemas"]["domain.contact.Permission"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -13323,6 +16199,16 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultServiceLeadCounts": {
+            data: components["schemas"]["functions.dashboards.ServiceLeadCounts"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultServiceLeadDetails": {
+            data: components["schemas"]["functions.dashboards.ServiceLeadDetails"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultServiceVehicles": {
             data: components["schemas"]["functions.contacts.ServiceVehicles"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -13335,6 +16221,11 @@ export type components = {
         };
         "runtime.httpapi.ResultSignOut": {
             data: components["schemas"]["functions.auth.SignOut"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultSmartVincentReport": {
+            data: components["schemas"]["functions.garage.SmartVincentReport"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -13689,6 +16580,13 @@ export type components = {
         "users.SaveSettingInputBody": {
             key: string;
             value: string;
+        };
+        "v2.FormFile": {
+            ContentType: string;
+            Filename: string;
+            IsSet: boolean;
+            /** Format: int64 */
+            Size: number;
         };
         "value.phone.Country": {
             /** @description US, CA, GB or FR; a save needs the abbreviation or the id. */
@@ -18076,6 +20974,176 @@ export interface operations {
             };
         };
     };
+    emailDealsheetProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id the path names. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.EmailProposalInputBody"];
+            };
+        };
+        responses: {
+            /** @description The proposal as a PDF. */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getDealsheetsOfCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id the path names. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetList"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     getUnmatchedDealsheets: {
         parameters: {
             query?: never;
@@ -18117,6 +21185,1197 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    setDealsheetOfferStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.OfferStatusInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getDealsheetConvertInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The garage vehicle's id (its entity id). */
+                entityId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.GetConvertInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetConvertInfo"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    dealsheetOffBrandReplacements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The garage vehicle's id (its entity id). */
+                entityId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.ReplacementsInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListReplacementOption"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    postDealsheetConvertInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The garage vehicle's id (its entity id). */
+                entityId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.ConvertInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    reportDealsheetDiscrepancy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The garage vehicle's id (its entity id). */
+                entityId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.DiscrepancyInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    dealsheetVehicleReplacements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The garage vehicle's id (its entity id). */
+                entityId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.ReplacementsInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListReplacementOption"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getDealsheetOfEntity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id the path names. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    markDealsheetSold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The garage vehicle's id (its entity id). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.MarkSoldInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    makeDealsheetOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The garage vehicle's id (its entity id). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.OfferInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    dealsheetProposalPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The garage vehicle's id (its entity id). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.ProposalInputBody"];
+            };
+        };
+        responses: {
+            /** @description The proposal as a PDF. */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getDealsheetsOfLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id the path names. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetList"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    pushDealsheetToCrm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.PushInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getDealsheetsOfTask: {
+        parameters: {
+            query: {
+                /** @description The customer the task is about. */
+                contactId: number;
+            };
+            header?: never;
+            path: {
+                /** @description The task's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetList"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    unwindDealsheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.UnwindInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20182,6 +24441,93 @@ export interface operations {
             };
         };
     };
+    createVinCueAppraisal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["garage.AppraisalInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultAppraisalResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     getLatestAppraisalByVin: {
         parameters: {
             query?: never;
@@ -21313,6 +25659,1294 @@ export interface operations {
             };
         };
     };
+    assignCallLoggedByUserAlt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["calltracking.AssignInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultCall"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    assignCallLoggedByUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["calltracking.AssignInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultCall"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    exportCallLog: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.calltracking.CallLogFilter"];
+            };
+        };
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getCallAutoArchiveSettings: {
+        parameters: {
+            query: {
+                accountPlatformId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultArchiveSettings"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getCallTrackingCounts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.calltracking.CallLogFilter"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultCallCounts"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getCallTrackingDealerSettingsAdmin: {
+        parameters: {
+            query: {
+                accountPlatformId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultCallTrackingSettings"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getUnmatchedCalls: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["calltracking.UnmatchedInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListCallLogRow"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    hideOrShowCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["calltracking.HideInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultCall"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    matchCallLogEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["calltracking.MatchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultCall"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    saveCallAutoArchiveSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["calltracking.ArchiveSettingsInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultArchiveSettings"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    searchCallLog: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores, when the body names none. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["calltracking.CallLogSearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListCallLogRow"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getCurrentUserProviderPhones: {
+        parameters: {
+            query: {
+                accountPlatformId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListProviderPhone"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getCallTrackingDealerSettingsByAccount: {
+        parameters: {
+            query: {
+                accountId: number;
+                onlyDealersWithCallTrackingFeature?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListCallTrackingSettings"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    sendSandboxCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["calltracking.SandboxCallInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultCall"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    saveUserProviderPhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["calltracking.SavePhoneInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListProviderPhone"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    receivePostCallWebhook: {
+        parameters: {
+            query: {
+                /** @description The store's dealer group. */
+                accountId: number;
+                /** @description The store the calls are tracked for. */
+                accountPlatformId: number;
+            };
+            header?: {
+                /** @description Base64 HMAC-SHA1 of the body under the store's webhook signing key. */
+                Signature?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultCall"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     addContactToMergeSession: {
         parameters: {
             query?: never;
@@ -22333,6 +27967,96 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["touchpoints.StartInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultVisitView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    updateTouchpointAtUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The touchpoint: showroom or delivery. */
+                slug: "showroom" | "delivery";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["touchpoints.UpdateInputBody"];
             };
         };
         responses: {
@@ -24217,6 +29941,96 @@ export interface operations {
             };
         };
     };
+    dealsheetCustomerDoesNotOwn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The garage vehicle's id (its entity id). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.NotOwnInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultVehicle"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     getVehicleHistoryReport: {
         parameters: {
             query?: never;
@@ -24277,6 +30091,83 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getDealerEnabledIntegrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store (account platform). */
+                platformId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealerIntegrations"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24391,6 +30282,962 @@ export interface operations {
             };
         };
     };
+    submitSmartVincent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["garage.SmartVincentInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultSmartVincentReport"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getDealsheetIntegration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path: {
+                /** @description vauto, carproof, oasis or smartvincent. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultIntegrationView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    requestDealsheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.RequestInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getPinnedScanSummaries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["desking.PinnedInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListPinnedScans"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    createDesk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["desking.CreateDeskInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDesk"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getDesk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["desking.DeskInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDesk"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    searchDesksGrouped: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["desking.GroupedSearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListDeskGroup"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getDeskingDealerSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["desking.DealerSettingsInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDealerSettings"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    decodeDeskingVin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["desking.DecodeVINInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDecoded"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    searchDeskingMakes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["desking.VehicleSearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListString"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    searchDeskingModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["desking.VehicleSearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListString"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    searchDeskingTrims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["desking.VehicleSearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListString"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    searchDeskingYears: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["desking.VehicleSearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListInt"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     getContactUserAssignmentDealerSettings: {
         parameters: {
             query?: never;
@@ -24410,6 +31257,329 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.ResultContactAssignmentSettings"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    createPrintForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["desking.CreateFormInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultForm"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    renderPrintForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["desking.RenderInputBody"];
+            };
+        };
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    searchPrintForms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["desking.PrintSearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListForm"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getPrintForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The form's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultForm"];
                 };
             };
             /** @description Bad Request */
@@ -24565,6 +31735,162 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.ResultLoggedNote"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    paymentRecalc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.RecalcInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultPaymentRecalc"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    searchPrintPackets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["desking.PrintSearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListPacketView"];
                 };
             };
             /** @description Bad Request */
@@ -27562,6 +34888,84 @@ export interface operations {
             };
         };
     };
+    isVinCueEnabled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["garage.StoreBodyBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultAppraisalStatus"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     searchWorkflows: {
         parameters: {
             query?: never;
@@ -27994,6 +35398,75 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getMessageAttachment: {
+        parameters: {
+            query?: {
+                fileUrl?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30497,6 +37970,82 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getContactEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contactId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultListMessage"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -35440,6 +42989,74 @@ export interface operations {
             };
         };
     };
+    loadProcessForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The step instance whose form to load. */
+                stepInstanceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultFormLoad"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     submitProcessForm: {
         parameters: {
             query?: never;
@@ -35527,15 +43144,13 @@ export interface operations {
             };
         };
     };
-    loadProcessForm: {
+    viewProcessForm: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description "step" to load a step's form, or the step instance id to view. */
-                first: string;
-                /** @description The step instance id to load, or "view". */
-                second: string;
+                /** @description The step instance whose form to view. */
+                id: string;
             };
             cookie?: never;
         };
@@ -35628,6 +43243,168 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getServiceLeadActivityCount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.dashboards.ServiceLeadBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultServiceLeadCounts"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getServiceLeadActivityDetails: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.dashboards.ServiceLeadBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultServiceLeadDetails"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -35903,6 +43680,266 @@ export interface operations {
             };
         };
     };
+    createEmailAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file; at most 25 MB.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyListFile"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    createEmailTemplateAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: number;
+                platformId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file; at most 25 MB.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyListFile"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getEmailAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["email.FileRequestBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     historicalWorkflows: {
         parameters: {
             query: {
@@ -35961,6 +43998,57 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    receiveInboundEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["functions.email.SNSMessage"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["functions.email.InboundResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -36126,6 +44214,93 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    sendEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["email.SendInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["functions.email.SendResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -36580,6 +44755,93 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.ResultTaskView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    tokenReplaceEmailTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["email.TokenReplaceInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyReplaced"];
                 };
             };
             /** @description Bad Request */
@@ -38110,6 +46372,165 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.LegacyListRulesAdminRole"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    createDealerTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["domain.template.Template"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyTemplate"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getDealerTemplates: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected stores' account platform ids: comma separated, or a JSON array. Absent means every store the user may view. */
+                Scope?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["email.DealerTemplatesInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyListTemplate"];
                 };
             };
             /** @description Bad Request */
