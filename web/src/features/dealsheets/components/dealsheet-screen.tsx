@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Card, Center, Group, Loader, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 
 import type { DealReplacement, DealStructure, DealsheetView, ReplacementOption } from '../../../lib/api/types';
@@ -58,7 +57,13 @@ function DealsheetBody({ view }: { view: DealsheetView }) {
   const [downloading, setDownloading] = useState(false);
   const change = useDealsheetChange(entityId);
 
-  const [debounced] = useDebouncedValue(useMemo(() => ({ structure, replacement }), [structure, replacement]), 300);
+  // The payment follows what is typed once the user pauses for 300 ms.
+  const typed = useMemo(() => ({ structure, replacement }), [structure, replacement]);
+  const [debounced, setDebounced] = useState(typed);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(typed), 300);
+    return () => clearTimeout(t);
+  }, [typed]);
   const recalc = usePaymentRecalc(entityId, debounced);
   const sameBrand = useReplacements(entityId, false);
   const otherBrands = useReplacements(entityId, true, offBrand);

@@ -2,7 +2,7 @@ import { Alert, Center, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 
 import { errorMessage } from '../../../lib/notify';
-import { useCustomerDealsheets, useLeadDealsheets } from '../api/dealsheet';
+import { useCustomerDealsheets, useLeadDealsheets } from '../api/dealsheet-lists';
 
 /** DealsheetScreen loads with the first deal sheet shown. */
 const DealsheetScreen = lazy(() => import('./dealsheet-screen').then((m) => ({ default: m.DealsheetScreen })));
