@@ -128,4 +128,51 @@ describe('Workflow Manager', () => {
     await page.getByText('The working hours are saved.').waitFor();
     await hours.waitFor({ state: 'detached' });
   });
+
+  it('a rule task comes due on the real clock: it turns overdue on the customer, who gets it completed', async () => {
+    // A one-minute task, so the test lives through its due time rather than pretending to.
+    const quick = `Quick internet lead ${run}`;
+    await page.goto(`${baseUrl}/#/app/workflowmanager?store=${HONDA}`);
+    await page.getByRole('heading', { name: 'Workflow Manager' }).waitFor();
+    await page.getByRole('button', { name: 'New rule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New rule' });
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill(quick);
+    await dialog.getByLabel('Triggers', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'New Lead' }).click();
+    await dialog.getByRole('button', { name: 'Add task' }).click();
+    await dialog.getByRole('textbox', { name: 'Task name' }).fill('Call within a minute');
+    await dialog.getByRole('textbox', { name: 'Due in' }).fill('1');
+    await dialog.getByRole('button', { name: 'Save rule' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = page.getByRole('row', { name: new RegExp(quick) });
+    await row.getByRole('button', { name: 'Activate' }).click();
+    await expect.poll(async () => row.textContent()).toContain('Active');
+
+    const token = await userPoolAccessToken(baseUrl, 'admin@northwind.demo', DEMO_PASSWORD);
+    const contactId = await deliverLead(baseUrl, token, `CDQ-${run}`, 'Quinn', `Quick${run}`);
+    await page.goto(`${baseUrl}/#/app/contact/${contactId}`);
+    const task = page.getByRole('list', { name: 'Customer tasks' }).getByRole('listitem', { name: 'Call within a minute' });
+    await task.waitFor({ timeout: 30_000 });
+    // The gateway fires due timers every 15 seconds, as the schedule does every minute in AWS.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await task.waitFor();
+          return task.textContent();
+        },
+        { timeout: 150_000, interval: 5_000 },
+      )
+      .toContain('Overdue');
+    await screenshot(page, '85-rule-task-overdue');
+    await task.getByRole('button', { name: 'Complete Call within a minute' }).click();
+    await page.getByText('Task completed: Call within a minute.', { exact: true }).waitFor();
+    await task.waitFor({ state: 'detached' });
+
+    await page.goto(`${baseUrl}/#/app/workflowmanager?store=${HONDA}`);
+    await row.getByRole('button', { name: 'Deactivate' }).click();
+    const modal = page.getByRole('dialog', { name: 'Deactivate rule' });
+    await modal.getByRole('button', { name: 'Deactivate' }).click();
+    await expect.poll(async () => row.textContent()).toContain('Inactive');
+  }, 240_000);
 });
