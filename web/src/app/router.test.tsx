@@ -30,7 +30,7 @@ describe('routes', () => {
   });
 
   // Pages with screens of their own; the rest stand as empty states.
-  const screens = ['managerdashboard', 'bdcdashboard', 'salesdashboard', 'contactsearch', 'contacts/reassign', 'leadsdashboard', 'showroomdashboard', 'deliverydashboard', 'workflowmanager', 'productconfig/rulegroupsmanagement'];
+  const screens = ['managerdashboard', 'bdcdashboard', 'salesdashboard', 'contactsearch', 'contacts/reassign', 'leadsdashboard', 'showroomdashboard', 'deliverydashboard', 'workflowmanager', 'productconfig/rulegroupsmanagement', 'calltrackingdashboard'];
 
   it.each(appPages.filter((p) => !p.path.includes(':') && !screens.includes(p.path)).map((p) => [p.path, p.title]))(
     '/app/%s shows an empty state named %s',

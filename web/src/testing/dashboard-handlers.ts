@@ -46,7 +46,7 @@ export function teamOf(members: TeamMember[]) {
   );
 }
 
-/** dashboardDefaults answer the dashboard's calls with no counts, leads or team. */
+/** dashboardDefaults answer the dashboard's calls with no counts, leads, service leads or team. */
 export const dashboardDefaults = [
   http.post('*/api/Activity/summary/funnel', () =>
     HttpResponse.json({ successful: true, data: { beginDate: '', endDate: '', steps: ['leads', 'contacted', 'appointmentSet', 'shown', 'sold'].map((stage) => ({ stage, count: 0 })) } }),
@@ -55,6 +55,7 @@ export const dashboardDefaults = [
   dashboardCounts({}).handler,
   teamOf([]),
   http.post('*/api/Activity/detail/sample', () => HttpResponse.json({ successful: true, data: [], pageData: { pageTotal: 0, pageNumber: 1, pageSize: 10, totalRecords: 0 } })),
+  ...serviceLeads().handlers,
 ];
 
 /** serviceLeads answers the service lead calls with leads and records each request's body. */

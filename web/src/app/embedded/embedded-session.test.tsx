@@ -55,10 +55,10 @@ describe('embedded pages with an ssoToken', () => {
     const token = partnerToken(600);
     const authorizations = profileSeenWith();
 
-    const { router } = openEmbedded(`/embedded/dealsheet/2001/42?ssoToken=${token}&tab=garage`);
+    const { router } = openEmbedded(`/embedded/vehiclehistoryreport?ssoToken=${token}&tab=garage`);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'DealSheet' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'DealSheet is not available yet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vehicle History Report' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Vehicle History Report is not available yet' })).toBeInTheDocument();
     expect(screen.getByText('Sam Ortega')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
@@ -67,8 +67,8 @@ describe('embedded pages with an ssoToken', () => {
     expect(window.sessionStorage.getItem(EMBEDDED_TOKEN_KEY)).toBe(token);
     expect(window.localStorage.getItem(EMBEDDED_TOKEN_KEY)).toBeNull();
     await waitFor(() => expect(router.state.location.search).toBe('?tab=garage'));
-    expect(router.state.location.pathname).toBe('/embedded/dealsheet/2001/42');
-    await waitFor(() => expect(document.title).toBe('DealSheet'));
+    expect(router.state.location.pathname).toBe('/embedded/vehiclehistoryreport');
+    await waitFor(() => expect(document.title).toBe('Vehicle History Report'));
   });
 
   it.each([
@@ -90,16 +90,16 @@ describe('embedded pages with an ssoToken', () => {
     const token = partnerToken(20);
     profileSeenWith();
 
-    openEmbedded(`/embedded/customeremail?ssoToken=${token}`);
-    await screen.findByRole('heading', { level: 1, name: 'Customer Email' });
+    openEmbedded(`/embedded/dmspush?ssoToken=${token}`);
+    await screen.findByRole('heading', { level: 1, name: 'Push To DMS' });
 
     await advance(15_000);
-    expect(screen.getByRole('heading', { level: 1, name: 'Customer Email' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Push To DMS' })).toBeInTheDocument();
 
     await advance(10_000);
 
     expect(await screen.findByText('This session has expired! Please close this window.')).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Customer Email' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Push To DMS' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
   });
 
@@ -129,9 +129,19 @@ describe('embedded routes', () => {
     ['/embedded/dealsheet/123/offer/2', 'DealSheet'],
     ['/embedded/customersms', 'Customer SMS'],
     ['/embedded/customeremail', 'Customer Email'],
+    ['/mobile/customersms', 'Customer SMS'],
+  ])('%s is titled %s', async (path, title) => {
+    server.use(currentUser(salesUser));
+
+    openEmbedded(`${path}?ssoToken=${partnerToken(600)}`);
+
+    await waitFor(() => expect(document.title).toBe(title));
+    expect(screen.queryByRole('heading', { name: `${title} is not available yet` })).not.toBeInTheDocument();
+  });
+
+  it.each([
     ['/embedded/dmspush', 'Push To DMS'],
     ['/embedded/vehiclehistoryreport', 'Vehicle History Report'],
-    ['/mobile/customersms', 'Customer SMS'],
   ])('%s is titled %s and names its capability', async (path, title) => {
     server.use(currentUser(salesUser));
 
@@ -170,9 +180,9 @@ describe('embedded routes', () => {
   it("runs on the browser's own session when opened without a token", async () => {
     const authorizations = profileSeenWith();
 
-    openEmbedded('/embedded/customeremail', fakeAuthService());
+    openEmbedded('/embedded/dmspush', fakeAuthService());
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Customer Email' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Push To DMS' })).toBeInTheDocument();
     expect(authorizations).toHaveLength(1);
   });
 });
@@ -190,7 +200,7 @@ describe('impersonation on an embedded page', () => {
       actor: { UserId: adminUser.UserId, Name: adminUser.Name },
     });
 
-    openEmbedded('/embedded/customersms', fakeAuthService());
+    openEmbedded('/embedded/dmspush', fakeAuthService());
     await waitFor(() => expect(flow.profiles).toEqual(['subject']));
     // The profile has arrived; the loading screen stays the spec's 2 seconds.
     await advance(1_000);
@@ -201,11 +211,11 @@ describe('impersonation on an embedded page', () => {
 
     expect(await screen.findByText(IMPERSONATION_DETECTED_MESSAGE)).toBeInTheDocument();
     expect(screen.getByText('0x202020')).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Customer SMS' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Push To DMS' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Dismiss Impersonation' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Customer SMS' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Push To DMS' })).toBeInTheDocument();
     expect(screen.getByText('Taylor Brooks')).toBeInTheDocument();
     expect(flow.requests).toEqual([{ call: 'end', authorization: `Bearer ${IMPERSONATION_TOKEN}` }]);
     expect(window.sessionStorage.getItem(IMPERSONATION_KEY)).toBeNull();

@@ -27,7 +27,7 @@ async function widgetTitles(): Promise<string[]> {
 }
 
 describe('dashboards', () => {
-  it('shows a manager the manager widgets, the service leads an honest empty state', async () => {
+  it('shows a manager the manager widgets, the service leads counted', async () => {
     signedInAs(managerUser);
 
     renderApp('/app/managerdashboard');
@@ -37,7 +37,7 @@ describe('dashboards', () => {
     const dashboard = screen.getByRole('region', { name: 'Dashboard' });
     expect(await within(dashboard).findByRole('group', { name: 'Calls: 0' })).toBeInTheDocument();
     const service = screen.getByRole('region', { name: 'Service Lead Management' });
-    expect(within(service).getByText('Not available yet')).toBeInTheDocument();
+    expect(await within(service).findByRole('button', { name: 'Service appointments: 0' })).toBeInTheDocument();
   });
 
   it('shows a BDC manager with BDC stores the BDC widgets', async () => {
