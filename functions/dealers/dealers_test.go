@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cxm/cxm/functions/areatest"
 	"github.com/cxm/cxm/functions/dealers"
@@ -424,4 +425,35 @@ func toJSON(t *testing.T, v any) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestSaveHoursAsTheDialogSends saves the settings the way the Workflow Manager's Working hours
+// dialog sends them: what was read, with closed days as a day and Closed only.
+func TestSaveHoursAsTheDialogSends(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	var read httpapi.Result[map[string]any]
+	if status := srv.Do(t, areatest.Request{Method: "POST", Path: "/api/dealer_settings/get_account_platform_settings", As: admin, Body: fmt.Sprintf(`{"AccountPlatformId":%d}`, demo.StoreHonda)}, &read); status != 200 {
+		t.Fatalf("get status = %d", status)
+	}
+	body := map[string]any{}
+	for _, k := range []string{"AccountPlatformID", "Version", "IsBdcEnabled", "PushToDms", "DmsProvider", "PushToFinance", "FinanceProvider", "NotificationRules", "ReassignRules", "LeadSettings", "ContactAssignment"} {
+		body[k] = read.Data[k]
+	}
+	days := []map[string]any{}
+	for _, d := range []string{"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"} {
+		days = append(days, map[string]any{"Day": d, "Open": "09:00", "Close": "19:00"})
+	}
+	body["BusinessHours"] = append(days, map[string]any{"Day": "Sunday", "Closed": true})
+	b, err := json.Marshal(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var saved httpapi.Result[dealer.StoreSettings]
+	if status := srv.Do(t, areatest.Request{Method: "POST", Path: "/api/dealer_settings/save_account_platform_settings", As: admin, Body: string(b)}, &saved); status != 200 {
+		t.Fatalf("save status = %d (sent %s)", status, b)
+	}
+	if got := saved.Data.BusinessHours; len(got) != 7 || got[time.Sunday].Day != "Sunday" || !got[time.Sunday].Closed || got[time.Monday].Open != "09:00" {
+		t.Errorf("saved hours = %+v, want Monday to Saturday 9:00 to 19:00, Sunday closed", got)
+	}
 }

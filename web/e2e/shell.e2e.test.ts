@@ -50,7 +50,7 @@ describe('a sales manager', () => {
     await page.getByRole('heading', { level: 1, name: 'Manager Dashboard' }).waitFor();
     await page.getByRole('main').getByRole('heading', { level: 2, name: 'Processes' }).waitFor();
     const widgets = await page.getByRole('main').getByRole('region').getByRole('heading', { level: 2 }).allTextContents();
-    expect(widgets).toEqual(['Dashboard', 'Team Management', 'Customer Engagement', 'Service Lead Management', 'Processes']);
+    expect(widgets).toEqual(['Dashboard', 'Team Management', 'Customer Engagement', 'Service Lead Management', 'Lead funnel and speed to lead', 'Processes']);
     expect(hashOf(page)).toBe('#/app/managerdashboard');
     expect(await page.title()).toBe('Manager Dashboard');
     await page.getByRole('banner').locator('time').waitFor();

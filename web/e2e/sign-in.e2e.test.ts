@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { openBrowser, type BrowserSession } from './browser';
 import { DEMO_PASSWORD as password, hashOf, screenshot, signIn } from './pages';
-import { createSignInWithoutProfile } from './user-pool';
+import { createSignInWithoutProfile, userPoolAccessToken } from './user-pool';
 
 function lastViewedPageSaved(page: Page) {
   return page.waitForResponse(
@@ -19,6 +19,14 @@ describe('signing in and finding the way back', () => {
   beforeAll(async () => {
     browser = await openBrowser();
     page = browser.page;
+    // Other tests leave the sales person on pages of their own: this one starts from the default.
+    const token = await userPoolAccessToken(baseUrl, 'sales@northwind.demo', password);
+    const reset = await fetch(`${baseUrl}/usersettings/key/lastViewedPage`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ key: 'lastViewedPage', value: encodeURIComponent('/app/default') }),
+    });
+    expect(reset.status).toBe(200);
   });
 
   afterAll(async () => {

@@ -30,9 +30,11 @@ export const SCREEN_BUDGET_KB = 60;
  * menu and form code), in KB of gzipped JavaScript: loaded once, with the first part that needs
  * them. The garage's and the rule editor's forms share the number, multi-select and form code
  * with the lead dialogs (about 20 KB of it); the appointments', visits' and processes' forms add
- * the radio, segmented and textarea code they share with them (about 3 KB), hence 116.
+ * the radio, segmented and textarea code they share with them (about 3 KB); the deal sheet,
+ * desking, e-mail, texting, Call Log and assistant parts share the file input, tabs, table and
+ * draft code among themselves and with the profile (about 13 KB), hence 132.
  */
-export const SHARED_BUDGET_KB = 116;
+export const SHARED_BUDGET_KB = 132;
 /** SIGN_IN and SHELL are the source modules of the sign-in screen and the signed-in shell. */
 export const SIGN_IN = 'src/features/auth/components/sign-in-page.tsx';
 export const SHELL = 'src/app/shell/app-layout.tsx';

@@ -57,18 +57,22 @@ function HoursForm({ read, onClose }: { read: StoreSettings; onClose: () => void
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const minutes = typeof target === 'number' ? target : 0;
-    save.mutate(
-      changeOf(read, {
-        BusinessHours: days.map((d) => (d.Closed ? { Day: d.Day, Closed: true } : { Day: d.Day, Open: d.Open, Close: d.Close })),
-        LeadSettings: { ...read.LeadSettings, ResponseTimeMinutes: minutes },
-      }),
-      {
-        onSuccess: () => {
+    // The saved settings arrive at a new version, which renders this form anew before a per-call
+    // callback would run: the promise of mutateAsync settles either way. A failure shows in the form.
+    save
+      .mutateAsync(
+        changeOf(read, {
+          BusinessHours: days.map((d) => (d.Closed ? { Day: d.Day, Closed: true } : { Day: d.Day, Open: d.Open, Close: d.Close })),
+          LeadSettings: { ...read.LeadSettings, ResponseTimeMinutes: minutes },
+        }),
+      )
+      .then(
+        () => {
           notify('success', 'The working hours are saved.');
           onClose();
         },
-      },
-    );
+        () => {},
+      );
   };
 
   return (
