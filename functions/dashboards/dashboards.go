@@ -25,6 +25,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cxm/cxm/shared/domain/account"
@@ -34,6 +35,7 @@ import (
 	"github.com/cxm/cxm/shared/domain/user"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/store"
 	"github.com/cxm/cxm/shared/runtime/wiring"
 	"github.com/danielgtaylor/huma/v2"
 )
@@ -57,7 +59,7 @@ func Register(api *httpapi.API, d wiring.Services) {
 	if log == nil {
 		log = slog.Default()
 	}
-	a := &area{d: d, log: log, repo: dashboard.NewRepo(d.Store), dealers: dealer.NewRepo(d.Store), contacts: contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log)}
+	a := &area{d: d, log: log, repo: dashboard.NewRepo(d.Store), dealers: dealer.NewRepo(d.Store), contacts: contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log), namesCache: map[string]cachedNames{}}
 	a.registerSummaries(api)
 	a.registerFunnel(api)
 	a.registerGroups(api)
@@ -74,6 +76,9 @@ type area struct {
 	dealers *dealer.Repo
 	// contacts names the customers of service leads.
 	contacts *contact.Repo
+	// namesCache keeps each dealer group's user names for namesFor (see groupNames).
+	namesMu    sync.Mutex
+	namesCache map[string]cachedNames
 }
 
 // RangeBody is the request body of the dashboard calls: stores, a date range and users.
@@ -231,15 +236,44 @@ func (a *area) names(ctx context.Context, sess user.Session) map[string]string {
 	if !sees(sess) {
 		return out
 	}
-	ps, err := a.d.Users.List(ctx, sess.Principal.Tenant)
-	if err != nil {
-		a.log.ErrorContext(ctx, "dashboard user names", "err", err)
-		return out
-	}
-	for _, p := range ps {
-		out[p.UserID] = strings.TrimSpace(p.FirstName + " " + p.LastName)
+	for id, name := range a.groupNames(ctx, sess.Principal.Tenant) {
+		out[id] = name
 	}
 	return out
+}
+
+// namesFor is how long the dealer group's user names are reused: a renamed user shows under the
+// new name on the dashboards within it, and a dashboard's calls read the names once between.
+const namesFor = 30 * time.Second
+
+// groupNames returns the names of tenant t's users by id, read at most once per namesFor.
+func (a *area) groupNames(ctx context.Context, t store.Tenant) map[string]string {
+	now := a.d.Store.Now()
+	a.namesMu.Lock()
+	c, ok := a.namesCache[t.Account()]
+	a.namesMu.Unlock()
+	if ok && now.Sub(c.at) < namesFor && !now.Before(c.at) {
+		return c.names
+	}
+	ps, err := a.d.Users.List(ctx, t)
+	if err != nil {
+		a.log.ErrorContext(ctx, "dashboard user names", "err", err)
+		return nil
+	}
+	names := make(map[string]string, len(ps))
+	for _, p := range ps {
+		names[p.UserID] = strings.TrimSpace(p.FirstName + " " + p.LastName)
+	}
+	a.namesMu.Lock()
+	a.namesCache[t.Account()] = cachedNames{names: names, at: now}
+	a.namesMu.Unlock()
+	return names
+}
+
+// cachedNames are a dealer group's user names as read at at.
+type cachedNames struct {
+	names map[string]string
+	at    time.Time
 }
 
 func pick(c dashboard.Counts, counters []dashboard.Counter) map[string]int64 {
