@@ -1,4 +1,5 @@
 import type { AppointmentView } from '../../lib/api/types';
+import { wallClock, zoneLabel, zoneOf } from '../../lib/store-time';
 
 /** APPOINTMENT_TYPES are the kinds of appointment, as the server accepts them. */
 export const APPOINTMENT_TYPES = ['Sales', 'Delivery', 'Service', 'Test Drive', 'Appraisal', 'Finance', 'Other'] as const;
@@ -41,11 +42,6 @@ export function canMove(a: Pick<AppointmentView, 'canChange' | 'moves'>, status:
   return a.canChange && (a.moves ?? []).includes(status);
 }
 
-/** zoneOf is a time zone the browser knows: the store's, or UTC when it has none. */
-function zoneOf(timeZone: string): string {
-  return timeZone || 'UTC';
-}
-
 /**
  * formatWhen shows an appointment's time as its store's clocks read it, with the zone's
  * abbreviation: "Tue, Dec 1, 2026, 10:00 – 10:45 AM PST".
@@ -66,28 +62,7 @@ export function minutesOf(a: Pick<AppointmentView, 'startUtc' | 'endUtc'>): numb
   return Math.round((new Date(a.endUtc).getTime() - new Date(a.startUtc).getTime()) / 60_000);
 }
 
-/**
- * wallClock is an instant as the store's clocks read it, in the form the time input and the
- * server take (YYYY-MM-DDTHH:MM).
- */
-export function wallClock(date: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
-    timeZone: zoneOf(timeZone),
-  }).formatToParts(date);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
-}
-
-/** zoneLabel names a store's time zone for people: its city and its abbreviation now. */
-export function zoneLabel(timeZone: string, now: Date = new Date()): string {
-  const zone = zoneOf(timeZone);
-  const abbr = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
-    .formatToParts(now)
-    .find((p) => p.type === 'timeZoneName')?.value;
-  const city = zone.split('/').pop()?.replace(/_/g, ' ') ?? zone;
-  return abbr ? `${city} time, ${abbr}` : `${city} time`;
-}
+export { wallClock, zoneLabel };
 
 const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 

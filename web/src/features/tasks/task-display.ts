@@ -1,4 +1,5 @@
 import type { TaskView } from '../../lib/api/types';
+import { wallClock, zoneLabel, zoneOf } from '../../lib/store-time';
 
 /** TASK_TYPES are the kinds of task a user may add, as the server accepts them. */
 export const TASK_TYPES = ['Call', 'Email', 'Text', 'Appointment', 'Follow-up', 'Other'] as const;
@@ -44,11 +45,6 @@ export function isOpen(task: Pick<TaskView, 'taskStatus'>): boolean {
   return (OPEN_STATUSES as readonly string[]).includes(task.taskStatus);
 }
 
-/** zoneOf is a time zone the browser knows: the store's, or UTC when it has none. */
-function zoneOf(timeZone: string): string {
-  return timeZone || 'UTC';
-}
-
 /** formatDue shows an instant as the store's clocks read it, with the zone's abbreviation. */
 export function formatDue(iso: string, timeZone: string): string {
   const d = new Date(iso);
@@ -59,28 +55,7 @@ export function formatDue(iso: string, timeZone: string): string {
   }).format(d);
 }
 
-/**
- * wallClock is an instant as the store's clocks read it, in the form the due-time input and the
- * server take (YYYY-MM-DDTHH:MM).
- */
-export function wallClock(date: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
-    timeZone: zoneOf(timeZone),
-  }).formatToParts(date);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
-}
-
-/** zoneLabel names a store's time zone for people: its city and its abbreviation now. */
-export function zoneLabel(timeZone: string, now: Date = new Date()): string {
-  const zone = zoneOf(timeZone);
-  const abbr = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
-    .formatToParts(now)
-    .find((p) => p.type === 'timeZoneName')?.value;
-  const city = zone.split('/').pop()?.replace(/_/g, ' ') ?? zone;
-  return abbr ? `${city} time, ${abbr}` : `${city} time`;
-}
+export { wallClock, zoneLabel };
 
 /** LOCAL_DUE is the shape of a due time as entered: a date and a time of day. */
 const LOCAL_DUE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
