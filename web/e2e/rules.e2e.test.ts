@@ -152,7 +152,17 @@ describe('Workflow Manager', () => {
     const contactId = await deliverLead(baseUrl, token, `CDQ-${run}`, 'Quinn', `Quick${run}`);
     await page.goto(`${baseUrl}/#/app/contact/${contactId}`);
     const task = page.getByRole('list', { name: 'Customer tasks' }).getByRole('listitem', { name: 'Call within a minute' });
-    await task.waitFor({ timeout: 30_000 });
+    // The rule's workflow starts on the lead's event, which may come after the profile loaded.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole('list', { name: 'Customer tasks' }).or(page.getByText('No open tasks.')).first().waitFor();
+          return task.count();
+        },
+        { timeout: 60_000, interval: 3_000 },
+      )
+      .toBe(1);
     // The gateway fires due timers every 15 seconds, as the schedule does every minute in AWS.
     await expect
       .poll(
