@@ -249,6 +249,11 @@ func SubjectOf(ev eventbus.Event) (Subject, bool, error) {
 
 // OnEvent ends the running instances and tasks the event terminates, then starts the rules it
 // triggers. Each effect is once per event (see the package comment).
+//
+// A start waits for one round of reads: the store's rules as the engine last read them say
+// what their starts need (the lead, the store's hours, the tasks' owner, the action types),
+// and that is read together with the rules' stamp and the customer's workflows. Only when the
+// stamp says the rules changed is what the current rules need and was not read read after.
 func (e *Engine) OnEvent(ctx context.Context, ev eventbus.Event) error {
 	sub, ok, err := SubjectOf(ev)
 	if err != nil || !ok {
@@ -263,72 +268,181 @@ func (e *Engine) OnEvent(ctx context.Context, ev eventbus.Event) error {
 			return err
 		}
 	}
-	// The terminators' writes, when there are any: a delivery of the event after they committed
-	// finds the workflows ended and the tasks closed, and writes nothing.
-	// The customer's workflows and the store's enabled rules are read together.
+	in := &inputs{e: e, t: t, sub: sub}
 	var (
 		wg              sync.WaitGroup
-		is              []rule.VersionedInstance
 		rules           []rule.TriggerSet
-		isErr, rulesErr error
+		rulesErr, inErr error
 	)
-	wg.Go(func() { is, isErr = e.rules.Instances(ctx, t, []int64{sub.ContactID}) })
 	wg.Go(func() { rules, rulesErr = e.enabled.Enabled(ctx, e.rules, t, sub.StoreID) })
+	wg.Go(func() { inErr = in.read(ctx, needsOf(candidates(e.enabled.Kept(t, sub.StoreID), sub), sub)) })
 	wg.Wait()
-	if err := errors.Join(isErr, rulesErr); err != nil {
+	if err := errors.Join(rulesErr, inErr); err != nil {
 		return err
 	}
-	end, err := e.terminate(ctx, t, sub, is)
+	cands := candidates(rules, sub)
+	if err := in.read(ctx, needsOf(cands, sub)); err != nil {
+		return err
+	}
+	// The terminators' writes, when there are any: a delivery of the event after they committed
+	// finds the workflows ended and the tasks closed, and writes nothing.
+	end, err := e.terminate(ctx, t, sub, in.instances)
 	if err != nil {
 		return err
 	}
 	if len(end) > 0 {
 		if err := eventbus.Once(e.s, TriggerConsumer+"-end", func(ctx context.Context, ev eventbus.Event) ([]store.Op, error) {
-			return e.terminate(ctx, t, sub, nil)
+			is, err := e.rules.Instances(ctx, t, []int64{sub.ContactID})
+			if err != nil {
+				return nil, err
+			}
+			return e.terminate(ctx, t, sub, is)
 		})(ctx, ev); err != nil {
 			return err
 		}
 	}
-	var candidates []rule.TriggerSet
-	needsLead := false
-	for _, r := range rules {
-		if !hasActivity(r.Triggers, sub.ActivityTypeID) || (sub.TriggerSetID != 0 && r.ID != sub.TriggerSetID) {
-			continue
-		}
-		candidates = append(candidates, r)
-		needsLead = needsLead || len(r.Vehicles) > 0 || len(r.TriggerSetFilters) > 0
-	}
-	if len(candidates) == 0 {
-		return nil
-	}
-	// The lead is read once for every rule; a rule whose filters leave the subject out (at the
-	// event's time, so every delivery decides alike) writes nothing, not even a processed mark.
-	var l *lead.Lead
-	if sub.LeadID != 0 && needsLead {
-		got, err := e.leads.GetOf(ctx, t, sub.ContactID, sub.LeadID)
-		if err == nil {
-			l = &got
-		} else if apperr.CodeOf(err) != apperr.NotFound {
-			return err
-		}
-	}
+	// A rule whose filters leave the subject out (at the event's time, so every delivery decides
+	// alike) writes nothing, not even a processed mark.
 	at := ev.Time
 	if at.IsZero() {
 		at = e.now()
 	}
-	for _, r := range candidates {
-		if !Matches(r, sub, l, at) {
+	for _, r := range cands {
+		if !Matches(r, sub, in.lead, at) {
 			continue
 		}
 		r := r
 		start := func(ctx context.Context, ev eventbus.Event) ([]store.Op, error) {
-			return e.start(ctx, t, r, sub, ev)
+			return e.start(ctx, r, in, ev)
 		}
-		if err := eventbus.Once(e.s, fmt.Sprintf("%s-%d", TriggerConsumer, r.ID), start)(ctx, ev); err != nil {
+		// The start only builds writes from what was read above, so its processed mark is not
+		// read first: a redelivery's transaction fails on the mark (see eventbus.OnceUnread).
+		if err := eventbus.OnceUnread(e.s, fmt.Sprintf("%s-%d", TriggerConsumer, r.ID), start)(ctx, ev); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// candidates returns the rules of rules whose triggers name the subject's activity type (the
+// one rule a start by hand names).
+func candidates(rules []rule.TriggerSet, sub Subject) []rule.TriggerSet {
+	var out []rule.TriggerSet
+	for _, r := range rules {
+		if hasActivity(r.Triggers, sub.ActivityTypeID) && (sub.TriggerSetID == 0 || r.ID == sub.TriggerSetID) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// needs says what the starts of some rules read besides the customer's workflows.
+type needs struct {
+	// lead: a filter or the vehicles of a rule look at the lead.
+	lead bool
+	// start: a rule may start, so the store's time zone, the tasks' owner and the action types.
+	start bool
+	// hours: a task of a rule keeps the store's working hours.
+	hours bool
+}
+
+// needsOf returns what starting the candidate rules cands for the subject reads.
+func needsOf(cands []rule.TriggerSet, sub Subject) needs {
+	var n needs
+	for _, r := range cands {
+		n.start = true
+		n.lead = n.lead || (sub.LeadID != 0 && len(r.Vehicles) > 0)
+		n.hours = n.hours || slices.ContainsFunc(r.TriggerSetTasks, func(rt rule.Task) bool { return rt.UseWorkSchedule })
+		for _, f := range r.TriggerSetFilters {
+			n.lead = n.lead || (sub.LeadID != 0 && filterReadsLead(f, sub))
+		}
+	}
+	return n
+}
+
+// filterReadsLead reports whether filter f needs the subject's lead; the lead's type and source
+// and, when the event names it, its sales person come with the event.
+func filterReadsLead(f rule.Filter, sub Subject) bool {
+	switch f.FilterID {
+	case rule.FilterLeadType, rule.FilterLeadSource:
+		return false
+	case rule.FilterHasSalesOwner:
+		return sub.SalesPersonID == ""
+	}
+	return true
+}
+
+// inputs is what an event's terminators and starts read, each part read once.
+type inputs struct {
+	e   *Engine
+	t   store.Tenant
+	sub Subject
+
+	instances     []rule.VersionedInstance
+	haveInstances bool
+	// lead is the subject's lead; nil when the event names none or it does not exist.
+	lead     *lead.Lead
+	haveLead bool
+	sched    workhours.Schedule
+	// schedHours: sched holds the store's own working hours, not only its time zone.
+	haveSched, schedHours bool
+	// owner is the first active user of the subject's sales person, BDC agent and user.
+	owner       string
+	haveOwner   bool
+	actions     []rule.ActionType
+	haveActions bool
+}
+
+// read reads, together, the customer's workflows and what n names that is not read yet.
+func (in *inputs) read(ctx context.Context, n needs) error {
+	var (
+		wg   sync.WaitGroup
+		errs [5]error
+	)
+	e, t, sub := in.e, in.t, in.sub
+	if !in.haveInstances {
+		wg.Go(func() {
+			if in.instances, errs[0] = e.rules.Instances(ctx, t, []int64{sub.ContactID}); errs[0] == nil {
+				in.haveInstances = true
+			}
+		})
+	}
+	if n.lead && !in.haveLead && sub.LeadID != 0 {
+		wg.Go(func() {
+			got, err := e.leads.GetOf(ctx, t, sub.ContactID, sub.LeadID)
+			switch {
+			case err == nil:
+				in.lead, in.haveLead = &got, true
+			case apperr.CodeOf(err) == apperr.NotFound:
+				in.haveLead = true
+			default:
+				errs[1] = err
+			}
+		})
+	}
+	if n.start && (!in.haveSched || (n.hours && !in.schedHours)) {
+		wg.Go(func() {
+			if in.sched, errs[2] = e.schedule(ctx, t, sub.StoreID, n.hours); errs[2] == nil {
+				in.haveSched, in.schedHours = true, n.hours
+			}
+		})
+	}
+	if n.start && !in.haveOwner {
+		wg.Go(func() {
+			if in.owner, errs[3] = e.owner(ctx, t, sub.SalesPersonID, sub.BDCAgentID, sub.UserID); errs[3] == nil {
+				in.haveOwner = true
+			}
+		})
+	}
+	if n.start && !in.haveActions {
+		wg.Go(func() {
+			if in.actions, errs[4] = e.rules.ActionTypes(ctx, t); errs[4] == nil {
+				in.haveActions = true
+			}
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs[:]...)
 }
 
 // stopVehicle ends the running workflows about the garage vehicle the subject's event says left
@@ -370,16 +484,10 @@ func (e *Engine) stopVehicle(ctx context.Context, t store.Tenant, sub Subject, e
 	return nil
 }
 
-// terminate returns the writes that end the subject's customer's running instances (is, or
-// those read now when nil) whose rule terminates on the subject's activity type, and cancel the
-// open tasks whose rule task does.
+// terminate returns the writes that end the subject's customer's running instances of is whose
+// rule terminates on the subject's activity type, and cancel the open tasks whose rule task
+// does.
 func (e *Engine) terminate(ctx context.Context, t store.Tenant, sub Subject, is []rule.VersionedInstance) ([]store.Op, error) {
-	if is == nil {
-		var err error
-		if is, err = e.rules.Instances(ctx, t, []int64{sub.ContactID}); err != nil {
-			return nil, err
-		}
-	}
 	now := e.now().UTC()
 	name := activityName(sub.ActivityTypeID)
 	var ops []store.Op
@@ -441,45 +549,33 @@ func activityName(id int64) string {
 }
 
 // start returns the writes that start rule r (whose filters and vehicles let the subject in) for
-// the subject of event ev, or none when the customer has a running instance of the rule for the
-// same lead and garage vehicle.
-func (e *Engine) start(ctx context.Context, t store.Tenant, r rule.TriggerSet, sub Subject, ev eventbus.Event) ([]store.Op, error) {
-	// What the start needs is read together: the customer's workflows, the store's hours, the
-	// tasks' owner and the action types.
-	var (
-		wg                                      sync.WaitGroup
-		existing                                []rule.VersionedInstance
-		sched                                   workhours.Schedule
-		owner                                   string
-		actions                                 []rule.ActionType
-		existingErr, schedErr, ownerErr, actErr error
-	)
-	wg.Go(func() { existing, existingErr = e.rules.Instances(ctx, t, []int64{sub.ContactID}) })
-	wg.Go(func() {
-		sched, schedErr = e.schedule(ctx, t, sub.StoreID, slices.ContainsFunc(r.TriggerSetTasks, func(rt rule.Task) bool { return rt.UseWorkSchedule }))
-	})
-	wg.Go(func() {
-		owner, ownerErr = e.owner(ctx, t, sub.SalesPersonID, sub.BDCAgentID, sub.UserID, r.UpdatedBy, r.CreatedBy)
-	})
-	wg.Go(func() { actions, actErr = e.rules.ActionTypes(ctx, t) })
-	wg.Wait()
-	if err := errors.Join(existingErr, schedErr, ownerErr, actErr); err != nil {
-		return nil, err
-	}
-	for _, vi := range existing {
+// the subject of event ev from what in read, or none when the customer has a running instance
+// of the rule for the same lead and garage vehicle.
+func (e *Engine) start(ctx context.Context, r rule.TriggerSet, in *inputs, ev eventbus.Event) ([]store.Op, error) {
+	t, sub := in.t, in.sub
+	for _, vi := range in.instances {
 		if vi.Active() && vi.TriggerSetID == r.ID && vi.EntityID == sub.LeadID && vi.GarageVehicleID == sub.GarageVehicleID {
 			return nil, nil
 		}
 	}
+	owner := in.owner
+	if owner == "" && len(r.TriggerSetTasks) > 0 {
+		// Nobody of the event is an active user: whoever last changed or created the rule.
+		var err error
+		if owner, err = e.owner(ctx, t, r.UpdatedBy, r.CreatedBy); err != nil {
+			return nil, err
+		}
+		if owner == "" {
+			e.log.WarnContext(ctx, "workflow rule not started: no active user for its tasks", "rule", r.ID, "contact", sub.ContactID)
+			return nil, nil
+		}
+	}
+	sched, actions := in.sched, in.actions
 	loc := sched.Location()
 	now := e.now().UTC()
 	inst := rule.Instance{
 		ID: rule.InstanceID(ev.ID, r.ID), TriggerSetID: r.ID, RuleName: r.Name, ContactID: sub.ContactID, EntityID: sub.LeadID, GarageVehicleID: sub.GarageVehicleID,
 		AccountPlatformID: sub.StoreID, Status: rule.InstanceInProgress, StartedAt: now, TriggerActivityID: sub.ActivityTypeID, TaskIDs: []string{},
-	}
-	if owner == "" && len(r.TriggerSetTasks) > 0 {
-		e.log.WarnContext(ctx, "workflow rule not started: no active user for its tasks", "rule", r.ID, "contact", sub.ContactID)
-		return nil, nil
 	}
 	var ops []store.Op
 	for i, rt := range r.TriggerSetTasks {

@@ -29,6 +29,6 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	lambda.Start(timers.Handler(timers.NewFirer(svc, time.Now)))
+	lambda.Start(timers.Handler(timers.NewFirer(svc, time.Now), timers.Sleep))
 	return nil
 }

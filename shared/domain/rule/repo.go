@@ -596,6 +596,14 @@ type cachedRules struct {
 	rules []TriggerSet
 }
 
+// Kept returns the enabled rules of store storeID of tenant t the cache last read, which may
+// be older than the store's: a caller that reads ahead by them checks them with Enabled.
+func (c *EnabledCache) Kept(t store.Tenant, storeID int64) []TriggerSet {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.m[t.Account()+"/"+strconv.FormatInt(storeID, 10)].rules
+}
+
 // Enabled returns the enabled, not archived rules of store storeID as r reads them, from the
 // cache while the store's stamp is the one they were read at.
 func (c *EnabledCache) Enabled(ctx context.Context, r *Repo, t store.Tenant, storeID int64) ([]TriggerSet, error) {
