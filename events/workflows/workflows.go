@@ -15,8 +15,8 @@
 // is marked as no longer owned (GarageVehicleNoLongerOwned) every running workflow about it
 // ends and its open tasks are cancelled.
 //
-// When a task's due timer fires (timer.Firer, every minute in AWS from an EventBridge Scheduler
-// schedule, on the gateway's clock locally), an open manual task becomes Overdue and its
+// When a task's due timer fires (timer.Firer, every ten seconds in AWS from an EventBridge Scheduler
+// schedule's every-minute function, on the gateway's clock locally), an open manual task becomes Overdue and its
 // overdue notifications are sent; an automated task does its action (its template text,
 // through the consent ledger, or its template e-mail, to the sandbox mail sink until a
 // messaging provider is configured), is recorded in the customer's activity and completes. Timers fire at most once in effect (see package timer).
