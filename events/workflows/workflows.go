@@ -251,9 +251,10 @@ func SubjectOf(ev eventbus.Event) (Subject, bool, error) {
 // triggers. Each effect is once per event (see the package comment).
 //
 // A start waits for one round of reads: the store's rules as the engine last read them say
-// what their starts need (the lead, the store's hours, the tasks' owner, the action types),
-// and that is read together with the rules' stamp and the customer's workflows. Only when the
-// stamp says the rules changed is what the current rules need and was not read read after.
+// what their starts need (the lead, the store's time zone and hours, the tasks' owner, the
+// action types), and that is read together with the rules' stamp and the customer's workflows,
+// the items in one BatchGetItem beside the workflows' query and the lead. Only when the stamp
+// says the rules changed is what the current rules need and was not read read after.
 func (e *Engine) OnEvent(ctx context.Context, ev eventbus.Event) error {
 	sub, ok, err := SubjectOf(ev)
 	if err != nil || !ok {
@@ -269,19 +270,19 @@ func (e *Engine) OnEvent(ctx context.Context, ev eventbus.Event) error {
 		}
 	}
 	in := &inputs{e: e, t: t, sub: sub}
-	var (
-		wg              sync.WaitGroup
-		rules           []rule.TriggerSet
-		rulesErr, inErr error
-	)
-	wg.Go(func() { rules, rulesErr = e.enabled.Enabled(ctx, e.rules, t, sub.StoreID) })
-	wg.Go(func() { inErr = in.read(ctx, needsOf(candidates(e.enabled.Kept(t, sub.StoreID), sub), sub)) })
-	wg.Wait()
-	if err := errors.Join(rulesErr, inErr); err != nil {
+	stamp, enabled, err := e.enabled.StampRead(e.rules, t, sub.StoreID)
+	if err != nil {
+		return err
+	}
+	if err := in.read(ctx, needsOf(candidates(e.enabled.Kept(t, sub.StoreID), sub), sub), stamp); err != nil {
+		return err
+	}
+	rules, err := enabled(ctx)
+	if err != nil {
 		return err
 	}
 	cands := candidates(rules, sub)
-	if err := in.read(ctx, needsOf(cands, sub)); err != nil {
+	if err := in.read(ctx, needsOf(cands, sub), nil); err != nil {
 		return err
 	}
 	// The terminators' writes, when there are any: a delivery of the event after they committed
@@ -393,13 +394,89 @@ type inputs struct {
 	haveActions bool
 }
 
-// read reads, together, the customer's workflows and what n names that is not read yet.
-func (in *inputs) read(ctx context.Context, n needs) error {
+// read reads, together, the customer's workflows and what n names that is not read yet, with
+// extra, when not nil, in the same batch.
+func (in *inputs) read(ctx context.Context, n needs, extra *store.Read) error {
+	e, t, sub := in.e, in.t, in.sub
+	var (
+		batch []*store.Read
+		after []func() error
+	)
+	if extra != nil {
+		batch = append(batch, extra)
+	}
+	if n.start && (!in.haveSched || (n.hours && !in.schedHours)) {
+		var st func() (account.Store, error)
+		if e.accounts != nil {
+			rd, got, err := e.accounts.StoreRead(t, sub.StoreID)
+			if err != nil {
+				return err
+			}
+			batch, st = append(batch, rd), got
+		}
+		hours := n.hours
+		var settings func() dealer.StoreSettings
+		if hours {
+			srd, got, err := e.dealers.SettingsRead(t, sub.StoreID)
+			if err != nil {
+				return err
+			}
+			batch, settings = append(batch, srd), got
+		}
+		after = append(after, func() error {
+			// A store that cannot be read keeps UTC.
+			tz := ""
+			if st != nil {
+				if got, err := st(); err == nil {
+					tz = got.TimeZone
+				}
+			}
+			in.sched, in.haveSched, in.schedHours = workhours.In(nil, tz), true, hours
+			if hours {
+				in.sched = settings().Schedule(tz)
+			}
+			return nil
+		})
+	}
+	if n.start && !in.haveOwner {
+		// The first of the lead's sales person, its BDC agent and the user whose action it
+		// was (not an integration such as the lead intake) that is an active user.
+		var profiles []func() (user.Profile, bool)
+		seen := map[string]bool{}
+		for _, id := range []string{sub.SalesPersonID, sub.BDCAgentID, sub.UserID} {
+			if !user.ValidUserID(id) || seen[id] {
+				continue
+			}
+			seen[id] = true
+			rd, got, err := e.users.ProfileRead(t, id)
+			if err != nil {
+				return err
+			}
+			batch, profiles = append(batch, rd), append(profiles, got)
+		}
+		after = append(after, func() error {
+			for _, got := range profiles {
+				if p, ok := got(); ok && p.Active() {
+					in.owner = p.UserID
+					break
+				}
+			}
+			in.haveOwner = true
+			return nil
+		})
+	}
+	if n.start && !in.haveActions {
+		rd, got, err := e.rules.ActionTypesRead(t)
+		if err != nil {
+			return err
+		}
+		batch = append(batch, rd)
+		after = append(after, func() error { in.actions, in.haveActions = got(), true; return nil })
+	}
 	var (
 		wg   sync.WaitGroup
-		errs [5]error
+		errs [3]error
 	)
-	e, t, sub := in.e, in.t, in.sub
 	if !in.haveInstances {
 		wg.Go(func() {
 			if in.instances, errs[0] = e.rules.Instances(ctx, t, []int64{sub.ContactID}); errs[0] == nil {
@@ -420,29 +497,19 @@ func (in *inputs) read(ctx context.Context, n needs) error {
 			}
 		})
 	}
-	if n.start && (!in.haveSched || (n.hours && !in.schedHours)) {
-		wg.Go(func() {
-			if in.sched, errs[2] = e.schedule(ctx, t, sub.StoreID, n.hours); errs[2] == nil {
-				in.haveSched, in.schedHours = true, n.hours
-			}
-		})
-	}
-	if n.start && !in.haveOwner {
-		wg.Go(func() {
-			if in.owner, errs[3] = e.owner(ctx, t, sub.SalesPersonID, sub.BDCAgentID, sub.UserID); errs[3] == nil {
-				in.haveOwner = true
-			}
-		})
-	}
-	if n.start && !in.haveActions {
-		wg.Go(func() {
-			if in.actions, errs[4] = e.rules.ActionTypes(ctx, t); errs[4] == nil {
-				in.haveActions = true
-			}
-		})
+	if len(batch) > 0 {
+		wg.Go(func() { errs[2] = e.s.BatchGet(ctx, batch...) })
 	}
 	wg.Wait()
-	return errors.Join(errs[:]...)
+	if err := errors.Join(errs[:]...); err != nil {
+		return err
+	}
+	for _, f := range after {
+		if err := f(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // stopVehicle ends the running workflows about the garage vehicle the subject's event says left
@@ -617,26 +684,6 @@ func (e *Engine) start(ctx context.Context, r rule.TriggerSet, in *inputs, ev ev
 		return nil, err
 	}
 	return append(ops, notes...), nil
-}
-
-// schedule returns the working hours of store storeID in its time zone: the hours of its dealer
-// settings when hours is set (a task of the rule uses the work schedule), else the default ones.
-// A store that cannot be read keeps UTC.
-func (e *Engine) schedule(ctx context.Context, t store.Tenant, storeID int64, hours bool) (workhours.Schedule, error) {
-	tz := ""
-	if e.accounts != nil {
-		if st, err := e.accounts.Store(ctx, t, storeID); err == nil {
-			tz = st.TimeZone
-		}
-	}
-	if !hours || e.dealers == nil {
-		return workhours.In(nil, tz), nil
-	}
-	s, err := e.dealers.Get(ctx, t, storeID)
-	if err != nil {
-		return workhours.Schedule{}, err
-	}
-	return s.Schedule(tz), nil
 }
 
 // owner returns the first of ids that is an active user of the tenant: the lead's sales person,
