@@ -153,25 +153,26 @@ func (f fixture) counterKey(t *testing.T) store.Key {
 	return k
 }
 
+// addOne is an effect that adds one to the counter, counting its runs in calls.
+func (f fixture) addOne(t *testing.T, calls *int) eventbus.Effect {
+	k := f.counterKey(t)
+	return func(ctx context.Context, e eventbus.Event) ([]store.Op, error) {
+		*calls++
+		var c counter
+		v, err := f.s.Get(ctx, k, &c)
+		if apperr.CodeOf(err) == apperr.NotFound {
+			return []store.Op{store.CreateOp(store.Record{Key: k, Type: "Counter", Value: counter{Seen: 1}})}, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		return []store.Op{store.UpdateOp(store.Record{Key: k, Type: "Counter", Value: counter{Seen: c.Seen + 1}, Version: v})}, nil
+	}
+}
+
 // countNotes is a consumer whose effect is to add one to the counter for each note event.
 func (f fixture) countNotes(t *testing.T, calls *int) eventbus.Consumer {
-	k := f.counterKey(t)
-	return eventbus.Consumer{
-		Name:  "note-counter",
-		Types: []string{"NoteCreated"},
-		Handle: eventbus.Once(f.s, "note-counter", func(ctx context.Context, e eventbus.Event) ([]store.Op, error) {
-			*calls++
-			var c counter
-			v, err := f.s.Get(ctx, k, &c)
-			if apperr.CodeOf(err) == apperr.NotFound {
-				return []store.Op{store.CreateOp(store.Record{Key: k, Type: "Counter", Value: counter{Seen: 1}})}, nil
-			}
-			if err != nil {
-				return nil, err
-			}
-			return []store.Op{store.UpdateOp(store.Record{Key: k, Type: "Counter", Value: counter{Seen: c.Seen + 1}, Version: v})}, nil
-		}),
-	}
+	return eventbus.Consumer{Name: "note-counter", Types: []string{"NoteCreated"}, Handle: eventbus.Once(f.s, "note-counter", f.addOne(t, calls))}
 }
 
 func (f fixture) seen(ctx context.Context, t *testing.T) int {
@@ -411,20 +412,8 @@ func TestUnreadMarkRedeliveriesHaveOneEffect(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	f := newFixture(t)
-	k := f.counterKey(t)
 	var calls int
-	add := eventbus.OnceUnread(f.s, "unread", func(ctx context.Context, e eventbus.Event) ([]store.Op, error) {
-		calls++
-		var c counter
-		v, err := f.s.Get(ctx, k, &c)
-		if apperr.CodeOf(err) == apperr.NotFound {
-			return []store.Op{store.CreateOp(store.Record{Key: k, Type: "Counter", Value: counter{Seen: 1}})}, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		return []store.Op{store.UpdateOp(store.Record{Key: k, Type: "Counter", Value: counter{Seen: c.Seen + 1}, Version: v})}, nil
-	})
+	add := eventbus.OnceUnread(f.s, "unread", f.addOne(t, &calls))
 	tests := []struct {
 		name      string
 		id        string

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/cxm/cxm/shared/provider/latency"
 	"github.com/cxm/cxm/shared/runtime/timer"
 	"github.com/cxm/cxm/shared/runtime/wiring"
 )
@@ -72,12 +73,5 @@ func Handler(f *timer.Firer, wait Wait) func(ctx context.Context) (Result, error
 
 // Sleep is the Wait of a function on the real clock.
 func Sleep(ctx context.Context, until time.Time) error {
-	t := time.NewTimer(time.Until(until))
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
+	return latency.Wait(ctx, time.Until(until))
 }
