@@ -1,4 +1,4 @@
-import { Alert, Group, Stack } from '@mantine/core';
+import { Alert, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 
 import { CustomerProfile } from '../../features/contacts/components/customer-profile';
@@ -80,13 +80,19 @@ export function CustomerProfilePage({ contactId: given, profilePath = customerPr
           ) : null
         }
         tasks={(contact, canEdit) => (
-          <Stack gap="md">
-            <CustomerAppointments contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} userId={user.UserId} />
-            <CustomerTasks contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} userId={user.UserId} />
-            <CustomerProcesses contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} userId={user.UserId} />
-            <CustomerDesks contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} />
-            <CustomerAssistant contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} />
-          </Stack>
+          // On a wide screen the day's work (tasks, appointments, processes) sits beside the
+          // deal and the conversation (desks, the auto assistant), so the snapshot stays short.
+          <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md" verticalSpacing="md">
+            <Stack gap="md">
+              <CustomerTasks contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} userId={user.UserId} />
+              <CustomerAppointments contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} userId={user.UserId} />
+              <CustomerProcesses contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} userId={user.UserId} />
+            </Stack>
+            <Stack gap="md">
+              <CustomerDesks contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} />
+              <CustomerAssistant contactId={contact.id ?? id} storeId={contact.accountPlatformId ?? 0} canEdit={canEdit} />
+            </Stack>
+          </SimpleGrid>
         )}
         garage={(contact, canEdit) => <GarageTab contactId={contact.id ?? id} canEdit={canEdit} />}
         messages={(contact, canEdit) => <MessagesTab contactId={contact.id ?? id} customerName={contactName(contact)} canEdit={canEdit} />}
