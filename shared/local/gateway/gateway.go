@@ -63,7 +63,7 @@ type Config struct {
 	// SMSSandbox serves the SMS sandbox's page (the texts sent, replies as the customer) below
 	// SMSSandboxPath; nil serves none.
 	SMSSandbox http.Handler
-	Log   *slog.Logger
+	Log        *slog.Logger
 }
 
 // MediaPath is where the gateway serves the files of signed links (videos).
