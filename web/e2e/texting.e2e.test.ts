@@ -96,7 +96,7 @@ describe('texting with consent', () => {
     const notice = page.getByRole('status');
     await notice.filter({ hasText: 'received as Stop' }).waitFor();
     expect(await notice.textContent()).toContain('you are unsubscribed');
-    await thread.getByText('STOP', { exact: true }).waitFor();
+    await thread.getByRole('listitem').filter({ hasText: /STOP$/ }).waitFor();
     await screenshot(page, '90b-sms-sandbox-reply');
 
     await page.goto(`${baseUrl}/#/app/contact/${contactId}?tab=messages`);
