@@ -223,7 +223,7 @@ button { font: inherit; padding: 6px 14px; }
 <section id="{{.ID}}" aria-label="Conversation with {{.Customer}}">
 <h2>{{.Customer}} <span class="meta">with store {{.AccountPlatformID}} ({{.StoreNumber}}), dealer group {{.Account}}</span></h2>
 <ol>
-{{range .Texts}}<li class="{{direction .}}"><span class="meta">{{direction .}} · {{.At.Format "Jan 2 15:04:05"}}</span><br>{{.Text}}</li>
+{{range .Texts}}<li class="{{direction .}}"><span class="meta">{{direction .}} · {{.At.Format "Jan 2 15:04:05 UTC"}}</span><br>{{.Text}}</li>
 {{end}}</ol>
 <form method="post" action="{{$.Prefix}}/reply">
 <input type="hidden" name="account" value="{{.Account}}">
