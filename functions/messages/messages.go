@@ -5,7 +5,10 @@
 // calls), a bulk text (POST /api/sms/bulk), the customers' replies from AWS End User
 // Messaging's SNS topic (POST /api/sms/inbound, no token: the store's webhook token and SNS's
 // signature are checked), and, locally and for demo stores, a reply made as the customer
-// through the SMS sandbox (POST /api/sms/sandbox/reply).
+// through the SMS sandbox (POST /api/sms/sandbox/reply). Each store's texting settings — its
+// quiet hours and its answer to HELP — are read and saved at /api/texting/settings/{store}
+// (no call of the spec: the store settings screens' style). An internal link is verified and
+// signed before the web app opens it (C7.17-021, POST /internalLinkVerification).
 //
 // Every send goes through texting.Service.Send, which asks the consent ledger first. The
 // texts are the customer's activity entries (Kind text): the Messages tab reads them, with the
@@ -55,6 +58,8 @@ func Register(api *httpapi.API, d wiring.Services) {
 	acts := activity.NewRepo(d.Store, d.Events, d.Log).WithClock(d.Store.Now)
 	a := &area{d: d, contacts: contacts, texts: texting.New(d.Store, contacts, acts, d.Accounts, d.Providers), verifier: endusermessaging.NewVerifier(nil)}
 	a.register(api)
+	a.registerSettings(api)
+	a.registerLinks(api)
 }
 
 // ContactPath is the path of the calls about one customer.

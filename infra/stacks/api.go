@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2"
@@ -48,6 +49,10 @@ const (
 	EnvTagSandboxLatency       = "MFRTAG_SANDBOX_LATENCY"
 	EnvSMSSandboxLatency       = "SMS_SANDBOX_LATENCY"
 )
+
+// EnvInternalLinkOrigins names the texting area's allow-list of CXM's own origins, which an
+// internal link must be under to be signed (shared/domain/internallink).
+const EnvInternalLinkOrigins = "INTERNAL_LINK_ORIGINS"
 
 // The sandboxes' answer times, close to the real providers'.
 const (
@@ -198,6 +203,11 @@ func NewAPIStack(scope constructs.Construct, id string, props *APIStackProps) *A
 			areaEnv[EnvHistorySandboxLatency] = HistorySandboxLatency
 			areaEnv[EnvTagSandboxLatency] = TagSandboxLatency
 			areaEnv[EnvSMSSandboxLatency] = SMSSandboxLatency
+		}
+		if area.Name == TextingArea {
+			// The web app's origins are CXM's own pages an internal link may open.
+			areaEnv = maps.Clone(areaEnv)
+			areaEnv[EnvInternalLinkOrigins] = strings.Join(props.AllowedOrigins, ",")
 		}
 		af := NewAreaFunction(stack, areaID(area.Name), &AreaFunctionProps{
 			Area:        area,

@@ -43,6 +43,10 @@ func TestProviderAreas(t *testing.T) {
 				t.Errorf("%s area: %s = %v (set %v), want set %v to %s", area, name, got, has, want, value)
 			}
 		}
+		// Only the texting area signs internal links, under the web app's origins.
+		if _, has := vars[stacks.EnvInternalLinkOrigins]; has != (area == stacks.TextingArea) {
+			t.Errorf("%s area: %s set %v, want set only for the texting area", area, stacks.EnvInternalLinkOrigins, has)
+		}
 		// The area's role is named after its construct id ("CreditArea...").
 		prefix := strings.ToUpper(area[:1]) + area[1:] + "Area"
 		granted := slices.ContainsFunc(readers, func(r string) bool { return strings.Contains(r, `"`+prefix) })

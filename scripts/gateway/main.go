@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"github.com/cxm/cxm/events/consumers"
 	"github.com/cxm/cxm/events/timers"
+	"github.com/cxm/cxm/functions/messages"
 	"github.com/cxm/cxm/functions/mount"
 	"io"
 	"log/slog"
@@ -259,6 +260,7 @@ func run(ctx context.Context, o options) error {
 		CognitoURL: cognitoAddr,
 		WebDir:     webDir,
 		Media:      media.Handler(svc.Blobs),
+		SMSSandbox: messages.SandboxPage(svc, gateway.SMSSandboxPath),
 		Log:        log,
 	})
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
@@ -285,6 +287,7 @@ func run(ctx context.Context, o options) error {
 	go timers.NewFirer(svc, time.Now).Loop(ctx, ticks.C)
 	printBanner(os.Stderr, origin, groups, o.seed)
 	fmt.Fprintf(os.Stderr, "E-mail sent locally: %s\n", sesURL)
+	fmt.Fprintf(os.Stderr, "Texts sent locally (reply as the customer): %s%s/\n", origin, gateway.SMSSandboxPath)
 
 	select {
 	case <-ctx.Done():

@@ -85,17 +85,21 @@ describe('texting with consent', () => {
     await page.getByText('Textable', { exact: true }).waitFor();
     await screenshot(page, '90-messages-text-sent');
 
-    // The customer answers STOP from their phone, through the SMS sandbox.
-    const reply = await call<{ keyword: string; state: string; answer: string; contactId: number }>(baseUrl, salesToken, 'POST', '/api/sms/sandbox/reply', {
-      accountPlatformId: TOYOTA,
-      from: place.e164,
-      text: 'STOP',
-    });
-    expect(reply.status).toBe(200);
-    expect(reply.data).toMatchObject({ keyword: 'Stop', state: 'OptedOut', contactId });
-    expect(reply.data.answer).toContain('unsubscribed');
+    // The customer answers STOP from their phone: a person replies as the customer on the SMS
+    // sandbox's page, which the gateway serves locally, and the reply is received as the
+    // provider's would be.
+    await page.goto(`${baseUrl}/sandbox/sms/`);
+    const thread = page.getByRole('region', { name: `Conversation with ${place.e164}` });
+    await thread.getByText('Hi Tess, the RAV4 you asked about is in.').waitFor();
+    await thread.getByRole('textbox', { name: `Reply as ${place.e164}` }).fill('STOP');
+    await thread.getByRole('button', { name: 'Reply as the customer' }).click();
+    const notice = page.getByRole('status');
+    await notice.filter({ hasText: 'received as Stop' }).waitFor();
+    expect(await notice.textContent()).toContain('you are unsubscribed');
+    await thread.getByRole('listitem').filter({ hasText: /STOP$/ }).waitFor();
+    await screenshot(page, '90b-sms-sandbox-reply');
 
-    await page.reload();
+    await page.goto(`${baseUrl}/#/app/contact/${contactId}?tab=messages`);
     await conversation.getByRole('article', { name: /^Text from the customer/ }).filter({ hasText: 'STOP' }).waitFor();
     await conversation.getByText(/you are unsubscribed and will get no more texts/).waitFor();
     await page.getByText('Opted out of texts', { exact: true }).first().waitFor();
@@ -150,5 +154,28 @@ describe('texting with consent', () => {
     await page.getByRole('heading', { name: 'Customer SMS' }).waitFor();
     await page.getByRole('alert').filter({ hasText: 'opted out' }).waitFor();
     await screenshot(page, '93-embedded-customer-sms');
+  });
+
+  it("a dealer admin sets a store's HELP answer on the Workflow Manager's texting settings", async () => {
+    const admin = await openBrowser();
+    try {
+      const p = admin.page;
+      await p.goto(`${baseUrl}/#/app/workflowmanager?store=2002`);
+      await signIn(p, 'admin@northwind.demo');
+      await p.getByRole('button', { name: 'Texting settings' }).click();
+      const dialog = p.getByRole('dialog', { name: /^Texting settings/ });
+      const help = dialog.getByRole('textbox', { name: /Answer to HELP/ });
+      await help.waitFor();
+      expect(await dialog.getByLabel('Quiet hours start').inputValue()).toMatch(/^\d\d:\d\d$/);
+      await help.fill(`Honda of Springfield (${run}): call 503-555-0100. Reply STOP to opt out.`);
+      await screenshot(p, '94-texting-settings');
+      await dialog.getByRole('button', { name: 'Save texting settings' }).click();
+      await p.getByText('The texting settings are saved.').waitFor();
+      await p.getByRole('button', { name: 'Texting settings' }).click();
+      expect(await p.getByRole('dialog', { name: /^Texting settings/ }).getByRole('textbox', { name: /Answer to HELP/ }).inputValue()).toContain(run);
+      expect(admin.pageErrors).toEqual([]);
+    } finally {
+      await admin.close();
+    }
   });
 });

@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 
+	"github.com/cxm/cxm/shared/domain/consent"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/store"
 )
@@ -24,12 +25,15 @@ type Outcome struct {
 }
 
 // Bulk sends each of messages (at most MaxBulk, each of PathBulk) through Send: the consent
-// ledger is asked for every customer, and a customer it refuses gets nothing. The outcomes are
-// in the order of messages.
+// ledger is asked for every customer, and a customer it refuses gets nothing. Each store's
+// rules (the store and its texting settings) are read once for the whole send, not once per
+// customer: a settings change made during the send applies from the next send. The outcomes
+// are in the order of messages.
 func (s *Service) Bulk(ctx context.Context, t store.Tenant, messages []Message) ([]Outcome, error) {
 	if len(messages) == 0 || len(messages) > MaxBulk {
 		return nil, apperr.InvalidFields("The bulk text is not valid.", map[string]string{"contactIds": "Choose 1 to 1,000 customers."})
 	}
+	rules := newRulesCache(s.rules)
 	out := make([]Outcome, len(messages))
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -38,7 +42,7 @@ func (s *Service) Bulk(ctx context.Context, t store.Tenant, messages []Message) 
 			for i := range next {
 				m := messages[i]
 				m.Path = PathBulk
-				res, err := s.Send(ctx, t, m)
+				res, err := s.send(ctx, t, m, rules.get)
 				out[i] = Outcome{ContactID: m.ContactID, Result: res, Err: err}
 			}
 		})
@@ -49,4 +53,53 @@ func (s *Service) Bulk(ctx context.Context, t store.Tenant, messages []Message) 
 	close(next)
 	wg.Wait()
 	return out, nil
+}
+
+// rulesCache reads each store's consent rules once, however many sends of a bulk send ask for
+// them at once. A failed read is not kept: the next send asks again.
+type rulesCache struct {
+	read  rulesFunc
+	mu    sync.Mutex
+	calls map[int64]*rulesCall
+}
+
+// rulesCall is one store's read: done closes when rules and err are set.
+type rulesCall struct {
+	done  chan struct{}
+	rules consent.StoreRules
+	err   error
+}
+
+func newRulesCache(read rulesFunc) *rulesCache {
+	return &rulesCache{read: read, calls: map[int64]*rulesCall{}}
+}
+
+// get returns the rules of store storeID of t (the one tenant of the bulk send).
+func (c *rulesCache) get(ctx context.Context, t store.Tenant, storeID int64) (consent.StoreRules, error) {
+	c.mu.Lock()
+	call, ok := c.calls[storeID]
+	if !ok {
+		call = &rulesCall{done: make(chan struct{})}
+		c.calls[storeID] = call
+	}
+	c.mu.Unlock()
+	if ok {
+		select {
+		case <-call.done:
+		case <-ctx.Done():
+			return consent.StoreRules{}, ctx.Err()
+		}
+		if call.err == nil {
+			return call.rules, nil
+		}
+		return c.get(ctx, t, storeID)
+	}
+	call.rules, call.err = c.read(ctx, t, storeID)
+	if call.err != nil {
+		c.mu.Lock()
+		delete(c.calls, storeID)
+		c.mu.Unlock()
+	}
+	close(call.done)
+	return call.rules, call.err
 }

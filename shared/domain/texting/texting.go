@@ -159,6 +159,14 @@ func (m Message) validate() error {
 // error naming phone; a store without texting, or a provider that cannot send now, a Conflict
 // error. Nothing is recorded then.
 func (s *Service) Send(ctx context.Context, t store.Tenant, m Message) (Result, error) {
+	return s.send(ctx, t, m, s.rules)
+}
+
+// rulesFunc reads the consent rules of a store: Service.rules, or a bulk send's cache of it.
+type rulesFunc func(ctx context.Context, t store.Tenant, storeID int64) (consent.StoreRules, error)
+
+// send is Send reading the store's rules with rules.
+func (s *Service) send(ctx context.Context, t store.Tenant, m Message, rules rulesFunc) (Result, error) {
 	if err := m.validate(); err != nil {
 		return Result{}, err
 	}
@@ -177,7 +185,7 @@ func (s *Service) Send(ctx context.Context, t store.Tenant, m Message) (Result, 
 	if storeID == 0 {
 		storeID = c.AccountPlatformID
 	}
-	rules, err := s.rules(ctx, t, storeID)
+	sr, err := rules(ctx, t, storeID)
 	if err != nil {
 		return Result{}, err
 	}
@@ -189,7 +197,7 @@ func (s *Service) Send(ctx context.Context, t store.Tenant, m Message) (Result, 
 		d := consent.Decision{Reason: consent.ReasonNotMobile, Message: "The customer has no mobile number a text can be sent to."}
 		return Result{Decision: d}, nil
 	}
-	d, err := s.consent.Check(ctx, rules, c, number, s.s.Now())
+	d, err := s.consent.Check(ctx, sr, c, number, s.s.Now())
 	if err != nil {
 		return Result{}, err
 	}
@@ -203,7 +211,7 @@ func (s *Service) Send(ctx context.Context, t store.Tenant, m Message) (Result, 
 	if m.Path == PathWorkflow || m.Path == PathAssistant {
 		details[DetailAutomated] = "true"
 	}
-	sent, entry, err := s.deliver(ctx, t, rules, c.ID, d.Phone, strings.TrimSpace(m.Text), m.Key, details, m.UserID, m.UserName, m.ActorUserID)
+	sent, entry, err := s.deliver(ctx, t, sr, c.ID, d.Phone, strings.TrimSpace(m.Text), m.Key, details, m.UserID, m.UserName, m.ActorUserID)
 	if err != nil {
 		return Result{}, err
 	}

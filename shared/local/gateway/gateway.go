@@ -60,11 +60,17 @@ type Config struct {
 	WebDir string
 	// Media serves the signed links of blob.Signer below MediaPath; nil serves none.
 	Media http.Handler
-	Log   *slog.Logger
+	// SMSSandbox serves the SMS sandbox's page (the texts sent, replies as the customer) below
+	// SMSSandboxPath; nil serves none.
+	SMSSandbox http.Handler
+	Log        *slog.Logger
 }
 
 // MediaPath is where the gateway serves the files of signed links (videos).
 const MediaPath = "/media"
+
+// SMSSandboxPath is where the gateway serves the SMS sandbox's page.
+const SMSSandboxPath = "/sandbox/sms"
 
 // New returns the gateway's handler: the API areas of the route table behind the JWT
 // authorizer, the contract, the web app's configuration, the sign-in proxy and the web app.
@@ -92,6 +98,10 @@ func New(c Config) http.Handler {
 	})
 	if c.Media != nil {
 		mux.Handle("GET "+MediaPath+"/", c.Media)
+	}
+	if c.SMSSandbox != nil {
+		mux.Handle(SMSSandboxPath+"/", c.SMSSandbox)
+		mux.Handle("GET "+SMSSandboxPath, http.RedirectHandler(SMSSandboxPath+"/", http.StatusMovedPermanently))
 	}
 	if c.CognitoURL != nil {
 		proxy := httputil.NewSingleHostReverseProxy(c.CognitoURL)

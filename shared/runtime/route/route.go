@@ -68,7 +68,7 @@ func Table() []Area {
 			"/chat/message/attachment", "/crm/contacts/{id}/emails", "/pando/pandox/inbound_email",
 		}, Public: []string{"POST /pando/pandox/inbound_email"}},
 		{Name: "assistant", Prefixes: []string{"/api/auto_assistant", "/cxp/video", "/generate"}},
-		{Name: "messages", Prefixes: []string{"/crm/contacts/{id}/actions/sms", "/api/sms"}, Public: []string{"POST /api/sms/inbound"}},
+		{Name: "messages", Prefixes: []string{"/crm/contacts/{id}/actions/sms", "/api/sms", "/api/texting", "/internalLinkVerification"}, Public: []string{"POST /api/sms/inbound"}},
 		{Name: "tasks", Prefixes: []string{"/crm/contacts/{id}/task", "/pando/pandox/task"}},
 		{Name: "calendar", Prefixes: []string{"/pando/calendarevent", "/api/calendarevent", "/api/CalendarEvent"}},
 		{Name: "touchpoints", Prefixes: []string{

@@ -3900,6 +3900,30 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/texting/settings/{accountPlatformId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A store's texting settings
+         * @description Not in the spec's list of calls: the quiet hours (in the customer's time zone) and the answer to HELP that every text of the store keeps to, with the version a save sends back. Everyone who may text the store's customers may read them.
+         */
+        get: operations["getTextingSettings"];
+        /**
+         * Save a store's texting settings
+         * @description Only users who administer the store (rules administrators and dealer admins) may save. Quiet hours are HH:MM; the help text at most 306 characters (two texts). The body carries the version the settings were read at; a stale version is refused with 409 and nothing changes. Texts sent from then on keep to the new settings.
+         */
+        put: operations["saveTextingSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/touchpoint/activity/detail/in_showroom": {
         parameters: {
             query?: never;
@@ -6225,6 +6249,26 @@ export type paths = {
         get: operations["checkForChatGroup"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internalLinkVerification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify an internal link before it opens
+         * @description C7.17-021; the spec does not show the path. The user must be able to view the store (dealerId) and the link must be one of CXM's own pages; the answer is the link with a short-lived signed access token appended. An empty link is 400 'Selected link is no longer accessible'; a link to another site 400 naming url.
+         */
+        post: operations["verifyInternalLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -13447,6 +13491,28 @@ export type components = {
             reason?: string;
             reasonCode?: string;
         };
+        "functions.messages.TextingSettings": {
+            /** Format: int64 */
+            readonly accountPlatformId: number;
+            readonly canEdit: boolean;
+            readonly defaultHelpText: string;
+            /** @description The answer to HELP and INFO; empty for the default, which names the store. */
+            helpText: string;
+            /** @description End of the quiet hours (HH:MM, 24-hour). */
+            quietEnd: string;
+            /** @description Start of the quiet hours (HH:MM, 24-hour) in the customer's time zone: no text is sent from then until quietEnd. The same time twice means no quiet hours. */
+            quietStart: string;
+            /** Format: int64 */
+            readonly version: number;
+        };
+        "functions.messages.VerifiedLink": {
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            expiresAt: number;
+            url: string;
+        };
         "functions.processes.FormLoad": {
             /** Format: int64 */
             AccountPlatformId: number;
@@ -14785,6 +14851,15 @@ export type components = {
             template?: string;
             text: string;
         };
+        "messages.LinkVerificationInputBody": {
+            /**
+             * Format: int64
+             * @description The store the link is opened for.
+             */
+            dealerId: number;
+            /** @description The link the user opens: one of CXM's own pages (an origin and path of the environment's allow-list, or a path of the app). */
+            url: string;
+        };
         "messages.SandboxReplyInputBody": {
             /**
              * Format: int64
@@ -14794,6 +14869,19 @@ export type components = {
             /** @description The customer's number. */
             from: string;
             text: string;
+        };
+        "messages.SaveSettingsInputBody": {
+            /** @description The answer to HELP; empty for the default. */
+            helpText: string;
+            /** @description End of the quiet hours, HH:MM. */
+            quietEnd: string;
+            /** @description Start of the quiet hours, HH:MM. */
+            quietStart: string;
+            /**
+             * Format: int64
+             * @description The version the settings were read at; a stale version is refused with 409 and nothing changes.
+             */
+            version: number;
         };
         "messages.SendTextInputBody": {
             /**
@@ -16296,6 +16384,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultTextingSettings": {
+            data: components["schemas"]["functions.messages.TextingSettings"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultTotals": {
             data: components["schemas"]["domain.repairorder.Totals"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -16363,6 +16456,11 @@ export type components = {
         };
         "runtime.httpapi.ResultVehicleRecalls": {
             data: components["schemas"]["functions.garage.VehicleRecalls"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultVerifiedLink": {
+            data: components["schemas"]["functions.messages.VerifiedLink"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -32782,6 +32880,173 @@ export interface operations {
             };
         };
     };
+    getTextingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store. */
+                accountPlatformId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultTextingSettings"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    saveTextingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store. */
+                accountPlatformId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["messages.SaveSettingsInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultTextingSettings"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     touchpointInShowroom: {
         parameters: {
             query?: never;
@@ -41772,6 +42037,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.LegacyGroup"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    verifyInternalLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["messages.LinkVerificationInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultVerifiedLink"];
                 };
             };
             /** @description Bad Request */

@@ -518,3 +518,15 @@ export type SendTextBody = Schemas['messages.SendTextInputBody'];
 
 /** A text sent: its activity entry. */
 export type SentText = Schemas['functions.messages.SentText'];
+
+/** A store's texting settings: quiet hours and the answer to HELP, with their version. */
+export type TextingSettings = Schemas['functions.messages.TextingSettings'];
+
+/** The body of PUT /api/texting/settings/{accountPlatformId}. */
+export type TextingSettingsChange = Schemas['messages.SaveSettingsInputBody'];
+
+/** The body of POST /internalLinkVerification (C7.17-021). */
+export type LinkVerificationBody = Schemas['messages.LinkVerificationInputBody'];
+
+/** An internal link with its short-lived access token. */
+export type VerifiedLink = Schemas['functions.messages.VerifiedLink'];

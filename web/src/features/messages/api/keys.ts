@@ -3,4 +3,5 @@ export const messageKeys = {
   all: (contactId: number) => ['messages', contactId] as const,
   canText: (contactId: number) => ['messages', contactId, 'can-text'] as const,
   conversation: (contactId: number) => ['messages', contactId, 'conversation'] as const,
+  settings: (storeId: number) => ['messages', 'settings', storeId] as const,
 };

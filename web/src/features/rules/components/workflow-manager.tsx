@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 
 import type { Store, TriggerSet } from '../../../lib/api/types';
 import { WorkingHoursModal } from '../../dealers';
+import { TextingSettingsModal } from '../../messages';
 import { errorMessage, notify } from '../../../lib/notify';
 import {
   type ReseedKind,
@@ -57,6 +58,7 @@ export function WorkflowManager({ stores, accountId, canEdit }: WorkflowManagerP
   const [copying, setCopying] = useState<{ rule: TriggerSet | null; all: boolean } | null>(null);
   const [logOf, setLogOf] = useState<TriggerSet | null>(null);
   const [hoursOpen, setHoursOpen] = useState(false);
+  const [textingOpen, setTextingOpen] = useState(false);
 
   const activityName = (id: number) => lookups.data?.activityTypes?.find((a) => a.id === id)?.name ?? `#${id}`;
   const shown = (r: TriggerSet) => !search || r.name.toLowerCase().includes(search.toLowerCase());
@@ -104,6 +106,11 @@ export function WorkflowManager({ stores, accountId, canEdit }: WorkflowManagerP
             </Button>
           </>
         )}
+        {storeId && (
+          <Button variant="default" onClick={() => setTextingOpen(true)}>
+            Texting settings
+          </Button>
+        )}
       </Group>
       {!canEdit && <Alert color="gray">You can view the rules. Only rules administrators change them.</Alert>}
       {storeId && canEdit && <ReseedBar storeId={storeId} accountId={accountId} />}
@@ -113,6 +120,14 @@ export function WorkflowManager({ stores, accountId, canEdit }: WorkflowManagerP
           storeName={stores.find((s) => s.AccountPlatformID === storeId)?.Name ?? ''}
           opened={hoursOpen}
           onClose={() => setHoursOpen(false)}
+        />
+      )}
+      {storeId && (
+        <TextingSettingsModal
+          storeId={storeId}
+          storeName={stores.find((s) => s.AccountPlatformID === storeId)?.Name ?? ''}
+          opened={textingOpen}
+          onClose={() => setTextingOpen(false)}
         />
       )}
       {grouped.isPending && <Loader aria-label="Loading rules" />}
