@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/cxm/cxm/shared/provider/push"
@@ -42,6 +43,19 @@ type Message struct {
 
 // Channel returns the channel of userID of account, as Issue names it.
 func Channel(account, userID string) string { return "cxm." + account + ".user." + userID }
+
+// ParseChannel returns the account and user id of a user's channel.
+func ParseChannel(channel string) (account, userID string, ok bool) {
+	rest, ok := strings.CutPrefix(channel, "cxm.")
+	if !ok {
+		return "", "", false
+	}
+	account, userID, ok = strings.Cut(rest, ".user.")
+	if !ok || account == "" || userID == "" || strings.Contains(account, ".") {
+		return "", "", false
+	}
+	return account, userID, true
+}
 
 // Summary shortens text to MaxSummary runes for a message.
 func Summary(text string) string {

@@ -47,7 +47,7 @@ func Issue(key []byte, account, userID string) Connection {
 		Provider:      Provider,
 		SubscribeKey:  "sub-" + Provider + "-" + account,
 		ChannelPrefix: prefix,
-		Channel:       prefix + "user." + userID,
+		Channel:       Channel(account, userID),
 		UserID:        userID,
 		AuthToken:     token(key, account, userID),
 	}

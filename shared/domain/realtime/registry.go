@@ -57,26 +57,43 @@ func validConnectionID(id string) bool {
 	return id != "" && len(id) <= 128 && !strings.ContainsAny(id, "#/?& ")
 }
 
-// Connect checks that authToken was issued to userID of account and that the user is active,
-// and registers the connection id for the user. A bad token, an unknown or inactive user is an
-// Unauthorized error; nothing is registered then.
-func (r *Registry) Connect(ctx context.Context, account, userID, authToken, id string) (store.Tenant, error) {
+// Authenticate checks that authToken was issued for channel (a user's own channel, as Issue
+// names it) and that its user is active, and returns the user's tenant and id. A bad channel
+// or token, an unknown or inactive user is an Unauthorized error.
+func (r *Registry) Authenticate(ctx context.Context, channel, authToken string) (store.Tenant, string, error) {
 	denied := apperr.Errorf(apperr.Unauthorized, "The real-time connection was refused.")
+	account, userID, ok := ParseChannel(channel)
+	if !ok {
+		return store.Tenant{}, "", denied
+	}
 	t, err := store.NewTenant(account)
-	if err != nil || !user.ValidUserID(userID) || !validConnectionID(id) || !Verify(r.key, account, userID, authToken) {
-		return store.Tenant{}, denied
+	if err != nil || !user.ValidUserID(userID) || !Verify(r.key, account, userID, authToken) {
+		return store.Tenant{}, "", denied
 	}
 	p, _, err := r.users.Profile(ctx, t, userID)
 	if apperr.CodeOf(err) == apperr.NotFound {
-		return store.Tenant{}, denied
+		return store.Tenant{}, "", denied
 	}
 	if err != nil {
-		return store.Tenant{}, err
+		return store.Tenant{}, "", err
 	}
 	if !p.Active() {
-		return store.Tenant{}, denied
+		return store.Tenant{}, "", denied
 	}
-	return t, r.Register(ctx, t, userID, id)
+	return t, userID, nil
+}
+
+// Connect authenticates channel and authToken (Authenticate) and registers connection id for
+// the channel's user: the WebSocket API's $connect. Nothing is registered on an error.
+func (r *Registry) Connect(ctx context.Context, channel, authToken, id string) error {
+	if !validConnectionID(id) {
+		return apperr.Errorf(apperr.Unauthorized, "The real-time connection was refused.")
+	}
+	t, userID, err := r.Authenticate(ctx, channel, authToken)
+	if err != nil {
+		return err
+	}
+	return r.Register(ctx, t, userID, id)
 }
 
 // Register records connection id as open for userID of tenant t, until ConnectionTTL from now.

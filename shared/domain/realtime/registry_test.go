@@ -74,10 +74,11 @@ func TestConnect(t *testing.T) {
 		{"a token signed with another key", "1001", "u1", realtime.Issue([]byte("other key"), "1001", "u1").AuthToken, "c-key", false},
 		{"no token", "1001", "u1", "", "c-empty", false},
 		{"a bad connection id", "1001", "u1", good, "a#b", false},
+		{"a channel without an account", "", "u1", good, "c-no-account", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := f.reg.Connect(ctx, tt.account, tt.userID, tt.token, tt.id)
+			err := f.reg.Connect(ctx, realtime.Channel(tt.account, tt.userID), tt.token, tt.id)
 			if tt.ok != (err == nil) {
 				t.Fatalf("Connect = %v, want ok %v", err, tt.ok)
 			}
@@ -230,6 +231,25 @@ func TestPublisherSend(t *testing.T) {
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("Connections(%s) = %v, want %v", user, got, want)
+		}
+	}
+}
+
+func TestParseChannel(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		channel, account, user string
+		ok                     bool
+	}{
+		{realtime.Channel("1001", "u1"), "1001", "u1", true},
+		{"cxm.1001.user.", "", "", false},
+		{"cxm.10.01.user.u1", "", "", false},
+		{"other.1001.user.u1", "", "", false},
+	}
+	for _, tt := range tests {
+		a, u, ok := realtime.ParseChannel(tt.channel)
+		if a != tt.account || u != tt.user || ok != tt.ok {
+			t.Errorf("ParseChannel(%q) = %q, %q, %v", tt.channel, a, u, ok)
 		}
 	}
 }
