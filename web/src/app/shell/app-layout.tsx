@@ -7,6 +7,7 @@ import { useEndImpersonation } from '../../features/auth/api/end-impersonation';
 import { useAuth } from '../../features/auth/auth-context';
 import { ImpersonationBanner } from '../../features/auth/components/impersonation-banner';
 import { NotificationBell } from '../../features/notifications';
+import { realtimeLabel, RealtimeStatus, useRealtime } from '../../features/realtime';
 import { useHorizontalMenu } from '../../features/users/horizontal-menu';
 import { PERMISSIONS } from '../../lib/access';
 import type { AppUser } from '../../lib/api/types';
@@ -65,6 +66,7 @@ export function AppLayout({ user }: AppLayoutProps) {
   const palette = useCustomerSpotlight();
   useRememberLastViewedPage();
   useImpersonationExpiry(Boolean(user.IsImpersonating));
+  const live = useRealtime();
 
   const sections = accessPending ? null : visibleMenuSections(access);
   const horizontal = menu.horizontal;
@@ -128,6 +130,11 @@ export function AppLayout({ user }: AppLayoutProps) {
                 {stores}
               </Text>
             </HeaderTooltip>
+            {live ? (
+              <HeaderTooltip label={realtimeLabel(live)}>
+                <RealtimeStatus state={live} />
+              </HeaderTooltip>
+            ) : null}
             <NotificationBell />
             <UserMenu
               user={user}
