@@ -50,3 +50,15 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
   }
   return parseRuntimeConfig(await response.json());
 }
+
+let realtimeUrl: string | undefined;
+
+/** setRealtimeUrl keeps config.json's realtimeUrl for the shell's live updates. */
+export function setRealtimeUrl(url: string | undefined): void {
+  realtimeUrl = url;
+}
+
+/** getRealtimeUrl is the WebSocket endpoint of live updates, or undefined where there is none. */
+export function getRealtimeUrl(): string | undefined {
+  return realtimeUrl;
+}

@@ -7,9 +7,9 @@ import { useEndImpersonation } from '../../features/auth/api/end-impersonation';
 import { useAuth } from '../../features/auth/auth-context';
 import { ImpersonationBanner } from '../../features/auth/components/impersonation-banner';
 import { NotificationBell } from '../../features/notifications';
-import { realtimeLabel, RealtimeStatus, useRealtime } from '../../features/realtime';
 import { useHorizontalMenu } from '../../features/users/horizontal-menu';
 import { PERMISSIONS } from '../../lib/access';
+import { getRealtimeUrl } from '../../lib/config';
 import type { AppUser } from '../../lib/api/types';
 import { PRODUCT_NAME } from '../../lib/product';
 import { useRememberLastViewedPage } from '../last-viewed-page';
@@ -50,6 +50,9 @@ function SearchIcon() {
 const HEADER_HEIGHT = 60;
 const TOP_NAV_HEIGHT = 44;
 
+// Live updates (the push connection and its status dot) load after the shell's first paint.
+const LiveStatus = lazy(() => import('./live-status').then((m) => ({ default: m.LiveStatus })));
+
 // The merge check loads with the first page a merge link opens.
 const MergeSessionCheck = lazy(() => import('../merge-session-check').then((m) => ({ default: m.MergeSessionCheck })));
 
@@ -66,7 +69,6 @@ export function AppLayout({ user }: AppLayoutProps) {
   const palette = useCustomerSpotlight();
   useRememberLastViewedPage();
   useImpersonationExpiry(Boolean(user.IsImpersonating));
-  const live = useRealtime();
 
   const sections = accessPending ? null : visibleMenuSections(access);
   const horizontal = menu.horizontal;
@@ -130,10 +132,10 @@ export function AppLayout({ user }: AppLayoutProps) {
                 {stores}
               </Text>
             </HeaderTooltip>
-            {live ? (
-              <HeaderTooltip label={realtimeLabel(live)}>
-                <RealtimeStatus state={live} />
-              </HeaderTooltip>
+            {getRealtimeUrl() ? (
+              <Suspense fallback={null}>
+                <LiveStatus />
+              </Suspense>
             ) : null}
             <NotificationBell />
             <UserMenu

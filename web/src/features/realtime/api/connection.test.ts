@@ -26,6 +26,12 @@ class FakeSocket implements SocketLike {
   }
 }
 
+function nth(sockets: FakeSocket[], i: number): FakeSocket {
+  const s = sockets[i];
+  if (!s) throw new Error(`no socket ${i}`);
+  return s;
+}
+
 function setup() {
   const sockets: FakeSocket[] = [];
   const states: RealtimeState[] = [];
@@ -56,17 +62,17 @@ describe('the push connection', () => {
   it('goes connecting, connected, and on a drop failed, then reconnects after 10 seconds', () => {
     const c = setup();
     expect(c.states).toEqual(['connecting']);
-    c.sockets[0].open();
+    nth(c.sockets, 0).open();
     expect(c.states.at(-1)).toBe('connected');
 
-    c.sockets[0].drop();
+    nth(c.sockets, 0).drop();
     expect(c.states.at(-1)).toBe('failed');
     vi.advanceTimersByTime(RECONNECT_MS - 1);
     expect(c.sockets).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(c.sockets).toHaveLength(2);
     expect(c.states.at(-1)).toBe('connecting');
-    c.sockets[1].open();
+    nth(c.sockets, 1).open();
     expect(c.states).toEqual(['connecting', 'connected', 'failed', 'connecting', 'connected']);
     expect(c.logged).toEqual(['network up', 'connected', 'down', 'network up', 'reconnected']);
     c.stop();
@@ -78,14 +84,14 @@ describe('the push connection', () => {
     { name: 'a refused token', act: (s: FakeSocket) => s.drop(1008), category: 'access denied' },
   ])('keeps trying after $name, every 10 seconds, one socket at a time', ({ act, category }) => {
     const c = setup();
-    act(c.sockets[0]);
+    act(nth(c.sockets, 0));
     expect(c.states.at(-1)).toBe('failed');
     expect(c.logged).toContain(category);
     // The error's close event schedules no second reconnect.
-    c.sockets[0].drop();
+    nth(c.sockets, 0).drop();
     vi.advanceTimersByTime(RECONNECT_MS);
     expect(c.sockets).toHaveLength(2);
-    act(c.sockets[1]);
+    act(nth(c.sockets, 1));
     vi.advanceTimersByTime(RECONNECT_MS);
     expect(c.sockets).toHaveLength(3);
     c.stop();
@@ -93,12 +99,12 @@ describe('the push connection', () => {
 
   it('passes each push on once and logs what it cannot read', () => {
     const c = setup();
-    c.sockets[0].open();
+    nth(c.sockets, 0).open();
     const push = { channel: 'c', type: 'activity', id: 'activity-7', contactId: 42, summary: 'Text received', at: '2026-03-02T09:00:00Z' };
-    c.sockets[0].send(push);
-    c.sockets[0].send(push);
-    c.sockets[0].send('not json');
-    c.sockets[0].send({ type: 'other', id: 'x' });
+    nth(c.sockets, 0).send(push);
+    nth(c.sockets, 0).send(push);
+    nth(c.sockets, 0).send('not json');
+    nth(c.sockets, 0).send({ type: 'other', id: 'x' });
     expect(c.messages).toEqual([push]);
     expect(c.logged.filter((l) => l === 'malformed response')).toHaveLength(2);
     c.stop();
@@ -106,16 +112,16 @@ describe('the push connection', () => {
 
   it('stops: closes the socket and cancels a scheduled reconnect', () => {
     const c = setup();
-    c.sockets[0].drop();
+    nth(c.sockets, 0).drop();
     c.stop();
     vi.advanceTimersByTime(RECONNECT_MS * 3);
     expect(c.sockets).toHaveLength(1);
 
     const d = setup();
-    d.sockets[0].open();
+    nth(d.sockets, 0).open();
     d.stop();
-    expect(d.sockets[0].closed).toBe(true);
-    d.sockets[0].drop();
+    expect(nth(d.sockets, 0).closed).toBe(true);
+    nth(d.sockets, 0).drop();
     expect(d.states.at(-1)).toBe('connected');
   });
 });

@@ -2,17 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 import type { RealtimeState } from '../api/connection';
+import { getRealtimeUrl } from '../../../lib/config';
 import { vendorQueryOptions } from '../api/get-vendor';
 
 /** RECONNECT_MS mirrors the connection's reconnect delay (the connection's code loads lazily). */
 const RECONNECT_MS = 10_000;
-
-let endpoint: string | undefined;
-
-/** setRealtimeEndpoint sets the WebSocket endpoint from config.json (realtimeUrl). */
-export function setRealtimeEndpoint(url: string | undefined): void {
-  endpoint = url;
-}
 
 /**
  * useRealtime keeps the signed-in user's push connection open while the shell is shown and
@@ -20,6 +14,7 @@ export function setRealtimeEndpoint(url: string | undefined): void {
  */
 export function useRealtime(): RealtimeState | null {
   const queryClient = useQueryClient();
+  const endpoint = getRealtimeUrl();
   const vendor = useQuery({ ...vendorQueryOptions(RECONNECT_MS), enabled: Boolean(endpoint) });
   const [state, setState] = useState<RealtimeState>('connecting');
   const channel = vendor.data?.channel;
@@ -30,14 +25,14 @@ export function useRealtime(): RealtimeState | null {
     let cancelled = false;
     void import('../api/live')
       .then(({ startLive }) => {
-        if (!cancelled) stop = startLive(queryClient, endpoint as string, channel, token, setState);
+        if (!cancelled) stop = startLive(queryClient, endpoint, channel, token, setState);
       })
       .catch(() => setState('failed'));
     return () => {
       cancelled = true;
       stop?.();
     };
-  }, [queryClient, channel, token]);
+  }, [queryClient, endpoint, channel, token]);
   if (!endpoint) return null;
   if (vendor.isError) return 'failed';
   return state;
