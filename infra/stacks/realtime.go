@@ -69,7 +69,7 @@ func NewRealtimeStack(scope constructs.Construct, id string, props *RealtimeStac
 	props.CursorKey.GrantRead(s.Function, nil)
 	route := func(name string) *awsapigatewayv2.WebSocketRouteOptions {
 		return &awsapigatewayv2.WebSocketRouteOptions{
-			Integration: awsapigatewayv2integrations.NewWebSocketLambdaIntegration(jsii.String(name), s.Function, nil),
+			Integration: awsapigatewayv2integrations.NewWebSocketLambdaIntegration(jsii.String(name+"Integration"), s.Function, nil),
 		}
 	}
 	s.API = awsapigatewayv2.NewWebSocketApi(stack, jsii.String("API"), &awsapigatewayv2.WebSocketApiProps{

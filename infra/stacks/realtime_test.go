@@ -7,6 +7,7 @@ import (
 	"github.com/aws/jsii-runtime-go"
 
 	"github.com/cxm/cxm/infra/stacks"
+	"github.com/cxm/cxm/shared/runtime/route"
 )
 
 func TestRealtimeStack(t *testing.T) {
@@ -70,7 +71,7 @@ func TestRealtimeStack(t *testing.T) {
 
 // TestPushConsumers checks that only the push consumers' function posts to connections.
 func TestPushConsumers(t *testing.T) {
-	d := newDeployment(t, stacks.Props{Consumers: []stacks.ConsumerFunction{
+	d := newDeployment(t, stacks.Props{Areas: route.Table(), Consumers: []stacks.ConsumerFunction{
 		{Name: "realtimepush", Consumers: []stacks.ConsumerRule{{Name: "push-chat", Types: []string{"ChatMessageSent"}}}},
 		{Name: "counters", Consumers: []stacks.ConsumerRule{{Name: "lead-counts", Types: []string{"LeadCreated"}}}},
 	}})

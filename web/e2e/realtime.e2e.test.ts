@@ -8,6 +8,18 @@ import { userPoolAccessToken } from './user-pool';
 /** Northwind Toyota (account 1001). */
 const TOYOTA = 2001;
 
+type Place = { phone: string; e164: string; cc?: { abbr: string; code: string }; state?: string };
+
+/**
+ * daytimePlace picks where the test's customer lives for UTC hour h: a US state whose clock
+ * reads 8 AM to 8 PM, else (7 to 12 UTC) the United Kingdom, so no quiet hours hold a text back.
+ */
+function daytimePlace(h: number, digits: string): Place {
+  if (h >= 7 && h < 13) return { phone: `7700901${digits}`, e164: `+447700901${digits}`, cc: { abbr: 'GB', code: '44' } };
+  const state = h >= 13 && h < 18 ? 'NY' : h >= 18 ? 'CA' : 'HI';
+  return { phone: `9715552${digits}`, e164: `+19715552${digits}`, state };
+}
+
 async function call<T>(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
   const r = await fetch(`${baseUrl}${path}`, {
     method,
@@ -21,8 +33,9 @@ async function call<T>(baseUrl: string, token: string, method: string, path: str
 describe('live updates', () => {
   const baseUrl = inject('baseUrl');
   const run = Date.now().toString(36).toUpperCase();
-  // A number of its own each run, in the UK (replies are recorded at any hour).
+  // A number of its own each run: the consent ledger of a number outlives its customers.
   const digits = String(Date.now() % 1_000).padStart(3, '0');
+  const place = daytimePlace(new Date().getUTCHours(), digits);
   let browser: BrowserSession;
   let page: Page;
   let salesToken = '';
@@ -37,10 +50,14 @@ describe('live updates', () => {
       firstName: 'Lia',
       lastName: `Live${run}`,
       smsOptInStatusId: 2,
-      phones: [{ phone: `7700901${digits}`, isMobile: true, isPreferred: true, phoneTypeId: 1, cc: { abbr: 'GB', code: '44' } }],
+      phones: [{ phone: place.phone, isMobile: true, isPreferred: true, phoneTypeId: 1, ...(place.cc ? { cc: place.cc } : {}) }],
+      ...(place.state ? { addresses: [{ addressLine1: '1 Main St', city: 'Springfield', stateProvince: place.state, isPrimary: true }] } : {}),
     });
     expect(created.status).toBe(200);
     contactId = created.data.id;
+    // The conversation starts with the store's text, which the customer's reply answers.
+    const sent = await call(baseUrl, salesToken, 'POST', `/crm/contacts/${contactId}/actions/sms/send`, { text: 'Hi Lia, the blue RAV4 you asked about just came in.' });
+    expect(sent.status).toBe(200);
   });
 
   afterAll(async () => {
@@ -51,7 +68,8 @@ describe('live updates', () => {
     await page.goto(`${baseUrl}/#/app/contact/${contactId}?tab=messages`);
     await signIn(page, 'sales@northwind.demo');
     await page.getByRole('heading', { level: 1, name: `Lia Live${run}` }).waitFor();
-    await page.getByText('No messages yet').waitFor();
+    const conversation = page.getByRole('log', { name: 'Conversation' });
+    await conversation.getByText('Hi Lia, the blue RAV4 you asked about just came in.').waitFor();
     await page.getByRole('status', { name: 'Live updates: connected' }).waitFor({ timeout: 20_000 });
     const navigations: string[] = [];
     page.on('framenavigated', (f) => {
@@ -61,13 +79,12 @@ describe('live updates', () => {
     // The customer texts from their phone, through the SMS sandbox.
     const reply = await call<{ contactId: number }>(baseUrl, salesToken, 'POST', '/api/sms/sandbox/reply', {
       accountPlatformId: TOYOTA,
-      from: `+447700901${digits}`,
+      from: place.e164,
       text: `Is the blue RAV4 still there? ${run}`,
     });
     expect(reply.status).toBe(200);
     expect(reply.data.contactId).toBe(contactId);
 
-    const conversation = page.getByRole('log', { name: 'Conversation' });
     await conversation
       .getByRole('article', { name: /^Text from the customer/ })
       .filter({ hasText: `Is the blue RAV4 still there? ${run}` })
