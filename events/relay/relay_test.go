@@ -153,25 +153,26 @@ func (f fixture) counterKey(t *testing.T) store.Key {
 	return k
 }
 
+// addOne is an effect that adds one to the counter, counting its runs in calls.
+func (f fixture) addOne(t *testing.T, calls *int) eventbus.Effect {
+	k := f.counterKey(t)
+	return func(ctx context.Context, e eventbus.Event) ([]store.Op, error) {
+		*calls++
+		var c counter
+		v, err := f.s.Get(ctx, k, &c)
+		if apperr.CodeOf(err) == apperr.NotFound {
+			return []store.Op{store.CreateOp(store.Record{Key: k, Type: "Counter", Value: counter{Seen: 1}})}, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		return []store.Op{store.UpdateOp(store.Record{Key: k, Type: "Counter", Value: counter{Seen: c.Seen + 1}, Version: v})}, nil
+	}
+}
+
 // countNotes is a consumer whose effect is to add one to the counter for each note event.
 func (f fixture) countNotes(t *testing.T, calls *int) eventbus.Consumer {
-	k := f.counterKey(t)
-	return eventbus.Consumer{
-		Name:  "note-counter",
-		Types: []string{"NoteCreated"},
-		Handle: eventbus.Once(f.s, "note-counter", func(ctx context.Context, e eventbus.Event) ([]store.Op, error) {
-			*calls++
-			var c counter
-			v, err := f.s.Get(ctx, k, &c)
-			if apperr.CodeOf(err) == apperr.NotFound {
-				return []store.Op{store.CreateOp(store.Record{Key: k, Type: "Counter", Value: counter{Seen: 1}})}, nil
-			}
-			if err != nil {
-				return nil, err
-			}
-			return []store.Op{store.UpdateOp(store.Record{Key: k, Type: "Counter", Value: counter{Seen: c.Seen + 1}, Version: v})}, nil
-		}),
-	}
+	return eventbus.Consumer{Name: "note-counter", Types: []string{"NoteCreated"}, Handle: eventbus.Once(f.s, "note-counter", f.addOne(t, calls))}
 }
 
 func (f fixture) seen(ctx context.Context, t *testing.T) int {
@@ -402,5 +403,39 @@ func TestLambdaReportsOnlyFailedRecords(t *testing.T) {
 				t.Errorf("failures %v, want %v", failed, tt.wantFail)
 			}
 		})
+	}
+}
+
+// TestUnreadMarkRedeliveriesHaveOneEffect checks eventbus.OnceUnread: its effect runs on every
+// delivery, since the mark is not read first, but only the first delivery's writes commit.
+func TestUnreadMarkRedeliveriesHaveOneEffect(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t)
+	var calls int
+	add := eventbus.OnceUnread(f.s, "unread", f.addOne(t, &calls))
+	tests := []struct {
+		name      string
+		id        string
+		wantSeen  int
+		wantCalls int
+	}{
+		{"first delivery", "note-1", 1, 1},
+		{"redelivery", "note-1", 1, 2},
+		{"another redelivery", "note-1", 1, 3},
+		{"another event", "note-2", 2, 4},
+		{"its redelivery", "note-2", 2, 5},
+	}
+	for _, tt := range tests {
+		e := eventbus.Event{ID: tt.id, Type: "NoteCreated", Account: "1001", Time: at, Detail: json.RawMessage(`{}`)}
+		if err := add(ctx, e); err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if got := f.seen(ctx, t); got != tt.wantSeen {
+			t.Errorf("%s: counter = %d, want %d", tt.name, got, tt.wantSeen)
+		}
+		if calls != tt.wantCalls {
+			t.Errorf("%s: effect ran %d times, want %d", tt.name, calls, tt.wantCalls)
+		}
 	}
 }

@@ -15,8 +15,8 @@
 // is marked as no longer owned (GarageVehicleNoLongerOwned) every running workflow about it
 // ends and its open tasks are cancelled.
 //
-// When a task's due timer fires (timer.Firer, every minute in AWS from an EventBridge Scheduler
-// schedule, on the gateway's clock locally), an open manual task becomes Overdue and its
+// When a task's due timer fires (timer.Firer, every ten seconds in AWS from an EventBridge Scheduler
+// schedule's every-minute function, on the gateway's clock locally), an open manual task becomes Overdue and its
 // overdue notifications are sent; an automated task does its action (its template text,
 // through the consent ledger, or its template e-mail, to the sandbox mail sink until a
 // messaging provider is configured), is recorded in the customer's activity and completes. Timers fire at most once in effect (see package timer).
@@ -249,6 +249,12 @@ func SubjectOf(ev eventbus.Event) (Subject, bool, error) {
 
 // OnEvent ends the running instances and tasks the event terminates, then starts the rules it
 // triggers. Each effect is once per event (see the package comment).
+//
+// A start waits for one round of reads: the store's rules as the engine last read them say
+// what their starts need (the lead, the store's time zone and hours, the tasks' owner, the
+// action types), and that is read together with the rules' stamp and the customer's workflows,
+// the items in one BatchGetItem beside the workflows' query and the lead. Only when the stamp
+// says the rules changed is what the current rules need and was not read read after.
 func (e *Engine) OnEvent(ctx context.Context, ev eventbus.Event) error {
 	sub, ok, err := SubjectOf(ev)
 	if err != nil || !ok {
@@ -263,68 +269,243 @@ func (e *Engine) OnEvent(ctx context.Context, ev eventbus.Event) error {
 			return err
 		}
 	}
-	// The terminators' writes, when there are any: a delivery of the event after they committed
-	// finds the workflows ended and the tasks closed, and writes nothing.
-	// The customer's workflows and the store's enabled rules are read together.
-	var (
-		wg              sync.WaitGroup
-		is              []rule.VersionedInstance
-		rules           []rule.TriggerSet
-		isErr, rulesErr error
-	)
-	wg.Go(func() { is, isErr = e.rules.Instances(ctx, t, []int64{sub.ContactID}) })
-	wg.Go(func() { rules, rulesErr = e.enabled.Enabled(ctx, e.rules, t, sub.StoreID) })
-	wg.Wait()
-	if err := errors.Join(isErr, rulesErr); err != nil {
+	in := &inputs{e: e, t: t, sub: sub}
+	stamp, enabled, err := e.enabled.StampRead(e.rules, t, sub.StoreID)
+	if err != nil {
 		return err
 	}
-	end, err := e.terminate(ctx, t, sub, is)
+	if err := in.read(ctx, needsOf(candidates(e.enabled.Kept(t, sub.StoreID), sub), sub), stamp); err != nil {
+		return err
+	}
+	rules, err := enabled(ctx)
+	if err != nil {
+		return err
+	}
+	cands := candidates(rules, sub)
+	if err := in.read(ctx, needsOf(cands, sub), nil); err != nil {
+		return err
+	}
+	// The terminators' writes, when there are any: a delivery of the event after they committed
+	// finds the workflows ended and the tasks closed, and writes nothing.
+	end, err := e.terminate(ctx, t, sub, in.instances)
 	if err != nil {
 		return err
 	}
 	if len(end) > 0 {
 		if err := eventbus.Once(e.s, TriggerConsumer+"-end", func(ctx context.Context, ev eventbus.Event) ([]store.Op, error) {
-			return e.terminate(ctx, t, sub, nil)
+			is, err := e.rules.Instances(ctx, t, []int64{sub.ContactID})
+			if err != nil {
+				return nil, err
+			}
+			return e.terminate(ctx, t, sub, is)
 		})(ctx, ev); err != nil {
 			return err
 		}
 	}
-	var candidates []rule.TriggerSet
-	needsLead := false
-	for _, r := range rules {
-		if !hasActivity(r.Triggers, sub.ActivityTypeID) || (sub.TriggerSetID != 0 && r.ID != sub.TriggerSetID) {
-			continue
-		}
-		candidates = append(candidates, r)
-		needsLead = needsLead || len(r.Vehicles) > 0 || len(r.TriggerSetFilters) > 0
-	}
-	if len(candidates) == 0 {
-		return nil
-	}
-	// The lead is read once for every rule; a rule whose filters leave the subject out (at the
-	// event's time, so every delivery decides alike) writes nothing, not even a processed mark.
-	var l *lead.Lead
-	if sub.LeadID != 0 && needsLead {
-		got, err := e.leads.GetOf(ctx, t, sub.ContactID, sub.LeadID)
-		if err == nil {
-			l = &got
-		} else if apperr.CodeOf(err) != apperr.NotFound {
-			return err
-		}
-	}
+	// A rule whose filters leave the subject out (at the event's time, so every delivery decides
+	// alike) writes nothing, not even a processed mark.
 	at := ev.Time
 	if at.IsZero() {
 		at = e.now()
 	}
-	for _, r := range candidates {
-		if !Matches(r, sub, l, at) {
+	for _, r := range cands {
+		if !Matches(r, sub, in.lead, at) {
 			continue
 		}
 		r := r
 		start := func(ctx context.Context, ev eventbus.Event) ([]store.Op, error) {
-			return e.start(ctx, t, r, sub, ev)
+			return e.start(ctx, r, in, ev)
 		}
-		if err := eventbus.Once(e.s, fmt.Sprintf("%s-%d", TriggerConsumer, r.ID), start)(ctx, ev); err != nil {
+		// The start only builds writes from what was read above, so its processed mark is not
+		// read first: a redelivery's transaction fails on the mark (see eventbus.OnceUnread).
+		if err := eventbus.OnceUnread(e.s, fmt.Sprintf("%s-%d", TriggerConsumer, r.ID), start)(ctx, ev); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// candidates returns the rules of rules whose triggers name the subject's activity type (the
+// one rule a start by hand names).
+func candidates(rules []rule.TriggerSet, sub Subject) []rule.TriggerSet {
+	var out []rule.TriggerSet
+	for _, r := range rules {
+		if hasActivity(r.Triggers, sub.ActivityTypeID) && (sub.TriggerSetID == 0 || r.ID == sub.TriggerSetID) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// needs says what the starts of some rules read besides the customer's workflows.
+type needs struct {
+	// lead: a filter or the vehicles of a rule look at the lead.
+	lead bool
+	// start: a rule may start, so the store's time zone, the tasks' owner and the action types.
+	start bool
+	// hours: a task of a rule keeps the store's working hours.
+	hours bool
+}
+
+// needsOf returns what starting the candidate rules cands for the subject reads.
+func needsOf(cands []rule.TriggerSet, sub Subject) needs {
+	var n needs
+	for _, r := range cands {
+		n.start = true
+		n.lead = n.lead || (sub.LeadID != 0 && len(r.Vehicles) > 0)
+		n.hours = n.hours || slices.ContainsFunc(r.TriggerSetTasks, func(rt rule.Task) bool { return rt.UseWorkSchedule })
+		for _, f := range r.TriggerSetFilters {
+			n.lead = n.lead || (sub.LeadID != 0 && filterReadsLead(f, sub))
+		}
+	}
+	return n
+}
+
+// filterReadsLead reports whether filter f needs the subject's lead; the lead's type and source
+// and, when the event names it, its sales person come with the event.
+func filterReadsLead(f rule.Filter, sub Subject) bool {
+	switch f.FilterID {
+	case rule.FilterLeadType, rule.FilterLeadSource:
+		return false
+	case rule.FilterHasSalesOwner:
+		return sub.SalesPersonID == ""
+	}
+	return true
+}
+
+// inputs is what an event's terminators and starts read, each part read once.
+type inputs struct {
+	e   *Engine
+	t   store.Tenant
+	sub Subject
+
+	instances     []rule.VersionedInstance
+	haveInstances bool
+	// lead is the subject's lead; nil when the event names none or it does not exist.
+	lead     *lead.Lead
+	haveLead bool
+	sched    workhours.Schedule
+	// schedHours: sched holds the store's own working hours, not only its time zone.
+	haveSched, schedHours bool
+	// owner is the first active user of the subject's sales person, BDC agent and user.
+	owner       string
+	haveOwner   bool
+	actions     []rule.ActionType
+	haveActions bool
+}
+
+// read reads, together, the customer's workflows and what n names that is not read yet, with
+// extra, when not nil, in the same batch.
+func (in *inputs) read(ctx context.Context, n needs, extra *store.Read) error {
+	e, t, sub := in.e, in.t, in.sub
+	var (
+		batch []*store.Read
+		after []func() error
+	)
+	if extra != nil {
+		batch = append(batch, extra)
+	}
+	if n.start && (!in.haveSched || (n.hours && !in.schedHours)) {
+		var st func() (account.Store, error)
+		if e.accounts != nil {
+			rd, got, err := e.accounts.StoreRead(t, sub.StoreID)
+			if err != nil {
+				return err
+			}
+			batch, st = append(batch, rd), got
+		}
+		hours := n.hours
+		var settings func() dealer.StoreSettings
+		if hours {
+			srd, got, err := e.dealers.SettingsRead(t, sub.StoreID)
+			if err != nil {
+				return err
+			}
+			batch, settings = append(batch, srd), got
+		}
+		after = append(after, func() error {
+			// A store that cannot be read keeps UTC.
+			tz := ""
+			if st != nil {
+				if got, err := st(); err == nil {
+					tz = got.TimeZone
+				}
+			}
+			in.sched, in.haveSched, in.schedHours = workhours.In(nil, tz), true, hours
+			if hours {
+				in.sched = settings().Schedule(tz)
+			}
+			return nil
+		})
+	}
+	if n.start && !in.haveOwner {
+		// The first of the lead's sales person, its BDC agent and the user whose action it
+		// was (not an integration such as the lead intake) that is an active user.
+		var profiles []func() (user.Profile, bool)
+		seen := map[string]bool{}
+		for _, id := range []string{sub.SalesPersonID, sub.BDCAgentID, sub.UserID} {
+			if !user.ValidUserID(id) || seen[id] {
+				continue
+			}
+			seen[id] = true
+			rd, got, err := e.users.ProfileRead(t, id)
+			if err != nil {
+				return err
+			}
+			batch, profiles = append(batch, rd), append(profiles, got)
+		}
+		after = append(after, func() error {
+			for _, got := range profiles {
+				if p, ok := got(); ok && p.Active() {
+					in.owner = p.UserID
+					break
+				}
+			}
+			in.haveOwner = true
+			return nil
+		})
+	}
+	if n.start && !in.haveActions {
+		rd, got, err := e.rules.ActionTypesRead(t)
+		if err != nil {
+			return err
+		}
+		batch = append(batch, rd)
+		after = append(after, func() error { in.actions, in.haveActions = got(), true; return nil })
+	}
+	var (
+		wg   sync.WaitGroup
+		errs [3]error
+	)
+	if !in.haveInstances {
+		wg.Go(func() {
+			if in.instances, errs[0] = e.rules.Instances(ctx, t, []int64{sub.ContactID}); errs[0] == nil {
+				in.haveInstances = true
+			}
+		})
+	}
+	if n.lead && !in.haveLead && sub.LeadID != 0 {
+		wg.Go(func() {
+			got, err := e.leads.GetOf(ctx, t, sub.ContactID, sub.LeadID)
+			switch {
+			case err == nil:
+				in.lead, in.haveLead = &got, true
+			case apperr.CodeOf(err) == apperr.NotFound:
+				in.haveLead = true
+			default:
+				errs[1] = err
+			}
+		})
+	}
+	if len(batch) > 0 {
+		wg.Go(func() { errs[2] = e.s.BatchGet(ctx, batch...) })
+	}
+	wg.Wait()
+	if err := errors.Join(errs[:]...); err != nil {
+		return err
+	}
+	for _, f := range after {
+		if err := f(); err != nil {
 			return err
 		}
 	}
@@ -370,16 +551,10 @@ func (e *Engine) stopVehicle(ctx context.Context, t store.Tenant, sub Subject, e
 	return nil
 }
 
-// terminate returns the writes that end the subject's customer's running instances (is, or
-// those read now when nil) whose rule terminates on the subject's activity type, and cancel the
-// open tasks whose rule task does.
+// terminate returns the writes that end the subject's customer's running instances of is whose
+// rule terminates on the subject's activity type, and cancel the open tasks whose rule task
+// does.
 func (e *Engine) terminate(ctx context.Context, t store.Tenant, sub Subject, is []rule.VersionedInstance) ([]store.Op, error) {
-	if is == nil {
-		var err error
-		if is, err = e.rules.Instances(ctx, t, []int64{sub.ContactID}); err != nil {
-			return nil, err
-		}
-	}
 	now := e.now().UTC()
 	name := activityName(sub.ActivityTypeID)
 	var ops []store.Op
@@ -441,45 +616,33 @@ func activityName(id int64) string {
 }
 
 // start returns the writes that start rule r (whose filters and vehicles let the subject in) for
-// the subject of event ev, or none when the customer has a running instance of the rule for the
-// same lead and garage vehicle.
-func (e *Engine) start(ctx context.Context, t store.Tenant, r rule.TriggerSet, sub Subject, ev eventbus.Event) ([]store.Op, error) {
-	// What the start needs is read together: the customer's workflows, the store's hours, the
-	// tasks' owner and the action types.
-	var (
-		wg                                      sync.WaitGroup
-		existing                                []rule.VersionedInstance
-		sched                                   workhours.Schedule
-		owner                                   string
-		actions                                 []rule.ActionType
-		existingErr, schedErr, ownerErr, actErr error
-	)
-	wg.Go(func() { existing, existingErr = e.rules.Instances(ctx, t, []int64{sub.ContactID}) })
-	wg.Go(func() {
-		sched, schedErr = e.schedule(ctx, t, sub.StoreID, slices.ContainsFunc(r.TriggerSetTasks, func(rt rule.Task) bool { return rt.UseWorkSchedule }))
-	})
-	wg.Go(func() {
-		owner, ownerErr = e.owner(ctx, t, sub.SalesPersonID, sub.BDCAgentID, sub.UserID, r.UpdatedBy, r.CreatedBy)
-	})
-	wg.Go(func() { actions, actErr = e.rules.ActionTypes(ctx, t) })
-	wg.Wait()
-	if err := errors.Join(existingErr, schedErr, ownerErr, actErr); err != nil {
-		return nil, err
-	}
-	for _, vi := range existing {
+// the subject of event ev from what in read, or none when the customer has a running instance
+// of the rule for the same lead and garage vehicle.
+func (e *Engine) start(ctx context.Context, r rule.TriggerSet, in *inputs, ev eventbus.Event) ([]store.Op, error) {
+	t, sub := in.t, in.sub
+	for _, vi := range in.instances {
 		if vi.Active() && vi.TriggerSetID == r.ID && vi.EntityID == sub.LeadID && vi.GarageVehicleID == sub.GarageVehicleID {
 			return nil, nil
 		}
 	}
+	owner := in.owner
+	if owner == "" && len(r.TriggerSetTasks) > 0 {
+		// Nobody of the event is an active user: whoever last changed or created the rule.
+		var err error
+		if owner, err = e.owner(ctx, t, r.UpdatedBy, r.CreatedBy); err != nil {
+			return nil, err
+		}
+		if owner == "" {
+			e.log.WarnContext(ctx, "workflow rule not started: no active user for its tasks", "rule", r.ID, "contact", sub.ContactID)
+			return nil, nil
+		}
+	}
+	sched, actions := in.sched, in.actions
 	loc := sched.Location()
 	now := e.now().UTC()
 	inst := rule.Instance{
 		ID: rule.InstanceID(ev.ID, r.ID), TriggerSetID: r.ID, RuleName: r.Name, ContactID: sub.ContactID, EntityID: sub.LeadID, GarageVehicleID: sub.GarageVehicleID,
 		AccountPlatformID: sub.StoreID, Status: rule.InstanceInProgress, StartedAt: now, TriggerActivityID: sub.ActivityTypeID, TaskIDs: []string{},
-	}
-	if owner == "" && len(r.TriggerSetTasks) > 0 {
-		e.log.WarnContext(ctx, "workflow rule not started: no active user for its tasks", "rule", r.ID, "contact", sub.ContactID)
-		return nil, nil
 	}
 	var ops []store.Op
 	for i, rt := range r.TriggerSetTasks {
@@ -521,26 +684,6 @@ func (e *Engine) start(ctx context.Context, t store.Tenant, r rule.TriggerSet, s
 		return nil, err
 	}
 	return append(ops, notes...), nil
-}
-
-// schedule returns the working hours of store storeID in its time zone: the hours of its dealer
-// settings when hours is set (a task of the rule uses the work schedule), else the default ones.
-// A store that cannot be read keeps UTC.
-func (e *Engine) schedule(ctx context.Context, t store.Tenant, storeID int64, hours bool) (workhours.Schedule, error) {
-	tz := ""
-	if e.accounts != nil {
-		if st, err := e.accounts.Store(ctx, t, storeID); err == nil {
-			tz = st.TimeZone
-		}
-	}
-	if !hours || e.dealers == nil {
-		return workhours.In(nil, tz), nil
-	}
-	s, err := e.dealers.Get(ctx, t, storeID)
-	if err != nil {
-		return workhours.Schedule{}, err
-	}
-	return s.Schedule(tz), nil
 }
 
 // owner returns the first of ids that is an active user of the tenant: the lead's sales person,

@@ -259,3 +259,40 @@ func TestSpeedToLeadCountsTheStoresHours(t *testing.T) {
 		t.Errorf("Honda's hours = %+v, want the default", byStore[demo.StoreHonda])
 	}
 }
+
+// TestFunnelSampleNamesTheCustomer saves a lead for a customer and finds it behind the funnel's
+// first stage with the customer's name, and on no page past the last.
+func TestFunnelSampleNamesTheCustomer(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	if status := srv.Do(t, areatest.Request{Method: "POST", Path: "/api/CrmLead/save", As: sales, Body: body(map[string]any{
+		"crmLeadId": 0, "contactId": demo.ContactToyota, "accountPlatformId": demo.StoreToyota, "comments": "Wants a hybrid.",
+	})}, nil); status != 200 {
+		t.Fatalf("save lead: %d", status)
+	}
+	day := today(srv)
+	tests := []struct {
+		name     string
+		page     int
+		wantRows bool
+	}{
+		{"the first page", 1, true},
+		{"a page past the last", 1 << 40, false},
+	}
+	for _, tt := range tests {
+		var got httpapi.Result[[]dashboards.FunnelLeadRow]
+		req := map[string]any{"accountPlatformIds": []int64{demo.StoreToyota}, "beginDate": day, "endDate": day, "stage": "leads", "pageNumber": tt.page}
+		if status := srv.Do(t, areatest.Request{Method: "POST", Path: "/api/Activity/detail/sample", As: manager, Body: body(req)}, &got); status != 200 {
+			t.Fatalf("%s: sample: %d", tt.name, status)
+		}
+		found := false
+		for _, r := range got.Data {
+			if r.ContactID == demo.ContactToyota {
+				found = r.ContactName != ""
+			}
+		}
+		if found != tt.wantRows {
+			t.Errorf("%s: rows %+v; want the customer named: %v", tt.name, got.Data, tt.wantRows)
+		}
+	}
+}

@@ -101,6 +101,7 @@ type SampleInput struct {
 type FunnelLeadRow struct {
 	dashboard.Lead
 	UserName                   string   `json:"userName"`
+	ContactName                string   `json:"contactName" doc:"The customer's full name; empty when the customer no longer exists."`
 	FirstAutomatedReplyMinutes *float64 `json:"firstAutomatedReplyMinutes"`
 	FirstHumanResponseMinutes  *float64 `json:"firstHumanResponseMinutes"`
 	FirstTwoWayMinutes         *float64 `json:"firstTwoWayExchangeMinutes"`
@@ -218,11 +219,24 @@ func (a *area) registerFunnel(api *httpapi.API) {
 		}
 		slices.SortFunc(reached, func(x, y dashboard.Lead) int { return y.ArrivedAt.Compare(x.ArrivedAt) })
 		names := a.names(ctx, q.sess)
+		from := len(reached)
+		if number-1 < len(reached)/size+1 {
+			from = min((number-1)*size, len(reached))
+		}
+		page := reached[from:min(from+size, len(reached))]
+		ids := make([]int64, len(page))
+		for i, l := range page {
+			ids[i] = l.ContactID
+		}
+		customers, err := contactNames{repo: a.contacts, ctx: ctx, t: q.sess.Principal.Tenant}.of(ids)
+		if err != nil {
+			return nil, err
+		}
 		rows := []FunnelLeadRow{}
-		for i := (number - 1) * size; i < len(reached) && i < number*size; i++ {
-			l, hours := reached[i], of(reached[i])
+		for _, l := range page {
+			hours := of(l)
 			rows = append(rows, FunnelLeadRow{
-				Lead: l, UserName: cmp.Or(names[l.UserID], strings.TrimSpace(l.UserID)),
+				Lead: l, UserName: cmp.Or(names[l.UserID], strings.TrimSpace(l.UserID)), ContactName: customers[l.ContactID],
 				FirstAutomatedReplyMinutes: minutes(l, dashboard.ClockAutomated, hours),
 				FirstHumanResponseMinutes:  minutes(l, dashboard.ClockHuman, hours),
 				FirstTwoWayMinutes:         minutes(l, dashboard.ClockTwoWay, hours),

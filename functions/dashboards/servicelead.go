@@ -3,9 +3,11 @@ package dashboards
 import (
 	"cmp"
 	"context"
+	"errors"
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cxm/cxm/shared/domain/appointment"
@@ -188,31 +190,59 @@ func yearOf(y int) string {
 	return time.Date(y, 1, 1, 0, 0, 0, 0, time.UTC).Format("2006")
 }
 
-// contactNames names the customers of service leads, reading each customer once.
+// contactNames names the customers of dashboard rows, reading each customer once.
 type contactNames struct {
 	repo *contact.Repo
 	ctx  context.Context
 	t    store.Tenant
 }
 
-// fill sets the ContactName of every lead of d; a customer that no longer exists keeps none.
-func (n contactNames) fill(d *ServiceLeadDetails) error {
-	known := map[int64]string{}
-	for _, list := range [][]ServiceLead{d.Appointments, d.Completed, d.Working} {
-		for i := range list {
-			id := list[i].ContactID
-			name, ok := known[id]
-			if !ok {
-				c, err := n.repo.Get(n.ctx, n.t, id)
-				switch {
-				case err == nil:
-					name = c.FullName()
-				case apperr.CodeOf(err) != apperr.NotFound:
-					return err
-				}
-				known[id] = name
+// of returns the full names of the customers ids, read together; a customer that no longer
+// exists has none.
+func (n contactNames) of(ids []int64) (map[int64]string, error) {
+	out := map[int64]string{}
+	var (
+		mu   sync.Mutex
+		wg   sync.WaitGroup
+		errs []error
+	)
+	for _, id := range ids {
+		if _, ok := out[id]; ok {
+			continue
+		}
+		out[id] = ""
+		wg.Go(func() {
+			c, err := n.repo.Get(n.ctx, n.t, id)
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				out[id] = c.FullName()
+			case apperr.CodeOf(err) != apperr.NotFound:
+				errs = append(errs, err)
 			}
-			list[i].ContactName = name
+		})
+	}
+	wg.Wait()
+	return out, errors.Join(errs...)
+}
+
+// fill sets the ContactName of every lead of d.
+func (n contactNames) fill(d *ServiceLeadDetails) error {
+	lists := [][]ServiceLead{d.Appointments, d.Completed, d.Working}
+	var ids []int64
+	for _, list := range lists {
+		for _, l := range list {
+			ids = append(ids, l.ContactID)
+		}
+	}
+	names, err := n.of(ids)
+	if err != nil {
+		return err
+	}
+	for _, list := range lists {
+		for i := range list {
+			list[i].ContactName = names[list[i].ContactID]
 		}
 	}
 	return nil

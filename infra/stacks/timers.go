@@ -16,12 +16,12 @@ import (
 // built functions' directory.
 const TimersFunctionName = "timers"
 
-// Timer function limits: a run reads the schedule's buckets since its checkpoint and fires
-// what is due; a minute is the schedule's period, so one run ends before the next begins in
-// all but a backlog.
+// Timer function limits: a run fires what is due every ten seconds of its minute (package
+// timers), its last pass fifty seconds in, so it may run past the minute; two runs that meet
+// are safe, since a timer fires once in effect however many firers run.
 const (
 	timersMemoryMB       = 256
-	timersTimeoutSeconds = 55
+	timersTimeoutSeconds = 75
 )
 
 // TimersStackProps configures NewTimersStack.

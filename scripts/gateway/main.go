@@ -309,9 +309,9 @@ func run(ctx context.Context, o options) error {
 	return srv.Shutdown(shutdown)
 }
 
-// timerPeriod is how often the gateway fires due timers: the schedule's minute in AWS, more
-// often locally so a timer fires close to its time.
-const timerPeriod = 15 * time.Second
+// timerPeriod is how often the gateway fires due timers: as often as the timer function's
+// passes in AWS.
+const timerPeriod = timers.Every
 
 func printBanner(w io.Writer, url string, groups []demo.Group, seeded bool) {
 	fmt.Fprintf(w, "\nCXM is ready at %s\n", url)

@@ -1,5 +1,5 @@
 // Command bootstrap is the timer Lambda function: an EventBridge Scheduler schedule invokes it
-// every minute to fire the timers that are due.
+// every minute to fire the timers that are due, every ten seconds of its minute.
 package main
 
 import (
@@ -29,6 +29,6 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	lambda.Start(timers.Handler(timers.NewFirer(svc, time.Now)))
+	lambda.Start(timers.Handler(timers.NewFirer(svc, time.Now), timers.Sleep))
 	return nil
 }

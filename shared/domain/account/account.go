@@ -204,6 +204,23 @@ func (r *Repo) Store(ctx context.Context, t store.Tenant, id int64) (Store, erro
 	return st, nil
 }
 
+// StoreRead returns the read of store id of tenant t, for a caller that batches it with other
+// reads (store.BatchGet), and what Store answers once it was read.
+func (r *Repo) StoreRead(t store.Tenant, id int64) (*store.Read, func() (Store, error), error) {
+	k, err := storeKey(t, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	var st Store
+	rd := &store.Read{Key: k, Out: &st}
+	return rd, func() (Store, error) {
+		if !rd.Found {
+			return Store{}, apperr.Errorf(apperr.NotFound, "The store %d does not exist.", id)
+		}
+		return st, nil
+	}, nil
+}
+
 // SetProviders replaces the provider configuration of store id of tenant t. A secret outside the
 // account's SecretPrefix or an endpoint that is not an http(s) URL is an Invalid error naming
 // the field; a missing store a NotFound error; a concurrent change of the store a Conflict error.

@@ -272,6 +272,23 @@ func (r *Repo) ActionTypes(ctx context.Context, t store.Tenant) ([]ActionType, e
 	return a.Types, nil
 }
 
+// ActionTypesRead returns the read of the dealer group's action types, for a caller that
+// batches it with other reads (store.BatchGet), and what ActionTypes answers once it was read.
+func (r *Repo) ActionTypesRead(t store.Tenant) (*store.Read, func() []ActionType, error) {
+	k, err := actionsKey(t)
+	if err != nil {
+		return nil, nil, err
+	}
+	var a actionTypes
+	rd := &store.Read{Key: k, Out: &a}
+	return rd, func() []ActionType {
+		if !rd.Found {
+			return DefaultActionTypes()
+		}
+		return a.Types
+	}, nil
+}
+
 // MsgSaveFailed is the message of an action type save that failed.
 const MsgSaveFailed = "There was a problem with the save"
 

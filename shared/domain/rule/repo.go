@@ -596,6 +596,27 @@ type cachedRules struct {
 	rules []TriggerSet
 }
 
+// StampRead returns the read of store storeID's rules stamp, for a caller that batches it with
+// other reads (store.BatchGet), and what Enabled answers once it was read: the kept rules while
+// the stamp is theirs, else the store's rules read then.
+func (c *EnabledCache) StampRead(r *Repo, t store.Tenant, storeID int64) (*store.Read, func(context.Context) ([]TriggerSet, error), error) {
+	k, err := stampKey(t, storeID)
+	if err != nil {
+		return nil, nil, err
+	}
+	var st rulesStamp
+	rd := &store.Read{Key: k, Out: &st}
+	return rd, func(ctx context.Context) ([]TriggerSet, error) { return c.enabledAt(ctx, r, t, storeID, st.Stamp) }, nil
+}
+
+// Kept returns the enabled rules of store storeID of tenant t the cache last read, which may
+// be older than the store's: a caller that reads ahead by them checks them with Enabled.
+func (c *EnabledCache) Kept(t store.Tenant, storeID int64) []TriggerSet {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.m[t.Account()+"/"+strconv.FormatInt(storeID, 10)].rules
+}
+
 // Enabled returns the enabled, not archived rules of store storeID as r reads them, from the
 // cache while the store's stamp is the one they were read at.
 func (c *EnabledCache) Enabled(ctx context.Context, r *Repo, t store.Tenant, storeID int64) ([]TriggerSet, error) {
@@ -607,11 +628,16 @@ func (c *EnabledCache) Enabled(ctx context.Context, r *Repo, t store.Tenant, sto
 	if _, err := r.s.Get(ctx, k, &st); err != nil && apperr.CodeOf(err) != apperr.NotFound {
 		return nil, fmt.Errorf("rules stamp of store %d: %w", storeID, err)
 	}
+	return c.enabledAt(ctx, r, t, storeID, st.Stamp)
+}
+
+// enabledAt returns the enabled rules of store storeID whose stamp was just read as stamp.
+func (c *EnabledCache) enabledAt(ctx context.Context, r *Repo, t store.Tenant, storeID int64, stamp string) ([]TriggerSet, error) {
 	id := t.Account() + "/" + strconv.FormatInt(storeID, 10)
 	c.mu.Lock()
 	got, ok := c.m[id]
 	c.mu.Unlock()
-	if ok && got.stamp == st.Stamp {
+	if ok && got.stamp == stamp {
 		return got.rules, nil
 	}
 	// The rules are read after the stamp: rules kept under a stamp are never older than it.
@@ -624,6 +650,6 @@ func (c *EnabledCache) Enabled(ctx context.Context, r *Repo, t store.Tenant, sto
 	if c.m == nil || len(c.m) >= MaxCachedStores {
 		c.m = map[string]cachedRules{}
 	}
-	c.m[id] = cachedRules{stamp: st.Stamp, rules: rules}
+	c.m[id] = cachedRules{stamp: stamp, rules: rules}
 	return rules, nil
 }

@@ -157,6 +157,19 @@ func (r *Repo) Profile(ctx context.Context, t store.Tenant, userID string) (Prof
 	return p, v, nil
 }
 
+// ProfileRead returns the read of userID's profile in tenant t, for a caller that batches it
+// with other reads (store.BatchGet), and what Profile answers once it was read: false for a
+// missing profile.
+func (r *Repo) ProfileRead(t store.Tenant, userID string) (*store.Read, func() (Profile, bool), error) {
+	k, err := profileKey(t, userID)
+	if err != nil {
+		return nil, nil, err
+	}
+	var p Profile
+	rd := &store.Read{Key: k, Out: &p}
+	return rd, func() (Profile, bool) { return p, rd.Found }, nil
+}
+
 // noProfile is the error for a sign-in without a profile; the web app shows its no-profile
 // screen for it.
 func noProfile(cause error) error {

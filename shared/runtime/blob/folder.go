@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/cxm/cxm/shared/provider/latency"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 )
 
@@ -39,19 +40,7 @@ type meta struct {
 
 func (f *Folder) file(key Key) string { return filepath.Join(f.root, filepath.FromSlash(key.path)) }
 
-func (f *Folder) wait(ctx context.Context) error {
-	if f.Latency <= 0 {
-		return ctx.Err()
-	}
-	t := time.NewTimer(f.Latency)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
-}
+func (f *Folder) wait(ctx context.Context) error { return latency.Wait(ctx, f.Latency) }
 
 // Put writes obj at key.
 func (f *Folder) Put(ctx context.Context, key Key, obj Object) error {

@@ -40,6 +40,18 @@ type processedMark struct {
 //	pattern            index  key condition
 //	processed mark     table  PK = A#{acct}#EVTDONE#{consumer}#{event id}, SK = DONE
 func Once(s *store.Store, consumer string, effect Effect) Handler {
+	return once(s, consumer, effect, true)
+}
+
+// OnceUnread is Once without the read of the processed mark before effect runs, for an effect
+// that only builds writes from what its caller read: a first delivery, by far the most
+// common, saves a read, and a redelivered event runs effect, whose transaction then fails on
+// the mark and is found to be done.
+func OnceUnread(s *store.Store, consumer string, effect Effect) Handler {
+	return once(s, consumer, effect, false)
+}
+
+func once(s *store.Store, consumer string, effect Effect, read bool) Handler {
 	return func(ctx context.Context, e Event) error {
 		if consumer == "" || strings.Contains(consumer, "#") {
 			return apperr.Errorf(apperr.Internal, "bad consumer name %q", consumer)
@@ -52,9 +64,11 @@ func Once(s *store.Store, consumer string, effect Effect) Handler {
 		if err != nil {
 			return fmt.Errorf("event %s: %w", e.ID, err)
 		}
-		done, err := processed(ctx, s, k)
-		if err != nil || done {
-			return err
+		if read {
+			done, err := processed(ctx, s, k)
+			if err != nil || done {
+				return err
+			}
 		}
 		ops, err := effect(ctx, e)
 		if err != nil {

@@ -12048,6 +12048,8 @@ export type components = {
             arrivedAt: string;
             /** Format: int64 */
             contactId: number;
+            /** @description The customer's full name; empty when the customer no longer exists. */
+            contactName: string;
             /** Format: int64 */
             crmLeadId: number;
             day: string;

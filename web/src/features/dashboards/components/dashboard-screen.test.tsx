@@ -67,7 +67,7 @@ describe('dashboard screen', () => {
       ),
       http.post('*/api/Activity/detail/sample', async ({ request }) => {
         const body = (await request.json()) as { stage: string };
-        const lead = { crmLeadId: 77, contactId: 9, accountPlatformId: 2001, leadSourceId: 1, userId: '100001', userName: 'Sam Ortega', day: '2026-11-20', arrivedAt: '2026-11-20T17:00:00Z', firstHumanResponseMinutes: 12, firstAutomatedReplyMinutes: 1, firstTwoWayExchangeMinutes: null };
+        const lead = { crmLeadId: 77, contactId: 9, accountPlatformId: 2001, leadSourceId: 1, userId: '100001', userName: 'Sam Ortega', contactName: 'Maria Gonzalez', day: '2026-11-20', arrivedAt: '2026-11-20T17:00:00Z', firstHumanResponseMinutes: 12, firstAutomatedReplyMinutes: 1, firstTwoWayExchangeMinutes: null };
         return HttpResponse.json({ successful: true, data: body.stage === 'contacted' ? [lead] : [], pageData: { pageTotal: 1, pageNumber: 1, pageSize: 10, totalRecords: 1 } });
       }),
     );
@@ -84,7 +84,7 @@ describe('dashboard screen', () => {
     expect(within(chart).getByRole('rowheader', { name: 'Contacted' }).closest('tr')).toHaveTextContent('1');
     await user.click(within(funnel).getByRole('button', { name: 'Contacted (1)' }));
     const leads = await within(funnel).findByRole('table', { name: 'Leads: Contacted' });
-    expect(within(leads).getByRole('link', { name: 'Lead 77' })).toHaveAttribute('href', '/app/contact/9');
+    expect(within(leads).getByRole('link', { name: 'Maria Gonzalez' })).toHaveAttribute('href', '/app/contact/9');
     expect(within(leads).getByText('12 min')).toBeInTheDocument();
     expect(within(funnel).getByRole('table', { name: 'Speed to lead in business hours' })).toBeInTheDocument();
   });

@@ -135,7 +135,7 @@ export function FunnelWidget({ body }: { body: DashboardRangeBody }) {
           <Table striped aria-label={`Leads: ${STAGE_LABELS[stage] ?? stage}`}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Lead</Table.Th>
+                <Table.Th>Customer</Table.Th>
                 <Table.Th>Arrived</Table.Th>
                 <Table.Th>Held by</Table.Th>
                 <Table.Th>First human response</Table.Th>
@@ -152,7 +152,7 @@ export function FunnelWidget({ body }: { body: DashboardRangeBody }) {
                 <Table.Tr key={l.crmLeadId}>
                   <Table.Td>
                     <Anchor component={Link} to={`/app/contact/${l.contactId}`}>
-                      {`Lead ${l.crmLeadId}`}
+                      {l.contactName || `Lead ${l.crmLeadId}`}
                     </Anchor>
                   </Table.Td>
                   <Table.Td>{new Date(l.arrivedAt).toLocaleString()}</Table.Td>
