@@ -25,7 +25,8 @@ type Props struct {
 	// Table is the single table's definition.
 	Table tabledef.Definition
 	// Code returns the deployment package of a function by name: an area's, the
-	// authorizer's (AuthorizerName) or the timer function's (TimersFunctionName).
+	// authorizer's (AuthorizerName), the timer function's (TimersFunctionName) or the socket
+	// function's (SocketFunctionName).
 	Code func(name string) awslambda.Code
 	// WebOrigins are browser origins allowed to call the API besides the distribution's own,
 	// for example a development server.
@@ -45,6 +46,7 @@ type CXM struct {
 	Data       *DataStack           // table, attachments bucket, contact-field key, token signing key
 	Auth       *AuthStack           // user pool and web client
 	Events     *EventsStack         // event bus and schedule group
+	Realtime   *RealtimeStack       // WebSocket API of live updates and its connection function
 	EventFns   *EventFunctionsStack // outbox relay and event consumers
 	Web        *WebStack            // web bucket and distribution
 	API        *APIStack            // HTTP API, its authorizer and the area functions
@@ -61,6 +63,12 @@ func New(scope constructs.Construct, props *Props) *CXM {
 	c.Data = NewDataStack(scope, id("data"), &DataStackProps{StackProps: base, Table: props.Table, Stream: true})
 	c.Auth = NewAuthStack(scope, id("auth"), &AuthStackProps{StackProps: base, RefreshTokenRotation: props.RefreshTokenRotation})
 	c.Events = NewEventsStack(scope, id("events"), &EventsStackProps{StackProps: base})
+	c.Realtime = NewRealtimeStack(scope, id("realtime"), &RealtimeStackProps{
+		StackProps: base,
+		Code:       props.Code(SocketFunctionName),
+		Table:      c.Data.Table,
+		CursorKey:  c.Data.CursorKey,
+	})
 	c.EventFns = NewEventFunctionsStack(scope, id("eventfns"), &EventFunctionsStackProps{
 		StackProps: base,
 		Code:       props.Code,
@@ -70,6 +78,7 @@ func New(scope constructs.Construct, props *Props) *CXM {
 		ContactKey: c.Data.ContactKey,
 		CursorKey:  c.Data.CursorKey,
 		Consumers:  props.Consumers,
+		Realtime:   c.Realtime,
 	})
 	c.Web = NewWebStack(scope, id("web"), &WebStackProps{StackProps: base})
 	c.API = NewAPIStack(scope, id("api"), &APIStackProps{
@@ -105,6 +114,7 @@ func New(scope constructs.Construct, props *Props) *CXM {
 				UserPoolID:       c.Auth.UserPool.UserPoolId(),
 				UserPoolClientID: c.Auth.Client.UserPoolClientId(),
 				APIURL:           c.API.API.ApiEndpoint(),
+				RealtimeURL:      c.Realtime.Stage.Url(),
 			},
 		})
 	}
