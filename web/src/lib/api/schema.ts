@@ -6757,9 +6757,29 @@ export type paths = {
         put?: never;
         /**
          * Receive a customer's reply (SES receiving through SNS)
-         * @description An SNS delivery of an SES receipt notification. A reply to a thread's reply-to address from the customer's own address is recorded once (by the SES message id) in the customer's e-mail history and activity as an inbound e-mail; anything else is answered unmatched and dropped. A subscription confirmation is answered confirmed.
+         * @description An SNS delivery of an SES receipt notification. The SNS signature (version 1 or 2, by the certificate of an sns.<region>.amazonaws.com address) is checked first: a message whose signature does not hold is refused (403) and changes nothing. A reply to a thread's reply-to address from the customer's own address is recorded once (by the SES message id) in the customer's e-mail history and activity as an inbound e-mail; anything else is answered unmatched and dropped. A subscription confirmation is confirmed once (its SubscribeURL visited, which must be SNS's) and answered confirmed.
          */
         post: operations["receiveInboundEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandox/inbound_email/sandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply to an e-mail as the customer, through the local SES receiving sandbox
+         * @description A local run only (404 in AWS): the sandbox makes the SES receipt notification of an e-mail from From to the reply-to address To, signs it as SNS would with the local certificate the local webhook trusts, and delivers it to the inbound webhook, so it is received exactly as SES and SNS would deliver it. The reply address must be one of the caller's dealer group.
+         */
+        post: operations["replyByEmailInSandbox"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11296,6 +11316,12 @@ export type components = {
         };
         "email.FileRequestBody": {
             FileUrl: string;
+        };
+        "email.SandboxReplyInputBody": {
+            From: string;
+            Subject?: string;
+            Text: string;
+            To: string;
         };
         "email.SendInputBody": {
             Attachments?: components["schemas"]["functions.email.SendAttachment"][] | null;
@@ -44049,6 +44075,93 @@ export interface operations {
             };
             /** @description Bad Request */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    replyByEmailInSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["email.SandboxReplyInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["functions.email.InboundResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
