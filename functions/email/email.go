@@ -72,6 +72,7 @@ func RegisterWith(api *httpapi.API, d wiring.Services, o Options) {
 	x.registerTemplates(api)
 	x.registerSend(api)
 	x.registerFiles(api)
+	x.registerUploads(api)
 	x.registerInbound(api)
 }
 

@@ -6686,6 +6686,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/pando/pandox/create_email_attachment/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a direct upload of an e-mail attachment
+         * @description The uploaded file of FileUrl must exist in the files bucket, be 1 byte to 25 MB and have an allowed name; it is then answered as create_email_attachment answers an upload (Data[0] is the stored file). A file that breaks a rule is removed and refused (400); one never uploaded is 404.
+         */
+        post: operations["confirmEmailAttachmentUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandox/create_email_attachment/upload_url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a direct upload of an e-mail attachment
+         * @description For files too large for one request (Lambda's payload limit is 6 MB): the file's name and size are checked as create_email_attachment checks them (spaces become underscores; exe, jar, bat, psc1, vb, vbs, msi, cmd, reg and wsf are refused; at most 25 MB) and a presigned PUT to the files bucket is answered, valid for 15 minutes, whose signature covers the Content-Length, so the bucket refuses a body of another size. Confirm FileUrl once uploaded.
+         */
+        post: operations["createEmailAttachmentUploadUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pando/pandox/create_email_template_attachment/{accountId}/{platformId}": {
         parameters: {
             query?: never;
@@ -11299,6 +11339,9 @@ export type components = {
             /** @description Opening time, HH:MM (24-hour clock) in the store's time zone. */
             Open?: string;
         };
+        "email.ConfirmUploadInputBody": {
+            FileUrl: string;
+        };
         "email.DealerTemplatesInputBody": {
             /** @description The stores; none for the Scope header's. */
             AccountPlatformIds?: number[] | null;
@@ -11346,6 +11389,15 @@ export type components = {
              * @description A template of the customer's store; or give Subject and Body.
              */
             TemplateId?: number;
+        };
+        "email.UploadURLInputBody": {
+            ContentType?: string;
+            FileName: string;
+            /**
+             * Format: int64
+             * @description The file's size in bytes; the upload must be exactly this long.
+             */
+            Size: number;
         };
         "functions.activity.ActivityFeed": {
             entries: components["schemas"]["domain.activity.Entry"][] | null;
@@ -12529,6 +12581,18 @@ export type components = {
             Message: string;
             RestrictedEmails: string[] | null;
             Success: boolean;
+        };
+        "functions.email.UploadURL": {
+            /** Format: date-time */
+            ExpiresAt: string;
+            FileName: string;
+            /** @description The file's reference, to confirm once uploaded. */
+            FileUrl: string;
+            Headers: {
+                [key: string]: string;
+            };
+            Method: string;
+            UploadUrl: string;
         };
         "functions.garage.AppraisalResult": {
             appraisal: components["schemas"]["provider.appraisal.Appraisal"];
@@ -15385,6 +15449,10 @@ export type components = {
         };
         "runtime.httpapi.LegacyTemplate": {
             Data: components["schemas"]["domain.template.Template"];
+            Success: boolean;
+        };
+        "runtime.httpapi.LegacyUploadURL": {
+            Data: components["schemas"]["functions.email.UploadURL"];
             Success: boolean;
         };
         "runtime.httpapi.LegacyWizardUser": {
@@ -43732,6 +43800,180 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.LegacyListFile"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    confirmEmailAttachmentUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["email.ConfirmUploadInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyListFile"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    createEmailAttachmentUploadUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["email.UploadURLInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyUploadURL"];
                 };
             };
             /** @description Bad Request */
