@@ -2155,6 +2155,66 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/auto_assistant/sandbox/event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a conversation event through the assistant sandbox
+         * @description For a store whose assistant is the sandbox (local runs and demo stores; 404 otherwise): the sandbox signs the event as Conversica's Message or Lead Update object with the store's sandbox webhook secret and delivers it to the webhook, where it is applied exactly as Conversica's would be. Needs a customer the caller may edit.
+         */
+        post: operations["deliverAssistantSandboxEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auto_assistant/webhook/lead_update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A change of an assistant conversation's state, from Conversica
+         * @description Conversica's Lead Update object (only the changed keys): the conversation's stage and status are applied once per delivery; a stage other than Preparing Lead and Messaging, or an inactive status, ends the conversation. The delivery must carry X-Conversica-Signature, the HMAC-SHA256 of the body under the store's webhook secret (401 otherwise, and nothing changes); a delivery id already applied changes nothing. A conversation of another store is 404.
+         */
+        post: operations["receiveAssistantLeadUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auto_assistant/webhook/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A message of an assistant conversation, from Conversica
+         * @description Conversica's Message object: a message the assistant sent (action sent) or the customer's reply (received), recorded once per delivery on the conversation and as the customer's activity (the assistant's automated); the conversation moves to Sent Message or Received Response. The delivery must carry X-Conversica-Signature, the HMAC-SHA256 of the body under the store's webhook secret (401 otherwise, and nothing changes); a delivery id already applied changes nothing. A conversation of another store is 404.
+         */
+        post: operations["receiveAssistantMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bank/dealer_banks": {
         parameters: {
             query?: never;
@@ -8185,6 +8245,25 @@ export type components = {
              */
             version: number;
         };
+        "assistant.SandboxEventInputBody": {
+            /**
+             * Format: int64
+             * @description The customer whose profile lists the conversation.
+             */
+            contactId: number;
+            conversationId: string;
+            /** @enum {string} */
+            event: "assistant_message" | "lead_reply" | "status";
+            stage?: string;
+            status?: string;
+            subject?: string;
+            text?: string;
+            /**
+             * Format: int64
+             * @description The version the conversation was read at: a conversation changed since is refused with 409 and nothing changes.
+             */
+            version: number;
+        };
         "assistant.SearchInputBody": {
             /** Format: int64 */
             accountPlatformId: number;
@@ -11476,6 +11555,14 @@ export type components = {
              * @description Different videos sent in the period.
              */
             videosUsed: number;
+        };
+        "functions.assistant.Delivered": {
+            active: boolean;
+            conversationId: string;
+            conversationStatus: string;
+            stage: string;
+            /** @enum {string} */
+            status: "applied" | "duplicate";
         };
         "functions.assistant.GeneratedReply": {
             /** Format: int64 */
@@ -15026,6 +15113,32 @@ export type components = {
             id: string;
             name: string;
         };
+        "provider.assistant.conversica.LeadUpdate": {
+            apiVersion: string;
+            /** @description The store's id at Conversica. */
+            clientId: string;
+            conversationStage?: string;
+            conversationStageDate?: string;
+            conversationStatus?: string;
+            conversationStatusDate?: string;
+            /** @description The lead id: CXM's conversation id. */
+            id: string;
+            leadStatus?: string;
+            leadStatusDate?: string;
+        };
+        "provider.assistant.conversica.Message": {
+            /** @enum {string} */
+            action: "sent" | "received";
+            apiVersion: string;
+            body: string;
+            /** @description The store's id at Conversica. */
+            clientId: string;
+            /** @description When the message was sent or received (RFC 3339). */
+            date: string;
+            /** @description The lead id: CXM's conversation id. */
+            id: string;
+            subject: string;
+        };
         "provider.mfrtag.FieldAction": {
             /** @enum {string} */
             kind: "safetyRecall" | "emissionsRecall" | "customerSatisfaction";
@@ -15673,6 +15786,11 @@ export type components = {
         };
         "runtime.httpapi.ResultDecoded": {
             data: components["schemas"]["domain.vehicle.Decoded"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultDelivered": {
+            data: components["schemas"]["functions.assistant.Delivered"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -25483,6 +25601,244 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    deliverAssistantSandboxEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["assistant.SandboxEventInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDelivered"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    receiveAssistantLeadUpdate: {
+        parameters: {
+            query?: {
+                /** @description The store's dealer group. */
+                account?: number;
+                /** @description The store whose assistant reports. */
+                store?: number;
+            };
+            header?: {
+                /** @description sha256= and the hex HMAC-SHA256 of the body under the store's webhook secret. */
+                "X-Conversica-Signature"?: string;
+                /** @description The delivery's id; the body's SHA-256 when absent. */
+                "X-Conversica-Delivery"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["provider.assistant.conversica.LeadUpdate"];
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDelivered"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    receiveAssistantMessage: {
+        parameters: {
+            query?: {
+                /** @description The store's dealer group. */
+                account?: number;
+                /** @description The store whose assistant reports. */
+                store?: number;
+            };
+            header?: {
+                /** @description sha256= and the hex HMAC-SHA256 of the body under the store's webhook secret. */
+                "X-Conversica-Signature"?: string;
+                /** @description The delivery's id; the body's SHA-256 when absent. */
+                "X-Conversica-Delivery"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["provider.assistant.conversica.Message"];
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDelivered"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
