@@ -49,12 +49,9 @@ type ConfirmUploadInput struct {
 // checkFile checks an attachment's name and size as an upload's; it returns the clean name and
 // the content type (from the extension when ct is empty or generic).
 func checkFile(filename string, size int64, ct string) (name, contentType string, err error) {
-	name, ext, blocked := CleanFileName(filename)
-	if blocked {
-		return "", "", apperr.InvalidFields(fmt.Sprintf(MsgBlockedExtension, ext), map[string]string{"file": fmt.Sprintf(MsgBlockedExtension, ext)})
-	}
-	if name == "" || ext == "" {
-		return "", "", apperr.InvalidFields("The file is not valid.", map[string]string{"file": "The file needs a name with an extension."})
+	name, ext, err := checkName(filename)
+	if err != nil {
+		return "", "", err
 	}
 	if size > MaxUploadBytes {
 		return "", "", apperr.InvalidFields("The file is too large.", map[string]string{"file": fmt.Sprintf("The file is larger than %d MB.", MaxUploadBytes>>20)})
@@ -72,6 +69,19 @@ func checkFile(filename string, size int64, ct string) (name, contentType string
 		return "", "", apperr.InvalidFields("The file is not valid.", map[string]string{"ContentType": "Not a media type."})
 	}
 	return name, ct, nil
+}
+
+// checkName returns an attachment's clean name and extension: a blocked type, or a name
+// without an extension, is an Invalid error on the file.
+func checkName(filename string) (name, ext string, err error) {
+	name, ext, blocked := CleanFileName(filename)
+	if blocked {
+		return "", "", apperr.InvalidFields(fmt.Sprintf(MsgBlockedExtension, ext), map[string]string{"file": fmt.Sprintf(MsgBlockedExtension, ext)})
+	}
+	if name == "" || ext == "" {
+		return "", "", apperr.InvalidFields("The file is not valid.", map[string]string{"file": "The file needs a name with an extension."})
+	}
+	return name, ext, nil
 }
 
 // newFileURL returns a new file reference of name below prefix.
