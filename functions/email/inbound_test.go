@@ -103,7 +103,7 @@ func TestInboundEmailSignatures(t *testing.T) {
 				m.SigningCertURL = "https://sns.us-east-1.amazonaws.com.attacker.example/SimpleNotificationService-test.pem"
 			}, wantCode: 400, wantTexts: []string{"Or Sunday.", "Saturday works."}},
 		{name: "local sandbox certificate", msg: notification("sns-6", "ses-6", "Hi"), version: "2", by: signer,
-			change: func(m *snsverify.Message) { m.SigningCertURL = snsverify.LocalCertURL },
+			change:   func(m *snsverify.Message) { m.SigningCertURL = snsverify.LocalCertURL },
 			wantCode: 403, wantTexts: []string{"Or Sunday.", "Saturday works."}},
 		{name: "subscription confirmation", msg: confirmation, version: "2", by: signer,
 			wantCode: 200, wantStatus: "confirmed", wantTexts: []string{"Or Sunday.", "Saturday works."}, wantConfirmed: 1},

@@ -127,3 +127,12 @@ func Credentials(ctx context.Context, e secret.Endpoint, out any, provider strin
 	}
 	return nil
 }
+
+// ErrorText is the text of a port's refusal: prefix (the port, and the code where the port
+// names it), the message and, when there is one, the cause.
+func ErrorText(prefix, message string, cause error) string {
+	if cause != nil {
+		return fmt.Sprintf("%s: %s: %v", prefix, message, cause)
+	}
+	return prefix + ": " + message
+}
