@@ -107,8 +107,7 @@ func TestConversicaWebhooks(t *testing.T) {
 		})
 	}
 
-	// Each message is one activity entry of the customer, automated only when the assistant
-	// sent it.
+	// Each message is one activity entry of the customer, automated (none is a user's own).
 	page, err := activity.NewRepo(srv.Services.Store, nil, srv.Services.Log).Feed(context.Background(), tenant, []int64{demo.ContactToyota}, activity.FeedQuery{PageSize: activity.MaxPageSize})
 	if err != nil {
 		t.Fatal(err)
@@ -124,8 +123,8 @@ func TestConversicaWebhooks(t *testing.T) {
 			automated[e.Direction]++
 		}
 	}
-	if all[activity.Outbound] != 1 || all[activity.Inbound] != 2 || automated[activity.Outbound] != 1 || automated[activity.Inbound] != 0 {
-		t.Errorf("activity entries = %v (automated %v), want 1 automated outbound and 2 inbound", all, automated)
+	if all[activity.Outbound] != 1 || all[activity.Inbound] != 2 || automated[activity.Outbound] != 1 || automated[activity.Inbound] != 2 {
+		t.Errorf("activity entries = %v (automated %v), want 1 outbound and 2 inbound, all automated", all, automated)
 	}
 
 	// The sandbox delivers through the same webhook.

@@ -83,13 +83,12 @@ func Entry(c Conversation, m Message, userID, userName string) activity.New {
 	if r := []rune(text); len(r) > activity.MaxTextLength {
 		text = string(r[:activity.MaxTextLength])
 	}
-	details := map[string]string{"assistantConversationId": c.ID, "channel": c.Channel, "to": c.To}
-	if dir == activity.Outbound {
-		// The assistant's own messages are automated sends; the customer's replies are not.
-		details["automated"] = "true"
-	}
+	// Every entry of a conversation is automated, the customer's replies included: they are
+	// written under the user who started the conversation, who did not take part in them, so
+	// the dashboards credit none of them to that user.
 	return activity.New{ContactID: c.ContactID, AccountPlatformID: c.AccountPlatformID, Kind: kind, Direction: dir, Text: text,
-		Details: details, UserID: userID, UserName: userName}
+		Details: map[string]string{"automated": "true", "assistantConversationId": c.ID, "channel": c.Channel, "to": c.To},
+		UserID:  userID, UserName: userName}
 }
 
 // Start creates conversation c, whose first message (if any) is the last of c.Messages, with
