@@ -36,6 +36,9 @@ type Props struct {
 	WebDistDir string
 	// RefreshTokenRotation is passed to the auth stack (see AuthStackProps).
 	RefreshTokenRotation time.Duration
+	// InboundMailDomain is the domain SES receives the customers' replies for (see
+	// NewInboundMail); empty leaves inbound e-mail out.
+	InboundMailDomain string
 	// Consumers are the event consumer packages (events/consumers.Packages); Code packages
 	// each as EventFunctionName(name), and the relay as RelayFunction.
 	Consumers []ConsumerFunction
@@ -82,18 +85,19 @@ func New(scope constructs.Construct, props *Props) *CXM {
 	})
 	c.Web = NewWebStack(scope, id("web"), &WebStackProps{StackProps: base})
 	c.API = NewAPIStack(scope, id("api"), &APIStackProps{
-		StackProps:     base,
-		Areas:          props.Areas,
-		Code:           props.Code,
-		Table:          c.Data.Table,
-		Bucket:         c.Data.Bucket,
-		ContactKey:     c.Data.ContactKey,
-		CursorKey:      c.Data.CursorKey,
-		Bus:            c.Events.Bus,
-		UserPool:       c.Auth.UserPool,
-		UserPoolClient: c.Auth.Client,
-		IssuerKey:      c.Data.IssuerKey,
-		AllowedOrigins: append([]string{*c.Web.Origin}, props.WebOrigins...),
+		StackProps:        base,
+		Areas:             props.Areas,
+		Code:              props.Code,
+		Table:             c.Data.Table,
+		Bucket:            c.Data.Bucket,
+		ContactKey:        c.Data.ContactKey,
+		CursorKey:         c.Data.CursorKey,
+		Bus:               c.Events.Bus,
+		UserPool:          c.Auth.UserPool,
+		UserPoolClient:    c.Auth.Client,
+		IssuerKey:         c.Data.IssuerKey,
+		AllowedOrigins:    append([]string{*c.Web.Origin}, props.WebOrigins...),
+		InboundMailDomain: props.InboundMailDomain,
 	})
 	c.Timers = NewTimersStack(scope, id("timers"), &TimersStackProps{
 		StackProps:        base,
