@@ -298,7 +298,11 @@ func (x *area) registerProposal(api *httpapi.API) {
 		if in.Body != nil && in.Body.Paper != "" {
 			paper = in.Body.Paper
 		}
-		data, err := ProposalOf(x.view(sess, v, c, sh, canEdit), x.d.Store.Now()).PDF(paper)
+		vw, err := x.view(ctx, sess, v, c, sh, canEdit)
+		if err != nil {
+			return nil, err
+		}
+		data, err := ProposalOf(vw, x.d.Store.Now()).PDF(paper)
 		if err != nil {
 			return nil, err
 		}
@@ -338,7 +342,10 @@ func (x *area) registerProposal(api *httpapi.API) {
 			paper = in.Body.Paper
 		}
 		now := x.d.Store.Now()
-		vw := x.view(sess, v, c, sh, true)
+		vw, err := x.view(ctx, sess, v, c, sh, true)
+		if err != nil {
+			return nil, err
+		}
 		prop := ProposalOf(vw, now)
 		data, err := prop.PDF(paper)
 		if err != nil {

@@ -54,7 +54,11 @@ func (x *area) registerRecalc(api *httpapi.API) {
 		if err != nil {
 			return nil, prefixFields(err, "structure.")
 		}
-		terms := termsOf(b.Structure.DealType)
+		dt, err := x.terms.Get(ctx, sess.Principal.Tenant, sh.AccountPlatformID)
+		if err != nil {
+			return nil, err
+		}
+		terms := dt.For(b.Structure.DealType)
 		if b.Terms != nil {
 			terms = *b.Terms
 		}

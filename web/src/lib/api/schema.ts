@@ -1086,7 +1086,7 @@ export type paths = {
         put?: never;
         /**
          * Print the proposal and e-mail the customer a copy
-         * @description Answers the PDF proposal of the customer's deal sheet and e-mails the customer its copy through the store's mail provider (the sandbox locally and for demo stores). The mail provider sends plain-text messages without attachments, so the copy is the proposal's text; the send is recorded in the customer's activity as an outbound e-mail. A customer without an e-mail address, or who may not be e-mailed, is refused (409), as is a store without a mail provider.
+         * @description Answers the PDF proposal of the customer's deal sheet and e-mails the customer its copy through the store's mail provider (the sandbox locally and for demo stores). The e-mail's text is the proposal's summary and its attachment the same PDF as pdf_proposal_extended; the send is recorded in the customer's activity as an outbound e-mail. A customer without an e-mail address, or who may not be e-mailed, is refused (409), as is a store without a mail provider.
          */
         post: operations["emailDealsheetProposal"];
         delete?: never;
@@ -1229,6 +1229,26 @@ export type paths = {
          * @description Records that what the deal sheet shows of the customer's vehicle, contract or deal is wrong, and what is wrong, on the deal sheet and in the customer's activity.
          */
         post: operations["reportDealsheetDiscrepancy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/entity/{entityId}/turn_predictor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The vehicle turn predictor
+         * @description Estimates how many days the deal sheet's replacement vehicle (or the vehicle named) takes to turn at the deal sheet's store, from the store's own sales of the last 180 days: the days from each sold deal sheet's opening to its sale, for the same model within a model year, else the same model, make, or every sale, whichever first has 3 sales. Answers the median (the estimate), the middle half's range, the fastest and slowest, the pace per 30 days and the newest sales it is based on; no estimate with fewer than 3 sales.
+         */
+        post: operations["dealsheetTurnPredictor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3348,6 +3368,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/dealsheet/settings/get_default_terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A store's default terms and down payments
+         * @description The three terms and three down payments of a lease and of a purchase that the store's deal sheets' payment grids and payment_recalc use: the store's own once set (versioned), else the standard ones (24/36/48 months for a lease, 48/60/72 for a purchase, $0/$1,000/$2,500 down).
+         */
+        post: operations["getDealsheetDefaultTerms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dealsheet/settings/save_default_terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a store's default terms and down payments
+         * @description Sets the store's three lease and three purchase terms (12 to 96 months, different, shortest first) and down payments ($0 or more, different, smallest first), sent with the version the user saw. Bad values are refused with 400 naming the field (lease.terms[1], finance.downs[0]…), a stale version with 409; neither changes anything. Needs a dealer admin's or general manager's role.
+         */
+        post: operations["saveDealsheetDefaultTerms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/desking/deal/scan/get_pinned_scan_summaries": {
         parameters: {
             query?: never;
@@ -3439,7 +3499,7 @@ export type paths = {
         put?: never;
         /**
          * A store's desking settings
-         * @description Whether the store desks (the Pando product Live with its Desking feature active) and with which product, its country (a Canadian store shows lease rates as money factor × 2400 with 2 decimals), the deal types a desk is priced as, the payment scan's terms and down payments per sale type, and how its deals are taxed.
+         * @description Whether the store desks (the Pando product Live with its Desking feature active) and with which product, its country (a Canadian store shows lease rates as money factor × 2400 with 2 decimals), the deal types a desk is priced as, the store's default terms and down payments per sale type (see /api/dealsheet/settings/get_default_terms), and how its deals are taxed.
          */
         post: operations["getDeskingDealerSettings"];
         delete?: never;
@@ -8775,6 +8835,37 @@ export type components = {
              */
             version: number;
         };
+        "dealsheets.SaveTermsInputBody": {
+            /**
+             * Format: int64
+             * @description The store.
+             */
+            accountPlatformId: number;
+            finance: components["schemas"]["domain.payment.DefaultTerms"];
+            lease: components["schemas"]["domain.payment.DefaultTerms"];
+            /**
+             * Format: int64
+             * @description The version of the terms the user saw; 0 while the store had set none.
+             */
+            version: number;
+        };
+        "dealsheets.TermsStoreInputBody": {
+            /**
+             * Format: int64
+             * @description The store.
+             */
+            accountPlatformId: number;
+        };
+        "dealsheets.TurnInputBody": {
+            make?: string;
+            model?: string;
+            trim?: string;
+            /**
+             * Format: int64
+             * @description The vehicle asked about; the deal sheet's replacement vehicle when absent.
+             */
+            year?: number;
+        };
         "dealsheets.UnwindInputBody": {
             /** Format: int64 */
             entityId: number;
@@ -9777,6 +9868,30 @@ export type components = {
             /** Format: int64 */
             version: number;
         };
+        "domain.dealsheet.SaleEntry": {
+            /** Format: int64 */
+            contactId: number;
+            /**
+             * Format: int64
+             * @description Whole days from the opening to the sale.
+             */
+            days: number;
+            dealType: string;
+            /** Format: int64 */
+            entityId: number;
+            make: string;
+            model: string;
+            /**
+             * Format: date-time
+             * @description When the deal sheet was opened.
+             */
+            openedAt: string;
+            /** Format: date-time */
+            soldAt: string;
+            trim: string;
+            /** Format: int64 */
+            year: number;
+        };
         "domain.dealsheet.Sheet": {
             /** Format: int64 */
             readonly accountPlatformId: number;
@@ -9807,6 +9922,60 @@ export type components = {
             readonly updatedBy: string;
             /** Format: int64 */
             readonly version: number;
+        };
+        "domain.dealsheet.TurnPrediction": {
+            /**
+             * @description Which of the store's sales the estimate is from: the same model within a model year, the same model, the same make, every sale; none when there are too few.
+             * @enum {string}
+             */
+            basis: "modelYear" | "model" | "make" | "store" | "none";
+            /** @description The basis as a sentence. */
+            basisLabel: string;
+            /**
+             * Format: int64
+             * @description The estimated days to turn (the median); null without enough sales.
+             */
+            estimate: number | null;
+            /** Format: int64 */
+            fastest: number | null;
+            /**
+             * Format: int64
+             * @description The 75th percentile.
+             */
+            high: number | null;
+            /**
+             * Format: int64
+             * @description The 25th percentile of the days to turn.
+             */
+            low: number | null;
+            make: string;
+            /** @description How the estimate is computed, as the screen explains it. */
+            method: string;
+            model: string;
+            /**
+             * Format: double
+             * @description Sales of the basis per 30 days of the window.
+             */
+            perMonth: number;
+            /** @description The basis's newest sales (at most 10). */
+            recentSales: components["schemas"]["domain.dealsheet.SaleEntry"][];
+            /**
+             * Format: int64
+             * @description The sales the estimate is from.
+             */
+            sales: number;
+            /** Format: int64 */
+            slowest: number | null;
+            /**
+             * Format: int64
+             * @description Every sale of the store in the window.
+             */
+            storeSales: number;
+            trim: string;
+            /** Format: int64 */
+            windowDays: number;
+            /** Format: int64 */
+            year: number;
         };
         "domain.desk.Desk": {
             /** Format: int64 */
@@ -12408,6 +12577,27 @@ export type components = {
             trim?: string;
             /** Format: int64 */
             year: number;
+        };
+        "functions.dealsheets.TermsView": {
+            /** Format: int64 */
+            readonly accountPlatformId: number;
+            /** @description The caller is a dealer admin or general manager of the store. */
+            canEdit: boolean;
+            /** @description A purchase's (retail, balloon, cash) three terms and three down payments. */
+            finance: components["schemas"]["domain.payment.DefaultTerms"];
+            /** @description A lease's three terms (months) and three down payments (cents). */
+            lease: components["schemas"]["domain.payment.DefaultTerms"];
+            /** @description The store has set none: these are the standard terms. */
+            readonly standard: boolean;
+            /** Format: date-time */
+            readonly updatedAt: string | null;
+            readonly updatedBy: string;
+            readonly updatedByName: string;
+            /**
+             * Format: int64
+             * @description 0 while the store has set none.
+             */
+            readonly version: number;
         };
         "functions.desking.DealerSettings": {
             /** Format: int64 */
@@ -16294,6 +16484,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultTermsView": {
+            data: components["schemas"]["functions.dealsheets.TermsView"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultTotals": {
             data: components["schemas"]["domain.repairorder.Totals"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -16341,6 +16536,11 @@ export type components = {
         };
         "runtime.httpapi.ResultTrimPrices": {
             data: components["schemas"]["functions.garage.TrimPrices"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultTurnPrediction": {
+            data: components["schemas"]["domain.dealsheet.TurnPrediction"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -21614,6 +21814,87 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    dealsheetTurnPredictor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The garage vehicle's id (its entity id). */
+                entityId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.TurnInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultTurnPrediction"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30469,6 +30750,171 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["runtime.httpapi.ResultDealsheetView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    getDealsheetDefaultTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.TermsStoreInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultTermsView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    saveDealsheetDefaultTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.SaveTermsInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultTermsView"];
                 };
             };
             /** @description Bad Request */
