@@ -3656,7 +3656,7 @@ export type paths = {
         put?: never;
         /**
          * Print a form with a deal's data
-         * @description The form as a PDF on its paper size, filled with the desk's deal (its customer, vehicle, trades and payment, the rate shown as the store shows it) or, with a customer and no desk, the customer's data only. The form must be one the desk's or customer's store prints.
+         * @description The form (formId), the forms (formIds) or every form of the packet (packetId) as one PDF, each form on its own pages and paper size, filled with the desk's deal (its customer, vehicle, trades and payment, the rate shown as the store shows it) or, with a customer and no desk, the customer's data only. Every form must be one the desk's or customer's store prints.
          */
         post: operations["renderPrintForm"];
         delete?: never;
@@ -3765,6 +3765,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/packet/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a print packet
+         * @description Adds a named packet of forms printed together for a store (or, for a dealer admin, every store of the dealer group: store 0): 1 to 30 of the forms the store prints, each once, in their printing order. A bad name or form is a 400 naming the field. Needs a manager's or dealer admin's role.
+         */
+        post: operations["createPrintPacket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/packet/search": {
         parameters: {
             query?: never;
@@ -3780,6 +3800,30 @@ export type paths = {
          */
         post: operations["searchPrintPackets"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packet/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a print packet
+         * @description Renames the packet and replaces its forms, sent with the version the user saw: a stale version is refused with 409 and changes nothing. The packet's store stays.
+         */
+        put: operations["updatePrintPacket"];
+        post?: never;
+        /**
+         * Delete a print packet
+         * @description Deletes the packet (its forms stay), at the version the user saw: a stale version is refused with 409.
+         */
+        delete: operations["deletePrintPacket"];
         options?: never;
         head?: never;
         patch?: never;
@@ -8955,6 +8999,21 @@ export type components = {
             /** @description Created on or before this day (YYYY-MM-DD). */
             to?: string;
         };
+        "desking.PacketInputBody": {
+            /**
+             * Format: int64
+             * @description The store; 0 for every store of the dealer group (dealer admins only). A packet's store does not change.
+             */
+            accountPlatformId: number;
+            /** @description The forms in the order they print. */
+            formIds: number[] | null;
+            name: string;
+            /**
+             * Format: int64
+             * @description The version the user saw (a change only).
+             */
+            version?: number;
+        };
         "desking.PinnedInputBody": {
             deskIds: number[] | null;
         };
@@ -8983,8 +9042,18 @@ export type components = {
              * @description The desk whose deal fills the form: its customer, vehicle, trades and payment.
              */
             deskId?: number;
-            /** Format: int64 */
-            formId: number;
+            /**
+             * Format: int64
+             * @description One form to print.
+             */
+            formId?: number;
+            /** @description Forms to print together, in this order (the forms of a chosen packet, or any the user chose). */
+            formIds?: number[] | null;
+            /**
+             * Format: int64
+             * @description A packet to print: every form of it, in its order.
+             */
+            packetId?: number;
         };
         "desking.SendToDeskingInputBody": {
             /**
@@ -8996,6 +9065,21 @@ export type components = {
             notes?: string;
             /** @description The client's id of this request: a retry with the same id records nothing more and answers the first result. */
             requestId?: string;
+        };
+        "desking.UpdatePacketInputBody": {
+            /**
+             * Format: int64
+             * @description The store; 0 for every store of the dealer group (dealer admins only). A packet's store does not change.
+             */
+            accountPlatformId: number;
+            /** @description The forms in the order they print. */
+            formIds: number[] | null;
+            name: string;
+            /**
+             * Format: int64
+             * @description The version the user saw (a change only).
+             */
+            version?: number;
         };
         "desking.VehicleSearchInputBody": {
             makeName?: string;
@@ -16311,6 +16395,11 @@ export type components = {
         };
         "runtime.httpapi.ResultOwned": {
             data: components["schemas"]["functions.garage.Owned"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultPacketView": {
+            data: components["schemas"]["functions.desking.PacketView"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -32317,6 +32406,93 @@ export interface operations {
             };
         };
     };
+    createPrintPacket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["desking.PacketInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultPacketView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     searchPrintPackets: {
         parameters: {
             query?: never;
@@ -32368,6 +32544,185 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    updatePrintPacket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The packet's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["desking.UpdatePacketInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultPacketView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    deletePrintPacket: {
+        parameters: {
+            query: {
+                /** @description The version the user saw. */
+                version: number;
+            };
+            header?: never;
+            path: {
+                /** @description The packet's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultBool"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
