@@ -135,7 +135,7 @@ describe('deal sheet', () => {
     await screenshot(page, '93-dealsheet-sold');
   });
 
-  it('opens a lead's deal sheet from the Leads tab, shows the turn predictor and e-mails the PDF proposal as an attachment', async () => {
+  it("opens a lead's deal sheet from the Leads tab, shows the turn predictor and e-mails the PDF proposal as an attachment", async () => {
     await openSignedIn(page, `${baseUrl}/#/app/contact/${MARIA_ID}?tab=garage`, 'sales@northwind.demo');
     await page.getByRole('heading', { level: 1, name: 'Maria Elena Gonzalez' }).waitFor();
     await addAccord(page);
