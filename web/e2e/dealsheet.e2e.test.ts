@@ -136,7 +136,8 @@ describe('deal sheet', () => {
   });
 
   it("opens a lead's deal sheet from the Leads tab, shows the turn predictor and e-mails the PDF proposal as an attachment", async () => {
-    await openSignedIn(page, `${baseUrl}/#/app/contact/${MARIA_ID}?tab=garage`, 'sales@northwind.demo');
+    // Signed in by the test before.
+    await page.goto(`${baseUrl}/#/app/contact/${MARIA_ID}?tab=garage`);
     await page.getByRole('heading', { level: 1, name: 'Maria Elena Gonzalez' }).waitFor();
     await addAccord(page);
 
