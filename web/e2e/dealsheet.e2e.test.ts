@@ -169,7 +169,7 @@ describe('deal sheet', () => {
     await turn.getByLabel('Turn prediction').waitFor();
     await turn.getByText('Days from the deal sheet', { exact: false }).waitFor();
     await screenshot(page, '95-dealsheet-turn-predictor');
-    await page.keyboard.press('Escape');
+    await turn.getByRole('button', { name: 'Close the turn predictor' }).click();
     await turn.waitFor({ state: 'hidden' });
 
     // The default terms the grid shows, read-only for a sales person.

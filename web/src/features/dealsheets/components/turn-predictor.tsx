@@ -26,7 +26,14 @@ type TurnPredictorModalProps = {
 export function TurnPredictorModal({ opened, onClose, entityId, vehicle }: TurnPredictorModalProps) {
   const name = vehicle ? [vehicle.year || '', vehicle.make, vehicle.model, vehicle.trim].filter(Boolean).join(' ') : '';
   return (
-    <Modal opened={opened} onClose={onClose} title={`Vehicle turn predictor${name ? `: ${name}` : ''}`} size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Vehicle turn predictor${name ? `: ${name}` : ''}`}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close the turn predictor' }}
+    >
       {opened && <TurnPredictorBody entityId={entityId} vehicle={vehicle} />}
     </Modal>
   );
@@ -77,7 +84,8 @@ function TurnPredictorBody({ entityId, vehicle }: { entityId: number; vehicle: T
         </>
       )}
       <Text size="xs" c="dimmed">
-        {p.method} The store sold {p.storeSales} vehicles in the last {p.windowDays} days.
+        {p.method}
+        {p.estimate !== null && ` The store sold ${p.storeSales} vehicles in the last ${p.windowDays} days.`}
       </Text>
       {(p.recentSales ?? []).length > 0 && (
         <Table aria-label="Sales the estimate is based on" striped>
