@@ -75,7 +75,11 @@ func TestDefaultTerms(t *testing.T) {
 	}
 	var rc httpapi.Result[dealsheets.PaymentRecalc]
 	b := map[string]any{"entityId": v.EntityID, "structure": vw.Sheet.Structure, "replacement": vw.Sheet.Replacement}
-	if status := srv.Do(t, areatest.Request{Method: "POST", Path: "/api/opportunities/payment_recalc", As: sales, Body: mustJSON(t, b)}, &rc); status != 200 || rc.Data.Grid.Terms != [3]int{36, 60, 84} {
-		t.Errorf("recalc: %d %+v", status, rc.Data.Grid.Terms)
+	// With the store named (read beside the sheet), with another store named, and with none.
+	for _, store := range []int64{demo.StoreToyota, demo.StoreHonda, 0} {
+		b["accountPlatformId"] = store
+		if status := srv.Do(t, areatest.Request{Method: "POST", Path: "/api/opportunities/payment_recalc", As: sales, Body: mustJSON(t, b)}, &rc); status != 200 || rc.Data.Grid.Terms != [3]int{36, 60, 84} {
+			t.Errorf("recalc naming store %d: %d %+v", store, status, rc.Data.Grid.Terms)
+		}
 	}
 }

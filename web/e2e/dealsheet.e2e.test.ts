@@ -107,6 +107,17 @@ describe('deal sheet', () => {
     await sheet.getByRole('textbox', { name: 'Down payment' }).fill('3000');
     await expect.poll(() => payment.textContent(), { timeout: 15_000 }).not.toBe(first);
     await expect.poll(() => sheet.getByText('a month for 72 months').count(), { timeout: 15_000 }).toBe(1);
+    // The payment follows the typing after a pause: wait until it holds still.
+    await expect
+      .poll(
+        async () => {
+          const before = await payment.textContent();
+          await page.waitForTimeout(800);
+          return before === (await payment.textContent()) && (await sheet.getByLabel('Recalculating').count()) === 0;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     const changed = await payment.textContent();
     await screenshot(page, '91-dealsheet-recalculated');
 

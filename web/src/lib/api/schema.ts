@@ -8853,6 +8853,11 @@ export type components = {
         "dealsheets.RecalcInputBody": {
             /**
              * Format: int64
+             * @description The deal sheet's store as the screen knows it: its default terms are then read at the same time as the deal sheet (a store that is not the sheet's is read again).
+             */
+            accountPlatformId?: number;
+            /**
+             * Format: int64
              * @description The garage vehicle whose deal sheet is being built.
              */
             entityId: number;

@@ -64,7 +64,8 @@ function DealsheetBody({ view }: { view: DealsheetView }) {
   const emailProposal = useEmailProposal(view.sheet.contactId);
 
   // The payment follows what is typed once the user pauses for 300 ms.
-  const typed = useMemo(() => ({ structure, replacement }), [structure, replacement]);
+  const storeId = view.sheet.accountPlatformId;
+  const typed = useMemo(() => ({ structure, replacement, accountPlatformId: storeId }), [structure, replacement, storeId]);
   const [debounced, setDebounced] = useState(typed);
   useEffect(() => {
     const t = setTimeout(() => setDebounced(typed), 300);
