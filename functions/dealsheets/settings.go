@@ -55,7 +55,7 @@ func (x *area) registerSettings(api *httpapi.API) {
 		if err != nil {
 			return nil, err
 		}
-		dt, err := x.terms.Get(ctx, sess.Principal.Tenant, st.AccountPlatformID)
+		dt, err := x.terms.Read(ctx, sess.Principal.Tenant, st.AccountPlatformID)
 		return reply(TermsView{DealerTerms: dt, CanEdit: canSetTerms(sess.HasRole)}, err)
 	})
 

@@ -5,7 +5,8 @@ package desk
 // payments for a lease, three for a purchase (retail, balloon, cash). A store that has set none
 // uses payment.StandardTerms. Store admins set them; each save is a versioned write (a stale
 // version is a Conflict error and changes nothing) with its DealerTermsChanged event in the
-// same transaction.
+// same transaction. A process reuses the terms it read for TermsReuse (payment_recalc reads them
+// at every keystroke's pause).
 //
 //	pattern                     index  key condition
 //	a store's default terms     table  PK = A#{acct}#DTERMS#{store}, SK = DTERMS
@@ -15,6 +16,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/cxm/cxm/shared/domain/payment"
@@ -94,11 +96,40 @@ func ValidateTerms(t payment.DefaultTerms, prefix string) map[string]string {
 	return fields
 }
 
+// TermsReuse is how long a process reuses a store's default terms it read: every payment
+// recalculation reads them, and a save elsewhere reaches this process's grids within it (a save
+// through this repository at once).
+const TermsReuse = 30 * time.Second
+
 // TermsRepo reads and writes stores' default terms.
-type TermsRepo struct{ s *store.Store }
+type TermsRepo struct {
+	s     *store.Store
+	mu    sync.Mutex
+	known map[string]knownTerms
+}
+
+type knownTerms struct {
+	terms DealerTerms
+	until time.Time
+}
 
 // NewTermsRepo returns the default terms kept in s.
-func NewTermsRepo(s *store.Store) *TermsRepo { return &TermsRepo{s: s} }
+func NewTermsRepo(s *store.Store) *TermsRepo {
+	return &TermsRepo{s: s, known: map[string]knownTerms{}}
+}
+
+func knownKey(t store.Tenant, storeID int64) string {
+	return t.Account() + "#" + strconv.FormatInt(storeID, 10)
+}
+
+func (r *TermsRepo) remember(t store.Tenant, d DealerTerms) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.known) > 10_000 {
+		clear(r.known)
+	}
+	r.known[knownKey(t, d.AccountPlatformID)] = knownTerms{terms: d, until: r.s.Now().Add(TermsReuse)}
+}
 
 type termsItem struct {
 	Store int64
@@ -109,8 +140,24 @@ func termsKey(t store.Tenant, storeID int64) (store.Key, error) {
 	return t.Key("DTERMS", "DTERMS", idPart(storeID))
 }
 
-// Get returns store storeID's default terms, the standard ones (version 0) when it has set none.
+// Get returns store storeID's default terms, the standard ones (version 0) when it has set none,
+// as this process read them within TermsReuse.
 func (r *TermsRepo) Get(ctx context.Context, t store.Tenant, storeID int64) (DealerTerms, error) {
+	r.mu.Lock()
+	k0, ok := r.known[knownKey(t, storeID)]
+	r.mu.Unlock()
+	if ok && r.s.Now().Before(k0.until) {
+		return k0.terms, nil
+	}
+	d, err := r.Read(ctx, t, storeID)
+	if err == nil {
+		r.remember(t, d)
+	}
+	return d, err
+}
+
+// Read returns store storeID's default terms as stored now (a settings screen's).
+func (r *TermsRepo) Read(ctx context.Context, t store.Tenant, storeID int64) (DealerTerms, error) {
 	k, err := termsKey(t, storeID)
 	if err != nil {
 		return DealerTerms{}, err
@@ -177,5 +224,6 @@ func (r *TermsRepo) Save(ctx context.Context, t store.Tenant, d DealerTerms, ver
 		return DealerTerms{}, fmt.Errorf("save default terms of %d: %w", d.AccountPlatformID, err)
 	}
 	d.Version = version + 1
+	r.remember(t, d)
 	return d, nil
 }
