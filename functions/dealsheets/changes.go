@@ -157,7 +157,8 @@ func (x *area) change(ctx context.Context, entity, version int64, c func(sess us
 	if err != nil {
 		return nil, err
 	}
-	return httpapi.Reply(httpapi.OK(x.view(sess, v, ct, sh, true))), nil
+	out, err := x.view(ctx, sess, v, ct, sh, true)
+	return reply(out, err)
 }
 
 // quote computes the sheet's payment at the store of v.
@@ -434,7 +435,8 @@ func (x *area) registerChanges(api *httpapi.API) {
 		if err != nil {
 			return nil, err
 		}
-		return reply(convertInfo(x.view(sess, v, c, sh, canEdit)), nil)
+		vw, err := x.view(ctx, sess, v, c, sh, canEdit)
+		return reply(convertInfo(vw), err)
 	})
 
 	httpapi.Register(api, huma.Operation{

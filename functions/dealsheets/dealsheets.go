@@ -25,6 +25,7 @@ import (
 	"github.com/cxm/cxm/shared/domain/activity"
 	"github.com/cxm/cxm/shared/domain/contact"
 	"github.com/cxm/cxm/shared/domain/dealsheet"
+	"github.com/cxm/cxm/shared/domain/desk"
 	"github.com/cxm/cxm/shared/domain/garage"
 	"github.com/cxm/cxm/shared/domain/lead"
 	"github.com/cxm/cxm/shared/domain/payment"
@@ -55,12 +56,15 @@ func Register(api *httpapi.API, d wiring.Services) {
 		sheets:   dealsheet.NewSheets(d.Store, act),
 		records:  dealsheet.NewRepo(d.Store),
 		feeds:    vehicle.NewFeeds(d.Store),
+		terms:    desk.NewTermsRepo(d.Store),
 	}
 	x.registerReads(api)
 	x.registerChanges(api)
 	x.registerVehicles(api)
 	x.registerProposal(api)
 	x.registerRecalc(api)
+	x.registerSettings(api)
+	x.registerTurn(api)
 }
 
 // area holds what the deal sheet calls use.
@@ -74,6 +78,7 @@ type area struct {
 	sheets   *dealsheet.Sheets
 	records  *dealsheet.Repo
 	feeds    *vehicle.Feeds
+	terms    *desk.TermsRepo
 }
 
 // Messages of the area.
@@ -239,15 +244,6 @@ func dealOf(st account.Store, s dealsheet.DealStructure, r dealsheet.DealReplace
 	return d
 }
 
-// termsOf is the dealer's default terms for a deal type.
-func termsOf(t payment.DealType) payment.DefaultTerms {
-	st, ok := t.SaleType()
-	if !ok {
-		st = payment.SalePurchase
-	}
-	return payment.StandardTerms(st)
-}
-
 // rateDisplay shows the structure's rate as the product does at store st.
 func rateDisplay(st account.Store, s dealsheet.DealStructure) string {
 	sale, _ := s.DealType.SaleType()
@@ -265,10 +261,14 @@ func rateFloat(r payment.Rate, sale payment.SaleType) float64 {
 }
 
 // view builds the screen's view of v and its sheet.
-func (x *area) view(sess user.Session, v garage.Vehicle, c contact.Contact, sh dealsheet.Sheet, canEdit bool) DealsheetView {
+func (x *area) view(ctx context.Context, sess user.Session, v garage.Vehicle, c contact.Contact, sh dealsheet.Sheet, canEdit bool) (DealsheetView, error) {
 	st := storeOf(sess, v.AccountPlatformID)
+	dt, err := x.terms.Get(ctx, sess.Principal.Tenant, v.AccountPlatformID)
+	if err != nil {
+		return DealsheetView{}, err
+	}
 	out := DealsheetView{Vehicle: v, Sheet: sh, CustomerName: c.FullName(), StoreName: st.Name,
-		Country: st.Country, Terms: termsOf(sh.Structure.DealType), RateDisplay: rateDisplay(st, sh.Structure),
+		Country: st.Country, Terms: dt.For(sh.Structure.DealType), RateDisplay: rateDisplay(st, sh.Structure),
 		DealTypes: dealTypeNames(), OfferStatus: dealsheet.OfferStatuses(), Unwind: dealsheet.UnwindReasons(),
 		Discrepancy: dealsheet.DiscrepancyFields(), CanEdit: canEdit, Conversion: sh.Conversion,
 		TaxLevies: taxOf(st, sh.Structure).Levies}
@@ -281,19 +281,19 @@ func (x *area) view(sess user.Session, v garage.Vehicle, c contact.Contact, sh d
 	out.Current = currentOf(st, v)
 	if !sh.Replacement.Chosen() || sh.Structure.Price <= 0 {
 		out.QuoteError = dealsheet.MsgNoReplacement
-		return out
+		return out, nil
 	}
 	d := dealOf(st, sh.Structure, sh.Replacement)
 	q, err := payment.Compute(d)
 	if err != nil {
 		out.QuoteError = messageOf(err)
-		return out
+		return out, nil
 	}
 	out.Quote = &q
 	if g, err := payment.ComputeGrid(d, out.Terms); err == nil {
 		out.Grid = &g
 	}
-	return out
+	return out, nil
 }
 
 // currentOf is v's contract as the sheet compares it.

@@ -3,8 +3,13 @@ package dealsheets_test
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	netmail "net/mail"
 	"regexp"
 	"strings"
 	"sync"
@@ -12,6 +17,7 @@ import (
 
 	"github.com/cxm/cxm/functions/areatest"
 	"github.com/cxm/cxm/functions/dealsheets"
+	"github.com/cxm/cxm/shared/domain/account"
 	"github.com/cxm/cxm/shared/domain/activity"
 	"github.com/cxm/cxm/shared/domain/dealsheet"
 	"github.com/cxm/cxm/shared/domain/garage"
@@ -318,6 +324,56 @@ func TestProposal(t *testing.T) {
 	}
 	if n := countKind(t, srv, demo.ContactToyota, activity.KindEmail); n < 1 {
 		t.Errorf("no e-mail entry recorded")
+	}
+	// The e-mail carries the PDF proposal itself: read it back from the message's MIME.
+	tenant, _ := account.Tenant(demo.AccountID)
+	kept := srv.Services.Providers.MailSandbox().Sent(tenant)
+	if len(kept) == 0 {
+		t.Fatal("no e-mail sent")
+	}
+	last := kept[len(kept)-1]
+	files := mimeFiles(t, last.MIME)
+	pdf, ok := files[fmt.Sprintf("proposal-%d.pdf", v.EntityID)]
+	if !ok || !bytes.HasPrefix(pdf, []byte("%PDF-")) {
+		t.Fatalf("attachments %v of %q", last.Attachments, last.Subject)
+	}
+	for _, want := range []string{"Maria Elena Gonzalez", "2026 Toyota Camry LE", vw.Quote.Payment.String()} {
+		if !strings.Contains(pdfText(pdf), want) {
+			t.Errorf("the e-mailed PDF lacks %q", want)
+		}
+	}
+}
+
+// mimeFiles returns the attachments of a raw MIME message by file name, decoded.
+func mimeFiles(t *testing.T, raw []byte) map[string][]byte {
+	t.Helper()
+	msg, err := netmail.ReadMessage(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatalf("read MIME: %v", err)
+	}
+	_, params, err := mime.ParseMediaType(msg.Header.Get("Content-Type"))
+	if err != nil {
+		t.Fatalf("content type: %v", err)
+	}
+	out := map[string][]byte{}
+	r := multipart.NewReader(msg.Body, params["boundary"])
+	for {
+		p, err := r.NextPart()
+		if err == io.EOF {
+			return out
+		}
+		if err != nil {
+			t.Fatalf("MIME part: %v", err)
+		}
+		if p.FileName() == "" {
+			continue
+		}
+		body, _ := io.ReadAll(p)
+		data, err := base64.StdEncoding.DecodeString(strings.NewReplacer("\r", "", "\n", "").Replace(string(body)))
+		if err != nil {
+			t.Fatalf("attachment %s: %v", p.FileName(), err)
+		}
+		out[p.FileName()] = data
 	}
 }
 

@@ -298,7 +298,11 @@ func (x *area) registerProposal(api *httpapi.API) {
 		if in.Body != nil && in.Body.Paper != "" {
 			paper = in.Body.Paper
 		}
-		data, err := ProposalOf(x.view(sess, v, c, sh, canEdit), x.d.Store.Now()).PDF(paper)
+		vw, err := x.view(ctx, sess, v, c, sh, canEdit)
+		if err != nil {
+			return nil, err
+		}
+		data, err := ProposalOf(vw, x.d.Store.Now()).PDF(paper)
 		if err != nil {
 			return nil, err
 		}
@@ -308,7 +312,7 @@ func (x *area) registerProposal(api *httpapi.API) {
 	httpapi.Register(api, huma.Operation{
 		OperationID: "emailDealsheetProposal", Method: http.MethodPost, Path: "/api/Dealsheet/contact/{id}/email/printtopdf",
 		Summary:     "Print the proposal and e-mail the customer a copy",
-		Description: "Answers the PDF proposal of the customer's deal sheet and e-mails the customer its copy through the store's mail provider (the sandbox locally and for demo stores). The mail provider sends plain-text messages without attachments, so the copy is the proposal's text; the send is recorded in the customer's activity as an outbound e-mail. A customer without an e-mail address, or who may not be e-mailed, is refused (409), as is a store without a mail provider.",
+		Description: "Answers the PDF proposal of the customer's deal sheet and e-mails the customer its copy through the store's mail provider (the sandbox locally and for demo stores). The e-mail's text is the proposal's summary and its attachment the same PDF as pdf_proposal_extended; the send is recorded in the customer's activity as an outbound e-mail. A customer without an e-mail address, or who may not be e-mailed, is refused (409), as is a store without a mail provider.",
 		Tags:        []string{"dealsheets"}, Errors: []int{400, 401, 403, 404, 409}, Responses: pdfResponse,
 	}, func(ctx context.Context, in *EmailProposalInput) (*PDFOutput, error) {
 		sess, err := x.d.Users.Session(ctx)
@@ -338,7 +342,10 @@ func (x *area) registerProposal(api *httpapi.API) {
 			paper = in.Body.Paper
 		}
 		now := x.d.Store.Now()
-		vw := x.view(sess, v, c, sh, true)
+		vw, err := x.view(ctx, sess, v, c, sh, true)
+		if err != nil {
+			return nil, err
+		}
 		prop := ProposalOf(vw, now)
 		data, err := prop.PDF(paper)
 		if err != nil {
@@ -351,7 +358,8 @@ func (x *area) registerProposal(api *httpapi.API) {
 		subject := "Your vehicle proposal from " + vw.StoreName
 		ref := fmt.Sprintf("dealsheet-%d-proposal-%d", v.EntityID, now.UnixNano())
 		sent, err := sender.Send(ctx, mail.Message{Tenant: sess.Principal.Tenant, AccountPlatformID: v.AccountPlatformID, To: to,
-			FromName: vw.StoreName, Subject: subject, Text: prop.Text(), Reference: ref})
+			FromName: vw.StoreName, Subject: subject, Text: prop.Text(), Reference: ref,
+			Attachments: []mail.Attachment{{Name: fmt.Sprintf("proposal-%d.pdf", v.EntityID), ContentType: "application/pdf", Data: data}}})
 		if me, ok := err.(*mail.Error); ok {
 			if me.Invalid {
 				return nil, apperr.InvalidFields("The e-mail cannot be sent.", map[string]string{"to": me.Message})

@@ -157,7 +157,7 @@ func (x *area) open(ctx context.Context, sess user.Session, v garage.Vehicle, c 
 	}); err != nil {
 		return DealsheetView{}, err
 	}
-	return x.view(sess, v, c, sh, canEdit), nil
+	return x.view(ctx, sess, v, c, sh, canEdit)
 }
 
 // vehicleLabel names a garage vehicle ("2020 Honda Accord").

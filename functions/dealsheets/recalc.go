@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/cxm/cxm/shared/domain/dealsheet"
+	"github.com/cxm/cxm/shared/domain/desk"
 	"github.com/cxm/cxm/shared/domain/payment"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
@@ -18,6 +19,7 @@ type RecalcInput struct {
 		Structure   dealsheet.DealStructure   `json:"structure" doc:"The deal as the screen shows it now."`
 		Replacement dealsheet.DealReplacement `json:"replacement"`
 		Terms       *payment.DefaultTerms     `json:"terms,omitempty" required:"false" doc:"The grid's terms and down payments; the dealer's default terms when absent."`
+		Store       int64                     `json:"accountPlatformId,omitempty" required:"false" minimum:"0" doc:"The deal sheet's store as the screen knows it: its default terms are then read at the same time as the deal sheet (a store that is not the sheet's is read again)."`
 	}
 }
 
@@ -40,8 +42,23 @@ func (x *area) registerRecalc(api *httpapi.API) {
 			return nil, err
 		}
 		b := in.Body
-		// One read: the deal sheet names its store, which the caller must be able to view.
-		sh, err := x.sheets.Get(ctx, sess.Principal.Tenant, b.EntityID)
+		t := sess.Principal.Tenant
+		// The store's default terms are read beside the deal sheet when the screen names its store.
+		var hinted desk.DealerTerms
+		var hintErr error
+		done := make(chan struct{})
+		hint := b.Terms == nil && b.Store > 0 && sess.Principal.CanView(b.Store)
+		if hint {
+			go func() {
+				defer close(done)
+				hinted, hintErr = x.terms.Get(ctx, t, b.Store)
+			}()
+		} else {
+			close(done)
+		}
+		// The deal sheet names its store, which the caller must be able to view.
+		sh, err := x.sheets.Get(ctx, t, b.EntityID)
+		<-done
 		if err != nil {
 			return nil, err
 		}
@@ -54,9 +71,18 @@ func (x *area) registerRecalc(api *httpapi.API) {
 		if err != nil {
 			return nil, prefixFields(err, "structure.")
 		}
-		terms := termsOf(b.Structure.DealType)
-		if b.Terms != nil {
+		var terms payment.DefaultTerms
+		switch {
+		case b.Terms != nil:
 			terms = *b.Terms
+		case hint && hintErr == nil && b.Store == sh.AccountPlatformID:
+			terms = hinted.For(b.Structure.DealType)
+		default:
+			dt, err := x.terms.Get(ctx, t, sh.AccountPlatformID)
+			if err != nil {
+				return nil, err
+			}
+			terms = dt.For(b.Structure.DealType)
 		}
 		g, err := payment.ComputeGrid(d, terms)
 		if err != nil {

@@ -89,3 +89,49 @@ func (x *area) registerVehicles(api *httpapi.API) {
 		})
 	}
 }
+
+// TurnInput is the request of POST /api/Dealsheet/entity/{entityId}/turn_predictor.
+type TurnInput struct {
+	EntityIDPath
+	Body *struct {
+		Year  int    `json:"year,omitempty" required:"false" minimum:"0" maximum:"2100" doc:"The vehicle asked about; the deal sheet's replacement vehicle when absent."`
+		Make  string `json:"make,omitempty" required:"false" maxLength:"50"`
+		Model string `json:"model,omitempty" required:"false" maxLength:"50"`
+		Trim  string `json:"trim,omitempty" required:"false" maxLength:"50"`
+	}
+}
+
+func (x *area) registerTurn(api *httpapi.API) {
+	httpapi.Register(api, huma.Operation{
+		OperationID: "dealsheetTurnPredictor", Method: http.MethodPost, Path: "/api/Dealsheet/entity/{entityId}/turn_predictor",
+		Summary:     "The vehicle turn predictor",
+		Description: "Estimates how many days the deal sheet's replacement vehicle (or the vehicle named) takes to turn at the deal sheet's store, from the store's own sales of the last 180 days: the days from each sold deal sheet's opening to its sale, for the same model within a model year, else the same model, make, or every sale, whichever first has 3 sales. Answers the median (the estimate), the middle half's range, the fastest and slowest, the pace per 30 days and the newest sales it is based on; no estimate with fewer than 3 sales.",
+		Tags:        []string{"dealsheets"}, Errors: []int{400, 401, 403, 404},
+	}, func(ctx context.Context, in *TurnInput) (*httpapi.Body[httpapi.Result[dealsheet.TurnPrediction]], error) {
+		sess, err := x.d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		v, _, _, err := x.vehicleOf(ctx, sess, in.EntityID, false)
+		if err != nil {
+			return nil, err
+		}
+		sh, err := x.sheets.Open(ctx, sess.Principal.Tenant, start(v))
+		if err != nil {
+			return nil, err
+		}
+		r := sh.Replacement
+		if b := in.Body; b != nil && strings.TrimSpace(b.Make) != "" {
+			r = dealsheet.DealReplacement{Year: b.Year, Make: strings.TrimSpace(b.Make), Model: strings.TrimSpace(b.Model), Trim: strings.TrimSpace(b.Trim)}
+		}
+		if r.Make == "" {
+			return nil, invalid("make", dealsheet.MsgNoReplacement)
+		}
+		since := x.d.Store.Now().UTC().AddDate(0, 0, -dealsheet.TurnWindowDays)
+		sales, err := x.sheets.Sales(ctx, sess.Principal.Tenant, v.AccountPlatformID, since)
+		if err != nil {
+			return nil, err
+		}
+		return reply(dealsheet.PredictTurn(r.Year, r.Make, r.Model, r.Trim, sales), nil)
+	})
+}

@@ -41,7 +41,8 @@ func Register(api *httpapi.API, d wiring.Services) {
 	cat := vehicle.MustLoad()
 	x := &area{d: d, contacts: contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log),
 		log: log, products: product.NewRepo(d.Store), desks: desk.NewRepo(d.Store, log, d.Log),
-		garage: garage.NewRepo(d.Store, log, cat, d.Log), leads: lead.NewRepo(d.Store, nil, d.Log), cat: cat, forms: printform.NewRepo(d.Store)}
+		garage: garage.NewRepo(d.Store, log, cat, d.Log), leads: lead.NewRepo(d.Store, nil, d.Log), cat: cat, forms: printform.NewRepo(d.Store),
+		terms: desk.NewTermsRepo(d.Store)}
 	x.register(api)
 	x.registerDesks(api)
 	x.registerPrinting(api)
@@ -93,6 +94,7 @@ type area struct {
 	leads    *lead.Repo
 	cat      *vehicle.Catalogue
 	forms    *printform.Repo
+	terms    *desk.TermsRepo
 }
 
 func (x *area) register(api *httpapi.API) {

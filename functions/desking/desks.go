@@ -220,7 +220,7 @@ func (x *area) registerDesks(api *httpapi.API) {
 	httpapi.Register(api, huma.Operation{
 		OperationID: "getDeskingDealerSettings", Method: http.MethodPost, Path: "/api/desking/settings/get_dealer_settings",
 		Summary:     "A store's desking settings",
-		Description: "Whether the store desks (the Pando product Live with its Desking feature active) and with which product, its country (a Canadian store shows lease rates as money factor × 2400 with 2 decimals), the deal types a desk is priced as, the payment scan's terms and down payments per sale type, and how its deals are taxed.",
+		Description: "Whether the store desks (the Pando product Live with its Desking feature active) and with which product, its country (a Canadian store shows lease rates as money factor × 2400 with 2 decimals), the deal types a desk is priced as, the store's default terms and down payments per sale type (see /api/dealsheet/settings/get_default_terms), and how its deals are taxed.",
 		Tags:        tags, Errors: read,
 	}, func(ctx context.Context, in *DealerSettingsInput) (*httpapi.Body[httpapi.Result[DealerSettings]], error) {
 		sess, err := x.d.Users.Session(ctx)
@@ -239,8 +239,15 @@ func (x *area) registerDesks(api *httpapi.API) {
 			Country: st.Country, Province: st.Province, IsCanada: st.Country == "CA",
 			DealTypes:    []payment.DealType{payment.Retail, payment.Lease, payment.Balloon, payment.Cash, payment.OnePayLease},
 			DefaultTerms: map[payment.SaleType]payment.DefaultTerms{}, Tax: taxOf(st)}
+		dt, err := x.terms.Get(ctx, sess.Principal.Tenant, st.AccountPlatformID)
+		if err != nil {
+			return nil, err
+		}
 		for _, s := range payment.SaleTypes() {
-			out.DefaultTerms[s] = payment.StandardTerms(s)
+			out.DefaultTerms[s] = dt.Finance
+			if s == payment.SaleLease {
+				out.DefaultTerms[s] = dt.Lease
+			}
 		}
 		return httpapi.Reply(httpapi.OK(out)), nil
 	})

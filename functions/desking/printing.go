@@ -50,12 +50,41 @@ type CreateFormInput struct {
 	}
 }
 
+// PacketInput is the request of POST /api/packet/create and PUT /api/packet/{id}.
+type PacketInput struct {
+	Body struct {
+		AccountPlatformID int64   `json:"accountPlatformId" minimum:"0" doc:"The store; 0 for every store of the dealer group (dealer admins only). A packet's store does not change."`
+		Name              string  `json:"name" maxLength:"100"`
+		FormIDs           []int64 `json:"formIds" maxItems:"30" doc:"The forms in the order they print."`
+		Version           int64   `json:"version,omitempty" required:"false" minimum:"0" doc:"The version the user saw (a change only)."`
+	}
+}
+
+// PacketPath names a packet.
+type PacketPath struct {
+	ID int64 `path:"id" minimum:"1" doc:"The packet's id."`
+}
+
+// UpdatePacketInput is the request of PUT /api/packet/{id}.
+type UpdatePacketInput struct {
+	PacketPath
+	PacketInput
+}
+
+// DeletePacketInput is the request of DELETE /api/packet/{id}.
+type DeletePacketInput struct {
+	PacketPath
+	Version int64 `query:"version" minimum:"1" required:"true" doc:"The version the user saw."`
+}
+
 // RenderInput is the request of POST /api/form/render.
 type RenderInput struct {
 	Body struct {
-		FormID    int64 `json:"formId" minimum:"1"`
-		DeskID    int64 `json:"deskId,omitempty" required:"false" minimum:"0" doc:"The desk whose deal fills the form: its customer, vehicle, trades and payment."`
-		ContactID int64 `json:"contactId,omitempty" required:"false" minimum:"0" doc:"The customer, when no desk is named: the form shows the customer only."`
+		FormID    int64   `json:"formId,omitempty" required:"false" minimum:"0" doc:"One form to print."`
+		FormIDs   []int64 `json:"formIds,omitempty" required:"false" maxItems:"30" doc:"Forms to print together, in this order (the forms of a chosen packet, or any the user chose)."`
+		PacketID  int64   `json:"packetId,omitempty" required:"false" minimum:"0" doc:"A packet to print: every form of it, in its order."`
+		DeskID    int64   `json:"deskId,omitempty" required:"false" minimum:"0" doc:"The desk whose deal fills the form: its customer, vehicle, trades and payment."`
+		ContactID int64   `json:"contactId,omitempty" required:"false" minimum:"0" doc:"The customer, when no desk is named: the form shows the customer only."`
 	}
 }
 
@@ -67,7 +96,10 @@ type PDFOutput struct {
 	Body               []byte
 }
 
-const msgNeedsDeal = "Name the desk or the customer whose data fills the form."
+const (
+	msgNeedsDeal = "Name the desk or the customer whose data fills the form."
+	msgNeedsForm = "Choose the forms or the packet to print."
+)
 
 // usableForm returns form id when the caller may print it at a store they may view.
 func (x *area) usableForm(ctx context.Context, sess user.Session, id int64) (printform.Form, error) {
@@ -81,7 +113,152 @@ func (x *area) usableForm(ctx context.Context, sess user.Session, id int64) (pri
 	return f, nil
 }
 
+// formsToPrint returns the forms a render names (a form, forms, or a packet's) and the PDF's title.
+func (x *area) formsToPrint(ctx context.Context, sess user.Session, formID int64, formIDs []int64, packetID int64) (string, []printform.Form, error) {
+	title := ""
+	ids := formIDs
+	switch {
+	case packetID > 0:
+		p, err := x.usablePacket(ctx, sess, packetID)
+		if err != nil {
+			return "", nil, err
+		}
+		title, ids = p.Name, p.FormIDs
+	case formID > 0:
+		ids = []int64{formID}
+	}
+	if len(ids) == 0 {
+		return "", nil, apperr.InvalidFields(msgNeedsForm, map[string]string{"formId": msgNeedsForm})
+	}
+	var forms []printform.Form
+	for _, id := range ids {
+		f, err := x.usableForm(ctx, sess, id)
+		if err != nil {
+			return "", nil, err
+		}
+		forms = append(forms, f)
+	}
+	if title == "" {
+		title = forms[0].Name
+		if len(forms) > 1 {
+			title = "Forms"
+		}
+	}
+	return title, forms, nil
+}
+
+// usablePacket returns packet id when the caller may print it at a store they may view.
+func (x *area) usablePacket(ctx context.Context, sess user.Session, id int64) (printform.Packet, error) {
+	p, err := x.forms.Packet(ctx, sess.Principal.Tenant, id)
+	if err != nil {
+		return printform.Packet{}, err
+	}
+	if p.AccountPlatformID != 0 && !sess.Principal.CanView(p.AccountPlatformID) {
+		return printform.Packet{}, apperr.Errorf(apperr.NotFound, printform.MsgPacketNotFound)
+	}
+	return p, nil
+}
+
+// packetView is p with its forms.
+func (x *area) packetView(ctx context.Context, sess user.Session, p printform.Packet) PacketView {
+	v := PacketView{Packet: p, Forms: []printform.Form{}}
+	for _, id := range p.FormIDs {
+		if f, err := x.forms.Form(ctx, sess.Principal.Tenant, id); err == nil {
+			v.Forms = append(v.Forms, f)
+		}
+	}
+	return v
+}
+
+// mayManagePacket refuses a packet of every store (store 0) to all but a dealer admin, and a
+// store the caller may not view.
+func mayManagePacket(sess user.Session, storeID int64) error {
+	if storeID == 0 {
+		if !sess.HasRole("DealerAdmin") {
+			return apperr.Errorf(apperr.Forbidden, "Only a dealer admin manages packets for every store.")
+		}
+		return nil
+	}
+	_, err := sess.Store(storeID)
+	return err
+}
+
+func (x *area) registerPackets(api *httpapi.API) {
+	tags := []string{"printing"}
+	errs := []int{400, 401, 403, 404, 409}
+
+	httpapi.Register(api, huma.Operation{
+		OperationID: "createPrintPacket", Method: http.MethodPost, Path: "/api/packet/create",
+		Summary:     "Create a print packet",
+		Description: "Adds a named packet of forms printed together for a store (or, for a dealer admin, every store of the dealer group: store 0): 1 to 30 of the forms the store prints, each once, in their printing order. A bad name or form is a 400 naming the field. Needs a manager's or dealer admin's role.",
+		Tags:        tags, Errors: errs,
+	}, func(ctx context.Context, in *PacketInput) (*httpapi.Body[httpapi.Result[PacketView]], error) {
+		sess, err := x.d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		b := in.Body
+		if err := mayManagePacket(sess, b.AccountPlatformID); err != nil {
+			return nil, err
+		}
+		p, err := x.forms.CreatePacket(ctx, sess.Principal.Tenant, printform.Packet{AccountPlatformID: b.AccountPlatformID, Name: b.Name, FormIDs: b.FormIDs})
+		if err != nil {
+			return nil, err
+		}
+		return httpapi.Reply(httpapi.OK(x.packetView(ctx, sess, p))), nil
+	})
+
+	httpapi.Register(api, huma.Operation{
+		OperationID: "updatePrintPacket", Method: http.MethodPut, Path: "/api/packet/{id}",
+		Summary:     "Change a print packet",
+		Description: "Renames the packet and replaces its forms, sent with the version the user saw: a stale version is refused with 409 and changes nothing. The packet's store stays.",
+		Tags:        tags, Errors: errs,
+	}, func(ctx context.Context, in *UpdatePacketInput) (*httpapi.Body[httpapi.Result[PacketView]], error) {
+		sess, err := x.d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		old, err := x.usablePacket(ctx, sess, in.ID)
+		if err != nil {
+			return nil, err
+		}
+		if err := mayManagePacket(sess, old.AccountPlatformID); err != nil {
+			return nil, err
+		}
+		b := in.Body
+		p, err := x.forms.UpdatePacket(ctx, sess.Principal.Tenant, printform.Packet{PacketID: in.ID, Name: b.Name, FormIDs: b.FormIDs, Version: b.Version})
+		if err != nil {
+			return nil, err
+		}
+		return httpapi.Reply(httpapi.OK(x.packetView(ctx, sess, p))), nil
+	})
+
+	httpapi.Register(api, huma.Operation{
+		OperationID: "deletePrintPacket", Method: http.MethodDelete, Path: "/api/packet/{id}",
+		Summary:     "Delete a print packet",
+		Description: "Deletes the packet (its forms stay), at the version the user saw: a stale version is refused with 409.",
+		Tags:        tags, Errors: errs,
+	}, func(ctx context.Context, in *DeletePacketInput) (*httpapi.Body[httpapi.Result[bool]], error) {
+		sess, err := x.d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		old, err := x.usablePacket(ctx, sess, in.ID)
+		if err != nil {
+			return nil, err
+		}
+		if err := mayManagePacket(sess, old.AccountPlatformID); err != nil {
+			return nil, err
+		}
+		if err := x.forms.DeletePacket(ctx, sess.Principal.Tenant, in.ID, in.Version); err != nil {
+			return nil, err
+		}
+		return httpapi.Reply(httpapi.OK(true)), nil
+	})
+}
+
 func (x *area) registerPrinting(api *httpapi.API) {
+	x.registerPackets(api)
 	tags := []string{"printing"}
 	read := []int{400, 401, 403, 404}
 
@@ -104,13 +281,7 @@ func (x *area) registerPrinting(api *httpapi.API) {
 		}
 		out := make([]PacketView, 0, len(ps))
 		for _, p := range ps {
-			v := PacketView{Packet: p, Forms: []printform.Form{}}
-			for _, id := range p.FormIDs {
-				if f, err := x.forms.Form(ctx, sess.Principal.Tenant, id); err == nil {
-					v.Forms = append(v.Forms, f)
-				}
-			}
-			out = append(out, v)
+			out = append(out, x.packetView(ctx, sess, p))
 		}
 		return httpapi.Reply(httpapi.OK(out)), nil
 	})
@@ -181,7 +352,7 @@ func (x *area) registerPrinting(api *httpapi.API) {
 	httpapi.Register(api, huma.Operation{
 		OperationID: "renderPrintForm", Method: http.MethodPost, Path: "/api/form/render",
 		Summary:     "Print a form with a deal's data",
-		Description: "The form as a PDF on its paper size, filled with the desk's deal (its customer, vehicle, trades and payment, the rate shown as the store shows it) or, with a customer and no desk, the customer's data only. The form must be one the desk's or customer's store prints.",
+		Description: "The form (formId), the forms (formIds) or every form of the packet (packetId) as one PDF, each form on its own pages and paper size, filled with the desk's deal (its customer, vehicle, trades and payment, the rate shown as the store shows it) or, with a customer and no desk, the customer's data only. Every form must be one the desk's or customer's store prints.",
 		Tags:        tags, Errors: read,
 		Responses: map[string]*huma.Response{"200": {
 			Description: "The PDF.",
@@ -192,7 +363,7 @@ func (x *area) registerPrinting(api *httpapi.API) {
 		if err != nil {
 			return nil, err
 		}
-		f, err := x.usableForm(ctx, sess, in.Body.FormID)
+		title, forms, err := x.formsToPrint(ctx, sess, in.Body.FormID, in.Body.FormIDs, in.Body.PacketID)
 		if err != nil {
 			return nil, err
 		}
@@ -215,19 +386,21 @@ func (x *area) registerPrinting(api *httpapi.API) {
 			}
 			return nil, err
 		}
-		if f.AccountPlatformID != 0 && f.AccountPlatformID != c.AccountPlatformID {
-			return nil, apperr.InvalidFields("The form is not one the customer's store prints.", map[string]string{"formId": "Choose a form of the customer's store."})
+		for _, f := range forms {
+			if f.AccountPlatformID != 0 && f.AccountPlatformID != c.AccountPlatformID {
+				return nil, apperr.InvalidFields("The form is not one the customer's store prints.", map[string]string{"formId": fmt.Sprintf("Choose forms of the customer's store: %s is not.", f.Name)})
+			}
 		}
 		st, err := sess.Store(c.AccountPlatformID)
 		if err != nil {
 			return nil, err
 		}
 		data := formData(st, c, d, x.d.Store.Now().In(storeZone(st)).Format("January 2, 2006"))
-		pdf, err := printform.Render(f, data)
+		pdf, err := printform.RenderAll(title, forms, data)
 		if err != nil {
 			return nil, err
 		}
-		name := strings.NewReplacer(" ", "-", "'", "", "/", "-").Replace(strings.ToLower(f.Name))
+		name := strings.NewReplacer(" ", "-", "'", "", "/", "-").Replace(strings.ToLower(title))
 		return &PDFOutput{ContentType: "application/pdf", ContentDisposition: fmt.Sprintf(`inline; filename="%s.pdf"`, name), CacheControl: "no-store", Body: pdf}, nil
 	})
 }

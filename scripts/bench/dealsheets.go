@@ -24,7 +24,8 @@ import (
 )
 
 // dealsheetBench measures the payment grid computed in-process, payment_recalc through the
-// gateway against the bare GetItem of the deal sheet it reads, and the PDF proposal's
+// gateway (naming the sheet's store as the screen does, so the store's default terms are read
+// beside the deal sheet) against the bare GetItem of the deal sheet it reads, and the PDF proposal's
 // generation time per page.
 type dealsheetBench struct {
 	db              *dynamodb.Client
@@ -68,7 +69,7 @@ func benchDealsheets(ctx context.Context, b dealsheetBench) error {
 	fmt.Printf("\nDeal sheets (n=%d)\n", b.n)
 	report("payment grid in-process (3 x 3)", grids, nil)
 
-	body, err := json.Marshal(map[string]any{"entityId": benchEntity, "structure": structure, "replacement": replacement})
+	body, err := json.Marshal(map[string]any{"entityId": benchEntity, "accountPlatformId": demo.StoreToyota, "structure": structure, "replacement": replacement})
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ package dealsheet
 //
 //	pattern                          index  key condition
 //	deal sheet of a garage vehicle   table  PK = A#{acct}#DSE#{entity}, SK = DEALSHEET
+//	a store's sales, newest first    table  PK = A#{acct}#DSSOLD#{store}, SK = {sold at}#{entity} (turn.go)
 //
 // States. An open deal sheet may be changed, offered and marked sold; a sold one refuses every
 // change but an unwind, which opens it again with the reason recorded. An offer is Pending until
@@ -356,6 +357,11 @@ func (r *Sheets) Apply(ctx context.Context, t store.Tenant, entityID, version in
 			return Sheet{}, apperr.Errorf(apperr.Conflict, MsgStale)
 		}
 		now := r.now().UTC()
+		before := sh
+		if sh.Sale != nil {
+			sale := *sh.Sale
+			before.Sale = &sale
+		}
 		if err := c.Apply(&sh, now); err != nil {
 			return Sheet{}, err
 		}
@@ -375,6 +381,11 @@ func (r *Sheets) Apply(ctx context.Context, t store.Tenant, entityID, version in
 			return Sheet{}, err
 		}
 		ops = append(ops, evOp)
+		ledger, err := saleLedgerOps(t, before, sh)
+		if err != nil {
+			return Sheet{}, err
+		}
+		ops = append(ops, ledger...)
 		_, actOps, err := r.act.Ops(ctx, t, activity.New{
 			ContactID: sh.ContactID, AccountPlatformID: sh.AccountPlatformID, Kind: activity.KindDealsheet,
 			Text: c.Text(sh), UserID: by.UserID, UserName: by.UserName, ActorUserID: by.ActorUserID,

@@ -15,6 +15,7 @@
 //	a desk by request key       table  PK = A#{acct}#DESKKEY#{sha256(key)}, SK = DESKKEY
 //	a store's desks, newest     GSI1   GSI1PK = A#{acct}#DESKS#{store}, GSI1SK = {created}#{id}, descending
 //	  (created in a range)      GSI1   the same, GSI1SK BETWEEN {from} AND {to}
+//	a store's default terms     table  PK = A#{acct}#DTERMS#{store}, SK = DTERMS (terms.go)
 package desk
 
 import (

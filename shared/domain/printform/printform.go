@@ -50,6 +50,7 @@ const (
 const (
 	MsgNotFound       = "The form does not exist."
 	MsgPacketNotFound = "The packet does not exist."
+	MsgPacketStale    = "The packet was changed by someone else. Reload it and try again."
 	MsgInvalid        = "The form is not valid."
 )
 
@@ -220,26 +221,42 @@ func (r *Repo) CreateForm(ctx context.Context, t store.Tenant, f Form, by string
 	return f, nil
 }
 
-// CreatePacket stores p for tenant t; its forms must be forms of the group that the packet's
-// store may use.
-func (r *Repo) CreatePacket(ctx context.Context, t store.Tenant, p Packet) (Packet, error) {
+// checkPacket cleans p's name and checks it: a name, 1 to MaxPacketForms forms, each a form of
+// the group that the packet's store may use, none twice.
+func (r *Repo) checkPacket(ctx context.Context, t store.Tenant, p *Packet) error {
+	p.Name = strings.TrimSpace(p.Name)
 	fields := map[string]string{}
-	if n := utf8.RuneCountInString(strings.TrimSpace(p.Name)); n == 0 || n > MaxNameLength {
+	if n := utf8.RuneCountInString(p.Name); n == 0 || n > MaxNameLength {
 		fields["name"] = fmt.Sprintf("Enter the packet's name, at most %d characters.", MaxNameLength)
 	}
 	if len(p.FormIDs) == 0 || len(p.FormIDs) > MaxPacketForms {
 		fields["formIds"] = fmt.Sprintf("A packet has 1 to %d forms.", MaxPacketForms)
 	}
+	seen := map[int64]bool{}
 	for _, id := range p.FormIDs {
+		if seen[id] {
+			fields["formIds"] = "A packet holds each form once."
+			continue
+		}
+		seen[id] = true
 		f, err := r.Form(ctx, t, id)
 		if apperr.CodeOf(err) == apperr.NotFound || (err == nil && f.AccountPlatformID != 0 && f.AccountPlatformID != p.AccountPlatformID) {
 			fields["formIds"] = fmt.Sprintf("The form %d is not one the store may print.", id)
 		} else if err != nil {
-			return Packet{}, err
+			return err
 		}
 	}
 	if len(fields) > 0 {
-		return Packet{}, apperr.InvalidFields("The packet is not valid.", fields)
+		return apperr.InvalidFields("The packet is not valid.", fields)
+	}
+	return nil
+}
+
+// CreatePacket stores p for tenant t; its forms must be forms of the group that the packet's
+// store may use.
+func (r *Repo) CreatePacket(ctx context.Context, t store.Tenant, p Packet) (Packet, error) {
+	if err := r.checkPacket(ctx, t, &p); err != nil {
+		return Packet{}, err
 	}
 	if p.PacketID == 0 {
 		p.PacketID = newID()
@@ -253,6 +270,70 @@ func (r *Repo) CreatePacket(ctx context.Context, t store.Tenant, p Packet) (Pack
 		return Packet{}, err
 	}
 	return p, nil
+}
+
+// Packet returns packet id of tenant t.
+func (r *Repo) Packet(ctx context.Context, t store.Tenant, id int64) (Packet, error) {
+	k, err := packetKey(t, id)
+	if err != nil {
+		return Packet{}, err
+	}
+	var p Packet
+	v, err := r.s.Get(ctx, k, &p)
+	if apperr.CodeOf(err) == apperr.NotFound {
+		return Packet{}, apperr.Errorf(apperr.NotFound, MsgPacketNotFound)
+	}
+	if err != nil {
+		return Packet{}, err
+	}
+	p.Version = v
+	return p, nil
+}
+
+// UpdatePacket replaces the name and forms of packet p.PacketID, read at p.Version (its store
+// stays). A packet changed since is a Conflict error; an invalid one an Invalid error; neither
+// writes anything.
+func (r *Repo) UpdatePacket(ctx context.Context, t store.Tenant, p Packet) (Packet, error) {
+	old, err := r.Packet(ctx, t, p.PacketID)
+	if err != nil {
+		return Packet{}, err
+	}
+	if old.Version != p.Version {
+		return Packet{}, apperr.Errorf(apperr.Conflict, MsgPacketStale)
+	}
+	old.Name, old.FormIDs = p.Name, p.FormIDs
+	if err := r.checkPacket(ctx, t, &old); err != nil {
+		return Packet{}, err
+	}
+	k, err := packetKey(t, old.PacketID)
+	if err != nil {
+		return Packet{}, err
+	}
+	v, err := r.s.Update(ctx, store.Record{Key: k, Type: typePacket, Value: old, Version: old.Version})
+	if apperr.CodeOf(err) == apperr.Conflict {
+		return Packet{}, apperr.Wrap(apperr.Conflict, err, MsgPacketStale)
+	}
+	if err != nil {
+		return Packet{}, err
+	}
+	old.Version = v
+	return old, nil
+}
+
+// DeletePacket deletes packet id read at version; a packet changed since is a Conflict error.
+func (r *Repo) DeletePacket(ctx context.Context, t store.Tenant, id, version int64) error {
+	k, err := packetKey(t, id)
+	if err != nil {
+		return err
+	}
+	err = r.s.Transact(ctx, store.DeleteOp(k, version))
+	if apperr.CodeOf(err) == apperr.Conflict {
+		if _, gerr := r.Packet(ctx, t, id); apperr.CodeOf(gerr) == apperr.NotFound {
+			return gerr
+		}
+		return apperr.Wrap(apperr.Conflict, err, MsgPacketStale)
+	}
+	return err
 }
 
 // Form returns form id of tenant t.

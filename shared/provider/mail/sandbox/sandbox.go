@@ -40,17 +40,19 @@ const MaxKept = 1000
 
 // Kept is a message the sink accepted.
 type Kept struct {
-	Account           string    `json:"account"`
-	AccountPlatformID int64     `json:"accountPlatformId"`
-	MessageID         string    `json:"messageId"`
-	From              string    `json:"from"`
-	To                string    `json:"to"`
-	Subject           string    `json:"subject"`
-	Text              string    `json:"text"`
-	Reference         string    `json:"reference"`
-	ReplyTo           string    `json:"replyTo,omitempty"`
-	Attachments       []string  `json:"attachments,omitempty"`
-	At                time.Time `json:"at"`
+	Account           string   `json:"account"`
+	AccountPlatformID int64    `json:"accountPlatformId"`
+	MessageID         string   `json:"messageId"`
+	From              string   `json:"from"`
+	To                string   `json:"to"`
+	Subject           string   `json:"subject"`
+	Text              string   `json:"text"`
+	Reference         string   `json:"reference"`
+	ReplyTo           string   `json:"replyTo,omitempty"`
+	Attachments       []string `json:"attachments,omitempty"`
+	// MIME is the raw message as SES would send it (see mail.MIME); set when it has attachments.
+	MIME []byte    `json:"-"`
+	At   time.Time `json:"at"`
 }
 
 // Sink is the sandbox provider.
@@ -88,13 +90,21 @@ func (s *Sink) Send(ctx context.Context, m mail.Message) (mail.Sent, error) {
 	sum := sha256.Sum256([]byte(m.Reference + "\x00" + to))
 	sent := mail.Sent{MessageID: "sandbox-" + hex.EncodeToString(sum[:12]), From: From, At: s.now().UTC()}
 	var names []string
+	var raw []byte
 	for _, a := range m.Attachments {
 		names = append(names, a.Name)
+	}
+	if len(m.Attachments) > 0 {
+		b, err := mail.MIME(m, From, sent.At)
+		if err != nil {
+			return mail.Sent{}, &mail.Error{Code: mail.CodeInvalidMessage, Field: "attachments", Message: "The message could not be built.", Invalid: true, Err: err}
+		}
+		raw = b
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.kept = append(s.kept, Kept{Account: m.Tenant.Account(), AccountPlatformID: m.AccountPlatformID, MessageID: sent.MessageID, From: sent.From,
-		To: to, Subject: m.Subject, Text: m.Text, Reference: m.Reference, ReplyTo: m.ReplyTo, Attachments: names, At: sent.At})
+		To: to, Subject: m.Subject, Text: m.Text, Reference: m.Reference, ReplyTo: m.ReplyTo, Attachments: names, MIME: raw, At: sent.At})
 	if len(s.kept) > MaxKept {
 		s.kept = slices.Delete(s.kept, 0, len(s.kept)-MaxKept)
 	}

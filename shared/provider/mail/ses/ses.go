@@ -118,11 +118,16 @@ func (s *Sender) Send(ctx context.Context, m mail.Message) (mail.Sent, error) {
 		replyTo, _ := email.Normalize(m.ReplyTo)
 		in.ReplyToAddresses = []string{replyTo}
 	}
-	for _, a := range m.Attachments {
-		in.Content.Simple.Attachments = append(in.Content.Simple.Attachments, types.Attachment{
-			FileName: aws.String(a.Name), ContentType: aws.String(a.ContentType), RawContent: a.Data,
-			ContentDisposition: types.AttachmentContentDispositionAttachment,
-		})
+	if len(m.Attachments) > 0 {
+		// A message with files goes as one raw MIME message, built once so that what SES sends
+		// is exactly what the port built.
+		m.To = to
+		raw, err := mail.MIME(m, from, s.cfg.Now())
+		if err != nil {
+			return mail.Sent{}, &mail.Error{Code: mail.CodeInvalidMessage, Field: "attachments", Message: "The message could not be built.", Invalid: true, Err: err}
+		}
+		in.FromEmailAddress, in.ReplyToAddresses = aws.String(source), nil
+		in.Content = &types.EmailContent{Raw: &types.RawMessage{Data: raw}}
 	}
 	if ref := tagValue.ReplaceAllString(m.Reference, "_"); ref != "" {
 		in.EmailTags = []types.MessageTag{{Name: aws.String("reference"), Value: aws.String(ref)}}

@@ -1,9 +1,16 @@
 package ses_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"io"
+	"mime"
+	"mime/multipart"
+	netmail "net/mail"
+	"strings"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -84,5 +91,45 @@ func TestSend(t *testing.T) {
 	bad.To = "maria"
 	if _, err := ses.New(ses.Config{Secret: "cxm/providers/1000/mail", Secrets: sec, Client: api}).Send(context.Background(), bad); err == nil || api.in != nil {
 		t.Errorf("a bad recipient: %v, request sent %v", err, api.in != nil)
+	}
+}
+
+// TestSendAttachments: a message with files goes to SES as one raw MIME message holding the
+// text and each file.
+func TestSendAttachments(t *testing.T) {
+	t.Parallel()
+	tenant, _ := store.NewTenant("1000")
+	m := mail.Message{Tenant: tenant, AccountPlatformID: 2001, To: "Maria@Example.com", FromName: "Northwind Toyota", Subject: "Your proposal", Text: "Hello Maria",
+		Reference: "P-1", Attachments: []mail.Attachment{{Name: "proposal.pdf", ContentType: "application/pdf", Data: []byte("%PDF-1.3 body")}}}
+	api := &fakeSES{}
+	if _, err := ses.New(ses.Config{Identity: &ses.Identity{From: "sales@northwind.example"}, Client: api}).Send(context.Background(), m); err != nil {
+		t.Fatal(err)
+	}
+	if api.in.Content.Raw == nil || api.in.Content.Simple != nil {
+		t.Fatalf("content %+v", api.in.Content)
+	}
+	msg, err := netmail.ReadMessage(bytes.NewReader(api.in.Content.Raw.Data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg.Header.Get("To") != "maria@example.com" || msg.Header.Get("Subject") != "Your proposal" || !strings.Contains(msg.Header.Get("From"), "<sales@northwind.example>") {
+		t.Errorf("headers %v", msg.Header)
+	}
+	_, params, _ := mime.ParseMediaType(msg.Header.Get("Content-Type"))
+	r := multipart.NewReader(msg.Body, params["boundary"])
+	var files []string
+	for {
+		p, err := r.NextPart()
+		if err != nil {
+			break
+		}
+		body, _ := io.ReadAll(p)
+		if p.FileName() != "" {
+			data, _ := base64.StdEncoding.DecodeString(strings.ReplaceAll(string(body), "\r\n", ""))
+			files = append(files, p.FileName()+"="+string(data))
+		}
+	}
+	if len(files) != 1 || files[0] != "proposal.pdf=%PDF-1.3 body" {
+		t.Errorf("attachments %q", files)
 	}
 }

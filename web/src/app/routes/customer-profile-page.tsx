@@ -6,6 +6,7 @@ import { contactName } from '../../features/contacts/contact-display';
 import { leadPowers } from '../../features/leads/lead-roles';
 import { AddToMergeButton } from '../../features/merge/components/add-to-merge-button';
 import { loadCustomerAppointments } from '../../features/appointments';
+import { loadLeadDealsheets } from '../../features/dealsheets';
 import { loadCustomerDesks } from '../../features/desking';
 import { EmailActions } from '../../features/email';
 import { loadCustomerAssistant } from '../../features/assistant';
@@ -28,6 +29,9 @@ const MessagesTab = lazyPage(() => loadMessagesTab());
 
 /** CustomerLeads, the profile's Leads tab, loads when the tab is first opened. */
 const CustomerLeads = lazyPage(() => import('../../features/leads/components/customer-leads').then((m) => m.CustomerLeads));
+
+/** LeadDealsheets, a lead's deal sheet opened from the Leads tab, loads when first opened. */
+const LeadDealsheets = lazyPage(loadLeadDealsheets);
 
 /** CustomerTasks, the snapshot's task list, loads with the profile's first tab. */
 const CustomerTasks = lazyPage(loadCustomerTasks);
@@ -104,6 +108,7 @@ export function CustomerProfilePage({ contactId: given, profilePath = customerPr
             stores={userStores(user)}
             defaultStoreId={contact.accountPlatformId}
             powers={leadPowers(user.Roles)}
+            dealsheet={(leadId) => <LeadDealsheets leadId={leadId} />}
           />
         )}
       />

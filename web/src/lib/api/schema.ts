@@ -1086,7 +1086,7 @@ export type paths = {
         put?: never;
         /**
          * Print the proposal and e-mail the customer a copy
-         * @description Answers the PDF proposal of the customer's deal sheet and e-mails the customer its copy through the store's mail provider (the sandbox locally and for demo stores). The mail provider sends plain-text messages without attachments, so the copy is the proposal's text; the send is recorded in the customer's activity as an outbound e-mail. A customer without an e-mail address, or who may not be e-mailed, is refused (409), as is a store without a mail provider.
+         * @description Answers the PDF proposal of the customer's deal sheet and e-mails the customer its copy through the store's mail provider (the sandbox locally and for demo stores). The e-mail's text is the proposal's summary and its attachment the same PDF as pdf_proposal_extended; the send is recorded in the customer's activity as an outbound e-mail. A customer without an e-mail address, or who may not be e-mailed, is refused (409), as is a store without a mail provider.
          */
         post: operations["emailDealsheetProposal"];
         delete?: never;
@@ -1229,6 +1229,26 @@ export type paths = {
          * @description Records that what the deal sheet shows of the customer's vehicle, contract or deal is wrong, and what is wrong, on the deal sheet and in the customer's activity.
          */
         post: operations["reportDealsheetDiscrepancy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dealsheet/entity/{entityId}/turn_predictor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The vehicle turn predictor
+         * @description Estimates how many days the deal sheet's replacement vehicle (or the vehicle named) takes to turn at the deal sheet's store, from the store's own sales of the last 180 days: the days from each sold deal sheet's opening to its sale, for the same model within a model year, else the same model, make, or every sale, whichever first has 3 sales. Answers the median (the estimate), the middle half's range, the fastest and slowest, the pace per 30 days and the newest sales it is based on; no estimate with fewer than 3 sales.
+         */
+        post: operations["dealsheetTurnPredictor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3408,6 +3428,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/dealsheet/settings/get_default_terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A store's default terms and down payments
+         * @description The three terms and three down payments of a lease and of a purchase that the store's deal sheets' payment grids and payment_recalc use: the store's own once set (versioned), else the standard ones (24/36/48 months for a lease, 48/60/72 for a purchase, $0/$1,000/$2,500 down).
+         */
+        post: operations["getDealsheetDefaultTerms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dealsheet/settings/save_default_terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a store's default terms and down payments
+         * @description Sets the store's three lease and three purchase terms (12 to 96 months, different, shortest first) and down payments ($0 or more, different, smallest first), sent with the version the user saw. Bad values are refused with 400 naming the field (lease.terms[1], finance.downs[0]…), a stale version with 409; neither changes anything. Needs a dealer admin's or general manager's role.
+         */
+        post: operations["saveDealsheetDefaultTerms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/desking/deal/scan/get_pinned_scan_summaries": {
         parameters: {
             query?: never;
@@ -3499,7 +3559,7 @@ export type paths = {
         put?: never;
         /**
          * A store's desking settings
-         * @description Whether the store desks (the Pando product Live with its Desking feature active) and with which product, its country (a Canadian store shows lease rates as money factor × 2400 with 2 decimals), the deal types a desk is priced as, the payment scan's terms and down payments per sale type, and how its deals are taxed.
+         * @description Whether the store desks (the Pando product Live with its Desking feature active) and with which product, its country (a Canadian store shows lease rates as money factor × 2400 with 2 decimals), the deal types a desk is priced as, the store's default terms and down payments per sale type (see /api/dealsheet/settings/get_default_terms), and how its deals are taxed.
          */
         post: operations["getDeskingDealerSettings"];
         delete?: never;
@@ -3656,7 +3716,7 @@ export type paths = {
         put?: never;
         /**
          * Print a form with a deal's data
-         * @description The form as a PDF on its paper size, filled with the desk's deal (its customer, vehicle, trades and payment, the rate shown as the store shows it) or, with a customer and no desk, the customer's data only. The form must be one the desk's or customer's store prints.
+         * @description The form (formId), the forms (formIds) or every form of the packet (packetId) as one PDF, each form on its own pages and paper size, filled with the desk's deal (its customer, vehicle, trades and payment, the rate shown as the store shows it) or, with a customer and no desk, the customer's data only. Every form must be one the desk's or customer's store prints.
          */
         post: operations["renderPrintForm"];
         delete?: never;
@@ -3765,6 +3825,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/packet/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a print packet
+         * @description Adds a named packet of forms printed together for a store (or, for a dealer admin, every store of the dealer group: store 0): 1 to 30 of the forms the store prints, each once, in their printing order. A bad name or form is a 400 naming the field. Needs a manager's or dealer admin's role.
+         */
+        post: operations["createPrintPacket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/packet/search": {
         parameters: {
             query?: never;
@@ -3780,6 +3860,30 @@ export type paths = {
          */
         post: operations["searchPrintPackets"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packet/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a print packet
+         * @description Renames the packet and replaces its forms, sent with the version the user saw: a stale version is refused with 409 and changes nothing. The packet's store stays.
+         */
+        put: operations["updatePrintPacket"];
+        post?: never;
+        /**
+         * Delete a print packet
+         * @description Deletes the packet (its forms stay), at the version the user saw: a stale version is refused with 409.
+         */
+        delete: operations["deletePrintPacket"];
         options?: never;
         head?: never;
         patch?: never;
@@ -8932,6 +9036,11 @@ export type components = {
         "dealsheets.RecalcInputBody": {
             /**
              * Format: int64
+             * @description The deal sheet's store as the screen knows it: its default terms are then read at the same time as the deal sheet (a store that is not the sheet's is read again).
+             */
+            accountPlatformId?: number;
+            /**
+             * Format: int64
              * @description The garage vehicle whose deal sheet is being built.
              */
             entityId: number;
@@ -8957,6 +9066,37 @@ export type components = {
              * @description The version of the deal sheet the user saw; another one is refused with 409.
              */
             version: number;
+        };
+        "dealsheets.SaveTermsInputBody": {
+            /**
+             * Format: int64
+             * @description The store.
+             */
+            accountPlatformId: number;
+            finance: components["schemas"]["domain.payment.DefaultTerms"];
+            lease: components["schemas"]["domain.payment.DefaultTerms"];
+            /**
+             * Format: int64
+             * @description The version of the terms the user saw; 0 while the store had set none.
+             */
+            version: number;
+        };
+        "dealsheets.TermsStoreInputBody": {
+            /**
+             * Format: int64
+             * @description The store.
+             */
+            accountPlatformId: number;
+        };
+        "dealsheets.TurnInputBody": {
+            make?: string;
+            model?: string;
+            trim?: string;
+            /**
+             * Format: int64
+             * @description The vehicle asked about; the deal sheet's replacement vehicle when absent.
+             */
+            year?: number;
         };
         "dealsheets.UnwindInputBody": {
             /** Format: int64 */
@@ -9047,6 +9187,21 @@ export type components = {
             /** @description Created on or before this day (YYYY-MM-DD). */
             to?: string;
         };
+        "desking.PacketInputBody": {
+            /**
+             * Format: int64
+             * @description The store; 0 for every store of the dealer group (dealer admins only). A packet's store does not change.
+             */
+            accountPlatformId: number;
+            /** @description The forms in the order they print. */
+            formIds: number[] | null;
+            name: string;
+            /**
+             * Format: int64
+             * @description The version the user saw (a change only).
+             */
+            version?: number;
+        };
         "desking.PinnedInputBody": {
             deskIds: number[] | null;
         };
@@ -9075,8 +9230,18 @@ export type components = {
              * @description The desk whose deal fills the form: its customer, vehicle, trades and payment.
              */
             deskId?: number;
-            /** Format: int64 */
-            formId: number;
+            /**
+             * Format: int64
+             * @description One form to print.
+             */
+            formId?: number;
+            /** @description Forms to print together, in this order (the forms of a chosen packet, or any the user chose). */
+            formIds?: number[] | null;
+            /**
+             * Format: int64
+             * @description A packet to print: every form of it, in its order.
+             */
+            packetId?: number;
         };
         "desking.SendToDeskingInputBody": {
             /**
@@ -9088,6 +9253,21 @@ export type components = {
             notes?: string;
             /** @description The client's id of this request: a retry with the same id records nothing more and answers the first result. */
             requestId?: string;
+        };
+        "desking.UpdatePacketInputBody": {
+            /**
+             * Format: int64
+             * @description The store; 0 for every store of the dealer group (dealer admins only). A packet's store does not change.
+             */
+            accountPlatformId: number;
+            /** @description The forms in the order they print. */
+            formIds: number[] | null;
+            name: string;
+            /**
+             * Format: int64
+             * @description The version the user saw (a change only).
+             */
+            version?: number;
         };
         "desking.VehicleSearchInputBody": {
             makeName?: string;
@@ -9960,6 +10140,30 @@ export type components = {
             /** Format: int64 */
             version: number;
         };
+        "domain.dealsheet.SaleEntry": {
+            /** Format: int64 */
+            contactId: number;
+            /**
+             * Format: int64
+             * @description Whole days from the opening to the sale.
+             */
+            days: number;
+            dealType: string;
+            /** Format: int64 */
+            entityId: number;
+            make: string;
+            model: string;
+            /**
+             * Format: date-time
+             * @description When the deal sheet was opened.
+             */
+            openedAt: string;
+            /** Format: date-time */
+            soldAt: string;
+            trim: string;
+            /** Format: int64 */
+            year: number;
+        };
         "domain.dealsheet.Sheet": {
             /** Format: int64 */
             readonly accountPlatformId: number;
@@ -9990,6 +10194,60 @@ export type components = {
             readonly updatedBy: string;
             /** Format: int64 */
             readonly version: number;
+        };
+        "domain.dealsheet.TurnPrediction": {
+            /**
+             * @description Which of the store's sales the estimate is from: the same model within a model year, the same model, the same make, every sale; none when there are too few.
+             * @enum {string}
+             */
+            basis: "modelYear" | "model" | "make" | "store" | "none";
+            /** @description The basis as a sentence. */
+            basisLabel: string;
+            /**
+             * Format: int64
+             * @description The estimated days to turn (the median); null without enough sales.
+             */
+            estimate: number | null;
+            /** Format: int64 */
+            fastest: number | null;
+            /**
+             * Format: int64
+             * @description The 75th percentile.
+             */
+            high: number | null;
+            /**
+             * Format: int64
+             * @description The 25th percentile of the days to turn.
+             */
+            low: number | null;
+            make: string;
+            /** @description How the estimate is computed, as the screen explains it. */
+            method: string;
+            model: string;
+            /**
+             * Format: double
+             * @description Sales of the basis per 30 days of the window.
+             */
+            perMonth: number;
+            /** @description The basis's newest sales (at most 10). */
+            recentSales: components["schemas"]["domain.dealsheet.SaleEntry"][];
+            /**
+             * Format: int64
+             * @description The sales the estimate is from.
+             */
+            sales: number;
+            /** Format: int64 */
+            slowest: number | null;
+            /**
+             * Format: int64
+             * @description Every sale of the store in the window.
+             */
+            storeSales: number;
+            trim: string;
+            /** Format: int64 */
+            windowDays: number;
+            /** Format: int64 */
+            year: number;
         };
         "domain.desk.Desk": {
             /** Format: int64 */
@@ -12619,6 +12877,27 @@ export type components = {
             trim?: string;
             /** Format: int64 */
             year: number;
+        };
+        "functions.dealsheets.TermsView": {
+            /** Format: int64 */
+            readonly accountPlatformId: number;
+            /** @description The caller is a dealer admin or general manager of the store. */
+            canEdit: boolean;
+            /** @description A purchase's (retail, balloon, cash) three terms and three down payments. */
+            finance: components["schemas"]["domain.payment.DefaultTerms"];
+            /** @description A lease's three terms (months) and three down payments (cents). */
+            lease: components["schemas"]["domain.payment.DefaultTerms"];
+            /** @description The store has set none: these are the standard terms. */
+            readonly standard: boolean;
+            /** Format: date-time */
+            readonly updatedAt: string | null;
+            readonly updatedBy: string;
+            readonly updatedByName: string;
+            /**
+             * Format: int64
+             * @description 0 while the store has set none.
+             */
+            readonly version: number;
         };
         "functions.desking.DealerSettings": {
             /** Format: int64 */
@@ -16426,6 +16705,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultPacketView": {
+            data: components["schemas"]["functions.desking.PacketView"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultPaymentRecalc": {
             data: components["schemas"]["functions.dealsheets.PaymentRecalc"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -16596,6 +16880,11 @@ export type components = {
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
+        "runtime.httpapi.ResultTermsView": {
+            data: components["schemas"]["functions.dealsheets.TermsView"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
         "runtime.httpapi.ResultTextingSettings": {
             data: components["schemas"]["functions.messages.TextingSettings"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
@@ -16648,6 +16937,11 @@ export type components = {
         };
         "runtime.httpapi.ResultTrimPrices": {
             data: components["schemas"]["functions.garage.TrimPrices"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultTurnPrediction": {
+            data: components["schemas"]["domain.dealsheet.TurnPrediction"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -21926,6 +22220,87 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    dealsheetTurnPredictor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The garage vehicle's id (its entity id). */
+                entityId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.TurnInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultTurnPrediction"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -31086,6 +31461,171 @@ export interface operations {
             };
         };
     };
+    getDealsheetDefaultTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.TermsStoreInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultTermsView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    saveDealsheetDefaultTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["dealsheets.SaveTermsInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultTermsView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     getPinnedScanSummaries: {
         parameters: {
             query?: never;
@@ -32421,6 +32961,93 @@ export interface operations {
             };
         };
     };
+    createPrintPacket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["desking.PacketInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultPacketView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     searchPrintPackets: {
         parameters: {
             query?: never;
@@ -32472,6 +33099,185 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    updatePrintPacket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The packet's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["desking.UpdatePacketInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultPacketView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    deletePrintPacket: {
+        parameters: {
+            query: {
+                /** @description The version the user saw. */
+                version: number;
+            };
+            header?: never;
+            path: {
+                /** @description The packet's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultBool"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -473,6 +473,9 @@ export type CreateDeskBody = Schemas['desking.CreateDeskInputBody'];
 /** A print form of a store or its dealer group. */
 export type PrintForm = Schemas['domain.printform.Form'];
 
+/** A packet of print forms printed together, with its forms. */
+export type PrintPacket = Schemas['functions.desking.PacketView'];
+
 /** A dealer template of e-mail or text (getDealerTemplates). */
 export type DealerTemplate = Schemas['domain.template.Template'];
 /** One e-mail of a customer's history. */
@@ -500,6 +503,15 @@ export type ReplacementOption = Schemas['functions.dealsheets.ReplacementOption'
 
 /** A deal's payment and its 3 × 3 grid, as payment_recalc computes them. */
 export type PaymentRecalc = Schemas['functions.dealsheets.PaymentRecalc'];
+
+/** A store's default terms and down payments of the payment grid, and whether the user may set them. */
+export type DealerTermsView = Schemas['functions.dealsheets.TermsView'];
+
+/** Three terms and three down payments (cents). */
+export type DefaultTerms = Schemas['domain.payment.DefaultTerms'];
+
+/** The turn predictor's estimate of a vehicle's days to turn from the store's sales. */
+export type TurnPrediction = Schemas['domain.dealsheet.TurnPrediction'];
 
 /** A computed deal: every amount a deal sheet shows. */
 export type PaymentQuote = Schemas['domain.payment.Quote'];

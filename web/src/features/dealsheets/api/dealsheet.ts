@@ -18,8 +18,8 @@ export function useDealsheet(entityId: number) {
   return useQuery(dealsheetQueryOptions(entityId));
 }
 
-/** RecalcInput is the deal the screen shows, recalculated as the user types. */
-export type RecalcInput = { structure: DealStructure; replacement: DealReplacement };
+/** RecalcInput is the deal the screen shows, recalculated as the user types; its store's default terms make the grid. */
+export type RecalcInput = { structure: DealStructure; replacement: DealReplacement; accountPlatformId?: number };
 
 /** usePaymentRecalc computes the payment and grid of the deal on the screen (POST /api/opportunities/payment_recalc). */
 export function usePaymentRecalc(entityId: number, input: RecalcInput | null) {

@@ -6,4 +6,6 @@ export const dealsheetKeys = {
   replacements: (entityId: number, offBrand: boolean) => ['dealsheets', 'replacements', entityId, offBrand] as const,
   customer: (contactId: number) => ['dealsheets', 'customer', contactId] as const,
   lead: (leadId: number) => ['dealsheets', 'lead', leadId] as const,
+  terms: (storeId: number) => ['dealsheets', 'terms', storeId] as const,
+  turn: (entityId: number, vehicle: unknown) => ['dealsheets', 'turn', entityId, vehicle] as const,
 };

@@ -130,4 +130,70 @@ describe('DealsheetScreen', () => {
     },
     SLOW,
   );
+
+  it(
+    "shows the turn predictor of the replacement vehicle from the store's sales",
+    async () => {
+      backend(view());
+      const asked: unknown[] = [];
+      server.use(
+        http.post(`*/api/Dealsheet/entity/${ENTITY}/turn_predictor`, async ({ request }) => {
+          asked.push(await request.json());
+          return HttpResponse.json({
+            successful: true,
+            data: {
+              year: 2026, make: 'Toyota', model: 'Camry', trim: 'LE', basis: 'modelYear', basisLabel: 'Toyota Camry sold of model years 2025 to 2027', sales: 4, storeSales: 9,
+              windowDays: 180, estimate: 18, low: 9, high: 31, fastest: 4, slowest: 40, perMonth: 0.7, method: 'Days from the deal sheet\'s opening to the sale.',
+              recentSales: [{ entityId: 1, contactId: 2, year: 2026, make: 'Toyota', model: 'Camry', trim: 'SE', dealType: 'Retail', openedAt: '2026-10-01T00:00:00Z', soldAt: '2026-10-19T00:00:00Z', days: 18 }],
+            },
+          });
+        }),
+      );
+      const user = userEvent.setup();
+      renderWithProviders(<DealsheetScreen entityId={ENTITY} />);
+      await user.click(await screen.findByRole('button', { name: 'Turn predictor' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Vehicle turn predictor: 2026 Toyota Camry LE' });
+      expect(await within(dialog).findByLabelText('Estimated days to turn')).toHaveTextContent('18 days');
+      expect(within(dialog).getByText('9 days to 31 days')).toBeInTheDocument();
+      expect(within(dialog).getByRole('table', { name: 'Sales the estimate is based on' })).toHaveTextContent('2026 Toyota Camry SE');
+      expect(asked).toEqual([{ year: 2026, make: 'Toyota', model: 'Camry', trim: 'LE' }]);
+    },
+    SLOW,
+  );
+
+  it(
+    "saves the store's default terms, showing a refused field",
+    async () => {
+      backend(view());
+      const saved: { finance: { terms: number[] } }[] = [];
+      const terms = { accountPlatformId: 2001, lease: { terms: [24, 36, 48], downs: [0, 100000, 250000] }, finance: { terms: [48, 60, 72], downs: [0, 100000, 250000] }, standard: true, version: 0, canEdit: true, updatedAt: null, updatedBy: '', updatedByName: '' };
+      server.use(
+        http.post('*/api/dealsheet/settings/get_default_terms', () => HttpResponse.json({ successful: true, data: terms })),
+        http.post('*/api/dealsheet/settings/save_default_terms', async ({ request }) => {
+          const body = (await request.json()) as { finance: { terms: number[] } };
+          saved.push(body);
+          if ((body.finance.terms[2] ?? 0) <= (body.finance.terms[1] ?? 0)) {
+            return HttpResponse.json({ successful: false, errorMessages: ['The default terms are not valid.'], fieldErrors: { 'finance.terms[2]': ['Enter the terms from shortest to longest.'] } }, { status: 400 });
+          }
+          return HttpResponse.json({ successful: true, data: { ...terms, ...body, standard: false, version: 1 } });
+        }),
+      );
+      const user = userEvent.setup();
+      renderWithProviders(<DealsheetScreen entityId={ENTITY} />);
+      await user.click(await screen.findByRole('button', { name: 'Default terms' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Default terms: Northwind Toyota' });
+      const purchase = await within(dialog).findByLabelText('Purchase (retail, balloon, cash)');
+      const third = within(purchase).getByRole('textbox', { name: 'Term 3 (months)' });
+      await user.clear(third);
+      await user.type(third, '50');
+      await user.click(within(dialog).getByRole('button', { name: 'Save default terms' }));
+      expect(await within(dialog).findByText('Enter the terms from shortest to longest.')).toBeInTheDocument();
+      await user.clear(third);
+      await user.type(third, '84');
+      await user.click(within(dialog).getByRole('button', { name: 'Save default terms' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Default terms: Northwind Toyota' })).not.toBeInTheDocument());
+      expect(saved.at(-1)).toMatchObject({ accountPlatformId: 2001, version: 0, finance: { terms: [48, 60, 84] } });
+    },
+    SLOW,
+  );
 });

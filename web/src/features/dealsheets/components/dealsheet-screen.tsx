@@ -4,6 +4,9 @@ import { useEffect, useMemo, useState } from 'react';
 import type { DealReplacement, DealStructure, DealsheetView, ReplacementOption } from '../../../lib/api/types';
 import { errorMessage, notify, notifyError } from '../../../lib/notify';
 import { downloadProposal, useCustomerDoesNotOwn, useDealsheet, useDealsheetChange, usePaymentRecalc, useReplacements } from '../api/dealsheet';
+import { useEmailProposal } from '../api/settings';
+import { TermsSettingsModal } from './terms-settings';
+import { TurnPredictorModal } from './turn-predictor';
 
 /** money shows cents as dollars ("$28,400.00"). */
 export function money(cents: number | undefined | null): string {
@@ -55,10 +58,14 @@ function DealsheetBody({ view }: { view: DealsheetView }) {
   const [notOwnOpen, setNotOwnOpen] = useState(false);
   const [paper, setPaper] = useState<'letter' | 'legal'>('letter');
   const [downloading, setDownloading] = useState(false);
+  const [turnOpen, setTurnOpen] = useState(false);
+  const [termsOpen, setTermsOpen] = useState(false);
   const change = useDealsheetChange(entityId);
+  const emailProposal = useEmailProposal(view.sheet.contactId);
 
   // The payment follows what is typed once the user pauses for 300 ms.
-  const typed = useMemo(() => ({ structure, replacement }), [structure, replacement]);
+  const storeId = view.sheet.accountPlatformId;
+  const typed = useMemo(() => ({ structure, replacement, accountPlatformId: storeId }), [structure, replacement, storeId]);
   const [debounced, setDebounced] = useState(typed);
   useEffect(() => {
     const t = setTimeout(() => setDebounced(typed), 300);
@@ -113,6 +120,9 @@ function DealsheetBody({ view }: { view: DealsheetView }) {
           </Text>
         </div>
         <Group gap="xs">
+          <Button variant="subtle" size="xs" onClick={() => setTermsOpen(true)}>
+            Default terms
+          </Button>
           <Badge color={sold ? 'green' : 'blue'} size="lg" aria-label="Deal state">
             {sold ? 'Sold' : 'Open'}
           </Badge>
@@ -162,9 +172,14 @@ function DealsheetBody({ view }: { view: DealsheetView }) {
             searchable
             nothingFoundMessage="No vehicle in the catalogue feed"
           />
-          <Button variant="subtle" size="xs" mt="xs" onClick={() => setOffBrand((b) => !b)} disabled={!editable}>
-            {offBrand ? 'Only the current make' : 'Show other makes'}
-          </Button>
+          <Group gap="xs" mt="xs">
+            <Button variant="subtle" size="xs" onClick={() => setOffBrand((b) => !b)} disabled={!editable}>
+              {offBrand ? 'Only the current make' : 'Show other makes'}
+            </Button>
+            <Button variant="light" size="xs" onClick={() => setTurnOpen(true)} disabled={!replacement.make}>
+              Turn predictor
+            </Button>
+          </Group>
         </Card>
       </SimpleGrid>
 
@@ -290,6 +305,20 @@ function DealsheetBody({ view }: { view: DealsheetView }) {
             >
               Download PDF proposal
             </Button>
+            {view.canEdit && (
+              <Button
+                variant="default"
+                loading={emailProposal.isPending}
+                onClick={() =>
+                  emailProposal.mutate(
+                    { entityId, paper },
+                    { onSuccess: () => notify('success', 'The PDF proposal is e-mailed to the customer.'), onError: notifyError },
+                  )
+                }
+              >
+                E-mail PDF proposal
+              </Button>
+            )}
           </Group>
         </Group>
         {offer && (
@@ -322,6 +351,13 @@ function DealsheetBody({ view }: { view: DealsheetView }) {
         }
         pending={change.isPending}
       />
+      <TurnPredictorModal
+        opened={turnOpen}
+        onClose={() => setTurnOpen(false)}
+        entityId={entityId}
+        vehicle={replacement.make ? { year: replacement.year, make: replacement.make, model: replacement.model, trim: replacement.trim } : null}
+      />
+      <TermsSettingsModal opened={termsOpen} onClose={() => setTermsOpen(false)} storeId={view.sheet.accountPlatformId} storeName={view.storeName} />
       <NotOwnModal opened={notOwnOpen} onClose={() => setNotOwnOpen(false)} entityId={entityId} vehicleVersion={view.vehicle.version} />
     </Stack>
   );

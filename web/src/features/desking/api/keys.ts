@@ -8,7 +8,8 @@ export const deskingKeys = {
   vehicles: (contactId: number) => ['desking', 'vehicles', contactId] as const,
 };
 
-/** printKeys are the query keys of a store's print forms. */
+/** printKeys are the query keys of a store's print forms and packets. */
 export const printKeys = {
   forms: (storeId: number) => ['printing', 'forms', storeId] as const,
+  packets: (storeId: number) => ['printing', 'packets', storeId] as const,
 };

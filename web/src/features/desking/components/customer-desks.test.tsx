@@ -93,13 +93,20 @@ describe('CustomerDesks', () => {
 });
 
 describe('PrintForms', () => {
-  it('prints the chosen form with the newest desk and shows the PDF', async () => {
+  const form = (formId: number, name: string, category: string, paperSize: string) => ({ formId, accountPlatformId: 0, name, category, paperSize, sections: [], version: 1, createdAt: '', createdBy: '' });
+  const forms = [form(9, "Buyer's Order", 'Sales', 'letter'), form(10, 'Credit Application Summary', 'Credit', 'legal')];
+
+  it('chooses a packet, which chooses its forms, and prints them as one PDF', async () => {
     deskServer([desk({})]);
     const rendered: Record<string, unknown>[] = [];
+    const searched: Record<string, unknown>[] = [];
     server.use(
-      http.post('*/api/form/search', () =>
-        HttpResponse.json({ successful: true, data: [{ formId: 9, accountPlatformId: 0, name: "Buyer's Order", category: 'Sales', paperSize: 'letter', sections: [], version: 1, createdAt: '', createdBy: '' }] }),
-      ),
+      http.get('*/users/currentUser', () => HttpResponse.json({ successful: true, data: { UserId: '100001', Roles: ['SalesPerson'] } })),
+      http.post('*/api/form/search', () => HttpResponse.json({ successful: true, data: forms })),
+      http.post('*/api/packet/search', async ({ request }) => {
+        searched.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ successful: true, data: [{ packetId: 5, accountPlatformId: STORE, name: 'Delivery Packet', formIds: [9, 10], forms, version: 1, createdAt: '' }] });
+      }),
       http.post('*/api/form/render', async ({ request }) => {
         rendered.push((await request.json()) as Record<string, unknown>);
         return new HttpResponse('%PDF-1.3 test', { headers: { 'Content-Type': 'application/pdf' } });
@@ -111,10 +118,13 @@ describe('PrintForms', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Print forms' }));
     const dialog = await screen.findByRole('dialog', { name: 'Print forms' });
     expect(within(dialog).getByRole('button', { name: 'Print' })).toBeDisabled();
-    await userEvent.click(await within(dialog).findByRole('combobox', { name: 'Form' }));
-    await userEvent.click(await screen.findByRole('option', { name: /Buyer's Order \(Sales, letter 8\.5×11 in\)/ }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Print' }));
-    expect(await within(dialog).findByRole('link', { name: "Download Buyer's Order.pdf" })).toHaveAttribute('href', 'blob:printed');
-    expect(rendered).toEqual([{ formId: 9, deskId: 1 }]);
+    await userEvent.click(await within(dialog).findByRole('combobox', { name: 'Packet' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Delivery Packet (2 forms)' }));
+    expect(searched).toEqual([{ dealerId: STORE }]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Print 2 forms' }));
+    expect(await within(dialog).findByRole('link', { name: 'Download Delivery Packet.pdf' })).toHaveAttribute('href', 'blob:printed');
+    expect(rendered).toEqual([{ packetId: 5, deskId: 1 }]);
+    // A sales person prints packets but does not manage them.
+    expect(within(dialog).queryByRole('button', { name: 'Manage packets' })).not.toBeInTheDocument();
   });
 });

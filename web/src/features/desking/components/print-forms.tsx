@@ -1,10 +1,16 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 import { errorMessage } from '../../../lib/notify';
+import { currentUserQueryOptions } from '../../users';
 import { useCustomerDesks } from '../api/desks';
-import { usePrintForms, useRenderForm } from '../api/print';
+import { usePrintForms, usePrintPackets, useRenderForm, type RenderVars } from '../api/print';
 import { paymentLine, vehicleName } from '../desk-display';
+import { PacketsModal } from './packets-modal';
+
+/** The dealer roles that manage print forms and packets, as the server's authorization matrix has them. */
+const PACKET_ROLES = ['SalesManager', 'DealerAdmin', 'GeneralManager', 'UsedCarManager', 'GeneralSalesManager', 'FIManager'];
 
 type PrintFormsProps = {
   contactId: number;
@@ -18,15 +24,20 @@ type PrintFormsProps = {
 const CUSTOMER_ONLY = 'customer';
 
 /**
- * PrintForms prints one of the store's forms (its own and its dealer group's) filled with a
- * desk's deal (customer, vehicle, trade, payment) or with the customer alone, and shows the PDF
- * with a link to download it.
+ * PrintForms prints the store's forms (its own and its dealer group's) filled with a desk's deal
+ * (customer, vehicle, trade, payment) or with the customer alone, as one PDF it shows with a
+ * link to download it. Choosing one of the store's packets chooses its forms; managers create,
+ * change and delete packets.
  */
 export function PrintForms({ contactId, storeId, deskId, onCancel }: PrintFormsProps) {
   const forms = usePrintForms(storeId);
+  const packets = usePrintPackets(storeId);
   const desks = useCustomerDesks(contactId, storeId);
+  const me = useQuery(currentUserQueryOptions());
   const render = useRenderForm();
-  const [formId, setFormId] = useState<string | null>(null);
+  const [formIds, setFormIds] = useState<string[]>([]);
+  const [packetId, setPacketId] = useState<string | null>(null);
+  const [managing, setManaging] = useState(false);
   const [desk, setDesk] = useState<string | null>(deskId ? String(deskId) : null);
   const [pdf, setPdf] = useState<{ url: string; name: string } | null>(null);
   const chosenDesk = desk ?? (desks.data?.[0] ? String(desks.data[0].deskId) : CUSTOMER_ONLY);
@@ -47,32 +58,65 @@ export function PrintForms({ contactId, storeId, deskId, onCancel }: PrintFormsP
       </Alert>
     );
   }
-  const form = forms.data.find((f) => String(f.formId) === formId);
+  const chosen = formIds.map((id) => forms.data.find((f) => String(f.formId) === id)).filter((f) => f !== undefined);
+  const packetList = packets.data ?? [];
+  const packet = packetList.find((p) => String(p.packetId) === packetId);
+  const canManage = (me.data?.Roles ?? []).some((r) => PACKET_ROLES.includes(r.replace(/\s+/g, '')));
   const deskOptions = (desks.data ?? []).map((d) => ({ value: String(d.deskId), label: `${vehicleName(d)} · ${d.terms.dealType}${paymentLine(d) ? ` · ${paymentLine(d)}` : ''}` }));
 
+  // A packet whose forms are printed as chosen prints as the packet; other choices as the forms.
+  const asPacket = packet && (packet.formIds ?? []).join(',') === formIds.join(',');
   const print = () => {
-    if (!form) return;
-    const vars = chosenDesk === CUSTOMER_ONLY ? { formId: form.formId, contactId } : { formId: form.formId, deskId: Number(chosenDesk) };
+    const first = chosen[0];
+    if (!first) return;
+    const what: RenderVars = asPacket ? { packetId: packet.packetId } : chosen.length === 1 ? { formId: first.formId } : { formIds: chosen.map((f) => f.formId) };
+    const vars: RenderVars = chosenDesk === CUSTOMER_ONLY ? { ...what, contactId } : { ...what, deskId: Number(chosenDesk) };
+    const name = asPacket ? packet.name : chosen.length === 1 ? first.name : 'Forms';
     render.mutate(vars, {
-      onSuccess: (blob) => setPdf({ url: URL.createObjectURL(blob), name: `${form.name}.pdf` }),
+      onSuccess: (blob) => setPdf({ url: URL.createObjectURL(blob), name: `${name}.pdf` }),
     });
   };
 
   return (
     <Stack gap="sm">
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <Select
+          label="Packet"
+          placeholder={packetList.length ? 'Search the store\'s packets' : 'The store has no packets'}
+          description="Choosing a packet chooses its forms."
+          data={packetList.map((p) => ({ value: String(p.packetId), label: `${p.name} (${(p.forms ?? []).length} forms)` }))}
+          value={packetId}
+          onChange={(v) => {
+            setPacketId(v);
+            const p = packetList.find((x) => String(x.packetId) === v);
+            setFormIds(p ? (p.formIds ?? []).map(String) : []);
+            setPdf(null);
+          }}
+          searchable
+          clearable
+          nothingFoundMessage="No packet of that name"
+          style={{ flex: 1 }}
+        />
+        {canManage && (
+          <Button variant="default" onClick={() => setManaging(true)}>
+            Manage packets
+          </Button>
+        )}
+      </Group>
       {forms.data.length === 0 ? (
         <Text c="dimmed">The store has no print forms yet.</Text>
       ) : (
-        <Select
-          label="Form"
-          placeholder="Choose a form"
+        <MultiSelect
+          label="Forms"
+          placeholder={formIds.length ? undefined : 'Choose forms'}
           data={forms.data.map((f) => ({ value: String(f.formId), label: `${f.name} (${f.category}, ${f.paperSize === 'legal' ? 'legal 8.5×14 in' : 'letter 8.5×11 in'})` }))}
-          value={formId}
+          value={formIds}
           onChange={(v) => {
-            setFormId(v);
+            setFormIds(v);
             setPdf(null);
           }}
-          error={render.isError && !form ? 'Choose a form.' : undefined}
+          searchable
+          error={render.isError && chosen.length === 0 ? 'Choose a form.' : undefined}
         />
       )}
       <Select
@@ -105,10 +149,11 @@ export function PrintForms({ contactId, storeId, deskId, onCancel }: PrintFormsP
             Close
           </Button>
         )}
-        <Button onClick={print} disabled={!form} loading={render.isPending}>
-          Print
+        <Button onClick={print} disabled={chosen.length === 0} loading={render.isPending}>
+          {chosen.length > 1 ? `Print ${chosen.length} forms` : 'Print'}
         </Button>
       </Group>
+      {canManage && <PacketsModal opened={managing} onClose={() => setManaging(false)} storeId={storeId} forms={forms.data} packets={packetList} />}
     </Stack>
   );
 }

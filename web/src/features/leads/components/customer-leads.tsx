@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { Alert, Badge, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PopupLoading } from '../../../components/ui/popup-loading';
@@ -26,6 +26,8 @@ type CustomerLeadsProps = {
   /** The customer's own store, chosen first when adding a lead. */
   defaultStoreId?: number;
   powers: LeadPowers;
+  /** The deal sheet of a lead (its customer's garage vehicles), from the deal sheets feature; without it the lead offers none. */
+  dealsheet?: (leadId: number) => ReactNode;
 };
 
 /** leadName is how a lead's card and actions name it: its type, store and creation. */
@@ -38,7 +40,7 @@ function leadName(l: LeadsLogRow): string {
  * status, type, source, store, holders, vehicles of interest (the chosen one marked) and
  * trade-ins, and its actions; and Add lead.
  */
-export function CustomerLeads({ contactId, contactName, stores, defaultStoreId, powers }: CustomerLeadsProps) {
+export function CustomerLeads({ contactId, contactName, stores, defaultStoreId, powers, dealsheet }: CustomerLeadsProps) {
   const leads = useCustomerLeads(contactId);
   const [adding, setAddingState] = useState(false);
   // Once loaded, the form stays mounted so that it closes with its transition.
@@ -64,7 +66,7 @@ export function CustomerLeads({ contactId, contactName, stores, defaultStoreId, 
       )}
       {leads.isSuccess && leads.data.length === 0 && <EmptyState title="No leads">This customer has no lead in your stores yet.</EmptyState>}
       {leads.data?.map((l) => (
-        <LeadCard key={l.crmLeadId} lead={l} contactName={contactName} powers={powers} />
+        <LeadCard key={l.crmLeadId} lead={l} contactName={contactName} powers={powers} dealsheet={dealsheet} />
       ))}
       {addWanted ? (
         <Suspense fallback={<PopupLoading label="Loading the form" />}>
@@ -75,9 +77,12 @@ export function CustomerLeads({ contactId, contactName, stores, defaultStoreId, 
   );
 }
 
-function LeadCard({ lead, contactName, powers }: { lead: LeadsLogRow; contactName: string; powers: LeadPowers }) {
+type LeadCardProps = { lead: LeadsLogRow; contactName: string; powers: LeadPowers; dealsheet?: CustomerLeadsProps['dealsheet'] };
+
+function LeadCard({ lead, contactName, powers, dealsheet }: LeadCardProps) {
   const name = leadName(lead);
   const chosen = chosenVehicle(lead.vehiclesOfInterest);
+  const [sheetOpen, setSheetOpen] = useState(false);
   return (
     <Card withBorder padding="md" component="article" aria-label={name}>
       <Stack gap="sm">
@@ -91,7 +96,14 @@ function LeadCard({ lead, contactName, powers }: { lead: LeadsLogRow; contactNam
               {lead.storeName}
             </Text>
           </Group>
-          <LeadActions lead={{ ...lead, contactName }} name={`the ${name}`} powers={powers} />
+          <Group gap="xs">
+            {dealsheet && (
+              <Button variant="light" size="xs" onClick={() => setSheetOpen(true)} aria-label={`Open deal sheet of the ${name}`}>
+                Open deal sheet
+              </Button>
+            )}
+            <LeadActions lead={{ ...lead, contactName }} name={`the ${name}`} powers={powers} />
+          </Group>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xs">
           <Field label="Source" value={lead.leadSourceName || 'None'} />
@@ -135,6 +147,11 @@ function LeadCard({ lead, contactName, powers }: { lead: LeadsLogRow; contactNam
           </Stack>
         </SimpleGrid>
       </Stack>
+      {dealsheet && (
+        <Modal opened={sheetOpen} onClose={() => setSheetOpen(false)} title={`DealSheet: ${name}`} size="90%" centered>
+          {sheetOpen && dealsheet(lead.crmLeadId)}
+        </Modal>
+      )}
     </Card>
   );
 }
