@@ -13,6 +13,7 @@ import (
 	"github.com/cxm/cxm/shared/domain/user"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/store"
 	"github.com/danielgtaylor/huma/v2"
 )
 
@@ -235,6 +236,28 @@ func checkPage(number, size, def, maxSize int) (int, int, error) {
 	return number, size, nil
 }
 
+// salesPeopleStats answers a lead statistics call: the statistics of the filter's stores and
+// range, with name filling in the names of the sales people they list.
+func salesPeopleStats[T any](a *area, get func(context.Context, store.Tenant, lead.StatsQuery) (T, error), name func(out T, user func(id string) string)) func(context.Context, *StatsInput) (*httpapi.Body[httpapi.Result[T]], error) {
+	return func(ctx context.Context, in *StatsInput) (*httpapi.Body[httpapi.Result[T]], error) {
+		sess, err := a.d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		q, err := statsQuery(sess, in.Body, in.Scope)
+		if err != nil {
+			return nil, err
+		}
+		out, err := get(ctx, sess.Principal.Tenant, q)
+		if err != nil {
+			return nil, err
+		}
+		names := a.rows(sess)
+		name(out, func(id string) string { return names.user(ctx, id) })
+		return httpapi.Reply(httpapi.OK(out)), nil
+	}
+}
+
 func (a *area) registerStats(api *httpapi.API) {
 	d := a.d
 	httpapi.Register(api, huma.Operation{
@@ -324,25 +347,11 @@ func (a *area) registerStats(api *httpapi.API) {
 			"A lead counts in the status it is in now. Reads the index of sales by date over the range only.",
 		Tags:   []string{"leads"},
 		Errors: []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *StatsInput) (*httpapi.Body[httpapi.Result[lead.SaleCounts]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
+	}, salesPeopleStats(a, a.leads.SaleCounts, func(out lead.SaleCounts, name func(string) string) {
+		for i, p := range out.SalesPeople {
+			out.SalesPeople[i].SalesPersonName = name(p.SalesPersonID)
 		}
-		q, err := statsQuery(sess, in.Body, in.Scope)
-		if err != nil {
-			return nil, err
-		}
-		out, err := a.leads.SaleCounts(ctx, sess.Principal.Tenant, q)
-		if err != nil {
-			return nil, err
-		}
-		names := a.rows(sess)
-		for i := range out.SalesPeople {
-			out.SalesPeople[i].SalesPersonName = names.user(ctx, out.SalesPeople[i].SalesPersonID)
-		}
-		return httpapi.Reply(httpapi.OK(out)), nil
-	})
+	}))
 
 	httpapi.Register(api, huma.Operation{
 		OperationID: "getLeadAverageResponseTime",
@@ -354,25 +363,11 @@ func (a *area) registerStats(api *httpapi.API) {
 			"and the mean time from arrival to that first contact of those answered, in seconds and minutes.",
 		Tags:   []string{"leads"},
 		Errors: []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *StatsInput) (*httpapi.Body[httpapi.Result[lead.ResponseTimes]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
+	}, salesPeopleStats(a, a.leads.ResponseTimes, func(out lead.ResponseTimes, name func(string) string) {
+		for i, p := range out.SalesPeople {
+			out.SalesPeople[i].SalesPersonName = name(p.SalesPersonID)
 		}
-		q, err := statsQuery(sess, in.Body, in.Scope)
-		if err != nil {
-			return nil, err
-		}
-		out, err := a.leads.ResponseTimes(ctx, sess.Principal.Tenant, q)
-		if err != nil {
-			return nil, err
-		}
-		names := a.rows(sess)
-		for i := range out.SalesPeople {
-			out.SalesPeople[i].SalesPersonName = names.user(ctx, out.SalesPeople[i].SalesPersonID)
-		}
-		return httpapi.Reply(httpapi.OK(out)), nil
-	})
+	}))
 
 	a.registerManagerDashboard(api)
 	a.registerShowroom(api)
