@@ -47,28 +47,21 @@ export function ModalActions({ onClose, closeLabel = 'Close', action, onAction, 
   );
 }
 
-type ConfirmModalProps = {
-  opened: boolean;
-  title: string;
-  /** question asks what the action does and what follows from it. */
-  question: ReactNode;
-  keepLabel: string;
-  action: string;
-  onClose: () => void;
-  onConfirm: () => void;
-  loading: boolean;
-  error: unknown;
-};
+type ConfirmModalProps = { opened: boolean; title: string; keepLabel: string; onClose: () => void; onConfirm: () => void; mutation: { isPending: boolean; error: unknown }; children: ReactNode };
 
-/** ConfirmModal asks before an action that cannot be undone, showing why it was refused if it was. */
-export function ConfirmModal({ opened, title, question, keepLabel, action, onClose, onConfirm, loading, error }: ConfirmModalProps) {
+/**
+ * ConfirmModal asks before an action that cannot be undone: the children say what it does and
+ * what follows, the title names it (its button says the same) and the mutation, its call, shows
+ * its progress and why it was refused if it was.
+ */
+export function ConfirmModal({ opened, title, keepLabel, onClose, onConfirm, mutation, children }: ConfirmModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={title}>
       {opened && (
         <Stack gap="sm">
-          <Text size="sm">{question}</Text>
-          <ErrorAlert message={error ? errorMessage(error) : null} />
-          <ModalActions onClose={onClose} closeLabel={keepLabel} action={action} onAction={onConfirm} loading={loading} color="red" />
+          <Text size="sm">{children}</Text>
+          <ErrorAlert message={mutation.error ? errorMessage(mutation.error) : null} />
+          <ModalActions onClose={onClose} closeLabel={keepLabel} action={title} onAction={onConfirm} loading={mutation.isPending} color="red" />
         </Stack>
       )}
     </Modal>

@@ -163,19 +163,9 @@ export function CancelAppointmentModal({ contactId, appointment, onClose }: Chan
     );
   };
   return (
-    <ConfirmModal
-      opened={appointment !== null}
-      title="Cancel appointment"
-      question={
-        appointment &&
-        `Cancel the ${appointment.appointmentType.toLowerCase()} appointment on ${formatWhen(appointment)}? A cancelled appointment cannot be rescheduled or confirmed.`
-      }
-      keepLabel="Keep appointment"
-      action="Cancel appointment"
-      onClose={close}
-      onConfirm={confirm}
-      loading={mutation.isPending}
-      error={mutation.error}
-    />
+    <ConfirmModal opened={appointment !== null} title="Cancel appointment" keepLabel="Keep appointment" onClose={close} onConfirm={confirm} mutation={mutation}>
+      {appointment &&
+        `Cancel the ${appointment.appointmentType.toLowerCase()} appointment on ${formatWhen(appointment)}? A cancelled appointment cannot be rescheduled or confirmed.`}
+    </ConfirmModal>
   );
 }

@@ -131,17 +131,9 @@ export function CancelTaskModal({ contactId, task, onClose }: TaskModalProps) {
     );
   };
   return (
-    <ConfirmModal
-      opened={task !== null}
-      title="Cancel task"
-      question={task && `Cancel “${task.taskName || task.taskType}”? A cancelled task cannot be completed or reopened.`}
-      keepLabel="Keep task"
-      action="Cancel task"
-      onClose={close}
-      onConfirm={confirm}
-      loading={mutation.isPending}
-      error={mutation.error}
-    />
+    <ConfirmModal opened={task !== null} title="Cancel task" keepLabel="Keep task" onClose={close} onConfirm={confirm} mutation={mutation}>
+      {task && `Cancel “${task.taskName || task.taskType}”? A cancelled task cannot be completed or reopened.`}
+    </ConfirmModal>
   );
 }
 
