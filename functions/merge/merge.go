@@ -183,9 +183,13 @@ func (a *area) register(api *httpapi.API) {
 		Description: "Writes nothing. 409 unless the session holds two contacts.",
 		Tags:        tags,
 		Errors:      []int{400, 401, 403, 404, 409},
-	}, a.merged(func(ctx context.Context, sess user.Session, survivor int64) (merge.Merge, error) {
-		return a.svc.Simulate(ctx, sess.Principal, survivor)
-	}))
+	}, func(ctx context.Context, in *MergeSurvivorInput) (*Merge, error) {
+		sess, err := a.d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return mergeReply(a.svc.Simulate(ctx, sess.Principal, survivor(in)))
+	})
 
 	httpapi.Register(api, huma.Operation{
 		OperationID: "executeMerge",
@@ -195,41 +199,37 @@ func (a *area) register(api *httpapi.API) {
 		Description: "The survivor gets the other contact's phones, emails and addresses (deduplicated), its vehicles, leads, notes, tasks and activity; the other contact is retired (its GET is then 404 with the message 'The customer was merged into customer {survivor id}.', and searches find the survivor); the change log records the merge; the session ends — in one transaction. 409 unless the session holds two contacts, or when a contact or the session changed meanwhile; nothing changes then. A repeated execute finds no session (404) and changes nothing.",
 		Tags:        tags,
 		Errors:      []int{400, 401, 403, 404, 409},
-	}, a.merged(func(ctx context.Context, sess user.Session, survivor int64) (merge.Merge, error) {
-		m, err := a.svc.Execute(ctx, sess.Principal, survivor)
+	}, func(ctx context.Context, in *MergeSurvivorInput) (*Merge, error) {
+		sess, err := a.d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		m, err := a.svc.Execute(ctx, sess.Principal, survivor(in))
 		if err == nil {
 			a.carryImages(ctx, sess.Principal.Tenant, m.Merged.ContactID, m.Survivor.ContactID)
 		}
-		return m, err
-	}))
+		return mergeReply(m, err)
+	})
 }
 
 // sessionReply answers with the merge session s the call left, or with the call's err.
 func (a *area) sessionReply(ctx context.Context, sess user.Session, s merge.Session, err error) (*Session, error) {
-	if err != nil {
-		return nil, err
+	var v MergeSession
+	if err == nil {
+		v, err = a.sessionView(ctx, sess, s)
 	}
-	v, err := a.sessionView(ctx, sess, s)
 	if err != nil {
 		return nil, err
 	}
 	return httpapi.Reply(httpapi.OK(v)), nil
 }
 
-// merged answers a merge call with the merge run makes of the session's contacts for the
-// survivor the call names.
-func (a *area) merged(run func(ctx context.Context, sess user.Session, survivor int64) (merge.Merge, error)) func(context.Context, *MergeSurvivorInput) (*Merge, error) {
-	return func(ctx context.Context, in *MergeSurvivorInput) (*Merge, error) {
-		sess, err := a.d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		m, err := run(ctx, sess, survivor(in))
-		if err != nil {
-			return nil, err
-		}
-		return httpapi.Reply(httpapi.OK(resultView(m))), nil
+// mergeReply answers with the merge m the call made (or would make), or with the call's err.
+func mergeReply(m merge.Merge, err error) (*Merge, error) {
+	if err != nil {
+		return nil, err
 	}
+	return httpapi.Reply(httpapi.OK(resultView(m))), nil
 }
 
 // carryImages gives the survivor the retired customer's scanned licence images it has none
