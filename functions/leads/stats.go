@@ -452,10 +452,14 @@ func (a *area) registerManagerDashboard(api *httpapi.API) {
 	})
 }
 
-// additionalLeads returns, for each customer of the request, its open leads at the request's
-// stores other than the visits' own, in the order of the request. A customer that does not
-// exist for the caller has none.
-func (a *area) additionalLeads(ctx context.Context, sess user.Session, in *ShowroomLeadsInput) ([]int64, map[int64][]lead.Lead, error) {
+// additionalLeads returns the caller's session and, for each customer of the request, its
+// open leads at the request's stores other than the visits' own, in the order of the request.
+// A customer that does not exist for the caller has none.
+func (a *area) additionalLeads(ctx context.Context, in *ShowroomLeadsInput) (user.Session, []int64, map[int64][]lead.Lead, error) {
+	sess, err := a.d.Users.Session(ctx)
+	if err != nil {
+		return user.Session{}, nil, nil, err
+	}
 	b := in.Body
 	fields := map[string]string{}
 	if len(b.ContactIDs) == 0 {
@@ -467,11 +471,11 @@ func (a *area) additionalLeads(ctx context.Context, sess user.Session, in *Showr
 		}
 	}
 	if len(fields) > 0 {
-		return nil, nil, apperr.InvalidFields("The showroom customers are not valid.", fields)
+		return user.Session{}, nil, nil, apperr.InvalidFields("The showroom customers are not valid.", fields)
 	}
 	stores, err := sess.SelectStores(b.AccountPlatformIDs, in.Scope)
 	if err != nil {
-		return nil, nil, err
+		return user.Session{}, nil, nil, err
 	}
 	var ids []int64
 	out := map[int64][]lead.Lead{}
@@ -485,11 +489,11 @@ func (a *area) additionalLeads(ctx context.Context, sess user.Session, in *Showr
 			continue
 		}
 		if err != nil {
-			return nil, nil, err
+			return user.Session{}, nil, nil, err
 		}
 		ls, err := a.leads.ForContact(ctx, sess.Principal.Tenant, c.Owners())
 		if err != nil {
-			return nil, nil, err
+			return user.Session{}, nil, nil, err
 		}
 		for _, l := range ls {
 			if lead.Open(l.Status) && slices.Contains(stores, l.AccountPlatformID) && !slices.Contains(b.ExcludeCrmLeadIDs, l.ID) {
@@ -497,27 +501,23 @@ func (a *area) additionalLeads(ctx context.Context, sess user.Session, in *Showr
 			}
 		}
 	}
-	return ids, out, nil
+	return sess, ids, out, nil
+}
+
+// showroomOp is a showroom log call about the visiting customers' other leads.
+func showroomOp(id, path, summary, description string) huma.Operation {
+	return huma.Operation{
+		OperationID: id, Method: http.MethodPost, Path: path, Summary: summary, Description: description,
+		Tags: []string{"leads"}, Errors: []int{400, 401, 403, 404},
+	}
 }
 
 func (a *area) registerShowroom(api *httpapi.API) {
-	d := a.d
 	const rules = "A customer's open leads (active, or sold pending) at the stores (the body's, else the Scope header's: stores the caller may view), the customers merged into it included, " +
 		"apart from the leads excludeCrmLeadIds names (each visit's own). A customer that does not exist for the caller has none."
-	httpapi.Register(api, huma.Operation{
-		OperationID: "getShowroomAdditionalLeadCount",
-		Method:      http.MethodPost,
-		Path:        "/api/CrmLead/showroom_log/additional_lead_count",
-		Summary:     "How many other open leads each showroom customer has",
-		Description: rules + " One count per customer named, in the order named.",
-		Tags:        []string{"leads"},
-		Errors:      []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *ShowroomLeadsInput) (*httpapi.Body[httpapi.Result[[]AdditionalLeadCount]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		ids, leads, err := a.additionalLeads(ctx, sess, in)
+	httpapi.Register(api, showroomOp("getShowroomAdditionalLeadCount", "/api/CrmLead/showroom_log/additional_lead_count",
+		"How many other open leads each showroom customer has", rules+" One count per customer named, in the order named."), func(ctx context.Context, in *ShowroomLeadsInput) (*httpapi.Body[httpapi.Result[[]AdditionalLeadCount]], error) {
+		_, ids, leads, err := a.additionalLeads(ctx, in)
 		if err != nil {
 			return nil, err
 		}
@@ -528,20 +528,9 @@ func (a *area) registerShowroom(api *httpapi.API) {
 		return httpapi.Reply(httpapi.OK(out)), nil
 	})
 
-	httpapi.Register(api, huma.Operation{
-		OperationID: "getShowroomAdditionalLeadDetail",
-		Method:      http.MethodPost,
-		Path:        "/api/CrmLead/showroom_log/additional_lead_detail",
-		Summary:     "The other open leads of showroom customers",
-		Description: rules + " The leads in the Leads Log's row shape, by customer in the order named, newest first within each.",
-		Tags:        []string{"leads"},
-		Errors:      []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *ShowroomLeadsInput) (*httpapi.Body[httpapi.Result[[]LogRow]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		ids, leads, err := a.additionalLeads(ctx, sess, in)
+	httpapi.Register(api, showroomOp("getShowroomAdditionalLeadDetail", "/api/CrmLead/showroom_log/additional_lead_detail",
+		"The other open leads of showroom customers", rules+" The leads in the Leads Log's row shape, by customer in the order named, newest first within each."), func(ctx context.Context, in *ShowroomLeadsInput) (*httpapi.Body[httpapi.Result[[]LogRow]], error) {
+		sess, ids, leads, err := a.additionalLeads(ctx, in)
 		if err != nil {
 			return nil, err
 		}
