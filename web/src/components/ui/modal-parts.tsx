@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-import { errorMessage } from '../../lib/notify';
+import { errorMessage, notify } from '../../lib/notify';
 import { wallClock, zoneLabel } from '../../lib/store-time';
 
 /** ErrorAlert shows a refusal's message, or nothing. */
@@ -47,21 +47,39 @@ export function ModalActions({ onClose, closeLabel = 'Close', action, onAction, 
   );
 }
 
-type ConfirmModalProps = { opened: boolean; title: string; keepLabel: string; onClose: () => void; onConfirm: () => void; mutation: { isPending: boolean; error: unknown }; children: ReactNode };
+/** ConfirmMutation is the call a ConfirmModal makes: TanStack Query's mutation fits. */
+type ConfirmMutation<V> = { isPending: boolean; error: unknown; reset: () => void; mutate: (variables: V, options: { onSuccess: () => void }) => void };
+
+type ConfirmModalProps<V> = { title: string; keepLabel: string; onClose: () => void; mutation: ConfirmMutation<V>; variables: V | null; done: string; children: ReactNode };
 
 /**
- * ConfirmModal asks before an action that cannot be undone: the children say what it does and
- * what follows, the title names it (its button says the same) and the mutation, its call, shows
- * its progress and why it was refused if it was.
+ * ConfirmModal asks before an action that cannot be undone, open while there are variables to
+ * call the mutation with: the children say what it does and what follows, the title names it
+ * (its button says the same). It shows the call's progress and why it was refused if it was;
+ * once done it says done and closes.
  */
-export function ConfirmModal({ opened, title, keepLabel, onClose, onConfirm, mutation, children }: ConfirmModalProps) {
+export function ConfirmModal<V>({ title, keepLabel, onClose, mutation, variables, done, children }: ConfirmModalProps<V>) {
+  const close = () => {
+    mutation.reset();
+    onClose();
+  };
+  const confirm = () => {
+    if (variables === null) return;
+    mutation.mutate(variables, {
+      onSuccess: () => {
+        notify('success', done);
+        close();
+      },
+    });
+  };
+  const opened = variables !== null;
   return (
-    <Modal opened={opened} onClose={onClose} title={title}>
+    <Modal opened={opened} onClose={close} title={title}>
       {opened && (
         <Stack gap="sm">
           <Text size="sm">{children}</Text>
           <ErrorAlert message={mutation.error ? errorMessage(mutation.error) : null} />
-          <ModalActions onClose={onClose} closeLabel={keepLabel} action={title} onAction={onConfirm} loading={mutation.isPending} color="red" />
+          <ModalActions onClose={close} closeLabel={keepLabel} action={title} onAction={confirm} loading={mutation.isPending} color="red" />
         </Stack>
       )}
     </Modal>

@@ -146,26 +146,17 @@ function RescheduleForm({ contactId, appointment: a, onClose }: { contactId: num
 /** CancelAppointmentModal asks before cancelling an appointment: a cancelled one takes no more changes. */
 export function CancelAppointmentModal({ contactId, appointment, onClose }: ChangeProps) {
   const mutation = useChangeAppointment(contactId);
-  const close = () => {
-    mutation.reset();
-    onClose();
-  };
-  const confirm = () => {
-    if (!appointment) return;
-    mutation.mutate(
-      { action: 'cancel', ref: { appointmentId: appointment.appointmentId, version: appointment.version } },
-      {
-        onSuccess: () => {
-          notify('success', `Appointment cancelled: ${appointment.appointmentType}, ${formatWhen(appointment)}.`);
-          close();
-        },
-      },
-    );
-  };
+  const a = appointment;
   return (
-    <ConfirmModal opened={appointment !== null} title="Cancel appointment" keepLabel="Keep appointment" onClose={close} onConfirm={confirm} mutation={mutation}>
-      {appointment &&
-        `Cancel the ${appointment.appointmentType.toLowerCase()} appointment on ${formatWhen(appointment)}? A cancelled appointment cannot be rescheduled or confirmed.`}
+    <ConfirmModal
+      title="Cancel appointment"
+      keepLabel="Keep appointment"
+      onClose={onClose}
+      mutation={mutation}
+      variables={a && { action: 'cancel', ref: { appointmentId: a.appointmentId, version: a.version } }}
+      done={a ? `Appointment cancelled: ${a.appointmentType}, ${formatWhen(a)}.` : ''}
+    >
+      {a && `Cancel the ${a.appointmentType.toLowerCase()} appointment on ${formatWhen(a)}? A cancelled appointment cannot be rescheduled or confirmed.`}
     </ConfirmModal>
   );
 }

@@ -114,24 +114,15 @@ function ReassignForm({ contactId, task, onClose }: { contactId: number; task: T
 /** CancelTaskModal asks before cancelling a task: a cancelled task cannot be reopened. */
 export function CancelTaskModal({ contactId, task, onClose }: TaskModalProps) {
   const mutation = useChangeTask(contactId);
-  const close = () => {
-    mutation.reset();
-    onClose();
-  };
-  const confirm = () => {
-    if (!task) return;
-    mutation.mutate(
-      { action: 'cancel', ref: { contactId, taskId: task.taskId, version: task.version } },
-      {
-        onSuccess: () => {
-          notify('success', `Task cancelled: ${task.taskName || task.taskType}.`);
-          close();
-        },
-      },
-    );
-  };
   return (
-    <ConfirmModal opened={task !== null} title="Cancel task" keepLabel="Keep task" onClose={close} onConfirm={confirm} mutation={mutation}>
+    <ConfirmModal
+      title="Cancel task"
+      keepLabel="Keep task"
+      onClose={onClose}
+      mutation={mutation}
+      variables={task && { action: 'cancel', ref: { contactId, taskId: task.taskId, version: task.version } }}
+      done={task ? `Task cancelled: ${task.taskName || task.taskType}.` : ''}
+    >
       {task && `Cancel “${task.taskName || task.taskType}”? A cancelled task cannot be completed or reopened.`}
     </ConfirmModal>
   );
