@@ -67,13 +67,14 @@ func run() error {
 	}
 
 	stacks.New(app, &stacks.Props{
-		Prefix:     cfg.StackPrefix(),
-		Areas:      areas,
-		Table:      tabledef.Table(),
-		Code:       code,
-		WebOrigins: cfg.WebOrigins,
-		WebDistDir: cfg.WebDist,
-		Consumers:  pkgs,
+		Prefix:            cfg.StackPrefix(),
+		Areas:             areas,
+		Table:             tabledef.Table(),
+		Code:              code,
+		WebOrigins:        cfg.WebOrigins,
+		WebDistDir:        cfg.WebDist,
+		InboundMailDomain: cfg.InboundMailDomain,
+		Consumers:         pkgs,
 	})
 	awscdk.Tags_Of(app).Add(jsii.String("project"), jsii.String("cxm"), nil)
 	awscdk.Tags_Of(app).Add(jsii.String("stage"), jsii.String(cfg.Stage), nil)

@@ -13,6 +13,7 @@ import (
 	"github.com/cxm/cxm/events/dashboardcounts"
 	"github.com/cxm/cxm/events/leadassign"
 	"github.com/cxm/cxm/events/notifications"
+	"github.com/cxm/cxm/events/realtimepush"
 	"github.com/cxm/cxm/events/workflows"
 
 	"github.com/cxm/cxm/shared/runtime/eventbus"
@@ -44,6 +45,7 @@ func Packages() []Package {
 		{Name: "workflows", Consumers: workflows.Consumers},
 		{Name: "dashboardcounts", Consumers: dashboardcounts.Consumers},
 		{Name: "callarchive", Consumers: callarchive.Consumers},
+		{Name: "realtimepush", Consumers: realtimepush.Consumers},
 	}
 }
 

@@ -48,6 +48,7 @@ func Register(api *httpapi.API, d wiring.Services) {
 		conversations: autoassistant.NewRepo(d.Store, acts),
 	}
 	x.registerConversations(api)
+	x.registerWebhooks(api)
 	x.registerVideos(api)
 	x.registerGenerate(api)
 }

@@ -2,8 +2,6 @@ package email
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"mime"
@@ -89,12 +87,9 @@ func (x *area) upload(ctx context.Context, t store.Tenant, prefix string, form *
 	if form == nil || !form.File.IsSet {
 		return File{}, apperr.InvalidFields("The file is not valid.", map[string]string{"file": "Choose a file to attach."})
 	}
-	name, ext, blocked := CleanFileName(form.File.Filename)
-	if blocked {
-		return File{}, apperr.InvalidFields(fmt.Sprintf(MsgBlockedExtension, ext), map[string]string{"file": fmt.Sprintf(MsgBlockedExtension, ext)})
-	}
-	if name == "" || ext == "" {
-		return File{}, apperr.InvalidFields("The file is not valid.", map[string]string{"file": "The file needs a name with an extension."})
+	name, ext, err := checkName(form.File.Filename)
+	if err != nil {
+		return File{}, err
 	}
 	data, err := io.ReadAll(io.LimitReader(form.File, MaxUploadBytes+1))
 	if err != nil {
@@ -114,9 +109,7 @@ func (x *area) upload(ctx context.Context, t store.Tenant, prefix string, form *
 			ct = http.DetectContentType(data)
 		}
 	}
-	var id [12]byte
-	rand.Read(id[:])
-	u := prefix + "/" + hex.EncodeToString(id[:]) + "/" + name
+	u := newFileURL(prefix, name)
 	k, err := x.fileKey(t, u)
 	if err != nil {
 		return File{}, err

@@ -10,8 +10,8 @@ import (
 	"mime/multipart"
 	"net/http"
 	netmail "net/mail"
-	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/cxm/cxm/shared/domain/activity"
@@ -19,6 +19,7 @@ import (
 	"github.com/cxm/cxm/shared/domain/emailmessage"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/snsverify"
 	"github.com/cxm/cxm/shared/runtime/store"
 	addr "github.com/cxm/cxm/shared/value/email"
 	"github.com/danielgtaylor/huma/v2"
@@ -73,7 +74,6 @@ type InboundResult struct {
 
 var (
 	topicPattern   = regexp.MustCompile(`^arn:aws[a-z-]*:sns:[a-z0-9-]+:[0-9]{12}:[A-Za-z0-9_-]{1,256}$`)
-	certHost       = regexp.MustCompile(`^sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$`)
 	errNotSNSShape = "The request is not an Amazon SNS message."
 )
 
@@ -95,8 +95,7 @@ func CheckSNS(m SNSMessage) error {
 	if m.Signature == "" {
 		f["Signature"] = "The message is not signed."
 	}
-	u, err := url.Parse(m.SigningCertURL)
-	if err != nil || u.Scheme != "https" || !certHost.MatchString(u.Hostname()) || !strings.HasSuffix(u.Path, ".pem") {
+	if snsverify.CheckURL(m.SigningCertURL, true) != nil {
 		f["SigningCertURL"] = "The signing certificate is not an SNS certificate."
 	}
 	if m.Type == "Notification" && m.Message == "" {
@@ -174,26 +173,136 @@ func partText(contentType string, body io.Reader, depth int) string {
 	return strings.TrimSpace(string(b))
 }
 
+// SandboxReplyInput is the request of POST /pando/pandox/inbound_email/sandbox.
+type SandboxReplyInput struct {
+	Body struct {
+		// To is the reply-to address of the e-mail the customer answers.
+		To      string `json:"To" minLength:"3" maxLength:"320"`
+		From    string `json:"From" minLength:"3" maxLength:"320"`
+		Subject string `json:"Subject,omitempty" required:"false" maxLength:"998"`
+		Text    string `json:"Text" minLength:"1" maxLength:"100000"`
+	}
+}
+
+// snsMessage is m as the signature checker reads it.
+func snsMessage(m SNSMessage) snsverify.Message {
+	return snsverify.Message{Type: m.Type, MessageID: m.MessageID, Token: m.Token, TopicArn: m.TopicArn, Subject: m.Subject,
+		Message: m.Message, Timestamp: m.Timestamp, SignatureVersion: m.SignatureVersion, Signature: m.Signature,
+		SigningCertURL: m.SigningCertURL, SubscribeURL: m.SubscribeURL, UnsubscribeURL: m.UnsubscribeURL}
+}
+
 func (x *area) registerInbound(api *httpapi.API) {
 	httpapi.Register(api, huma.Operation{
-		OperationID:  "receiveInboundEmail",
-		Method:       http.MethodPost,
-		Path:         "/pando/pandox/inbound_email",
-		Summary:      "Receive a customer's reply (SES receiving through SNS)",
-		Description:  "An SNS delivery of an SES receipt notification. A reply to a thread's reply-to address from the customer's own address is recorded once (by the SES message id) in the customer's e-mail history and activity as an inbound e-mail; anything else is answered unmatched and dropped. A subscription confirmation is answered confirmed.",
+		OperationID: "receiveInboundEmail",
+		Method:      http.MethodPost,
+		Path:        "/pando/pandox/inbound_email",
+		Summary:     "Receive a customer's reply (SES receiving through SNS)",
+		Description: "An SNS delivery of an SES receipt notification. The SNS signature (version 1 or 2, by the certificate of an sns.<region>.amazonaws.com address) is checked first: a message whose signature does not hold is refused (403) and changes nothing. " +
+			"A reply to a thread's reply-to address from the customer's own address is recorded once (by the SES message id) in the customer's e-mail history and activity as an inbound e-mail; anything else is answered unmatched and dropped. " +
+			"A subscription confirmation is confirmed once (its SubscribeURL visited, which must be SNS's) and answered confirmed.",
 		Tags:         []string{"email"},
-		Errors:       []int{400},
+		Errors:       []int{400, 403},
 		MaxBodyBytes: 30 << 20,
 	}, func(ctx context.Context, in *InboundInput) (*httpapi.Body[InboundResult], error) {
-		if err := CheckSNS(in.Body); err != nil {
+		return x.deliver(ctx, in.Body)
+	})
+
+	httpapi.Register(api, huma.Operation{
+		OperationID: "replyByEmailInSandbox",
+		Method:      http.MethodPost,
+		Path:        "/pando/pandox/inbound_email/sandbox",
+		Summary:     "Reply to an e-mail as the customer, through the local SES receiving sandbox",
+		Description: "A local run only (404 in AWS): the sandbox makes the SES receipt notification of an e-mail from From to the reply-to address To, signs it as SNS would with the local certificate the local webhook trusts, and delivers it to the inbound webhook, so it is received exactly as SES and SNS would deliver it. The reply address must be one of the caller's dealer group.",
+		Tags:        []string{"email"},
+		Errors:      []int{400, 401, 403, 404},
+	}, func(ctx context.Context, in *SandboxReplyInput) (*httpapi.Body[InboundResult], error) {
+		if !x.d.Providers.Local() {
+			return nil, apperr.Errorf(apperr.NotFound, "The e-mail sandbox serves local runs only.")
+		}
+		sess, err := x.d.Users.Session(ctx)
+		if err != nil {
 			return nil, err
 		}
-		if in.Body.Type != "Notification" {
-			x.d.Log.InfoContext(ctx, "sns subscription message", "type", in.Body.Type, "topic", in.Body.TopicArn)
-			return httpapi.Reply(InboundResult{Status: "confirmed"}), nil
+		to, err := netmail.ParseAddress(in.Body.To)
+		if err != nil {
+			return nil, apperr.InvalidFields("The reply is not valid.", map[string]string{"To": "Not an e-mail address."})
 		}
-		return x.receive(ctx, in.Body)
+		acc, _, ok := emailmessage.ParseReplyAddress(to.Address)
+		if !ok {
+			return nil, apperr.InvalidFields("The reply is not valid.", map[string]string{"To": "Not a reply-to address of a sent e-mail."})
+		}
+		if id, err := strconv.ParseInt(acc, 10, 64); err != nil || sess.RequireAccount(id) != nil {
+			return nil, apperr.Errorf(apperr.NotFound, "The reply-to address does not exist.")
+		}
+		fromAddr := in.Body.From
+		if a, err := netmail.ParseAddress(fromAddr); err == nil {
+			fromAddr = a.Address
+		}
+		from, ok := addr.Normalize(fromAddr)
+		if !ok {
+			return nil, apperr.InvalidFields("The reply is not valid.", map[string]string{"From": "Not an e-mail address."})
+		}
+		rc, err := x.receiver()
+		if err != nil {
+			return nil, err
+		}
+		m, err := rc.Receive(from, to.Address, in.Body.Subject, in.Body.Text)
+		if err != nil {
+			return nil, err
+		}
+		return x.deliver(ctx, SNSMessage{Type: m.Type, MessageID: m.MessageID, TopicArn: m.TopicArn, Subject: m.Subject, Message: m.Message,
+			Timestamp: m.Timestamp, SignatureVersion: m.SignatureVersion, Signature: m.Signature, SigningCertURL: m.SigningCertURL})
 	})
+}
+
+// deliver handles an SNS delivery: its shape and signature first, then its kind.
+func (x *area) deliver(ctx context.Context, m SNSMessage) (*httpapi.Body[InboundResult], error) {
+	if err := CheckSNS(m); err != nil {
+		return nil, err
+	}
+	if err := x.verifier.Verify(ctx, snsMessage(m)); err != nil {
+		x.d.Log.WarnContext(ctx, "sns message refused", "topic", m.TopicArn, "messageId", m.MessageID, "err", err)
+		return nil, apperr.Wrap(apperr.Forbidden, err, "The message is not signed by Amazon SNS.")
+	}
+	switch m.Type {
+	case snsverify.TypeSubscriptionConfirmed:
+		if err := x.confirm(ctx, m); err != nil {
+			return nil, err
+		}
+		return httpapi.Reply(InboundResult{Status: "confirmed"}), nil
+	case snsverify.TypeUnsubscribeConfirmed:
+		x.d.Log.InfoContext(ctx, "sns subscription ended", "topic", m.TopicArn)
+		return httpapi.Reply(InboundResult{Status: "confirmed"}), nil
+	}
+	return x.receive(ctx, m)
+}
+
+// confirm confirms the subscription of confirmation m once: SNS may deliver a confirmation
+// again, and its SubscribeURL is visited only for the first delivery that confirms it.
+func (x *area) confirm(ctx context.Context, m SNSMessage) error {
+	if err := snsverify.CheckURL(m.SubscribeURL, false); err != nil {
+		return apperr.Wrap(apperr.Forbidden, err, "The subscription is not one of Amazon SNS.")
+	}
+	k, err := store.SystemKey("snsconfirm", m.MessageID)
+	if err != nil {
+		return apperr.InvalidFields(errNotSNSShape, map[string]string{"MessageId": "Not an SNS message id."})
+	}
+	err = x.d.Store.Create(ctx, store.Record{Key: k, Type: "SNSConfirmation", Value: map[string]string{"topicArn": m.TopicArn}})
+	if apperr.CodeOf(err) == apperr.Conflict {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("claim sns confirmation: %w", err)
+	}
+	if err := x.verifier.Confirm(ctx, snsMessage(m)); err != nil {
+		// Let SNS's next delivery of the confirmation try again.
+		if derr := x.d.Store.Delete(ctx, k, 1); derr != nil {
+			x.d.Log.ErrorContext(ctx, "release sns confirmation", "err", derr)
+		}
+		return fmt.Errorf("confirm sns subscription of %s: %w", m.TopicArn, err)
+	}
+	x.d.Log.InfoContext(ctx, "sns subscription confirmed", "topic", m.TopicArn)
+	return nil
 }
 
 func (x *area) receive(ctx context.Context, m SNSMessage) (*httpapi.Body[InboundResult], error) {

@@ -158,9 +158,10 @@ func outcome(r authz.Rule, status int) string {
 	switch {
 	case status < 300, status == http.StatusConflict:
 		return "allowed"
-	case status == http.StatusUnauthorized && r.Permission == authz.Public && r.Body != "-":
-		// A public operation whose credential is its body (the partner token exchange)
-		// refuses the sample's made-up credential itself, after the guard let it through.
+	case (status == http.StatusUnauthorized || status == http.StatusForbidden) && r.Permission == authz.Public && r.Body != "-":
+		// A public operation whose credential is its body (the partner token exchange, an
+		// SNS message's signature) refuses the sample's made-up credential itself, after the
+		// guard let it through.
 		return "allowed"
 	case status == http.StatusNotFound && r.Owner == authz.OwnerSelf:
 		return "allowed"

@@ -12,15 +12,17 @@ import (
 
 // Context keys and the environment variables they fall back to.
 const (
-	KeyStage      = "stage"
-	KeyLambdaDir  = "lambdaDir"
-	KeyWebDist    = "webDist"
-	KeyWebOrigins = "webOrigins"
+	KeyStage       = "stage"
+	KeyLambdaDir   = "lambdaDir"
+	KeyWebDist     = "webDist"
+	KeyWebOrigins  = "webOrigins"
+	KeyInboundMail = "inboundMailDomain"
 
-	EnvStage      = "CXM_STAGE"
-	EnvLambdaDir  = "CXM_LAMBDA_DIR"
-	EnvWebDist    = "CXM_WEB_DIST"
-	EnvWebOrigins = "CXM_WEB_ORIGINS"
+	EnvStage       = "CXM_STAGE"
+	EnvLambdaDir   = "CXM_LAMBDA_DIR"
+	EnvWebDist     = "CXM_WEB_DIST"
+	EnvWebOrigins  = "CXM_WEB_ORIGINS"
+	EnvInboundMail = "CXM_INBOUND_MAIL_DOMAIN"
 )
 
 // Defaults, relative to the repository root, where the CDK command line runs the app.
@@ -41,6 +43,9 @@ type Config struct {
 	WebDist string
 	// WebOrigins are extra browser origins allowed to call the API.
 	WebOrigins []string
+	// InboundMailDomain is the domain of the reply-to addresses SES receives the customers'
+	// replies for; empty deploys no inbound e-mail.
+	InboundMailDomain string
 }
 
 // StackPrefix returns the prefix of every stack id of the deployment.
@@ -49,6 +54,9 @@ func (c Config) StackPrefix() string { return "cxm-" + c.Stage }
 // Source looks a setting up by context key and environment variable. It returns false when
 // neither is set.
 type Source func(contextKey, envVar string) (string, bool)
+
+// domainPattern is a lowercase DNS name of at least two labels.
+var domainPattern = regexp.MustCompile(`^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$`)
 
 // stagePattern keeps stack names short and valid: CloudFormation stack names allow letters,
 // digits and hyphens, and the stage also ends up in generated resource names.
@@ -63,9 +71,13 @@ func Load(src Source) (Config, error) {
 		return def
 	}
 	c := Config{
-		Stage:     get(KeyStage, EnvStage, DefaultStage),
-		LambdaDir: get(KeyLambdaDir, EnvLambdaDir, DefaultLambdaDir),
-		WebDist:   get(KeyWebDist, EnvWebDist, DefaultWebDist),
+		Stage:             get(KeyStage, EnvStage, DefaultStage),
+		LambdaDir:         get(KeyLambdaDir, EnvLambdaDir, DefaultLambdaDir),
+		WebDist:           get(KeyWebDist, EnvWebDist, DefaultWebDist),
+		InboundMailDomain: strings.ToLower(get(KeyInboundMail, EnvInboundMail, "")),
+	}
+	if c.InboundMailDomain != "" && !domainPattern.MatchString(c.InboundMailDomain) {
+		return Config{}, fmt.Errorf("inbound mail domain %q: want a domain name such as reply.example.com", c.InboundMailDomain)
 	}
 	if !stagePattern.MatchString(c.Stage) {
 		return Config{}, fmt.Errorf("stage %q: want a lowercase letter then up to 11 lowercase letters or digits", c.Stage)

@@ -50,6 +50,10 @@ func TestLoad(t *testing.T) {
 		{name: "origin with path", context: map[string]string{"webOrigins": "https://crm.example.com/app"}, wantErr: "scheme://host"},
 		{name: "origin with trailing slash", context: map[string]string{"webOrigins": "https://crm.example.com/"}, wantErr: "trailing slash"},
 		{name: "origin without scheme", context: map[string]string{"webOrigins": "crm.example.com"}, wantErr: "scheme://host"},
+		{name: "inbound mail domain", env: map[string]string{"CXM_INBOUND_MAIL_DOMAIN": " Reply.Example.com "},
+			want: config.Config{Stage: "dev", LambdaDir: ".build/lambda", WebDist: "web/dist", InboundMailDomain: "reply.example.com"}},
+		{name: "inbound mail domain that is an address", context: map[string]string{"inboundMailDomain": "reply@example.com"}, wantErr: "inbound mail domain"},
+		{name: "inbound mail domain of one label", context: map[string]string{"inboundMailDomain": "localhost"}, wantErr: "inbound mail domain"},
 		{name: "wildcard origin", context: map[string]string{"webOrigins": "*"}, wantErr: "scheme://host"},
 	}
 	for _, tt := range tests {

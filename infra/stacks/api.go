@@ -115,6 +115,9 @@ type APIStackProps struct {
 	// AllowedOrigins are the browser origins (scheme and host, no path) allowed to call the
 	// API, such as the web distribution's URL.
 	AllowedOrigins []string
+	// InboundMailDomain is the domain of the reply-to addresses SES receives for the mail area
+	// (see NewInboundMail); empty leaves inbound e-mail out of the deployment.
+	InboundMailDomain string
 }
 
 // APIStack holds the HTTP API, its Lambda authorizer and one function per API area.
@@ -128,6 +131,8 @@ type APIStack struct {
 	IssuerURL *string
 	// Areas are the deployed areas keyed by area name.
 	Areas map[string]*AreaFunction
+	// InboundMail receives the customers' replies; nil without an InboundMailDomain.
+	InboundMail *InboundMail
 }
 
 // NewAPIStack creates the HTTP API and the functions of every area in props.Areas. It panics
@@ -189,6 +194,10 @@ func NewAPIStack(scope constructs.Construct, id string, props *APIStackProps) *A
 	}
 	for _, area := range props.Areas {
 		areaEnv := env
+		if area.Name == MailArea && props.InboundMailDomain != "" {
+			areaEnv = maps.Clone(env)
+			areaEnv[EnvInboundEmailDomain] = props.InboundMailDomain
+		}
 		if area.Name == TokenServiceArea {
 			areaEnv = maps.Clone(env)
 			areaEnv[EnvIssuerURL] = *issuerURL
@@ -260,6 +269,14 @@ func NewAPIStack(scope constructs.Construct, id string, props *APIStackProps) *A
 			props.IssuerKey.Grant(fn, jsii.String("kms:Sign"), jsii.String("kms:GetPublicKey"))
 		}
 		s.Areas[area.Name] = af
+	}
+
+	if props.InboundMailDomain != "" {
+		s.InboundMail = NewInboundMail(stack, "InboundMail", &InboundMailProps{
+			Domain:     props.InboundMailDomain,
+			WebhookURL: jsii.String(*api.ApiEndpoint() + InboundMailPath),
+		})
+		awscdk.NewCfnOutput(stack, jsii.String("InboundMailRuleSet"), &awscdk.CfnOutputProps{Value: s.InboundMail.RuleSet.ReceiptRuleSetName()})
 	}
 
 	awscdk.NewCfnOutput(stack, jsii.String("ApiUrl"), &awscdk.CfnOutputProps{Value: api.ApiEndpoint()})

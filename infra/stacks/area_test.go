@@ -62,7 +62,7 @@ func TestValidateAreas(t *testing.T) {
 
 func TestFunctionNames(t *testing.T) {
 	got := stacks.FunctionNames([]route.Area{{Name: "users"}, {Name: "auth"}})
-	if want := []string{"users", "auth", stacks.AuthorizerName, stacks.EventFunctionName(stacks.TimersFunctionName)}; !slices.Equal(got, want) {
+	if want := []string{"users", "auth", stacks.AuthorizerName, stacks.EventFunctionName(stacks.TimersFunctionName), stacks.SocketFunctionName}; !slices.Equal(got, want) {
 		t.Errorf("FunctionNames = %v, want %v", got, want)
 	}
 }

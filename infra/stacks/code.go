@@ -16,7 +16,8 @@ import (
 const BootstrapFile = "bootstrap"
 
 // FunctionNames returns the names of every function the stacks package: one per area of the
-// route table, the authorizer (AuthorizerName) and the timer function (TimersFunctionName).
+// route table, the authorizer (AuthorizerName), the timer function (TimersFunctionName) and
+// the WebSocket API's socket function (SocketFunctionName).
 // Each name is a directory under the built functions' directory: an area's or the
 // authorizer's name under functions/, event-<name> for events/<name> (see EventFunctionName).
 func FunctionNames(areas []route.Area) []string {
@@ -24,7 +25,7 @@ func FunctionNames(areas []route.Area) []string {
 	for _, a := range areas {
 		names = append(names, a.Name)
 	}
-	return append(names, AuthorizerName, EventFunctionName(TimersFunctionName))
+	return append(names, AuthorizerName, EventFunctionName(TimersFunctionName), SocketFunctionName)
 }
 
 // AssetCode returns the Code function for APIStackProps that packages the directory

@@ -25,7 +25,8 @@ type Props struct {
 	// Table is the single table's definition.
 	Table tabledef.Definition
 	// Code returns the deployment package of a function by name: an area's, the
-	// authorizer's (AuthorizerName) or the timer function's (TimersFunctionName).
+	// authorizer's (AuthorizerName), the timer function's (TimersFunctionName) or the socket
+	// function's (SocketFunctionName).
 	Code func(name string) awslambda.Code
 	// WebOrigins are browser origins allowed to call the API besides the distribution's own,
 	// for example a development server.
@@ -35,6 +36,9 @@ type Props struct {
 	WebDistDir string
 	// RefreshTokenRotation is passed to the auth stack (see AuthStackProps).
 	RefreshTokenRotation time.Duration
+	// InboundMailDomain is the domain SES receives the customers' replies for (see
+	// NewInboundMail); empty leaves inbound e-mail out.
+	InboundMailDomain string
 	// Consumers are the event consumer packages (events/consumers.Packages); Code packages
 	// each as EventFunctionName(name), and the relay as RelayFunction.
 	Consumers []ConsumerFunction
@@ -45,6 +49,7 @@ type CXM struct {
 	Data       *DataStack           // table, attachments bucket, contact-field key, token signing key
 	Auth       *AuthStack           // user pool and web client
 	Events     *EventsStack         // event bus and schedule group
+	Realtime   *RealtimeStack       // WebSocket API of live updates and its connection function
 	EventFns   *EventFunctionsStack // outbox relay and event consumers
 	Web        *WebStack            // web bucket and distribution
 	API        *APIStack            // HTTP API, its authorizer and the area functions
@@ -61,6 +66,12 @@ func New(scope constructs.Construct, props *Props) *CXM {
 	c.Data = NewDataStack(scope, id("data"), &DataStackProps{StackProps: base, Table: props.Table, Stream: true})
 	c.Auth = NewAuthStack(scope, id("auth"), &AuthStackProps{StackProps: base, RefreshTokenRotation: props.RefreshTokenRotation})
 	c.Events = NewEventsStack(scope, id("events"), &EventsStackProps{StackProps: base})
+	c.Realtime = NewRealtimeStack(scope, id("realtime"), &RealtimeStackProps{
+		StackProps: base,
+		Code:       props.Code(SocketFunctionName),
+		Table:      c.Data.Table,
+		CursorKey:  c.Data.CursorKey,
+	})
 	c.EventFns = NewEventFunctionsStack(scope, id("eventfns"), &EventFunctionsStackProps{
 		StackProps: base,
 		Code:       props.Code,
@@ -70,21 +81,23 @@ func New(scope constructs.Construct, props *Props) *CXM {
 		ContactKey: c.Data.ContactKey,
 		CursorKey:  c.Data.CursorKey,
 		Consumers:  props.Consumers,
+		Realtime:   c.Realtime,
 	})
 	c.Web = NewWebStack(scope, id("web"), &WebStackProps{StackProps: base})
 	c.API = NewAPIStack(scope, id("api"), &APIStackProps{
-		StackProps:     base,
-		Areas:          props.Areas,
-		Code:           props.Code,
-		Table:          c.Data.Table,
-		Bucket:         c.Data.Bucket,
-		ContactKey:     c.Data.ContactKey,
-		CursorKey:      c.Data.CursorKey,
-		Bus:            c.Events.Bus,
-		UserPool:       c.Auth.UserPool,
-		UserPoolClient: c.Auth.Client,
-		IssuerKey:      c.Data.IssuerKey,
-		AllowedOrigins: append([]string{*c.Web.Origin}, props.WebOrigins...),
+		StackProps:        base,
+		Areas:             props.Areas,
+		Code:              props.Code,
+		Table:             c.Data.Table,
+		Bucket:            c.Data.Bucket,
+		ContactKey:        c.Data.ContactKey,
+		CursorKey:         c.Data.CursorKey,
+		Bus:               c.Events.Bus,
+		UserPool:          c.Auth.UserPool,
+		UserPoolClient:    c.Auth.Client,
+		IssuerKey:         c.Data.IssuerKey,
+		AllowedOrigins:    append([]string{*c.Web.Origin}, props.WebOrigins...),
+		InboundMailDomain: props.InboundMailDomain,
 	})
 	c.Timers = NewTimersStack(scope, id("timers"), &TimersStackProps{
 		StackProps:        base,
@@ -105,6 +118,7 @@ func New(scope constructs.Construct, props *Props) *CXM {
 				UserPoolID:       c.Auth.UserPool.UserPoolId(),
 				UserPoolClientID: c.Auth.Client.UserPoolClientId(),
 				APIURL:           c.API.API.ApiEndpoint(),
+				RealtimeURL:      c.Realtime.Stage.Url(),
 			},
 		})
 	}

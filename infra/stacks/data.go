@@ -124,6 +124,8 @@ func stringAttribute(name string) *awsdynamodb.Attribute {
 }
 
 // newAttachmentsBucket builds a private, encrypted, versioned bucket that refuses plain HTTP.
+// Browsers PUT large e-mail attachments to it through presigned links (whose signature, Content-
+// Length included, is the credential), so it answers cross-origin PUTs.
 func newAttachmentsBucket(scope constructs.Construct, id string) awss3.Bucket {
 	return awss3.NewBucket(scope, &id, &awss3.BucketProps{
 		BlockPublicAccess: awss3.BlockPublicAccess_BLOCK_ALL(),
@@ -132,6 +134,12 @@ func newAttachmentsBucket(scope constructs.Construct, id string) awss3.Bucket {
 		ObjectOwnership:   awss3.ObjectOwnership_BUCKET_OWNER_ENFORCED,
 		Versioned:         jsii.Bool(true),
 		RemovalPolicy:     awscdk.RemovalPolicy_RETAIN,
+		Cors: &[]*awss3.CorsRule{{
+			AllowedMethods: &[]awss3.HttpMethods{awss3.HttpMethods_PUT},
+			AllowedOrigins: jsii.Strings("*"),
+			AllowedHeaders: jsii.Strings("content-type", "content-length"),
+			MaxAge:         jsii.Number(3000),
+		}},
 		LifecycleRules: &[]*awss3.LifecycleRule{{
 			AbortIncompleteMultipartUploadAfter: awscdk.Duration_Days(jsii.Number(1)),
 			NoncurrentVersionExpiration:         awscdk.Duration_Days(jsii.Number(30)),

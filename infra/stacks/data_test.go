@@ -133,6 +133,9 @@ func TestAttachmentsBucket(t *testing.T) {
 				}),
 			},
 		}},
+		{"presigned uploads from the browser", "AWS::S3::Bucket", map[string]any{
+			"CorsConfiguration": obj(map[string]any{"CorsRules": arrayWith(obj(map[string]any{"AllowedMethods": []any{"PUT"}}))}),
+		}},
 		{"TLS enforced", "AWS::S3::BucketPolicy", map[string]any{
 			"PolicyDocument": obj(map[string]any{
 				"Statement": arrayWith(obj(map[string]any{

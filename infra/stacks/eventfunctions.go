@@ -67,6 +67,8 @@ type EventFunctionsStackProps struct {
 	CursorKey  awssecretsmanager.ISecret
 	// Consumers are the consumer packages of events/consumers.
 	Consumers []ConsumerFunction
+	// Realtime is the WebSocket API the packages of RealtimeConsumers post to.
+	Realtime *RealtimeStack
 }
 
 // EventFunctionsStack holds the event relay and the consumer functions.
@@ -166,6 +168,7 @@ func NewEventFunctionsStack(scope constructs.Construct, id string, props *EventF
 				),
 			}))
 		}
+		props.Realtime.grantPush(pkg.Name, fn)
 		if slices.Contains(MailConsumers, pkg.Name) {
 			// Automated workflow tasks text customers too.
 			fn.AddToRolePolicy(smsSendPolicy(stack))

@@ -72,6 +72,7 @@ type deployment struct {
 	data, auth, events, web, api assertions.Template
 	eventFns                     assertions.Template
 	timers                       assertions.Template
+	realtime                     assertions.Template
 	webContent                   assertions.Template // nil without a web build
 }
 
@@ -105,6 +106,7 @@ func newDeployment(t *testing.T, props stacks.Props) *deployment {
 			web:      assertions.Template_FromStack(c.Web.Stack, nil),
 			api:      assertions.Template_FromStack(c.API.Stack, nil),
 			timers:   assertions.Template_FromStack(c.Timers.Stack, nil),
+			realtime: assertions.Template_FromStack(c.Realtime.Stack, nil),
 		}
 		if c.WebContent != nil {
 			d.webContent = assertions.Template_FromStack(c.WebContent.Stack, nil)

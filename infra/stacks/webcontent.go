@@ -19,6 +19,8 @@ type WebConfig struct {
 	UserPoolClientID *string
 	// APIURL is the HTTP API's base URL, without a trailing slash.
 	APIURL *string
+	// RealtimeURL is the WebSocket API stage's URL (wss://...) of live updates.
+	RealtimeURL *string
 }
 
 // json returns the configuration as the object written to config.json.
@@ -28,6 +30,7 @@ func (c WebConfig) json() map[string]any {
 		"userPoolId":       c.UserPoolID,
 		"userPoolClientId": c.UserPoolClientID,
 		"apiUrl":           c.APIURL,
+		"realtimeUrl":      c.RealtimeURL,
 	}
 }
 

@@ -20,6 +20,7 @@ import (
 	"github.com/cxm/cxm/events/timers"
 	"github.com/cxm/cxm/functions/messages"
 	"github.com/cxm/cxm/functions/mount"
+	"github.com/cxm/cxm/functions/socket"
 	"io"
 	"log/slog"
 	"net"
@@ -32,9 +33,11 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/cxm/cxm/shared/domain/realtime"
 	"github.com/cxm/cxm/shared/local/demo"
 	"github.com/cxm/cxm/shared/local/gateway"
 	"github.com/cxm/cxm/shared/local/localaws"
+	"github.com/cxm/cxm/shared/provider/push/hub"
 	"github.com/cxm/cxm/shared/runtime/authorizer"
 	"github.com/cxm/cxm/shared/runtime/blob"
 	"github.com/cxm/cxm/shared/runtime/eventbus"
@@ -168,6 +171,10 @@ func run(ctx context.Context, o options) error {
 		return err
 	}
 	svc := wiring.New(s, eventbus.NewMemory(), log)
+	// Real-time messages go to the WebSocket connections the gateway holds, as the Management
+	// API posts to the WebSocket API's connections in AWS.
+	sockets := hub.New(realtime.ConnectionTTL)
+	svc.Push = sockets
 	// The relay delivers the outbox's events from DynamoDB Local's stream to every consumer,
 	// as the stream, the relay Lambda and EventBridge do in AWS.
 	streams, err := eventbus.ConnectStreams(ctx, dynamoURL)
@@ -261,6 +268,7 @@ func run(ctx context.Context, o options) error {
 		WebDir:     webDir,
 		Media:      media.Handler(svc.Blobs),
 		SMSSandbox: messages.SandboxPage(svc, gateway.SMSSandboxPath),
+		Realtime:   socket.Local(realtime.NewRegistry(svc.Store, svc.Users), sockets, log),
 		Log:        log,
 	})
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}

@@ -2,9 +2,10 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { openBrowser } from './browser';
-import { openSignedIn, screenshot } from './pages';
+import { DEMO_PASSWORD, openSignedIn, screenshot } from './pages';
 import { exchangePartnerAssertion, partnerAssertion } from './partner';
 import { useBrowser } from './suite';
+import { userPoolAccessToken } from './user-pool';
 
 /** Jamie Carter of Northwind Honda, a seeded customer with one e-mail address. */
 const JAMIE_ID = '1001000000007';
@@ -99,31 +100,35 @@ describe('customer e-mail', () => {
     const [first] = (await sentEmails(sesUrl)).filter((e) => e.destination.to.includes(JAMIE_EMAIL));
     const replyTo = first!.replyTo[0]!;
     expect(replyTo).toMatch(/^reply\+1001\.[0-9a-f]{24}@/);
-    // SES receiving publishes the reply to SNS, whose subscription posts it to the webhook; SNS
-    // may deliver it again.
-    const receipt = {
-      notificationType: 'Received',
-      mail: {
-        messageId: 'e2e-reply-1',
-        source: JAMIE_EMAIL,
-        destination: [replyTo],
-        commonHeaders: { from: [`Jamie Carter <${JAMIE_EMAIL}>`], to: [replyTo], subject: 'Re: Thank you for visiting Northwind Honda' },
-      },
-      content: `From: ${JAMIE_EMAIL}\r\nSubject: Re: Thank you for visiting Northwind Honda\r\nContent-Type: text/plain\r\n\r\nCould you send numbers on the CR-V?\r\n`,
-    };
-    for (const [i, want] of ['recorded', 'duplicate'].entries()) {
-      const response = await fetch(`${baseUrl}/pando/pandox/inbound_email`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          Type: 'Notification', MessageId: `sns-${i}`, TopicArn: 'arn:aws:sns:us-east-1:123456789012:cxm-inbound',
-          Message: JSON.stringify(receipt), Timestamp: new Date().toISOString(), SignatureVersion: '2', Signature: 'c2ln',
-          SigningCertURL: 'https://sns.us-east-1.amazonaws.com/SimpleNotificationService-1.pem',
+    // SES receiving publishes the reply to SNS, whose subscription posts it to the webhook. A
+    // message without SNS's signature is refused and changes nothing.
+    const unsigned = await fetch(`${baseUrl}/pando/pandox/inbound_email`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        Type: 'Notification', MessageId: 'sns-forged', TopicArn: 'arn:aws:sns:us-east-1:123456789012:cxm-inbound',
+        Message: JSON.stringify({
+          notificationType: 'Received',
+          mail: { messageId: 'e2e-forged', source: JAMIE_EMAIL, destination: [replyTo], commonHeaders: { from: [JAMIE_EMAIL], to: [replyTo], subject: 'Re' } },
+          content: `From: ${JAMIE_EMAIL}\r\nSubject: Re\r\nContent-Type: text/plain\r\n\r\nCancel everything\r\n`,
         }),
-      });
-      expect(response.status).toBe(200);
-      expect(((await response.json()) as { status: string }).status).toBe(want);
-    }
+        Timestamp: new Date().toISOString(), SignatureVersion: '2', Signature: 'c2ln',
+        SigningCertURL: 'https://sns.local.amazonaws.com/SimpleNotificationService-local.pem',
+      }),
+    });
+    expect(unsigned.status).toBe(403);
+    // The local SES receiving sandbox signs the reply as SNS would and delivers it to the webhook.
+    const salesToken = await userPoolAccessToken(baseUrl, 'sales@northwind.demo', DEMO_PASSWORD);
+    const response = await fetch(`${baseUrl}/pando/pandox/inbound_email/sandbox`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${salesToken}` },
+      body: JSON.stringify({
+        To: replyTo, From: `Jamie Carter <${JAMIE_EMAIL}>`, Subject: 'Re: Thank you for visiting Northwind Honda',
+        Text: 'Could you send numbers on the CR-V?',
+      }),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { status: string }).status).toBe('recorded');
 
     const embedded = await openBrowser();
     try {

@@ -9,7 +9,7 @@ import { App } from './app/app';
 import { ConfigError } from './app/config-error';
 import { setApiBaseUrl } from './lib/api/client';
 import { configureAuth } from './lib/auth';
-import { loadRuntimeConfig } from './lib/config';
+import { loadRuntimeConfig, setRealtimeUrl } from './lib/config';
 
 async function start(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
@@ -17,6 +17,7 @@ async function start(container: HTMLElement): Promise<void> {
     const config = await loadRuntimeConfig();
     configureAuth(config);
     setApiBaseUrl(config.apiBaseUrl);
+    setRealtimeUrl(config.realtimeUrl);
   } catch (err) {
     root.render(<ConfigError message={err instanceof Error ? err.message : String(err)} />);
     return;

@@ -23,6 +23,7 @@
 //	a conversation by id                     table  PK = A#{acct}#AAC#{id}, SK = CONV
 //	a customer's conversations               GSI1   GSI1PK = A#{acct}#AACC#{contact}, GSI1SK = {started}#{id}
 //	a customer's active one at a store       table  PK = A#{acct}#AACC#{contact}#{store}, SK = ACTIVE
+//	a provider delivery applied to one       table  PK = A#{acct}#AAC#{id}, SK = DELIVERY#{delivery id}
 //
 // The last is a lock: created when a conversation starts and removed when it ends, in the
 // conversation's own transactions.
@@ -172,6 +173,29 @@ func Received(c Conversation, m Message, stop bool) Conversation {
 		return c
 	}
 	c.Stage, c.Status = StageMessaging, StatusReceived
+	return c
+}
+
+// Updated returns c moved to the provider's stage and status (either may be empty: unchanged)
+// at. A stage other than Preparing Lead and Messaging ends the conversation, as does a status
+// that Stages lists as inactive; the provider's statuses that Stages does not list are kept
+// as they are named.
+func Updated(c Conversation, stage, status string, at time.Time) Conversation {
+	if stage != "" {
+		c.Stage = stage
+	}
+	if status != "" {
+		c.Status = status
+	}
+	active := c.Stage == StagePreparing || c.Stage == StageMessaging
+	if i := slices.IndexFunc(Stages(), func(s Status) bool { return s.Status == c.Status }); i >= 0 && !Stages()[i].Active {
+		active = false
+	}
+	if c.Active && !active {
+		at := at.UTC()
+		c.EndedAt, c.EndedBy = &at, "assistant"
+	}
+	c.Active = c.Active && active
 	return c
 }
 

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/cxm/cxm/shared/domain/activity"
 	"github.com/cxm/cxm/shared/runtime/apperr"
@@ -15,6 +16,7 @@ import (
 const (
 	typeConversation = "AssistantConversation"
 	typeLock         = "AssistantActive"
+	typeDelivery     = "AssistantDelivery"
 	gsi              = "GSI1"
 	startedLayout    = "2006-01-02T15:04:05.000Z"
 )
@@ -81,6 +83,9 @@ func Entry(c Conversation, m Message, userID, userName string) activity.New {
 	if r := []rune(text); len(r) > activity.MaxTextLength {
 		text = string(r[:activity.MaxTextLength])
 	}
+	// Every entry of a conversation is automated, the customer's replies included: they are
+	// written under the user who started the conversation, who did not take part in them, so
+	// the dashboards credit none of them to that user.
 	return activity.New{ContactID: c.ContactID, AccountPlatformID: c.AccountPlatformID, Kind: kind, Direction: dir, Text: text,
 		Details: map[string]string{"automated": "true", "assistantConversationId": c.ID, "channel": c.Channel, "to": c.To},
 		UserID:  userID, UserName: userName}
@@ -134,10 +139,55 @@ func (r *Repo) Start(ctx context.Context, t store.Tenant, c Conversation) (Conve
 // customer's lock at its store. A conversation changed since it was read is a Conflict error
 // (MsgStale). It returns after as saved.
 func (r *Repo) Save(ctx context.Context, t store.Tenant, before, after Conversation, message bool) (Conversation, error) {
+	return r.save(ctx, t, before, after, message, nil)
+}
+
+func deliveryKey(t store.Tenant, conversationID, deliveryID string) (store.Key, error) {
+	return t.Key("DELIVERY#"+deliveryID, "AAC", conversationID)
+}
+
+// Deliver saves after, the change of before that the provider's delivery deliveryID reports,
+// as Save does, and claims the delivery in the same transaction: a delivery already applied
+// changes nothing and returns false. A conversation changed since it was read is a Conflict
+// error (MsgStale): read it again and apply the delivery to it.
+func (r *Repo) Deliver(ctx context.Context, t store.Tenant, before, after Conversation, message bool, deliveryID string) (Conversation, bool, error) {
+	k, err := deliveryKey(t, before.ID, deliveryID)
+	if err != nil {
+		return Conversation{}, false, apperr.Errorf(apperr.Invalid, "The delivery id is not valid.")
+	}
+	if r.Delivered(ctx, t, before.ID, deliveryID) {
+		return before, false, nil
+	}
+	saved, err := r.save(ctx, t, before, after, message, []store.Op{store.CreateOp(store.Record{Key: k, Type: typeDelivery, Value: deliveryItem{At: r.s.Now().UTC()}})})
+	if apperr.CodeOf(err) == apperr.Conflict && r.Delivered(ctx, t, before.ID, deliveryID) {
+		return before, false, nil
+	}
+	if err != nil {
+		return Conversation{}, false, err
+	}
+	return saved, true, nil
+}
+
+// Delivered reports whether the provider's delivery deliveryID of conversation id was applied.
+func (r *Repo) Delivered(ctx context.Context, t store.Tenant, id, deliveryID string) bool {
+	k, err := deliveryKey(t, id, deliveryID)
+	if err != nil {
+		return false
+	}
+	var d deliveryItem
+	_, err = r.s.Get(ctx, k, &d)
+	return err == nil
+}
+
+type deliveryItem struct {
+	At time.Time
+}
+
+func (r *Repo) save(ctx context.Context, t store.Tenant, before, after Conversation, message bool, extra []store.Op) (Conversation, error) {
 	for attempt := 0; ; attempt++ {
 		saved := after
 		saved.Version = before.Version
-		var ops []store.Op
+		ops := append([]store.Op(nil), extra...)
 		if n := len(saved.Messages); message && n > 0 {
 			saved.Messages = append([]Message(nil), saved.Messages...)
 			e, aops, err := r.activity.Ops(ctx, t, Entry(saved, saved.Messages[n-1], saved.StartedBy, saved.StartedByName))
@@ -165,9 +215,12 @@ func (r *Repo) Save(ctx context.Context, t store.Tenant, before, after Conversat
 			if gerr == nil && cur.Version != before.Version {
 				return Conversation{}, apperr.Errorf(apperr.Conflict, MsgStale)
 			}
-			if attempt < 5 {
+			if attempt < 5 && len(extra) == 0 {
 				continue
 			}
+		}
+		if apperr.CodeOf(err) == apperr.Conflict {
+			return Conversation{}, err
 		}
 		if err != nil {
 			return Conversation{}, fmt.Errorf("save conversation %s: %w", before.ID, err)

@@ -8,12 +8,16 @@
 //	a group                               table  PK = A#{acct}#CHAT#{groupId}, SK = GROUP
 //	a group's messages, newest first      table  PK = A#{acct}#CHAT#{groupId}, begins_with(SK, "MSG#")
 //	a sent message by its client id       table  PK = A#{acct}#CHAT#{groupId}, SK = CLIENT#{clientMessageId}
+//
+// Every stored message writes its EventMessageSent event (to the outbox) in the same
+// transaction, so the group's members' open browsers hear of it.
 package chat
 
 import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -22,8 +26,23 @@ import (
 
 	"github.com/cxm/cxm/shared/domain/user"
 	"github.com/cxm/cxm/shared/runtime/apperr"
+	"github.com/cxm/cxm/shared/runtime/eventbus"
 	"github.com/cxm/cxm/shared/runtime/store"
 )
+
+// EventMessageSent is the type of the event of a stored message; its detail is a Sent.
+const EventMessageSent = "ChatMessageSent"
+
+// Sent is the detail of an EventMessageSent event: the message and the group's members.
+type Sent struct {
+	GroupID      string
+	MessageID    string
+	SenderUserID string
+	// UserIDs are the group's members, the sender included.
+	UserIDs []string
+	Message string
+	SentAt  time.Time
+}
 
 // Limits of a message.
 const (
@@ -162,7 +181,15 @@ func (r *Repo) Send(ctx context.Context, t store.Tenant, sender string, recipien
 	if err != nil {
 		return Group{}, Message{}, err
 	}
-	ops := []store.Op{store.CreateOp(store.Record{Key: mk, Type: "ChatMessage", Value: m})}
+	detail, err := json.Marshal(Sent{GroupID: g.GroupID, MessageID: m.MessageID, SenderUserID: sender, UserIDs: g.UserIDs, Message: text, SentAt: now})
+	if err != nil {
+		return Group{}, Message{}, err
+	}
+	announced, err := eventbus.OutboxOp(t, eventbus.Event{ID: "chat-" + m.MessageID, Type: EventMessageSent, Account: t.Account(), Time: now, Detail: detail})
+	if err != nil {
+		return Group{}, Message{}, err
+	}
+	ops := []store.Op{store.CreateOp(store.Record{Key: mk, Type: "ChatMessage", Value: m}), announced}
 	var ck store.Key
 	if clientMessageID != "" {
 		ck, err = t.Key("CLIENT#"+clientMessageID, "CHAT", g.GroupID)

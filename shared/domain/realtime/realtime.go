@@ -1,6 +1,19 @@
-// Package realtime issues the connection details of real-time messaging: the channels a user
-// subscribes to and a token that proves the user's identity to the messaging service. Locally
-// the provider is "local"; no third-party service is involved.
+// Package realtime is real-time delivery to open browsers: it issues the connection details (the
+// channels a user subscribes to and a token that proves the user's identity to the WebSocket
+// endpoint), keeps the registry of each user's open WebSocket connections, and sends messages
+// to a user's connections through the push port (the API Gateway Management API in AWS, the
+// local gateway's hub locally). The provider is "local": no third-party service is involved.
+//
+// A message carries ids and a short summary only; the browser refetches what it shows.
+//
+// Access patterns:
+//
+//	pattern                      index  key condition
+//	a user's open connections    table  PK = A#{acct}#RTCONN#{userId}, begins_with(SK, "CONN#")
+//	a connection's user          table  PK = DIR#RTCONN#{connectionId}, SK = DIR
+//
+// Both items of a connection expire with it (ConnectionTTL): API Gateway closes a WebSocket
+// connection after two hours, and the browser connects again.
 package realtime
 
 import (
@@ -34,7 +47,7 @@ func Issue(key []byte, account, userID string) Connection {
 		Provider:      Provider,
 		SubscribeKey:  "sub-" + Provider + "-" + account,
 		ChannelPrefix: prefix,
-		Channel:       prefix + "user." + userID,
+		Channel:       Channel(account, userID),
 		UserID:        userID,
 		AuthToken:     token(key, account, userID),
 	}

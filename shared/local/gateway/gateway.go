@@ -37,6 +37,9 @@ type WebConfig struct {
 	UserPoolClientID string `json:"userPoolClientId"`
 	// UserPoolEndpoint is set locally, where sign-in goes to cognito-local through /cognito.
 	UserPoolEndpoint string `json:"userPoolEndpoint,omitempty"`
+	// RealtimeURL is the WebSocket endpoint of real-time delivery: the WebSocket API's stage
+	// in AWS, the gateway's RealtimePath locally.
+	RealtimeURL string `json:"realtimeUrl,omitempty"`
 }
 
 // Verifier checks a bearer token and returns its claims as the HTTP API passes them on;
@@ -63,7 +66,10 @@ type Config struct {
 	// SMSSandbox serves the SMS sandbox's page (the texts sent, replies as the customer) below
 	// SMSSandboxPath; nil serves none.
 	SMSSandbox http.Handler
-	Log        *slog.Logger
+	// Realtime serves the WebSocket endpoint of real-time delivery at RealtimePath (it checks
+	// its own token, as the WebSocket API's $connect does); nil serves none.
+	Realtime http.Handler
+	Log      *slog.Logger
 }
 
 // MediaPath is where the gateway serves the files of signed links (videos).
@@ -71,6 +77,9 @@ const MediaPath = "/media"
 
 // SMSSandboxPath is where the gateway serves the SMS sandbox's page.
 const SMSSandboxPath = "/sandbox/sms"
+
+// RealtimePath is where the gateway serves the WebSocket endpoint.
+const RealtimePath = "/realtime"
 
 // New returns the gateway's handler: the API areas of the route table behind the JWT
 // authorizer, the contract, the web app's configuration, the sign-in proxy and the web app.
@@ -89,6 +98,9 @@ func New(c Config) http.Handler {
 		if c.CognitoURL != nil {
 			cfg.UserPoolEndpoint = "http://" + r.Host + "/cognito"
 		}
+		if c.Realtime != nil {
+			cfg.RealtimeURL = "ws://" + r.Host + RealtimePath
+		}
 		w.Header().Set("Cache-Control", "no-store")
 		writeJSON(w, http.StatusOK, cfg)
 	})
@@ -102,6 +114,9 @@ func New(c Config) http.Handler {
 	if c.SMSSandbox != nil {
 		mux.Handle(SMSSandboxPath+"/", c.SMSSandbox)
 		mux.Handle("GET "+SMSSandboxPath, http.RedirectHandler(SMSSandboxPath+"/", http.StatusMovedPermanently))
+	}
+	if c.Realtime != nil {
+		mux.Handle("GET "+RealtimePath, c.Realtime)
 	}
 	if c.CognitoURL != nil {
 		proxy := httputil.NewSingleHostReverseProxy(c.CognitoURL)
@@ -201,6 +216,9 @@ func (s *statusRecorder) WriteHeader(code int) {
 	}
 	s.ResponseWriter.WriteHeader(code)
 }
+
+// Unwrap returns the underlying writer, so a WebSocket upgrade can hijack the connection.
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
 func (s *statusRecorder) Write(b []byte) (int, error) {
 	if s.status == 0 {

@@ -18,6 +18,10 @@ import (
 // S3Bucket is the bucket the local S3 stand-in creates at start: the attachments bucket.
 const S3Bucket = "cxm-local"
 
+// bucketCORS lets a browser of any origin PUT and GET the bucket's objects through presigned
+// links, whose signature is the credential.
+const bucketCORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>PUT</AllowedMethod><AllowedMethod>GET</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`
+
 // S3 starts s3rver (a local S3 API) on the loopback port with its objects under dataDir and the
 // bucket S3Bucket. It returns once the port accepts connections.
 func S3(ctx context.Context, root, dataDir string, port int, logs io.Writer) (*Process, error) {
@@ -28,8 +32,14 @@ func S3(ctx context.Context, root, dataDir string, port int, logs io.Writer) (*P
 	if err := os.MkdirAll(dataDir, 0o755); err != nil {
 		return nil, err
 	}
+	// The web app uploads large attachments straight to the bucket with presigned PUTs, as it
+	// does to S3 in AWS, so the bucket answers cross-origin requests.
+	cors := filepath.Join(dataDir, "cors.xml")
+	if err := os.WriteFile(cors, []byte(bucketCORS), 0o644); err != nil {
+		return nil, err
+	}
 	cmd := exec.Command("node", bin, "-d", dataDir, "-a", "127.0.0.1", "-p", strconv.Itoa(port),
-		"--silent", "--allow-mismatched-signatures", "--no-vhost-buckets", "--configure-bucket", S3Bucket)
+		"--silent", "--allow-mismatched-signatures", "--no-vhost-buckets", "--configure-bucket", S3Bucket, cors)
 	cmd.Dir = dataDir
 	p, err := start("s3rver", cmd, logs)
 	if err != nil {

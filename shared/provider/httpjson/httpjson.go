@@ -11,6 +11,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+
+	"github.com/cxm/cxm/shared/provider/secret"
 )
 
 // MaxBody bounds an answer's body.
@@ -83,4 +85,54 @@ func Do(ctx context.Context, client *http.Client, method, url string, headers ma
 func Timeout(err error) bool {
 	var ne net.Error
 	return errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout())
+}
+
+// Message returns the "message" of the answer's JSON body ({"message": "..."}, as providers
+// explain a refused request), or def when there is none.
+func (a Answer) Message(def string) string {
+	var m struct {
+		Message string `json:"message"`
+	}
+	if a.Decode(&m) == nil && m.Message != "" {
+		return m.Message
+	}
+	return def
+}
+
+// UnavailableMessage returns the message of a provider's outage: late when cause is a
+// timeout, else busy.
+func UnavailableMessage(cause error, busy, late string) string {
+	if Timeout(cause) {
+		return late
+	}
+	return busy
+}
+
+// Refusals build an adapter's port errors for the failures every adapter shares.
+type Refusals struct {
+	// NotAuthorized is the error of credentials that are missing or refused.
+	NotAuthorized func(cause error) error
+	// Unavailable is the error of a provider (or secret store) that cannot answer now.
+	Unavailable func(cause error) error
+}
+
+// Credentials reads the JSON credentials that e's secret holds into out: a missing secret is
+// r.NotAuthorized, any other failure to read it r.Unavailable (its cause naming provider).
+func Credentials(ctx context.Context, e secret.Endpoint, out any, provider string, r Refusals) error {
+	if err := e.Secrets.JSON(ctx, e.Secret, out); err != nil {
+		if errors.Is(err, secret.ErrNotFound) {
+			return r.NotAuthorized(err)
+		}
+		return r.Unavailable(fmt.Errorf("%s credentials: %w", provider, err))
+	}
+	return nil
+}
+
+// ErrorText is the text of a port's refusal: prefix (the port, and the code where the port
+// names it), the message and, when there is one, the cause.
+func ErrorText(prefix, message string, cause error) string {
+	if cause != nil {
+		return fmt.Sprintf("%s: %s: %v", prefix, message, cause)
+	}
+	return prefix + ": " + message
 }

@@ -8,10 +8,11 @@ package mail
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/cxm/cxm/shared/runtime/store"
+
+	"github.com/cxm/cxm/shared/provider/httpjson"
 )
 
 // Error codes a provider answers with.
@@ -57,10 +58,7 @@ type Error struct {
 
 // Error returns the code, the message and the cause.
 func (e *Error) Error() string {
-	if e.Err != nil {
-		return fmt.Sprintf("mail %s: %s: %v", e.Code, e.Message, e.Err)
-	}
-	return fmt.Sprintf("mail %s: %s", e.Code, e.Message)
+	return httpjson.ErrorText("mail "+e.Code, e.Message, e.Err)
 }
 
 // Unwrap returns the cause.

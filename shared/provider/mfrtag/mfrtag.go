@@ -7,7 +7,8 @@ package mfrtag
 
 import (
 	"context"
-	"fmt"
+
+	"github.com/cxm/cxm/shared/provider/httpjson"
 )
 
 // Request names the vehicle and its odometer reading, which OASIS checks the coverages against.
@@ -83,10 +84,7 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	if e.Err != nil {
-		return fmt.Sprintf("manufacturer tag: %s: %v", e.Message, e.Err)
-	}
-	return "manufacturer tag: " + e.Message
+	return httpjson.ErrorText("manufacturer tag", e.Message, e.Err)
 }
 
 // fordWMIs are the world manufacturer identifiers of Ford Motor Company's vehicles (Ford and

@@ -8,7 +8,8 @@ package smartvincent
 
 import (
 	"context"
-	"fmt"
+
+	"github.com/cxm/cxm/shared/provider/httpjson"
 )
 
 // Request names the vehicle and what the customer owes on it.
@@ -66,10 +67,7 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	if e.Err != nil {
-		return fmt.Sprintf("smart vincent: %s: %v", e.Message, e.Err)
-	}
-	return "smart vincent: " + e.Message
+	return httpjson.ErrorText("smart vincent", e.Message, e.Err)
 }
 
 func (e *Error) Unwrap() error { return e.Err }

@@ -17,6 +17,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/cxm/cxm/shared/runtime/store"
+
+	"github.com/cxm/cxm/shared/provider/httpjson"
 )
 
 // Error codes a provider answers with.
@@ -56,10 +58,7 @@ type Error struct {
 
 // Error returns the code, the message and the cause.
 func (e *Error) Error() string {
-	if e.Err != nil {
-		return fmt.Sprintf("sms %s: %s: %v", e.Code, e.Message, e.Err)
-	}
-	return fmt.Sprintf("sms %s: %s", e.Code, e.Message)
+	return httpjson.ErrorText("sms "+e.Code, e.Message, e.Err)
 }
 
 // Unwrap returns the cause.

@@ -7,8 +7,9 @@ package vehiclehistory
 
 import (
 	"context"
-	"fmt"
 	"time"
+
+	"github.com/cxm/cxm/shared/provider/httpjson"
 )
 
 // HistoryReport is a VIN's vehicle history report.
@@ -85,8 +86,5 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	if e.Err != nil {
-		return fmt.Sprintf("vehicle history: %s: %v", e.Message, e.Err)
-	}
-	return "vehicle history: " + e.Message
+	return httpjson.ErrorText("vehicle history", e.Message, e.Err)
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
@@ -25,6 +26,9 @@ type S3API interface {
 type S3 struct {
 	client S3API
 	bucket string
+	// presign presigns direct uploads when client is an *s3.Client (see Uploads).
+	presign *s3.PresignClient
+	now     func() time.Time
 }
 
 var _ Store = (*S3)(nil)
@@ -34,7 +38,11 @@ func NewS3(client S3API, bucket string) (*S3, error) {
 	if bucket == "" {
 		return nil, errors.New("blob: empty bucket name")
 	}
-	return &S3{client: client, bucket: bucket}, nil
+	st := &S3{client: client, bucket: bucket, now: time.Now}
+	if c, ok := client.(*s3.Client); ok {
+		st.presign = s3.NewPresignClient(c)
+	}
+	return st, nil
 }
 
 // Put writes obj at key.

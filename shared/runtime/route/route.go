@@ -67,7 +67,9 @@ func Table() []Area {
 			"/pando/pandox/create_email_template_attachment", "/pando/pandox/get_email_attachment",
 			"/chat/message/attachment", "/crm/contacts/{id}/emails", "/pando/pandox/inbound_email",
 		}, Public: []string{"POST /pando/pandox/inbound_email"}},
-		{Name: "assistant", Prefixes: []string{"/api/auto_assistant", "/cxp/video", "/generate"}},
+		{Name: "assistant", Prefixes: []string{"/api/auto_assistant", "/cxp/video", "/generate"}, Public: []string{
+			"POST /api/auto_assistant/webhook/message", "POST /api/auto_assistant/webhook/lead_update",
+		}},
 		{Name: "messages", Prefixes: []string{"/crm/contacts/{id}/actions/sms", "/api/sms", "/api/texting", "/internalLinkVerification"}, Public: []string{"POST /api/sms/inbound"}},
 		{Name: "tasks", Prefixes: []string{"/crm/contacts/{id}/task", "/pando/pandox/task"}},
 		{Name: "calendar", Prefixes: []string{"/pando/calendarevent", "/api/calendarevent", "/api/CalendarEvent"}},

@@ -31,6 +31,21 @@ func (p *Providers) Assistant(ctx context.Context, t store.Tenant, storeID int64
 	return conversica.New(conversica.Config{BaseURL: c.cfg.BaseURL, Secret: c.cfg.Secret, Secrets: p.secrets, Client: p.client}), nil
 }
 
+// AssistantWebhookSecret returns the secret that signs the assistant's webhook deliveries of
+// store storeID of t, and whether the store converses through the sandbox: sandboxKey locally
+// and for demo stores, else the webhookSecret of the store's Conversica secret.
+func (p *Providers) AssistantWebhookSecret(ctx context.Context, t store.Tenant, storeID int64, sandboxKey []byte) ([]byte, bool, error) {
+	c, err := p.choose(ctx, t, storeID, func(ps account.Providers) account.ProviderConfig { return ps.Assistant }, MessageAssistantNotConfigured)
+	if err != nil {
+		return nil, false, err
+	}
+	if c.sandbox {
+		return sandboxKey, true, nil
+	}
+	key, err := conversica.WebhookSecret(ctx, conversica.Config{BaseURL: c.cfg.BaseURL, Secret: c.cfg.Secret, Secrets: p.secrets, Client: p.client})
+	return key, false, err
+}
+
 // Drafter returns the reply drafter of store storeID of tenant t by the rule of Providers: the
 // sandbox, or Amazon Bedrock with the model the store's secret names.
 func (p *Providers) Drafter(ctx context.Context, t store.Tenant, storeID int64) (model.Drafter, error) {

@@ -23,6 +23,8 @@ import (
 	"github.com/cxm/cxm/shared/domain/account"
 	"github.com/cxm/cxm/shared/domain/partner"
 	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/provider/push"
+	"github.com/cxm/cxm/shared/provider/push/apigw"
 	"github.com/cxm/cxm/shared/provider/secret"
 	"github.com/cxm/cxm/shared/runtime/authz"
 	"github.com/cxm/cxm/shared/runtime/blob"
@@ -64,6 +66,10 @@ type Services struct {
 	// Partners is the registry of embedded partners. In AWS it does not trust a partner key
 	// whose private half ships in the repository (see RefuseShippedPartnerKeys).
 	Partners *partner.Repo
+	// Push posts real-time messages to open browsers' WebSocket connections: the API Gateway
+	// Management API of REALTIME_ENDPOINT in AWS, the gateway's hub locally; nil where none is
+	// configured, and then nothing is pushed.
+	Push push.Poster
 }
 
 // RefuseShippedPartnerKeys makes s distrust every partner key whose private half is committed
@@ -104,23 +110,28 @@ type Config struct {
 	ContactKeyID string
 	// Bucket is the S3 bucket of files (scanned licences, avatars); empty for none.
 	Bucket string
+	// RealtimeEndpoint is the WebSocket API stage's Management API endpoint
+	// (https://{api}.execute-api.{region}.amazonaws.com/{stage}); empty pushes nothing.
+	RealtimeEndpoint string
 	// Sandboxes configure the providers' sandboxes, which serve demo stores.
 	Sandboxes Sandboxes
 	Log       *slog.Logger
 }
 
 // ConfigFromEnv reads TABLE_NAME, EVENT_BUS_NAME, DYNAMODB_ENDPOINT, CONTACT_KEY_ID, BUCKET_NAME,
+// REALTIME_ENDPOINT,
 // the sandboxes' latencies (SandboxesFromEnv) and the cursor key: the value of the Secrets
 // Manager secret named by CURSOR_KEY_SECRET_ARN when it is set (as in AWS), else CURSOR_KEY
 // decoded from base64.
 func ConfigFromEnv(ctx context.Context) (Config, error) {
 	c := Config{
-		Table:          os.Getenv("TABLE_NAME"),
-		DynamoEndpoint: os.Getenv("DYNAMODB_ENDPOINT"),
-		EventBus:       os.Getenv("EVENT_BUS_NAME"),
-		ContactKeyID:   os.Getenv("CONTACT_KEY_ID"),
-		Bucket:         os.Getenv("BUCKET_NAME"),
-		Log:            slog.New(slog.NewJSONHandler(os.Stdout, nil)),
+		Table:            os.Getenv("TABLE_NAME"),
+		DynamoEndpoint:   os.Getenv("DYNAMODB_ENDPOINT"),
+		EventBus:         os.Getenv("EVENT_BUS_NAME"),
+		ContactKeyID:     os.Getenv("CONTACT_KEY_ID"),
+		Bucket:           os.Getenv("BUCKET_NAME"),
+		RealtimeEndpoint: os.Getenv("REALTIME_ENDPOINT"),
+		Log:              slog.New(slog.NewJSONHandler(os.Stdout, nil)),
 	}
 	if c.Table == "" {
 		return Config{}, errors.New("TABLE_NAME is not set")
@@ -187,6 +198,11 @@ func Connect(ctx context.Context, c Config) (Services, error) {
 	}
 	secrets := secret.NewCache(secretsmanager.NewFromConfig(awsCfg), secret.DefaultTTL, nil)
 	svc.Providers = AWSProviders(c.Sandboxes, svc.Accounts, secrets, nil).WithSES(sesv2.NewFromConfig(awsCfg)).WithBedrock(bedrockruntime.NewFromConfig(awsCfg)).WithSMS(pinpointsmsvoicev2.NewFromConfig(awsCfg))
+	if c.RealtimeEndpoint != "" {
+		if svc.Push, err = apigw.New(awsCfg, c.RealtimeEndpoint, nil); err != nil {
+			return Services{}, err
+		}
+	}
 	if c.ContactKeyID != "" {
 		cfg, err := config.LoadDefaultConfig(ctx)
 		if err != nil {

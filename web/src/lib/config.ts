@@ -1,7 +1,8 @@
 /**
  * RuntimeConfig is the deployment's configuration, served as config.json next to index.html.
  * userPoolEndpoint is set only where a local stand-in replaces the hosted user pool;
- * apiBaseUrl only where the API is not served from the web app's own origin.
+ * apiBaseUrl only where the API is not served from the web app's own origin; realtimeUrl is the
+ * WebSocket endpoint of live updates, absent where the deployment has none.
  */
 export type RuntimeConfig = {
   region: string;
@@ -9,10 +10,11 @@ export type RuntimeConfig = {
   userPoolClientId: string;
   userPoolEndpoint?: string;
   apiBaseUrl?: string;
+  realtimeUrl?: string;
 };
 
 const required = ['region', 'userPoolId', 'userPoolClientId'] as const;
-const optional = ['userPoolEndpoint', 'apiBaseUrl'] as const;
+const optional = ['userPoolEndpoint', 'apiBaseUrl', 'realtimeUrl'] as const;
 
 /** parseRuntimeConfig checks a parsed config.json and returns it typed, or throws. */
 export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
@@ -47,4 +49,16 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
     throw new Error(`config.json could not be loaded (HTTP ${response.status})`);
   }
   return parseRuntimeConfig(await response.json());
+}
+
+let realtimeUrl: string | undefined;
+
+/** setRealtimeUrl keeps config.json's realtimeUrl for the shell's live updates. */
+export function setRealtimeUrl(url: string | undefined): void {
+  realtimeUrl = url;
+}
+
+/** getRealtimeUrl is the WebSocket endpoint of live updates, or undefined where there is none. */
+export function getRealtimeUrl(): string | undefined {
+  return realtimeUrl;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ComponentType, type FocusEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType, type FocusEvent, type KeyboardEvent, type SetStateAction } from 'react';
 
 // A control whose popover (in the header, in a row of a list) (a menu, a tooltip) needs code the first paint does not: the
 // page draws a stand-in that looks and reads the same, and the popover's code loads when the
@@ -130,14 +130,38 @@ export function useDeferredPart<P extends object>(part: DeferredPart<P>, opensOn
  * useLoadedMenu is for a loaded menu that took its stand-in's place: it gives the trigger's ref
  * and the menu's opened state, focusing the trigger and opening the menu when the stand-in had
  * asked for it.
+ *
+ * A part that loads between the pointer's press and its release opens at once, and the release
+ * then clicks the loaded trigger: setOpened ignores the closing that click asks for, until the
+ * user's next press or key.
  */
 export function useLoadedMenu<T extends HTMLElement = HTMLButtonElement>({ takeFocus, openNow }: LoadedPartProps) {
   const target = useRef<T>(null);
-  const [opened, setOpened] = useState(false);
+  const [opened, setOpenedState] = useState(false);
   const initial = useRef({ takeFocus, openNow });
+  const opening = useRef(false);
   useEffect(() => {
     if (initial.current.takeFocus || initial.current.openNow) target.current?.focus();
-    if (initial.current.openNow) setOpened(true);
+    if (initial.current.openNow) {
+      opening.current = true;
+      setOpenedState(true);
+    }
+    const pressed = () => {
+      opening.current = false;
+    };
+    document.addEventListener('pointerdown', pressed, true);
+    document.addEventListener('keydown', pressed, true);
+    return () => {
+      document.removeEventListener('pointerdown', pressed, true);
+      document.removeEventListener('keydown', pressed, true);
+    };
+  }, []);
+  const setOpened = useCallback((next: SetStateAction<boolean>) => {
+    if (opening.current) {
+      opening.current = false;
+      if (!(typeof next === 'function' ? next(true) : next)) return;
+    }
+    setOpenedState(next);
   }, []);
   return { target, opened, setOpened };
 }

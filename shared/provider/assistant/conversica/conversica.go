@@ -27,10 +27,12 @@ const DefaultTimeout = 10 * time.Second
 // APIVersion is the version of the API the adapter speaks.
 const APIVersion = "7.2"
 
-// Credentials are a store's credentials, as its secret holds them: {"username", "password"}.
+// Credentials are a store's credentials, as its secret holds them: {"username", "password",
+// "webhookSecret"}; the last signs Conversica's deliveries to CXM (see SignatureHeader).
 type Credentials struct {
-	Username string `json:"username"`
-	Password string `json:"password"`
+	Username      string `json:"username"`
+	Password      string `json:"password"`
+	WebhookSecret string `json:"webhookSecret,omitempty"`
 }
 
 // Config configures a Provider.

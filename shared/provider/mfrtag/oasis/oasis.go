@@ -12,7 +12,6 @@ package oasis
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -60,11 +59,8 @@ func (p *Provider) Submit(ctx context.Context, r mfrtag.Request) (mfrtag.Vehicle
 		return mfrtag.VehicleReport{}, &mfrtag.Error{Code: mfrtag.CodeNotSupported, Message: "The manufacturer tag service covers Ford and Lincoln vehicles only."}
 	}
 	var cr Credentials
-	if err := p.cfg.Secrets.JSON(ctx, p.cfg.Secret, &cr); err != nil {
-		if errors.Is(err, secret.ErrNotFound) {
-			return mfrtag.VehicleReport{}, notAuthorized(err)
-		}
-		return mfrtag.VehicleReport{}, unavailable(fmt.Errorf("oasis credentials: %w", err))
+	if err := httpjson.Credentials(ctx, p.cfg, &cr, "oasis", refusals); err != nil {
+		return mfrtag.VehicleReport{}, err
 	}
 	if cr.APIKey == "" || cr.DealerCode == "" {
 		return mfrtag.VehicleReport{}, notAuthorized(fmt.Errorf("secret %s lacks apiKey or dealerCode", p.cfg.Secret))
@@ -97,25 +93,17 @@ func (p *Provider) Submit(ctx context.Context, r mfrtag.Request) (mfrtag.Vehicle
 	case a.Status == http.StatusNotFound:
 		return mfrtag.VehicleReport{}, &mfrtag.Error{Code: mfrtag.CodeNotSupported, Message: "OASIS has no record of this VIN."}
 	case a.Status == http.StatusBadRequest:
-		var m struct {
-			Message string `json:"message"`
-		}
-		msg := "OASIS refused the request."
-		if a.Decode(&m) == nil && m.Message != "" {
-			msg = m.Message
-		}
-		return mfrtag.VehicleReport{}, &mfrtag.Error{Code: mfrtag.CodeInvalid, Message: msg, Invalid: true}
+		return mfrtag.VehicleReport{}, &mfrtag.Error{Code: mfrtag.CodeInvalid, Message: a.Message("OASIS refused the request."), Invalid: true}
 	}
 	return mfrtag.VehicleReport{}, unavailable(fmt.Errorf("oasis answered %d", a.Status))
 }
 
 func unavailable(cause error) error {
-	msg := "The manufacturer tag service is temporarily unavailable."
-	if httpjson.Timeout(cause) {
-		msg = "The manufacturer tag service did not answer in time."
-	}
+	msg := httpjson.UnavailableMessage(cause, "The manufacturer tag service is temporarily unavailable.", "The manufacturer tag service did not answer in time.")
 	return &mfrtag.Error{Code: mfrtag.CodeUnavailable, Message: msg, Retryable: true, Err: cause}
 }
+
+var refusals = httpjson.Refusals{NotAuthorized: notAuthorized, Unavailable: unavailable}
 
 func notAuthorized(cause error) error {
 	return &mfrtag.Error{Code: mfrtag.CodeNotAuthorized, Message: "OASIS refused the store's credentials. Ask your administrator to check the store's manufacturer tag settings.", Err: cause}

@@ -10,7 +10,6 @@ package vincent
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -53,11 +52,8 @@ type wireRequest struct {
 func (p *Provider) Submit(ctx context.Context, r smartvincent.Request) (smartvincent.Report, error) {
 	r.VIN = strings.ToUpper(strings.TrimSpace(r.VIN))
 	var cr Credentials
-	if err := p.cfg.Secrets.JSON(ctx, p.cfg.Secret, &cr); err != nil {
-		if errors.Is(err, secret.ErrNotFound) {
-			return smartvincent.Report{}, notAuthorized(err)
-		}
-		return smartvincent.Report{}, unavailable(fmt.Errorf("smart vincent credentials: %w", err))
+	if err := httpjson.Credentials(ctx, p.cfg, &cr, "smart vincent", refusals); err != nil {
+		return smartvincent.Report{}, err
 	}
 	if cr.APIKey == "" || cr.DealerID == "" {
 		return smartvincent.Report{}, notAuthorized(fmt.Errorf("secret %s lacks apiKey or dealerId", p.cfg.Secret))
@@ -84,23 +80,15 @@ func (p *Provider) Submit(ctx context.Context, r smartvincent.Request) (smartvin
 	case a.Status == http.StatusNotFound:
 		return smartvincent.Report{}, &smartvincent.Error{Code: smartvincent.CodeNotFound, Message: "Smart Vincent has no values for this VIN."}
 	case a.Status == http.StatusBadRequest:
-		var m struct {
-			Message string `json:"message"`
-		}
-		msg := "Smart Vincent refused the request."
-		if a.Decode(&m) == nil && m.Message != "" {
-			msg = m.Message
-		}
-		return smartvincent.Report{}, &smartvincent.Error{Code: smartvincent.CodeInvalid, Message: msg, Invalid: true}
+		return smartvincent.Report{}, &smartvincent.Error{Code: smartvincent.CodeInvalid, Message: a.Message("Smart Vincent refused the request."), Invalid: true}
 	}
 	return smartvincent.Report{}, unavailable(fmt.Errorf("smart vincent answered %d", a.Status))
 }
 
+var refusals = httpjson.Refusals{NotAuthorized: notAuthorized, Unavailable: unavailable}
+
 func unavailable(cause error) error {
-	msg := "Smart Vincent is temporarily unavailable."
-	if httpjson.Timeout(cause) {
-		msg = "Smart Vincent did not answer in time."
-	}
+	msg := httpjson.UnavailableMessage(cause, "Smart Vincent is temporarily unavailable.", "Smart Vincent did not answer in time.")
 	return &smartvincent.Error{Code: smartvincent.CodeUnavailable, Message: msg, Retryable: true, Err: cause}
 }
 

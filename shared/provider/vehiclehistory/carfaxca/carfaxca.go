@@ -123,11 +123,8 @@ func day(s string) string {
 // token takes a web service token.
 func (p *Provider) token(ctx context.Context) (string, error) {
 	var cr Credentials
-	if err := p.cfg.Secrets.JSON(ctx, p.cfg.Secret, &cr); err != nil {
-		if errors.Is(err, secret.ErrNotFound) {
-			return "", notAuthorized(err)
-		}
-		return "", unavailable(fmt.Errorf("carfax canada credentials: %w", err))
+	if err := httpjson.Credentials(ctx, p.cfg, &cr, "carfax canada", refusals); err != nil {
+		return "", err
 	}
 	if cr.Username == "" || cr.Password == "" {
 		return "", notAuthorized(fmt.Errorf("secret %s lacks username or password", p.cfg.Secret))
@@ -184,11 +181,10 @@ func (p *Provider) Report(ctx context.Context, vin string) (vehiclehistory.Histo
 	return vehiclehistory.HistoryReport{}, unavailable(fmt.Errorf("carfax canada answered %d", a.Status))
 }
 
+var refusals = httpjson.Refusals{NotAuthorized: notAuthorized, Unavailable: unavailable}
+
 func unavailable(cause error) error {
-	msg := "The vehicle history service is temporarily unavailable."
-	if httpjson.Timeout(cause) {
-		msg = "The vehicle history service did not answer in time."
-	}
+	msg := httpjson.UnavailableMessage(cause, "The vehicle history service is temporarily unavailable.", "The vehicle history service did not answer in time.")
 	return &vehiclehistory.Error{Code: vehiclehistory.CodeUnavailable, Message: msg, Retryable: true, Err: cause}
 }
 

@@ -9,6 +9,7 @@ import { ImpersonationBanner } from '../../features/auth/components/impersonatio
 import { NotificationBell } from '../../features/notifications';
 import { useHorizontalMenu } from '../../features/users/horizontal-menu';
 import { PERMISSIONS } from '../../lib/access';
+import { getRealtimeUrl } from '../../lib/config';
 import type { AppUser } from '../../lib/api/types';
 import { PRODUCT_NAME } from '../../lib/product';
 import { useRememberLastViewedPage } from '../last-viewed-page';
@@ -48,6 +49,9 @@ function SearchIcon() {
 
 const HEADER_HEIGHT = 60;
 const TOP_NAV_HEIGHT = 44;
+
+// Live updates (the push connection and its status dot) load after the shell's first paint.
+const LiveStatus = lazy(() => import('./live-status').then((m) => ({ default: m.LiveStatus })));
 
 // The merge check loads with the first page a merge link opens.
 const MergeSessionCheck = lazy(() => import('../merge-session-check').then((m) => ({ default: m.MergeSessionCheck })));
@@ -128,6 +132,11 @@ export function AppLayout({ user }: AppLayoutProps) {
                 {stores}
               </Text>
             </HeaderTooltip>
+            {getRealtimeUrl() ? (
+              <Suspense fallback={null}>
+                <LiveStatus />
+              </Suspense>
+            ) : null}
             <NotificationBell />
             <UserMenu
               user={user}

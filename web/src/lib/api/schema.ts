@@ -2155,6 +2155,66 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/auto_assistant/sandbox/event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a conversation event through the assistant sandbox
+         * @description For a store whose assistant is the sandbox (local runs and demo stores; 404 otherwise): the sandbox signs the event as Conversica's Message or Lead Update object with the store's sandbox webhook secret and delivers it to the webhook, where it is applied exactly as Conversica's would be. Needs a customer the caller may edit.
+         */
+        post: operations["deliverAssistantSandboxEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auto_assistant/webhook/lead_update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A change of an assistant conversation's state, from Conversica
+         * @description Conversica's Lead Update object (only the changed keys): the conversation's stage and status are applied once per delivery; a stage other than Preparing Lead and Messaging, or an inactive status, ends the conversation. The delivery must carry X-Conversica-Signature, the HMAC-SHA256 of the body under the store's webhook secret (401 otherwise, and nothing changes); a delivery id already applied changes nothing. A conversation of another store is 404.
+         */
+        post: operations["receiveAssistantLeadUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auto_assistant/webhook/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A message of an assistant conversation, from Conversica
+         * @description Conversica's Message object: a message the assistant sent (action sent) or the customer's reply (received), recorded once per delivery on the conversation and as the customer's activity (the assistant's automated); the conversation moves to Sent Message or Received Response. The delivery must carry X-Conversica-Signature, the HMAC-SHA256 of the body under the store's webhook secret (401 otherwise, and nothing changes); a delivery id already applied changes nothing. A conversation of another store is 404.
+         */
+        post: operations["receiveAssistantMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bank/dealer_banks": {
         parameters: {
             query?: never;
@@ -6730,6 +6790,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/pando/pandox/create_email_attachment/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a direct upload of an e-mail attachment
+         * @description The uploaded file of FileUrl must exist in the files bucket, be 1 byte to 25 MB and have an allowed name; it is then answered as create_email_attachment answers an upload (Data[0] is the stored file). A file that breaks a rule is removed and refused (400); one never uploaded is 404.
+         */
+        post: operations["confirmEmailAttachmentUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandox/create_email_attachment/upload_url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a direct upload of an e-mail attachment
+         * @description For files too large for one request (Lambda's payload limit is 6 MB): the file's name and size are checked as create_email_attachment checks them (spaces become underscores; exe, jar, bat, psc1, vb, vbs, msi, cmd, reg and wsf are refused; at most 25 MB) and a presigned PUT to the files bucket is answered, valid for 15 minutes, whose signature covers the Content-Length, so the bucket refuses a body of another size. Confirm FileUrl once uploaded.
+         */
+        post: operations["createEmailAttachmentUploadUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pando/pandox/create_email_template_attachment/{accountId}/{platformId}": {
         parameters: {
             query?: never;
@@ -6801,9 +6901,29 @@ export type paths = {
         put?: never;
         /**
          * Receive a customer's reply (SES receiving through SNS)
-         * @description An SNS delivery of an SES receipt notification. A reply to a thread's reply-to address from the customer's own address is recorded once (by the SES message id) in the customer's e-mail history and activity as an inbound e-mail; anything else is answered unmatched and dropped. A subscription confirmation is answered confirmed.
+         * @description An SNS delivery of an SES receipt notification. The SNS signature (version 1 or 2, by the certificate of an sns.<region>.amazonaws.com address) is checked first: a message whose signature does not hold is refused (403) and changes nothing. A reply to a thread's reply-to address from the customer's own address is recorded once (by the SES message id) in the customer's e-mail history and activity as an inbound e-mail; anything else is answered unmatched and dropped. A subscription confirmation is confirmed once (its SubscribeURL visited, which must be SNS's) and answered confirmed.
          */
         post: operations["receiveInboundEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pando/pandox/inbound_email/sandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply to an e-mail as the customer, through the local SES receiving sandbox
+         * @description A local run only (404 in AWS): the sandbox makes the SES receipt notification of an e-mail from From to the reply-to address To, signs it as SNS would with the local certificate the local webhook trusts, and delivers it to the inbound webhook, so it is received exactly as SES and SNS would deliver it. The reply address must be one of the caller's dealer group.
+         */
+        post: operations["replyByEmailInSandbox"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8163,6 +8283,25 @@ export type components = {
             conversationId: string;
             /** @description The new name. */
             name: string;
+            /**
+             * Format: int64
+             * @description The version the conversation was read at: a conversation changed since is refused with 409 and nothing changes.
+             */
+            version: number;
+        };
+        "assistant.SandboxEventInputBody": {
+            /**
+             * Format: int64
+             * @description The customer whose profile lists the conversation.
+             */
+            contactId: number;
+            conversationId: string;
+            /** @enum {string} */
+            event: "assistant_message" | "lead_reply" | "status";
+            stage?: string;
+            status?: string;
+            subject?: string;
+            text?: string;
             /**
              * Format: int64
              * @description The version the conversation was read at: a conversation changed since is refused with 409 and nothing changes.
@@ -11323,6 +11462,9 @@ export type components = {
             /** @description Opening time, HH:MM (24-hour clock) in the store's time zone. */
             Open?: string;
         };
+        "email.ConfirmUploadInputBody": {
+            FileUrl: string;
+        };
         "email.DealerTemplatesInputBody": {
             /** @description The stores; none for the Scope header's. */
             AccountPlatformIds?: number[] | null;
@@ -11340,6 +11482,12 @@ export type components = {
         };
         "email.FileRequestBody": {
             FileUrl: string;
+        };
+        "email.SandboxReplyInputBody": {
+            From: string;
+            Subject?: string;
+            Text: string;
+            To: string;
         };
         "email.SendInputBody": {
             Attachments?: components["schemas"]["functions.email.SendAttachment"][] | null;
@@ -11364,6 +11512,15 @@ export type components = {
              * @description A template of the customer's store; or give Subject and Body.
              */
             TemplateId?: number;
+        };
+        "email.UploadURLInputBody": {
+            ContentType?: string;
+            FileName: string;
+            /**
+             * Format: int64
+             * @description The file's size in bytes; the upload must be exactly this long.
+             */
+            Size: number;
         };
         "functions.activity.ActivityFeed": {
             entries: components["schemas"]["domain.activity.Entry"][] | null;
@@ -11442,6 +11599,14 @@ export type components = {
              * @description Different videos sent in the period.
              */
             videosUsed: number;
+        };
+        "functions.assistant.Delivered": {
+            active: boolean;
+            conversationId: string;
+            conversationStatus: string;
+            stage: string;
+            /** @enum {string} */
+            status: "applied" | "duplicate";
         };
         "functions.assistant.GeneratedReply": {
             /** Format: int64 */
@@ -12549,6 +12714,18 @@ export type components = {
             Message: string;
             RestrictedEmails: string[] | null;
             Success: boolean;
+        };
+        "functions.email.UploadURL": {
+            /** Format: date-time */
+            ExpiresAt: string;
+            FileName: string;
+            /** @description The file's reference, to confirm once uploaded. */
+            FileUrl: string;
+            Headers: {
+                [key: string]: string;
+            };
+            Method: string;
+            UploadUrl: string;
         };
         "functions.garage.AppraisalResult": {
             appraisal: components["schemas"]["provider.appraisal.Appraisal"];
@@ -15026,6 +15203,32 @@ export type components = {
             id: string;
             name: string;
         };
+        "provider.assistant.conversica.LeadUpdate": {
+            apiVersion: string;
+            /** @description The store's id at Conversica. */
+            clientId: string;
+            conversationStage?: string;
+            conversationStageDate?: string;
+            conversationStatus?: string;
+            conversationStatusDate?: string;
+            /** @description The lead id: CXM's conversation id. */
+            id: string;
+            leadStatus?: string;
+            leadStatusDate?: string;
+        };
+        "provider.assistant.conversica.Message": {
+            /** @enum {string} */
+            action: "sent" | "received";
+            apiVersion: string;
+            body: string;
+            /** @description The store's id at Conversica. */
+            clientId: string;
+            /** @description When the message was sent or received (RFC 3339). */
+            date: string;
+            /** @description The lead id: CXM's conversation id. */
+            id: string;
+            subject: string;
+        };
         "provider.mfrtag.FieldAction": {
             /** @enum {string} */
             kind: "safetyRecall" | "emissionsRecall" | "customerSatisfaction";
@@ -15451,6 +15654,10 @@ export type components = {
             Data: components["schemas"]["domain.template.Template"];
             Success: boolean;
         };
+        "runtime.httpapi.LegacyUploadURL": {
+            Data: components["schemas"]["functions.email.UploadURL"];
+            Success: boolean;
+        };
         "runtime.httpapi.LegacyWizardUser": {
             Data: components["schemas"]["functions.core.WizardUser"];
             Success: boolean;
@@ -15669,6 +15876,11 @@ export type components = {
         };
         "runtime.httpapi.ResultDecoded": {
             data: components["schemas"]["domain.vehicle.Decoded"];
+            pageData?: components["schemas"]["runtime.httpapi.PageData"];
+            successful: boolean;
+        };
+        "runtime.httpapi.ResultDelivered": {
+            data: components["schemas"]["functions.assistant.Delivered"];
             pageData?: components["schemas"]["runtime.httpapi.PageData"];
             successful: boolean;
         };
@@ -25489,6 +25701,244 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    deliverAssistantSandboxEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["assistant.SandboxEventInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDelivered"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    receiveAssistantLeadUpdate: {
+        parameters: {
+            query?: {
+                /** @description The store's dealer group. */
+                account?: number;
+                /** @description The store whose assistant reports. */
+                store?: number;
+            };
+            header?: {
+                /** @description sha256= and the hex HMAC-SHA256 of the body under the store's webhook secret. */
+                "X-Conversica-Signature"?: string;
+                /** @description The delivery's id; the body's SHA-256 when absent. */
+                "X-Conversica-Delivery"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["provider.assistant.conversica.LeadUpdate"];
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDelivered"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    receiveAssistantMessage: {
+        parameters: {
+            query?: {
+                /** @description The store's dealer group. */
+                account?: number;
+                /** @description The store whose assistant reports. */
+                store?: number;
+            };
+            header?: {
+                /** @description sha256= and the hex HMAC-SHA256 of the body under the store's webhook secret. */
+                "X-Conversica-Signature"?: string;
+                /** @description The delivery's id; the body's SHA-256 when absent. */
+                "X-Conversica-Delivery"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["provider.assistant.conversica.Message"];
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ResultDelivered"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -44118,6 +44568,180 @@ export interface operations {
             };
         };
     };
+    confirmEmailAttachmentUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["email.ConfirmUploadInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyListFile"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    createEmailAttachmentUploadUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["email.UploadURLInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyUploadURL"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
     createEmailTemplateAttachment: {
         parameters: {
             query?: never;
@@ -44394,6 +45018,93 @@ export interface operations {
             };
             /** @description Bad Request */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    replyByEmailInSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["email.SandboxReplyInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["functions.email.InboundResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -479,6 +479,8 @@ export type DealerTemplate = Schemas['domain.template.Template'];
 export type EmailMessage = Schemas['domain.emailmessage.Message'];
 /** An uploaded e-mail attachment. */
 export type EmailFile = Schemas['functions.email.File'];
+/** A presigned direct upload of an e-mail attachment. */
+export type EmailUploadUrl = Schemas['functions.email.UploadURL'];
 /** A template with its tokens filled in for a customer. */
 export type ReplacedTemplate = Schemas['functions.email.Replaced'];
 /** The answer of sendemail. */

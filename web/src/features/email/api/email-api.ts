@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api/client';
-import type { DealerTemplate, EmailFile, EmailMessage, ReplacedTemplate, SendEmailResult } from '../../../lib/api/types';
+import type { DealerTemplate, EmailFile, EmailMessage, EmailUploadUrl, ReplacedTemplate, SendEmailResult } from '../../../lib/api/types';
 import { activityKeys } from '../../activity';
 import { emailKeys } from './keys';
 
@@ -32,12 +32,49 @@ export function replaceTokens(contactId: number, templateId: number): Promise<Re
   return api.post<ReplacedTemplate>('/pando/pandox/tokenreplaceemailtemplate', { ContactId: contactId, TemplateId: templateId });
 }
 
-/** uploadAttachment uploads one file (POST /pando/pandox/create_email_attachment); Data[0] is the file. */
+/**
+ * DIRECT_UPLOAD_BYTES is the size from which a file goes straight to the files bucket through a
+ * presigned PUT instead of through the API. Lambda takes at most 6 MB per request, and API
+ * Gateway hands a binary body to it base64-encoded (4/3 of the size) inside a multipart form,
+ * so 4 MB is the largest file that surely fits. Smaller files keep the one-request upload: one
+ * round trip instead of three, and nothing depends on the bucket answering the browser.
+ */
+export const DIRECT_UPLOAD_BYTES = 4 * 1024 * 1024;
+
+/**
+ * uploadAttachment uploads one file: through the API (POST /pando/pandox/create_email_attachment)
+ * below DIRECT_UPLOAD_BYTES, else straight to the bucket (uploadAttachmentDirect).
+ */
 export async function uploadAttachment(file: File): Promise<EmailFile> {
+  if (file.size >= DIRECT_UPLOAD_BYTES) return uploadAttachmentDirect(file);
   const form = new FormData();
   form.append('file', file, file.name);
   const { data } = await api.request<EmailFile[]>('/pando/pandox/create_email_attachment', { method: 'POST', form });
   const first = data[0];
+  if (!first) throw new Error('The upload returned no file.');
+  return first;
+}
+
+/**
+ * uploadAttachmentDirect asks for a presigned PUT (POST /pando/pandox/create_email_attachment/upload_url,
+ * which checks the name and size as the upload does), sends the file to the bucket with exactly
+ * the signed headers, and confirms it (POST /pando/pandox/create_email_attachment/confirm).
+ */
+export async function uploadAttachmentDirect(file: File): Promise<EmailFile> {
+  const upload = await api.post<EmailUploadUrl>('/pando/pandox/create_email_attachment/upload_url', {
+    FileName: file.name,
+    Size: file.size,
+    ContentType: file.type,
+  });
+  // The browser sets Content-Length and Host itself, from the body and the URL.
+  const headers = Object.fromEntries(
+    Object.entries(upload.Headers ?? {}).filter(([name]) => !['content-length', 'host'].includes(name.toLowerCase())),
+  );
+  // The bytes rather than the File itself: every fetch sends an ArrayBuffer as it is.
+  const put = await fetch(upload.UploadUrl, { method: upload.Method, headers, body: await file.arrayBuffer() });
+  if (!put.ok) throw new Error(`${upload.FileName} could not be uploaded (the file store answered ${put.status}).`);
+  const confirmed = await api.post<EmailFile[]>('/pando/pandox/create_email_attachment/confirm', { FileUrl: upload.FileUrl });
+  const first = confirmed[0];
   if (!first) throw new Error('The upload returned no file.');
   return first;
 }

@@ -73,6 +73,48 @@ describe('SendEmailModal', () => {
     expect(sent[0]!.Attachments).toEqual([{ FileName: 'price_sheet.pdf', FileUrl: 'attachments/0123456789abcdef01234567/price_sheet.pdf' }]);
   });
 
+  it('sends a file too large for one request straight to the bucket and attaches it once confirmed', async () => {
+    const sent = emailServer();
+    const puts: { size: number; type: string | null }[] = [];
+    const asked: Record<string, unknown>[] = [];
+    server.use(
+      http.post('*/pando/pandox/create_email_attachment', () => HttpResponse.json({ errorMessages: ['Request too large'] }, { status: 413 })),
+      http.post('*/pando/pandox/create_email_attachment/upload_url', async ({ request }) => {
+        asked.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({
+          Success: true,
+          Data: {
+            FileName: 'walkaround_video.mp4', FileUrl: 'attachments/0123456789abcdef01234567/walkaround_video.mp4',
+            UploadUrl: 'https://files.example.test/cxm/walkaround_video.mp4?X-Amz-Signature=abc', Method: 'PUT',
+            Headers: { 'Content-Type': 'video/mp4', 'Content-Length': String(5 * 1024 * 1024) }, ExpiresAt: '2026-01-05T09:15:00Z',
+          },
+        });
+      }),
+      http.put('https://files.example.test/cxm/walkaround_video.mp4', async ({ request }) => {
+        puts.push({ size: (await request.arrayBuffer()).byteLength, type: request.headers.get('content-type') });
+        return new HttpResponse(null, { status: 200 });
+      }),
+      http.post('*/pando/pandox/create_email_attachment/confirm', async ({ request }) => {
+        const { FileUrl } = (await request.json()) as { FileUrl: string };
+        return HttpResponse.json({ Success: true, Data: [{ FileName: 'walkaround_video.mp4', FileUrl, ContentType: 'video/mp4', Size: 5 * 1024 * 1024 }] });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SendEmailModal opened onClose={() => {}} contactId={5001} storeId={101} to="maria@example.com" />);
+    const dialog = await screen.findByRole('dialog', { name: 'Send Email' });
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, new File([new Uint8Array(5 * 1024 * 1024)], 'walkaround video.mp4', { type: 'video/mp4' }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'walkaround_video.mp4' })).toBeInTheDocument());
+    expect(asked).toEqual([{ FileName: 'walkaround video.mp4', Size: 5 * 1024 * 1024, ContentType: 'video/mp4' }]);
+    expect(puts).toEqual([{ size: 5 * 1024 * 1024, type: 'video/mp4' }]);
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Subject' }), 'Your walkaround');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Here it is.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.Attachments).toEqual([{ FileName: 'walkaround_video.mp4', FileUrl: 'attachments/0123456789abcdef01234567/walkaround_video.mp4' }]);
+  });
+
   it('shows the refusal of a message naming another mailbox and keeps the form', async () => {
     emailServer();
     const user = userEvent.setup();

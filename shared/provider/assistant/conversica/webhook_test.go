@@ -1,0 +1,53 @@
+package conversica_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/cxm/cxm/shared/provider/assistant/conversica"
+)
+
+func TestVerify(t *testing.T) {
+	t.Parallel()
+	secret := []byte("store-webhook-secret-0123456789")
+	body := []byte(`{"apiVersion":"7.2","id":"AA-1","clientId":"101","action":"sent","date":"2026-01-01T00:00:00Z","subject":"","body":"Hi"}`)
+	good := conversica.Sign(secret, body)
+	tests := []struct {
+		name    string
+		secret  []byte
+		body    []byte
+		header  string
+		wantErr bool
+	}{
+		{"valid", secret, body, good, false},
+		{"valid in upper case", secret, body, "sha256=" + strings.ToUpper(strings.TrimPrefix(good, "sha256=")), false},
+		{"tampered body", secret, []byte(strings.Replace(string(body), "Hi", "Bye", 1)), good, true},
+		{"another store's secret", []byte("another-secret-0123456789abcdef"), body, good, true},
+		{"missing", secret, body, "", true},
+		{"without the scheme", secret, body, strings.TrimPrefix(good, "sha256="), true},
+		{"no secret", nil, body, good, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := conversica.Verify(tt.secret, tt.body, tt.header)
+			if got := err != nil; got != tt.wantErr {
+				t.Fatalf("Verify() = %v, want error %v", err, tt.wantErr)
+			}
+			if err != nil && !errors.Is(err, conversica.ErrSignature) {
+				t.Errorf("Verify() = %v, want ErrSignature", err)
+			}
+		})
+	}
+}
+
+func TestDeliveryID(t *testing.T) {
+	t.Parallel()
+	a, b := []byte(`{"id":"1"}`), []byte(`{"id":"2"}`)
+	if got := conversica.DeliveryID("d-7", a); got != "d-7" {
+		t.Errorf("DeliveryID with a header = %q, want d-7", got)
+	}
+	if conversica.DeliveryID("", a) != conversica.DeliveryID(" ", a) || conversica.DeliveryID("", a) == conversica.DeliveryID("", b) {
+		t.Error("DeliveryID without a header is not the body's own id")
+	}
+}
