@@ -18,6 +18,7 @@ import (
 	"github.com/cxm/cxm/shared/domain/notification"
 	"github.com/cxm/cxm/shared/domain/role"
 	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/local/clocktest"
 	"github.com/cxm/cxm/shared/local/dynamotest"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/eventbus"
@@ -34,24 +35,6 @@ const (
 	other   = 2002
 )
 
-// clock is a fake clock tests advance.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
 type fixture struct {
 	ctx    context.Context
 	s      *store.Store
@@ -59,7 +42,7 @@ type fixture struct {
 	svc    wiring.Services
 	bus    *eventbus.Memory
 	relay  *dynamotest.Outbox
-	clock  *clock
+	clock  *clocktest.Clock
 	leads  *lead.Repo
 	firer  *timer.Firer
 	notes  *notification.Repo
@@ -79,7 +62,7 @@ func newFixture(t *testing.T, settings dealer.Settings) *fixture {
 	}
 	bus := eventbus.NewMemory()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	c := &clock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	c := clocktest.New(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))
 	f := &fixture{
 		ctx: ctx, s: s, t: tenant, svc: wiring.New(s, bus, log), bus: bus, clock: c,
 		leads: lead.NewRepo(s, bus, log).WithClock(c.Now),
@@ -152,12 +135,7 @@ func (f *fixture) newLead(t *testing.T, contactID int64) lead.Lead {
 // settle delivers the outbox's events, and those their consumers write, until none is left.
 func (f *fixture) settle(t *testing.T) {
 	t.Helper()
-	for range 20 {
-		if f.relay.Flush(t) == 0 {
-			return
-		}
-	}
-	t.Fatal("events kept coming")
+	f.relay.Settle(t)
 }
 
 func (f *fixture) get(t *testing.T, id int64) lead.Lead {

@@ -20,6 +20,7 @@ import (
 	"github.com/cxm/cxm/shared/domain/task"
 	"github.com/cxm/cxm/shared/domain/user"
 	"github.com/cxm/cxm/shared/domain/vehicle"
+	"github.com/cxm/cxm/shared/local/clocktest"
 	"github.com/cxm/cxm/shared/local/dynamotest"
 	mailsandbox "github.com/cxm/cxm/shared/provider/mail/sandbox"
 	"github.com/cxm/cxm/shared/runtime/eventbus"
@@ -36,23 +37,6 @@ const (
 	other   = 2002
 )
 
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
 type fixture struct {
 	ctx   context.Context
 	s     *store.Store
@@ -60,7 +44,7 @@ type fixture struct {
 	svc   wiring.Services
 	bus   *eventbus.Memory
 	relay *dynamotest.Outbox
-	clock *clock
+	clock *clocktest.Clock
 	leads *lead.Repo
 	rules *rule.Repo
 	tasks *task.Repo
@@ -73,7 +57,7 @@ type fixture struct {
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	ctx := context.Background()
-	c := &clock{now: time.Date(2026, 11, 20, 16, 0, 0, 0, time.UTC)}
+	c := clocktest.New(time.Date(2026, 11, 20, 16, 0, 0, 0, time.UTC))
 	s := dynamotest.Store(t).WithClock(c.Now)
 	tenant, err := store.NewTenant(strconv.Itoa(account))
 	if err != nil {
@@ -110,12 +94,7 @@ func newFixture(t *testing.T) *fixture {
 
 func (f *fixture) settle(t *testing.T) {
 	t.Helper()
-	for range 20 {
-		if f.relay.Flush(t) == 0 {
-			return
-		}
-	}
-	t.Fatal("events kept coming")
+	f.relay.Settle(t)
 }
 
 func (f *fixture) fire(t *testing.T) {

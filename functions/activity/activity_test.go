@@ -16,6 +16,7 @@ import (
 	"github.com/cxm/cxm/functions/areatest"
 	"github.com/cxm/cxm/shared/domain/activity"
 	"github.com/cxm/cxm/shared/domain/contact"
+	"github.com/cxm/cxm/shared/local/clocktest"
 	"github.com/cxm/cxm/shared/local/demo"
 	"github.com/cxm/cxm/shared/local/dynamotest"
 	"github.com/cxm/cxm/shared/runtime/auth"
@@ -296,28 +297,10 @@ func TestOwnersFeed(t *testing.T) {
 	}
 }
 
-// clock is a settable clock for the area's hourly view records.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) Set(t time.Time) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = t
-}
-
 func TestViewSubmissions(t *testing.T) {
 	t.Parallel()
 	srv := areatest.New(t)
-	clk := &clock{now: time.Date(2026, 3, 2, 10, 5, 0, 0, time.UTC)}
+	clk := clocktest.New(time.Date(2026, 3, 2, 10, 5, 0, 0, time.UTC))
 	h := areaactivity.NewWith(srv.Services, areaactivity.Options{Now: clk.Now})
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		claims := auth.ClaimsFromMap(map[string]string{"sub": "sub-" + r.Header.Get("X-User"), "token_use": "access"})

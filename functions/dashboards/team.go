@@ -142,50 +142,63 @@ type EngagementReport struct {
 	Users     int              `json:"users" doc:"How many users had any engagement."`
 }
 
-func (a *area) registerTeam(api *httpapi.API) {
-	const rules = " Date range widened to the start of the begin day and the end of the end day in each store's time zone; a caller without the manager or BDC dashboard permission gets only their own row."
-	httpapi.Register(api, huma.Operation{
-		OperationID: "getTeamFilteredPaged", Method: http.MethodPost, Path: "/api/Team/team/filtered/paged",
-		Summary:     "The team's activity, a page at a time",
-		Description: "The users of the stores, the most counts first and then by name (25 a page by default), each with their leads claimed and assigned, calls, e-mails, texts, notes, tasks completed, appointments and sales over the range." + rules,
-		Tags:        []string{"dashboards"}, Errors: []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *TeamInput) (*httpapi.Body[httpapi.Result[[]TeamMember]], error) {
+// teamPage answers a team call a page at a time: the members with counters, the most counts first.
+func (a *area) teamPage(counters []dashboard.Counter) func(context.Context, *TeamInput) (*httpapi.Body[httpapi.Result[[]TeamMember]], error) {
+	return func(ctx context.Context, in *TeamInput) (*httpapi.Body[httpapi.Result[[]TeamMember]], error) {
 		q, err := a.check(ctx, in.Scope, in.Body.RangeBody)
 		if err != nil {
 			return nil, err
 		}
-		members, err := a.team(ctx, q, in.Body.Text, teamCounters)
+		members, err := a.team(ctx, q, in.Body.Text, counters)
 		if err != nil {
 			return nil, err
 		}
 		rows, pd := page(members, in.Body.PageNumber, in.Body.PageSize)
 		return httpapi.Reply(httpapi.Paged(rows, pd)), nil
-	})
+	}
+}
 
-	httpapi.Register(api, huma.Operation{
-		OperationID: "exportTeamActivity", Method: http.MethodPost, Path: "/api/Team/team/activity/csv",
-		Summary:     "Export the team's activity as CSV",
-		Description: "Every user of the team call, one row each, as CSV (text/csv)." + rules,
-		Tags:        []string{"dashboards"}, Errors: []int{400, 401, 403, 404}, Responses: csvResponse,
-	}, func(ctx context.Context, in *TeamInput) (*huma.StreamResponse, error) {
+// teamCSV answers a team call with every member and their counters as the CSV file name.
+func (a *area) teamCSV(counters []dashboard.Counter, name string) func(context.Context, *TeamInput) (*huma.StreamResponse, error) {
+	return func(ctx context.Context, in *TeamInput) (*huma.StreamResponse, error) {
 		q, err := a.check(ctx, in.Scope, in.Body.RangeBody)
 		if err != nil {
 			return nil, err
 		}
-		members, err := a.team(ctx, q, in.Body.Text, teamCounters)
+		members, err := a.team(ctx, q, in.Body.Text, counters)
 		if err != nil {
 			return nil, err
 		}
-		header, rows := memberCSV(members, teamCounters)
-		return csvFile("team-activity.csv", header, rows), nil
-	})
+		header, rows := memberCSV(members, counters)
+		return csvFile(name, header, rows), nil
+	}
+}
 
-	httpapi.Register(api, huma.Operation{
-		OperationID: "getCustomerEngagementReport", Method: http.MethodPost, Path: "/api/Report/report/customerEngagement",
-		Summary:     "Customer engagement totals",
-		Description: "The calls (and those that reached the customer), e-mails, texts, notes, customers' inbound messages and appointments set over the range, and how many users engaged." + rules,
-		Tags:        []string{"dashboards"}, Errors: []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *RangeInput) (*httpapi.Body[httpapi.Result[EngagementReport]], error) {
+// teamOp is a team report call: a POST of the dashboards, refused as they are.
+func teamOp(id, path, summary, description string) huma.Operation {
+	return huma.Operation{
+		OperationID: id, Method: http.MethodPost, Path: path, Summary: summary, Description: description,
+		Tags: []string{"dashboards"}, Errors: []int{400, 401, 403, 404},
+	}
+}
+
+// csvOp is op answering with a CSV file.
+func csvOp(op huma.Operation) huma.Operation {
+	op.Responses = csvResponse
+	return op
+}
+
+func (a *area) registerTeam(api *httpapi.API) {
+	const rules = " Date range widened to the start of the begin day and the end of the end day in each store's time zone; a caller without the manager or BDC dashboard permission gets only their own row."
+	httpapi.Register(api, teamOp("getTeamFilteredPaged", "/api/Team/team/filtered/paged", "The team's activity, a page at a time",
+		"The users of the stores, the most counts first and then by name (25 a page by default), each with their leads claimed and assigned, calls, e-mails, texts, notes, tasks completed, appointments and sales over the range."+rules), a.teamPage(teamCounters))
+
+	httpapi.Register(api, csvOp(teamOp("exportTeamActivity", "/api/Team/team/activity/csv", "Export the team's activity as CSV",
+		"Every user of the team call, one row each, as CSV (text/csv)."+rules)), a.teamCSV(teamCounters, "team-activity.csv"))
+
+	httpapi.Register(api, teamOp("getCustomerEngagementReport", "/api/Report/report/customerEngagement", "Customer engagement totals",
+		"The calls (and those that reached the customer), e-mails, texts, notes, customers' inbound messages and appointments set over the range, and how many users engaged."+rules,
+	), func(ctx context.Context, in *RangeInput) (*httpapi.Body[httpapi.Result[EngagementReport]], error) {
 		q, err := a.check(ctx, in.Scope, in.Body)
 		if err != nil {
 			return nil, err
@@ -197,39 +210,9 @@ func (a *area) registerTeam(api *httpapi.API) {
 		return httpapi.Reply(httpapi.OK(EngagementReport{BeginDate: s.BeginDate, EndDate: s.EndDate, Counters: s.Counters, Totals: s.Totals, Users: len(s.Users)})), nil
 	})
 
-	httpapi.Register(api, huma.Operation{
-		OperationID: "getCustomerEngagementDetailPaged", Method: http.MethodPost, Path: "/api/Report/report/customerengagementdetail/paging",
-		Summary:     "Customer engagement by user, a page at a time",
-		Description: "The users of the stores, the most counts first and then by name (25 a page by default) with their customer engagement over the range." + rules,
-		Tags:        []string{"dashboards"}, Errors: []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *TeamInput) (*httpapi.Body[httpapi.Result[[]TeamMember]], error) {
-		q, err := a.check(ctx, in.Scope, in.Body.RangeBody)
-		if err != nil {
-			return nil, err
-		}
-		members, err := a.team(ctx, q, in.Body.Text, engagementReportCounters)
-		if err != nil {
-			return nil, err
-		}
-		rows, pd := page(members, in.Body.PageNumber, in.Body.PageSize)
-		return httpapi.Reply(httpapi.Paged(rows, pd)), nil
-	})
+	httpapi.Register(api, teamOp("getCustomerEngagementDetailPaged", "/api/Report/report/customerengagementdetail/paging", "Customer engagement by user, a page at a time",
+		"The users of the stores, the most counts first and then by name (25 a page by default) with their customer engagement over the range."+rules), a.teamPage(engagementReportCounters))
 
-	httpapi.Register(api, huma.Operation{
-		OperationID: "exportCustomerEngagement", Method: http.MethodPost, Path: "/api/Report/report/customerEngagementcsv",
-		Summary:     "Export customer engagement as CSV",
-		Description: "Every user of the customer engagement detail, one row each, as CSV (text/csv)." + rules,
-		Tags:        []string{"dashboards"}, Errors: []int{400, 401, 403, 404}, Responses: csvResponse,
-	}, func(ctx context.Context, in *TeamInput) (*huma.StreamResponse, error) {
-		q, err := a.check(ctx, in.Scope, in.Body.RangeBody)
-		if err != nil {
-			return nil, err
-		}
-		members, err := a.team(ctx, q, in.Body.Text, engagementReportCounters)
-		if err != nil {
-			return nil, err
-		}
-		header, rows := memberCSV(members, engagementReportCounters)
-		return csvFile("customer-engagement.csv", header, rows), nil
-	})
+	httpapi.Register(api, csvOp(teamOp("exportCustomerEngagement", "/api/Report/report/customerEngagementcsv", "Export customer engagement as CSV",
+		"Every user of the customer engagement detail, one row each, as CSV (text/csv)."+rules)), a.teamCSV(engagementReportCounters, "customer-engagement.csv"))
 }

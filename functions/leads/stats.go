@@ -13,6 +13,7 @@ import (
 	"github.com/cxm/cxm/shared/domain/user"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/store"
 	"github.com/danielgtaylor/huma/v2"
 )
 
@@ -235,6 +236,28 @@ func checkPage(number, size, def, maxSize int) (int, int, error) {
 	return number, size, nil
 }
 
+// salesPeopleStats answers a lead statistics call: the statistics of the filter's stores and
+// range, with name filling in the names of the sales people they list.
+func salesPeopleStats[T any](a *area, get func(context.Context, store.Tenant, lead.StatsQuery) (T, error), name func(out T, user func(id string) string)) func(context.Context, *StatsInput) (*httpapi.Body[httpapi.Result[T]], error) {
+	return func(ctx context.Context, in *StatsInput) (*httpapi.Body[httpapi.Result[T]], error) {
+		sess, err := a.d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		q, err := statsQuery(sess, in.Body, in.Scope)
+		if err != nil {
+			return nil, err
+		}
+		out, err := get(ctx, sess.Principal.Tenant, q)
+		if err != nil {
+			return nil, err
+		}
+		names := a.rows(sess)
+		name(out, func(id string) string { return names.user(ctx, id) })
+		return httpapi.Reply(httpapi.OK(out)), nil
+	}
+}
+
 func (a *area) registerStats(api *httpapi.API) {
 	d := a.d
 	httpapi.Register(api, huma.Operation{
@@ -324,25 +347,11 @@ func (a *area) registerStats(api *httpapi.API) {
 			"A lead counts in the status it is in now. Reads the index of sales by date over the range only.",
 		Tags:   []string{"leads"},
 		Errors: []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *StatsInput) (*httpapi.Body[httpapi.Result[lead.SaleCounts]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
+	}, salesPeopleStats(a, a.leads.SaleCounts, func(out lead.SaleCounts, name func(string) string) {
+		for i, p := range out.SalesPeople {
+			out.SalesPeople[i].SalesPersonName = name(p.SalesPersonID)
 		}
-		q, err := statsQuery(sess, in.Body, in.Scope)
-		if err != nil {
-			return nil, err
-		}
-		out, err := a.leads.SaleCounts(ctx, sess.Principal.Tenant, q)
-		if err != nil {
-			return nil, err
-		}
-		names := a.rows(sess)
-		for i := range out.SalesPeople {
-			out.SalesPeople[i].SalesPersonName = names.user(ctx, out.SalesPeople[i].SalesPersonID)
-		}
-		return httpapi.Reply(httpapi.OK(out)), nil
-	})
+	}))
 
 	httpapi.Register(api, huma.Operation{
 		OperationID: "getLeadAverageResponseTime",
@@ -354,25 +363,11 @@ func (a *area) registerStats(api *httpapi.API) {
 			"and the mean time from arrival to that first contact of those answered, in seconds and minutes.",
 		Tags:   []string{"leads"},
 		Errors: []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *StatsInput) (*httpapi.Body[httpapi.Result[lead.ResponseTimes]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
+	}, salesPeopleStats(a, a.leads.ResponseTimes, func(out lead.ResponseTimes, name func(string) string) {
+		for i, p := range out.SalesPeople {
+			out.SalesPeople[i].SalesPersonName = name(p.SalesPersonID)
 		}
-		q, err := statsQuery(sess, in.Body, in.Scope)
-		if err != nil {
-			return nil, err
-		}
-		out, err := a.leads.ResponseTimes(ctx, sess.Principal.Tenant, q)
-		if err != nil {
-			return nil, err
-		}
-		names := a.rows(sess)
-		for i := range out.SalesPeople {
-			out.SalesPeople[i].SalesPersonName = names.user(ctx, out.SalesPeople[i].SalesPersonID)
-		}
-		return httpapi.Reply(httpapi.OK(out)), nil
-	})
+	}))
 
 	a.registerManagerDashboard(api)
 	a.registerShowroom(api)
@@ -457,10 +452,14 @@ func (a *area) registerManagerDashboard(api *httpapi.API) {
 	})
 }
 
-// additionalLeads returns, for each customer of the request, its open leads at the request's
-// stores other than the visits' own, in the order of the request. A customer that does not
-// exist for the caller has none.
-func (a *area) additionalLeads(ctx context.Context, sess user.Session, in *ShowroomLeadsInput) ([]int64, map[int64][]lead.Lead, error) {
+// additionalLeads returns the caller's session and, for each customer of the request, its
+// open leads at the request's stores other than the visits' own, in the order of the request.
+// A customer that does not exist for the caller has none.
+func (a *area) additionalLeads(ctx context.Context, in *ShowroomLeadsInput) (user.Session, []int64, map[int64][]lead.Lead, error) {
+	sess, err := a.d.Users.Session(ctx)
+	if err != nil {
+		return user.Session{}, nil, nil, err
+	}
 	b := in.Body
 	fields := map[string]string{}
 	if len(b.ContactIDs) == 0 {
@@ -472,11 +471,11 @@ func (a *area) additionalLeads(ctx context.Context, sess user.Session, in *Showr
 		}
 	}
 	if len(fields) > 0 {
-		return nil, nil, apperr.InvalidFields("The showroom customers are not valid.", fields)
+		return user.Session{}, nil, nil, apperr.InvalidFields("The showroom customers are not valid.", fields)
 	}
 	stores, err := sess.SelectStores(b.AccountPlatformIDs, in.Scope)
 	if err != nil {
-		return nil, nil, err
+		return user.Session{}, nil, nil, err
 	}
 	var ids []int64
 	out := map[int64][]lead.Lead{}
@@ -490,11 +489,11 @@ func (a *area) additionalLeads(ctx context.Context, sess user.Session, in *Showr
 			continue
 		}
 		if err != nil {
-			return nil, nil, err
+			return user.Session{}, nil, nil, err
 		}
 		ls, err := a.leads.ForContact(ctx, sess.Principal.Tenant, c.Owners())
 		if err != nil {
-			return nil, nil, err
+			return user.Session{}, nil, nil, err
 		}
 		for _, l := range ls {
 			if lead.Open(l.Status) && slices.Contains(stores, l.AccountPlatformID) && !slices.Contains(b.ExcludeCrmLeadIDs, l.ID) {
@@ -502,27 +501,23 @@ func (a *area) additionalLeads(ctx context.Context, sess user.Session, in *Showr
 			}
 		}
 	}
-	return ids, out, nil
+	return sess, ids, out, nil
+}
+
+// showroomOp is a showroom log call about the visiting customers' other leads.
+func showroomOp(id, path, summary, description string) huma.Operation {
+	return huma.Operation{
+		OperationID: id, Method: http.MethodPost, Path: path, Summary: summary, Description: description,
+		Tags: []string{"leads"}, Errors: []int{400, 401, 403, 404},
+	}
 }
 
 func (a *area) registerShowroom(api *httpapi.API) {
-	d := a.d
 	const rules = "A customer's open leads (active, or sold pending) at the stores (the body's, else the Scope header's: stores the caller may view), the customers merged into it included, " +
 		"apart from the leads excludeCrmLeadIds names (each visit's own). A customer that does not exist for the caller has none."
-	httpapi.Register(api, huma.Operation{
-		OperationID: "getShowroomAdditionalLeadCount",
-		Method:      http.MethodPost,
-		Path:        "/api/CrmLead/showroom_log/additional_lead_count",
-		Summary:     "How many other open leads each showroom customer has",
-		Description: rules + " One count per customer named, in the order named.",
-		Tags:        []string{"leads"},
-		Errors:      []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *ShowroomLeadsInput) (*httpapi.Body[httpapi.Result[[]AdditionalLeadCount]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		ids, leads, err := a.additionalLeads(ctx, sess, in)
+	httpapi.Register(api, showroomOp("getShowroomAdditionalLeadCount", "/api/CrmLead/showroom_log/additional_lead_count",
+		"How many other open leads each showroom customer has", rules+" One count per customer named, in the order named."), func(ctx context.Context, in *ShowroomLeadsInput) (*httpapi.Body[httpapi.Result[[]AdditionalLeadCount]], error) {
+		_, ids, leads, err := a.additionalLeads(ctx, in)
 		if err != nil {
 			return nil, err
 		}
@@ -533,20 +528,9 @@ func (a *area) registerShowroom(api *httpapi.API) {
 		return httpapi.Reply(httpapi.OK(out)), nil
 	})
 
-	httpapi.Register(api, huma.Operation{
-		OperationID: "getShowroomAdditionalLeadDetail",
-		Method:      http.MethodPost,
-		Path:        "/api/CrmLead/showroom_log/additional_lead_detail",
-		Summary:     "The other open leads of showroom customers",
-		Description: rules + " The leads in the Leads Log's row shape, by customer in the order named, newest first within each.",
-		Tags:        []string{"leads"},
-		Errors:      []int{400, 401, 403, 404},
-	}, func(ctx context.Context, in *ShowroomLeadsInput) (*httpapi.Body[httpapi.Result[[]LogRow]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		ids, leads, err := a.additionalLeads(ctx, sess, in)
+	httpapi.Register(api, showroomOp("getShowroomAdditionalLeadDetail", "/api/CrmLead/showroom_log/additional_lead_detail",
+		"The other open leads of showroom customers", rules+" The leads in the Leads Log's row shape, by customer in the order named, newest first within each."), func(ctx context.Context, in *ShowroomLeadsInput) (*httpapi.Body[httpapi.Result[[]LogRow]], error) {
+		sess, ids, leads, err := a.additionalLeads(ctx, in)
 		if err != nil {
 			return nil, err
 		}

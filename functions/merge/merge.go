@@ -10,6 +10,7 @@ import (
 	"github.com/cxm/cxm/shared/domain/contact"
 	"github.com/cxm/cxm/shared/domain/lead"
 	"github.com/cxm/cxm/shared/domain/merge"
+	"github.com/cxm/cxm/shared/domain/user"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/cxm/cxm/shared/runtime/store"
@@ -95,6 +96,14 @@ type Session = httpapi.Body[httpapi.Result[MergeSession]]
 // Merge is the response of simulate and execute.
 type Merge = httpapi.Body[httpapi.Result[MergeResult]]
 
+// mergeOp is a call on the signed-in user's merge session.
+func mergeOp(id, path, summary, description string) huma.Operation {
+	return huma.Operation{
+		OperationID: id, Method: http.MethodPost, Path: path, Summary: summary, Description: description,
+		Tags: []string{"merge"}, Errors: []int{400, 401, 403, 404, 409},
+	}
+}
+
 func (a *area) register(api *httpapi.API) {
 	tags := []string{"merge"}
 	httpapi.Register(api, huma.Operation{
@@ -111,14 +120,7 @@ func (a *area) register(api *httpapi.API) {
 			return nil, err
 		}
 		s, err := a.svc.Current(ctx, sess.Principal)
-		if err != nil {
-			return nil, err
-		}
-		v, err := a.sessionView(ctx, sess, s)
-		if err != nil {
-			return nil, err
-		}
-		return httpapi.Reply(httpapi.OK(v)), nil
+		return a.sessionReply(ctx, sess, s, err)
 	})
 
 	add := func(id, path, summary string) {
@@ -139,52 +141,24 @@ func (a *area) register(api *httpapi.API) {
 				return nil, err
 			}
 			s, err := a.svc.Add(ctx, sess.Principal, in.Body.AccountPlatformID, in.Body.ContactID)
-			if err != nil {
-				return nil, err
-			}
-			v, err := a.sessionView(ctx, sess, s)
-			if err != nil {
-				return nil, err
-			}
-			return httpapi.Reply(httpapi.OK(v)), nil
+			return a.sessionReply(ctx, sess, s, err)
 		})
 	}
 	add("createMergeSession", "/api/contact/merge/create_session", "Start a merge session with its first contact")
 	add("addContactToMergeSession", "/api/contact/merge/add_contact_to_session", "Add a contact to the merge session")
 
-	httpapi.Register(api, huma.Operation{
-		OperationID: "removeContactFromMergeSession",
-		Method:      http.MethodPost,
-		Path:        "/api/contact/merge/remove_contact_from_session",
-		Summary:     "Remove a contact from the merge session",
-		Description: "A session left without contacts is deleted. 404 when there is no session or the contact is not in it.",
-		Tags:        tags,
-		Errors:      []int{400, 401, 403, 404, 409},
-	}, func(ctx context.Context, in *MergeRemoveInput) (*Session, error) {
+	httpapi.Register(api, mergeOp("removeContactFromMergeSession", "/api/contact/merge/remove_contact_from_session", "Remove a contact from the merge session",
+		"A session left without contacts is deleted. 404 when there is no session or the contact is not in it."), func(ctx context.Context, in *MergeRemoveInput) (*Session, error) {
 		sess, err := a.d.Users.Session(ctx)
 		if err != nil {
 			return nil, err
 		}
 		s, err := a.svc.Remove(ctx, sess.Principal, in.Body.ContactID)
-		if err != nil {
-			return nil, err
-		}
-		v, err := a.sessionView(ctx, sess, s)
-		if err != nil {
-			return nil, err
-		}
-		return httpapi.Reply(httpapi.OK(v)), nil
+		return a.sessionReply(ctx, sess, s, err)
 	})
 
-	httpapi.Register(api, huma.Operation{
-		OperationID: "deleteMergeSession",
-		Method:      http.MethodPost,
-		Path:        "/api/contact/merge/delete_session",
-		Summary:     "Delete the merge session",
-		Description: "404 when there is no session, which the web app counts as deleted.",
-		Tags:        tags,
-		Errors:      []int{400, 401, 403, 404, 409},
-	}, func(ctx context.Context, _ *MergeDeleteInput) (*httpapi.Body[httpapi.Result[MergeDeleted]], error) {
+	httpapi.Register(api, mergeOp("deleteMergeSession", "/api/contact/merge/delete_session", "Delete the merge session",
+		"404 when there is no session, which the web app counts as deleted."), func(ctx context.Context, _ *MergeDeleteInput) (*httpapi.Body[httpapi.Result[MergeDeleted]], error) {
 		sess, err := a.d.Users.Session(ctx)
 		if err != nil {
 			return nil, err
@@ -195,46 +169,47 @@ func (a *area) register(api *httpapi.API) {
 		return httpapi.Reply(httpapi.OK(MergeDeleted{Deleted: true, Message: merge.MessageDeleted})), nil
 	})
 
-	httpapi.Register(api, huma.Operation{
-		OperationID: "simulateMerge",
-		Method:      http.MethodPost,
-		Path:        "/api/contact/merge/simulate",
-		Summary:     "The merged contact the session's merge would make",
-		Description: "Writes nothing. 409 unless the session holds two contacts.",
-		Tags:        tags,
-		Errors:      []int{400, 401, 403, 404, 409},
-	}, func(ctx context.Context, in *MergeSurvivorInput) (*Merge, error) {
+	httpapi.Register(api, mergeOp("simulateMerge", "/api/contact/merge/simulate", "The merged contact the session's merge would make",
+		"Writes nothing. 409 unless the session holds two contacts."), func(ctx context.Context, in *MergeSurvivorInput) (*Merge, error) {
 		sess, err := a.d.Users.Session(ctx)
 		if err != nil {
 			return nil, err
 		}
-		m, err := a.svc.Simulate(ctx, sess.Principal, survivor(in))
-		if err != nil {
-			return nil, err
-		}
-		return httpapi.Reply(httpapi.OK(resultView(m))), nil
+		return mergeReply(a.svc.Simulate(ctx, sess.Principal, survivor(in)))
 	})
 
-	httpapi.Register(api, huma.Operation{
-		OperationID: "executeMerge",
-		Method:      http.MethodPost,
-		Path:        "/api/contact/merge/execute",
-		Summary:     "Merge the session's contacts and end the session",
-		Description: "The survivor gets the other contact's phones, emails and addresses (deduplicated), its vehicles, leads, notes, tasks and activity; the other contact is retired (its GET is then 404 with the message 'The customer was merged into customer {survivor id}.', and searches find the survivor); the change log records the merge; the session ends — in one transaction. 409 unless the session holds two contacts, or when a contact or the session changed meanwhile; nothing changes then. A repeated execute finds no session (404) and changes nothing.",
-		Tags:        tags,
-		Errors:      []int{400, 401, 403, 404, 409},
-	}, func(ctx context.Context, in *MergeSurvivorInput) (*Merge, error) {
+	httpapi.Register(api, mergeOp("executeMerge", "/api/contact/merge/execute", "Merge the session's contacts and end the session",
+		"The survivor gets the other contact's phones, emails and addresses (deduplicated), its vehicles, leads, notes, tasks and activity; the other contact is retired (its GET is then 404 with the message 'The customer was merged into customer {survivor id}.', and searches find the survivor); the change log records the merge; the session ends — in one transaction. 409 unless the session holds two contacts, or when a contact or the session changed meanwhile; nothing changes then. A repeated execute finds no session (404) and changes nothing."), func(ctx context.Context, in *MergeSurvivorInput) (*Merge, error) {
 		sess, err := a.d.Users.Session(ctx)
 		if err != nil {
 			return nil, err
 		}
 		m, err := a.svc.Execute(ctx, sess.Principal, survivor(in))
-		if err != nil {
-			return nil, err
+		if err == nil {
+			a.carryImages(ctx, sess.Principal.Tenant, m.Merged.ContactID, m.Survivor.ContactID)
 		}
-		a.carryImages(ctx, sess.Principal.Tenant, m.Merged.ContactID, m.Survivor.ContactID)
-		return httpapi.Reply(httpapi.OK(resultView(m))), nil
+		return mergeReply(m, err)
 	})
+}
+
+// sessionReply answers with the merge session s the call left, or with the call's err.
+func (a *area) sessionReply(ctx context.Context, sess user.Session, s merge.Session, err error) (*Session, error) {
+	var v MergeSession
+	if err == nil {
+		v, err = a.sessionView(ctx, sess, s)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return httpapi.Reply(httpapi.OK(v)), nil
+}
+
+// mergeReply answers with the merge m the call made (or would make), or with the call's err.
+func mergeReply(m merge.Merge, err error) (*Merge, error) {
+	if err != nil {
+		return nil, err
+	}
+	return httpapi.Reply(httpapi.OK(resultView(m))), nil
 }
 
 // carryImages gives the survivor the retired customer's scanned licence images it has none

@@ -17,6 +17,7 @@ import (
 	"github.com/cxm/cxm/shared/domain/rule"
 	"github.com/cxm/cxm/shared/domain/task"
 	"github.com/cxm/cxm/shared/domain/user"
+	"github.com/cxm/cxm/shared/local/clocktest"
 	"github.com/cxm/cxm/shared/runtime/eventbus"
 	"github.com/cxm/cxm/shared/runtime/store"
 	"github.com/cxm/cxm/shared/runtime/timer"
@@ -40,30 +41,12 @@ const (
 	benchRules   = 50
 )
 
-// benchClock is the engine's clock, moved by the bench.
-type benchClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *benchClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *benchClock) Set(t time.Time) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = t
-}
-
 func benchWorkflows(ctx context.Context, b workflowsBench) error {
 	s, err := store.New(b.db, b.table, make([]byte, 32))
 	if err != nil {
 		return err
 	}
-	clock := &benchClock{now: time.Now().UTC().Truncate(time.Minute)}
+	clock := clocktest.New(time.Now().UTC().Truncate(time.Minute))
 	s = s.WithClock(clock.Now)
 	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
 	svc := wiring.New(s, eventbus.NewMemory(), log)
@@ -157,7 +140,7 @@ func benchWorkflows(ctx context.Context, b workflowsBench) error {
 // timer, runs the timer function's passes from their due time as the schedule does, and
 // reports the lag from each task's due time to its Overdue state and whether any task's timer
 // fired twice.
-func benchOverdue(ctx context.Context, b workflowsBench, s *store.Store, t store.Tenant, clock *benchClock, due eventbus.Consumer) error {
+func benchOverdue(ctx context.Context, b workflowsBench, s *store.Store, t store.Tenant, clock *clocktest.Clock, due eventbus.Consumer) error {
 	tasks := task.NewRepo(s)
 	dueAt := clock.Now().Add(time.Hour).Truncate(time.Minute)
 	fmt.Printf("\nWorkflow task timers: %d pending tasks due within one minute (BENCH_MAX), the timer function's passes from their due time\n", b.pending)

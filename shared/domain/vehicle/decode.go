@@ -165,32 +165,15 @@ func (c *Catalogue) Decode(v string, now time.Time) (Decoded, error) {
 			best[p.element], bestLit[p.element] = p.value, p.literal
 		}
 	}
+	// fields are the Decoded fields the catalogue's elements fill in, by element name.
+	fields := map[string]*string{
+		"Make": &d.Make, "Model": &d.Model, "Series": &d.Series, "Trim": &d.Trim, "BodyClass": &d.BodyClass,
+		"DriveType": &d.DriveType, "FuelTypePrimary": &d.FuelType, "Doors": &d.Doors,
+		"DisplacementL": &d.DisplacementL, "EngineCylinders": &d.EngineCylinders,
+	}
 	for el, val := range best {
-		if val < 0 {
-			continue
-		}
-		s := c.values[val]
-		switch c.elements[el] {
-		case "Make":
-			d.Make = s
-		case "Model":
-			d.Model = s
-		case "Series":
-			d.Series = s
-		case "Trim":
-			d.Trim = s
-		case "BodyClass":
-			d.BodyClass = s
-		case "DriveType":
-			d.DriveType = s
-		case "FuelTypePrimary":
-			d.FuelType = s
-		case "Doors":
-			d.Doors = s
-		case "DisplacementL":
-			d.DisplacementL = s
-		case "EngineCylinders":
-			d.EngineCylinders = s
+		if f, ok := fields[c.elements[el]]; ok && val >= 0 {
+			*f = c.values[val]
 		}
 	}
 	if best[c.element("Make")] < 0 && len(w.makes) > 1 {

@@ -87,3 +87,15 @@ func (o *Outbox) Drain(ctx context.Context) (int, error) {
 		n += len(batch)
 	}
 }
+
+// Settle delivers events until no more come (consumers' events included), and fails the test
+// when they keep coming.
+func (o *Outbox) Settle(t testing.TB) {
+	t.Helper()
+	for range 20 {
+		if o.Flush(t) == 0 {
+			return
+		}
+	}
+	t.Fatal("events kept coming")
+}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cxm/cxm/shared/local/clocktest"
 	"github.com/cxm/cxm/shared/local/dynamotest"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/eventbus"
@@ -17,24 +18,6 @@ import (
 )
 
 func TestMain(m *testing.M) { dynamotest.Main(m) }
-
-// clock is a fake clock tests advance.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
 
 // outbox fires through the product's outbox (timer.ThroughOutbox) and keeps what was
 // announced for the test to read.
@@ -69,7 +52,7 @@ func (o *outbox) ids() []string {
 type fixture struct {
 	s     *store.Store
 	t     store.Tenant
-	clock *clock
+	clock *clocktest.Clock
 	out   *outbox
 	firer *timer.Firer
 }
@@ -81,7 +64,7 @@ func newFixture(t *testing.T) fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &clock{now: time.Date(2026, 3, 2, 9, 0, 30, 0, time.UTC)}
+	c := clocktest.New(time.Date(2026, 3, 2, 9, 0, 30, 0, time.UTC))
 	o := &outbox{s: s, t: tenant}
 	f := fixture{s: s, t: tenant, clock: c, out: o, firer: &timer.Firer{Store: s, Now: c.Now, Fire: o.fire}}
 	// The schedule runs before any timer is set, as the scheduled Lambda does every minute.
@@ -152,7 +135,7 @@ func TestTimersFireWhenDue(t *testing.T) {
 
 // itoa is the due time, in Unix nanoseconds, of a timer set before the clock advanced by
 // advance.
-func itoa(c *clock, in, advance time.Duration) string {
+func itoa(c *clocktest.Clock, in, advance time.Duration) string {
 	return strconv.FormatInt(c.Now().Add(-advance).Add(in).UnixNano(), 10)
 }
 

@@ -1,34 +1,13 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 
-import { isApiError } from '../../../lib/api/api-error';
+import { ConfirmModal, ErrorAlert, ModalActions, StoreTimeInput } from '../../../components/ui/modal-parts';
+import { fieldErrorsOf, generalError } from '../../../lib/api/field-errors';
 import type { AppointmentView } from '../../../lib/api/types';
 import { errorMessage, notify } from '../../../lib/notify';
 import { useAppointmentAssignees } from '../api/appointment-assignees';
 import { useChangeAppointment, useSetAppointment } from '../api/appointment-changes';
-import { APPOINTMENT_TYPES, DURATIONS, formatWhen, minutesOf, startError, wallClock, zoneLabel } from '../appointment-display';
-
-/** fieldErrorsOf are the first message of each field a refused call names. */
-function fieldErrorsOf(err: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!isApiError(err)) return out;
-  for (const [field, messages] of Object.entries(err.fieldErrors ?? {})) if (messages[0]) out[field] = messages[0];
-  return out;
-}
-
-/** generalError is a refusal's message when it names no field, or null. */
-function generalError(err: unknown): string | null {
-  if (!err) return null;
-  return Object.keys(fieldErrorsOf(err)).length === 0 ? errorMessage(err) : null;
-}
-
-function ErrorAlert({ message }: { message: string | null }) {
-  return message ? (
-    <Alert color="red" role="alert">
-      {message}
-    </Alert>
-  ) : null;
-}
+import { APPOINTMENT_TYPES, DURATIONS, formatWhen, minutesOf, startError, wallClock } from '../appointment-display';
 
 function durationLabel(minutes: number): string {
   if (minutes < 60) return `${minutes} minutes`;
@@ -41,22 +20,6 @@ const durationOptions = (current?: number) => {
   if (current && !all.includes(current)) all.push(current);
   return all.sort((a, b) => a - b).map((m) => ({ value: String(m), label: durationLabel(m) }));
 };
-
-/** StartInput takes a start as the store's clocks read it, with the store's time zone named. */
-function StartInput({ label, value, onChange, timeZone, error }: { label: string; value: string; onChange: (v: string) => void; timeZone: string; error?: string | null }) {
-  return (
-    <TextInput
-      type="datetime-local"
-      label={label}
-      description={`In the store's time zone (${zoneLabel(timeZone)})`}
-      value={value}
-      min={wallClock(new Date(), timeZone)}
-      onChange={(e) => onChange(e.currentTarget.value)}
-      error={error || undefined}
-      required
-    />
-  );
-}
 
 type SetProps = { contactId: number; storeId: number; userId: string; opened: boolean; onClose: () => void };
 
@@ -106,7 +69,7 @@ function SetForm({ contactId, storeId, userId, onClose }: SetProps) {
     <Stack gap="sm">
       {users.isError && <ErrorAlert message={`The store's users could not be loaded: ${errorMessage(users.error)}`} />}
       <Select label="Type" data={[...APPOINTMENT_TYPES]} value={type} onChange={setType} allowDeselect={false} error={fields.appointmentType} required />
-      <StartInput label="Starts" value={start} onChange={setStart} timeZone={timeZone} error={fields.localStart} />
+      <StoreTimeInput label="Starts" value={start} onChange={setStart} timeZone={timeZone} error={fields.localStart} />
       <Select label="Length" data={durationOptions()} value={minutes} onChange={setMinutes} allowDeselect={false} error={fields.durationMinutes} />
       <Select
         label="With"
@@ -122,14 +85,7 @@ function SetForm({ contactId, storeId, userId, onClose }: SetProps) {
       />
       <Textarea label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} rows={3} maxLength={2000} error={fields.note} />
       <ErrorAlert message={generalError(mutation.error)} />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Close
-        </Button>
-        <Button onClick={save} loading={mutation.isPending}>
-          Set appointment
-        </Button>
-      </Group>
+      <ModalActions onClose={onClose} action="Set appointment" onAction={save} loading={mutation.isPending} />
     </Stack>
   );
 }
@@ -178,18 +134,11 @@ function RescheduleForm({ contactId, appointment: a, onClose }: { contactId: num
       <Text size="sm">
         {a.appointmentType} · now {formatWhen(a)}
       </Text>
-      <StartInput label="New start" value={start} onChange={setStart} timeZone={a.timeZone} error={checked ?? fields.localStart} />
+      <StoreTimeInput label="New start" value={start} onChange={setStart} timeZone={a.timeZone} error={checked ?? fields.localStart} />
       <Select label="Length" data={durationOptions(minutesOf(a))} value={minutes} onChange={setMinutes} allowDeselect={false} error={fields.durationMinutes} />
       <Select label="With" data={options} value={assignee} onChange={setAssignee} searchable allowDeselect={false} disabled={users.isPending} error={fields.assignedUserId} />
       <ErrorAlert message={generalError(mutation.error) ?? (fields.start || fields.end || null)} />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Close
-        </Button>
-        <Button onClick={save} loading={mutation.isPending}>
-          Reschedule
-        </Button>
-      </Group>
+      <ModalActions onClose={onClose} action="Reschedule" onAction={save} loading={mutation.isPending} />
     </Stack>
   );
 }
@@ -197,40 +146,17 @@ function RescheduleForm({ contactId, appointment: a, onClose }: { contactId: num
 /** CancelAppointmentModal asks before cancelling an appointment: a cancelled one takes no more changes. */
 export function CancelAppointmentModal({ contactId, appointment, onClose }: ChangeProps) {
   const mutation = useChangeAppointment(contactId);
-  const close = () => {
-    mutation.reset();
-    onClose();
-  };
-  const confirm = () => {
-    if (!appointment) return;
-    mutation.mutate(
-      { action: 'cancel', ref: { appointmentId: appointment.appointmentId, version: appointment.version } },
-      {
-        onSuccess: () => {
-          notify('success', `Appointment cancelled: ${appointment.appointmentType}, ${formatWhen(appointment)}.`);
-          close();
-        },
-      },
-    );
-  };
+  const a = appointment;
   return (
-    <Modal opened={appointment !== null} onClose={close} title="Cancel appointment">
-      {appointment && (
-        <Stack gap="sm">
-          <Text size="sm">
-            Cancel the {appointment.appointmentType.toLowerCase()} appointment on {formatWhen(appointment)}? A cancelled appointment cannot be rescheduled or confirmed.
-          </Text>
-          <ErrorAlert message={mutation.error ? errorMessage(mutation.error) : null} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Keep appointment
-            </Button>
-            <Button color="red" onClick={confirm} loading={mutation.isPending}>
-              Cancel appointment
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+    <ConfirmModal
+      title="Cancel appointment"
+      keepLabel="Keep appointment"
+      onClose={onClose}
+      mutation={mutation}
+      variables={a && { action: 'cancel', ref: { appointmentId: a.appointmentId, version: a.version } }}
+      done={a ? `Appointment cancelled: ${a.appointmentType}, ${formatWhen(a)}.` : ''}
+    >
+      {a && `Cancel the ${a.appointmentType.toLowerCase()} appointment on ${formatWhen(a)}? A cancelled appointment cannot be rescheduled or confirmed.`}
+    </ConfirmModal>
   );
 }

@@ -1,54 +1,17 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
-import { isApiError } from '../../../lib/api/api-error';
+import { ConfirmModal, ErrorAlert, ModalActions, StoreTimeInput } from '../../../components/ui/modal-parts';
+import { fieldErrorsOf, generalError } from '../../../lib/api/field-errors';
 import type { TaskView } from '../../../lib/api/types';
 import { errorMessage, notify } from '../../../lib/notify';
 import { customerLeadsQueryOptions } from '../../leads';
 import { useTaskAssignees } from '../api/task-assignees';
 import { useChangeTask, useCreateTask } from '../api/task-changes';
-import { dueError, TASK_TYPES, wallClock, zoneLabel } from '../task-display';
-
-/** fieldErrorsOf are the first message of each field a refused call names. */
-function fieldErrorsOf(err: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!isApiError(err)) return out;
-  for (const [field, messages] of Object.entries(err.fieldErrors ?? {})) if (messages[0]) out[field] = messages[0];
-  return out;
-}
-
-/** generalError is a refusal's message when it names no field, or null. */
-function generalError(err: unknown): string | null {
-  if (!err) return null;
-  return Object.keys(fieldErrorsOf(err)).length === 0 ? errorMessage(err) : null;
-}
-
-function ErrorAlert({ message }: { message: string | null }) {
-  return message ? (
-    <Alert color="red" role="alert">
-      {message}
-    </Alert>
-  ) : null;
-}
+import { dueError, TASK_TYPES, wallClock } from '../task-display';
 
 type TaskModalProps = { contactId: number; task: TaskView | null; onClose: () => void };
-
-/** DueInput takes a due time as the store's clocks read it, with the store's time zone named. */
-function DueInput({ label, value, onChange, timeZone, error }: { label: string; value: string; onChange: (v: string) => void; timeZone: string; error?: string | null }) {
-  return (
-    <TextInput
-      type="datetime-local"
-      label={label}
-      description={`In the store's time zone (${zoneLabel(timeZone)})`}
-      value={value}
-      min={wallClock(new Date(), timeZone)}
-      onChange={(e) => onChange(e.currentTarget.value)}
-      error={error || undefined}
-      required
-    />
-  );
-}
 
 /** RescheduleTaskModal moves a task's due time, chosen as its store's clocks read it. */
 export function RescheduleTaskModal({ contactId, task, onClose }: TaskModalProps) {
@@ -85,16 +48,9 @@ function RescheduleForm({ contactId, task, onClose }: { contactId: number; task:
   return (
     <Stack gap="sm">
       <Text size="sm">{task.taskName || task.taskType}</Text>
-      <DueInput label="New due time" value={due} onChange={setDue} timeZone={task.timeZone} error={checked ?? fields.localDueDt} />
+      <StoreTimeInput label="New due time" value={due} onChange={setDue} timeZone={task.timeZone} error={checked ?? fields.localDueDt} />
       <ErrorAlert message={generalError(mutation.error)} />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Close
-        </Button>
-        <Button onClick={save} loading={mutation.isPending}>
-          Reschedule
-        </Button>
-      </Group>
+      <ModalActions onClose={onClose} action="Reschedule" onAction={save} loading={mutation.isPending} />
     </Stack>
   );
 }
@@ -150,14 +106,7 @@ function ReassignForm({ contactId, task, onClose }: { contactId: number; task: T
         nothingFoundMessage="No other user may hold this task"
       />
       <ErrorAlert message={generalError(mutation.error)} />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Close
-        </Button>
-        <Button onClick={save} loading={mutation.isPending}>
-          Reassign
-        </Button>
-      </Group>
+      <ModalActions onClose={onClose} action="Reassign" onAction={save} loading={mutation.isPending} />
     </Stack>
   );
 }
@@ -165,41 +114,17 @@ function ReassignForm({ contactId, task, onClose }: { contactId: number; task: T
 /** CancelTaskModal asks before cancelling a task: a cancelled task cannot be reopened. */
 export function CancelTaskModal({ contactId, task, onClose }: TaskModalProps) {
   const mutation = useChangeTask(contactId);
-  const close = () => {
-    mutation.reset();
-    onClose();
-  };
-  const confirm = () => {
-    if (!task) return;
-    mutation.mutate(
-      { action: 'cancel', ref: { contactId, taskId: task.taskId, version: task.version } },
-      {
-        onSuccess: () => {
-          notify('success', `Task cancelled: ${task.taskName || task.taskType}.`);
-          close();
-        },
-      },
-    );
-  };
   return (
-    <Modal opened={task !== null} onClose={close} title="Cancel task">
-      {task && (
-        <Stack gap="sm">
-          <Text size="sm">
-            Cancel “{task.taskName || task.taskType}”? A cancelled task cannot be completed or reopened.
-          </Text>
-          <ErrorAlert message={mutation.error ? errorMessage(mutation.error) : null} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Keep task
-            </Button>
-            <Button color="red" onClick={confirm} loading={mutation.isPending}>
-              Cancel task
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+    <ConfirmModal
+      title="Cancel task"
+      keepLabel="Keep task"
+      onClose={onClose}
+      mutation={mutation}
+      variables={task && { action: 'cancel', ref: { contactId, taskId: task.taskId, version: task.version } }}
+      done={task ? `Task cancelled: ${task.taskName || task.taskType}.` : ''}
+    >
+      {task && `Cancel “${task.taskName || task.taskType}”? A cancelled task cannot be completed or reopened.`}
+    </ConfirmModal>
   );
 }
 
@@ -274,7 +199,7 @@ function AddTaskForm({ contactId, storeId, userId, onClose }: Omit<AddTaskModalP
         clearable
         error={fields.entityId}
       />
-      <DueInput label="Due" value={due} onChange={setDue} timeZone={timeZone} error={fields.localDueDt} />
+      <StoreTimeInput label="Due" value={due} onChange={setDue} timeZone={timeZone} error={fields.localDueDt} />
       <Select
         label="Assigned to"
         placeholder={users.isPending ? 'Loading users…' : 'Choose a user'}
@@ -288,14 +213,7 @@ function AddTaskForm({ contactId, storeId, userId, onClose }: Omit<AddTaskModalP
         nothingFoundMessage="No user may hold this store's tasks"
       />
       <ErrorAlert message={generalError(mutation.error)} />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Close
-        </Button>
-        <Button onClick={save} loading={mutation.isPending}>
-          Add task
-        </Button>
-      </Group>
+      <ModalActions onClose={onClose} action="Add task" onAction={save} loading={mutation.isPending} />
     </Stack>
   );
 }
