@@ -32,9 +32,10 @@ export const SCREEN_BUDGET_KB = 60;
  * with the lead dialogs (about 20 KB of it); the appointments', visits' and processes' forms add
  * the radio, segmented and textarea code they share with them (about 3 KB); the deal sheet,
  * desking, e-mail, texting, Call Log and assistant parts share the file input, tabs, table and
- * draft code among themselves and with the profile (about 13 KB), hence 132.
+ * draft code among themselves and with the profile (about 13 KB); the task and appointment
+ * modals share their form parts (about 1 KB, moved out of those screens' own code), hence 134.
  */
-export const SHARED_BUDGET_KB = 132;
+export const SHARED_BUDGET_KB = 134;
 /** SIGN_IN and SHELL are the source modules of the sign-in screen and the signed-in shell. */
 export const SIGN_IN = 'src/features/auth/components/sign-in-page.tsx';
 export const SHELL = 'src/app/shell/app-layout.tsx';
