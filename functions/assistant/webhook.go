@@ -27,7 +27,10 @@ type WebhookHeaders struct {
 	Account   int64  `query:"account" minimum:"1" doc:"The store's dealer group."`
 	Store     int64  `query:"store" minimum:"1" doc:"The store whose assistant reports."`
 	Signature string `header:"X-Conversica-Signature" required:"false" maxLength:"200" doc:"sha256= and the hex HMAC-SHA256 of the body under the store's webhook secret."`
-	Delivery  string `header:"X-Conversica-Delivery" required:"false" maxLength:"100" doc:"The delivery's id; the body's SHA-256 when absent."`
+	// Authorization is the HTTP Basic credentials Conversica's set-up sends, when the delivery
+	// is not signed.
+	Authorization string `header:"Authorization" required:"false" maxLength:"500" doc:"HTTP Basic credentials whose password is the store's webhook secret, when the delivery is not signed."`
+	Delivery      string `header:"X-Conversica-Delivery" required:"false" maxLength:"100" doc:"The delivery's id; the body's SHA-256 when absent."`
 }
 
 // MessageWebhookInput is the request of POST /api/auto_assistant/webhook/message.
@@ -79,7 +82,7 @@ func (x *area) sandboxKey(t store.Tenant, storeID int64) []byte {
 }
 
 func (x *area) registerWebhooks(api *httpapi.API) {
-	const auth = " The delivery must carry X-Conversica-Signature, the HMAC-SHA256 of the body under the store's webhook secret (401 otherwise, and nothing changes); a delivery id already applied changes nothing. A conversation of another store is 404."
+	const auth = " The delivery must carry X-Conversica-Signature, the HMAC-SHA256 of the body under the store's webhook secret, or HTTP Basic credentials whose password is that secret (401 otherwise, and nothing changes); a delivery id already applied changes nothing. A conversation of another store is 404."
 	httpapi.Register(api, huma.Operation{
 		OperationID: "receiveAssistantMessage",
 		Method:      http.MethodPost,
@@ -89,7 +92,7 @@ func (x *area) registerWebhooks(api *httpapi.API) {
 		Tags:        []string{"assistant"},
 		Errors:      []int{400, 401, 404},
 	}, func(ctx context.Context, in *MessageWebhookInput) (*httpapi.Body[httpapi.Result[Delivered]], error) {
-		d, err := x.deliver(ctx, DeliveryMessage, in.Account, in.Store, in.RawBody, in.Signature, in.Delivery)
+		d, err := x.deliver(ctx, DeliveryMessage, in.Account, in.Store, in.RawBody, in.Signature, in.Authorization, in.Delivery)
 		if err != nil {
 			return nil, err
 		}
@@ -104,7 +107,7 @@ func (x *area) registerWebhooks(api *httpapi.API) {
 		Tags:        []string{"assistant"},
 		Errors:      []int{400, 401, 404},
 	}, func(ctx context.Context, in *LeadUpdateWebhookInput) (*httpapi.Body[httpapi.Result[Delivered]], error) {
-		d, err := x.deliver(ctx, DeliveryLeadUpdate, in.Account, in.Store, in.RawBody, in.Signature, in.Delivery)
+		d, err := x.deliver(ctx, DeliveryLeadUpdate, in.Account, in.Store, in.RawBody, in.Signature, in.Authorization, in.Delivery)
 		if err != nil {
 			return nil, err
 		}
@@ -155,7 +158,7 @@ func (x *area) registerWebhooks(api *httpapi.API) {
 		if err != nil {
 			return nil, fmt.Errorf("encode sandbox event: %w", err)
 		}
-		d, err := x.deliver(ctx, kind, mustAccount(t), conv.AccountPlatformID, raw, conversica.Sign(key, raw), "")
+		d, err := x.deliver(ctx, kind, mustAccount(t), conv.AccountPlatformID, raw, conversica.Sign(key, raw), "", "")
 		if err != nil {
 			return nil, err
 		}
@@ -169,7 +172,7 @@ func mustAccount(t store.Tenant) int64 {
 }
 
 // deliver checks and applies one webhook delivery of kind for store storeID of account.
-func (x *area) deliver(ctx context.Context, kind string, account, storeID int64, raw []byte, signature, deliveryHeader string) (Delivered, error) {
+func (x *area) deliver(ctx context.Context, kind string, account, storeID int64, raw []byte, signature, authorization, deliveryHeader string) (Delivered, error) {
 	unknown := apperr.Errorf(apperr.Unauthorized, "Unknown webhook.")
 	t, err := store.NewTenant(strconv.FormatInt(account, 10))
 	if err != nil {
@@ -180,9 +183,9 @@ func (x *area) deliver(ctx context.Context, kind string, account, storeID int64,
 		x.log.WarnContext(ctx, "assistant webhook without a secret", "store", storeID, "err", err)
 		return Delivered{}, unknown
 	}
-	if err := conversica.Verify(key, raw, signature); err != nil {
+	if err := conversica.Authenticate(key, raw, signature, authorization); err != nil {
 		x.log.WarnContext(ctx, "assistant webhook refused", "store", storeID, "err", err)
-		return Delivered{}, apperr.Wrap(apperr.Unauthorized, err, "The delivery is not signed with the store's webhook secret.")
+		return Delivered{}, apperr.Wrap(apperr.Unauthorized, err, "The delivery is not signed with, or authorized by, the store's webhook secret.")
 	}
 	deliveryID := conversica.DeliveryID(deliveryHeader, raw)
 	if strings.ContainsAny(deliveryID, "#") {

@@ -45,6 +45,8 @@ func TestConversicaWebhooks(t *testing.T) {
 		body     any
 		key      []byte
 		unsigned bool
+		// basic, when set, is the password of HTTP Basic credentials sent instead of a signature.
+		basic    string
 		delivery string
 		// want is the answer's HTTP status and delivery status.
 		wantCode     int
@@ -76,13 +78,20 @@ func TestConversicaWebhooks(t *testing.T) {
 			wantCode: 200, wantDelivery: "applied", wantStatus: "Lead Requested Stop", wantActive: false, wantMessages: 2},
 		{name: "a reply after the end is kept", kind: "message", body: message("received", "Thanks anyway."), key: key, delivery: "d-6",
 			wantCode: 200, wantDelivery: "applied", wantStatus: "Lead Requested Stop", wantActive: false, wantMessages: 3},
+		{name: "a reply with HTTP Basic credentials", kind: "message", body: message("received", "Call me instead."), basic: string(key), delivery: "d-7",
+			wantCode: 200, wantDelivery: "applied", wantStatus: "Lead Requested Stop", wantActive: false, wantMessages: 4},
+		{name: "HTTP Basic with another store's secret", kind: "message", body: message("received", "Forged"), basic: string(other), delivery: "d-8",
+			wantCode: 401, wantStatus: "Lead Requested Stop", wantActive: false, wantMessages: 4},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			raw, _ := json.Marshal(tt.body)
 			req := httptest.NewRequest(http.MethodPost, fmt.Sprintf("/api/auto_assistant/webhook/%s?account=%d&store=%d", tt.kind, demo.AccountID, storeID), bytes.NewReader(raw))
 			req.Header.Set("Content-Type", "application/json")
-			if !tt.unsigned {
+			switch {
+			case tt.basic != "":
+				req.SetBasicAuth("conversica", tt.basic)
+			case !tt.unsigned:
 				req.Header.Set(conversica.SignatureHeader, conversica.Sign(tt.key, raw))
 			}
 			if tt.delivery != "" {
@@ -123,8 +132,8 @@ func TestConversicaWebhooks(t *testing.T) {
 			automated[e.Direction]++
 		}
 	}
-	if all[activity.Outbound] != 1 || all[activity.Inbound] != 2 || automated[activity.Outbound] != 1 || automated[activity.Inbound] != 2 {
-		t.Errorf("activity entries = %v (automated %v), want 1 outbound and 2 inbound, all automated", all, automated)
+	if all[activity.Outbound] != 1 || all[activity.Inbound] != 3 || automated[activity.Outbound] != 1 || automated[activity.Inbound] != 3 {
+		t.Errorf("activity entries = %v (automated %v), want 1 outbound and 3 inbound, all automated", all, automated)
 	}
 
 	// The sandbox delivers through the same webhook.

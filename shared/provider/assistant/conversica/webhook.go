@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/hmac"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -20,12 +21,12 @@ import (
 // below are the manual's.
 //
 // The manual documents HTTP Basic authentication of those calls and neither a signature nor a
-// delivery id, so CXM's endpoints ask more of each delivery than the manual shows, and the
-// store's Conversica set-up (or the relay in front of it) must provide it: the header
-// SignatureHeader carries "sha256=" and the hex HMAC-SHA256 of the raw body under the store's
-// webhook secret (webhookSecret in the store's Conversica secret), and DeliveryHeader, when
-// present, names the delivery; without it the body's own SHA-256 is the delivery's id, so a
-// delivery sent again whole has one effect.
+// delivery id. A delivery is accepted with either (Authenticate): HTTP Basic credentials whose
+// password is the store's webhook secret (webhookSecret in the store's Conversica secret), as
+// the manual's set-up sends them, or the header SignatureHeader with "sha256=" and the hex
+// HMAC-SHA256 of the raw body under that secret, which also proves the body unchanged and is
+// what the sandbox sends. DeliveryHeader, when present, names the delivery; without it the
+// body's own SHA-256 is the delivery's id, so a delivery sent again whole has one effect.
 const (
 	SignatureHeader = "X-Conversica-Signature"
 	DeliveryHeader  = "X-Conversica-Delivery"
@@ -78,6 +79,31 @@ func Verify(secret, body []byte, header string) error {
 	want := Sign(secret, body)[len("sha256="):]
 	if !hmac.Equal([]byte(strings.ToLower(got)), []byte(want)) {
 		return fmt.Errorf("%w: mismatch", ErrSignature)
+	}
+	return nil
+}
+
+// Authenticate checks a delivery of body under the store's webhook secret: its signature (the
+// SignatureHeader value) when it has one, else its Authorization header's HTTP Basic
+// credentials, whose password must be secret. Every failure is an ErrSignature error.
+func Authenticate(secret, body []byte, signature, authorization string) error {
+	if strings.TrimSpace(signature) != "" || strings.TrimSpace(authorization) == "" {
+		return Verify(secret, body, signature)
+	}
+	if len(secret) == 0 {
+		return fmt.Errorf("%w: no webhook secret", ErrSignature)
+	}
+	scheme, cred, ok := strings.Cut(strings.TrimSpace(authorization), " ")
+	if !ok || !strings.EqualFold(scheme, "Basic") {
+		return fmt.Errorf("%w: not HTTP Basic credentials", ErrSignature)
+	}
+	raw, err := base64.StdEncoding.DecodeString(strings.TrimSpace(cred))
+	if err != nil {
+		return fmt.Errorf("%w: credentials not base64", ErrSignature)
+	}
+	_, password, ok := strings.Cut(string(raw), ":")
+	if !ok || !hmac.Equal([]byte(password), secret) {
+		return fmt.Errorf("%w: wrong credentials", ErrSignature)
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package conversica_test
 
 import (
+	"encoding/base64"
 	"errors"
 	"strings"
 	"testing"
@@ -36,6 +37,42 @@ func TestVerify(t *testing.T) {
 			}
 			if err != nil && !errors.Is(err, conversica.ErrSignature) {
 				t.Errorf("Verify() = %v, want ErrSignature", err)
+			}
+		})
+	}
+}
+
+func TestAuthenticate(t *testing.T) {
+	t.Parallel()
+	secret := []byte("store-webhook-secret-0123456789")
+	body := []byte(`{"apiVersion":"7.2","id":"AA-1","clientId":"101","action":"received","date":"2026-01-01T00:00:00Z","subject":"","body":"Yes"}`)
+	basic := func(user, password string) string {
+		return "Basic " + base64.StdEncoding.EncodeToString([]byte(user+":"+password))
+	}
+	tests := []struct {
+		name                     string
+		signature, authorization string
+		wantErr                  bool
+	}{
+		{"signed", conversica.Sign(secret, body), "", false},
+		{"signed, with credentials too", conversica.Sign(secret, body), basic("conversica", "wrong"), false},
+		{"a bad signature is not saved by good credentials", "sha256=00", basic("conversica", string(secret)), true},
+		{"HTTP Basic with the secret", "", basic("conversica", string(secret)), false},
+		{"HTTP Basic, scheme in lower case", "", strings.Replace(basic("conversica", string(secret)), "Basic", "basic", 1), false},
+		{"HTTP Basic with another password", "", basic("conversica", "another-secret-0123456789"), true},
+		{"HTTP Basic without a password", "", "Basic " + base64.StdEncoding.EncodeToString([]byte("conversica")), true},
+		{"a bearer token", "", "Bearer " + string(secret), true},
+		{"credentials not base64", "", "Basic %%%", true},
+		{"nothing", "", "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := conversica.Authenticate(secret, body, tt.signature, tt.authorization)
+			if got := err != nil; got != tt.wantErr {
+				t.Fatalf("Authenticate() = %v, want error %v", err, tt.wantErr)
+			}
+			if err != nil && !errors.Is(err, conversica.ErrSignature) {
+				t.Errorf("Authenticate() = %v, want ErrSignature", err)
 			}
 		})
 	}

@@ -2206,7 +2206,7 @@ export type paths = {
         put?: never;
         /**
          * A change of an assistant conversation's state, from Conversica
-         * @description Conversica's Lead Update object (only the changed keys): the conversation's stage and status are applied once per delivery; a stage other than Preparing Lead and Messaging, or an inactive status, ends the conversation. The delivery must carry X-Conversica-Signature, the HMAC-SHA256 of the body under the store's webhook secret (401 otherwise, and nothing changes); a delivery id already applied changes nothing. A conversation of another store is 404.
+         * @description Conversica's Lead Update object (only the changed keys): the conversation's stage and status are applied once per delivery; a stage other than Preparing Lead and Messaging, or an inactive status, ends the conversation. The delivery must carry X-Conversica-Signature, the HMAC-SHA256 of the body under the store's webhook secret, or HTTP Basic credentials whose password is that secret (401 otherwise, and nothing changes); a delivery id already applied changes nothing. A conversation of another store is 404.
          */
         post: operations["receiveAssistantLeadUpdate"];
         delete?: never;
@@ -2226,7 +2226,7 @@ export type paths = {
         put?: never;
         /**
          * A message of an assistant conversation, from Conversica
-         * @description Conversica's Message object: a message the assistant sent (action sent) or the customer's reply (received), recorded once per delivery on the conversation and as the customer's activity (the assistant's automated); the conversation moves to Sent Message or Received Response. The delivery must carry X-Conversica-Signature, the HMAC-SHA256 of the body under the store's webhook secret (401 otherwise, and nothing changes); a delivery id already applied changes nothing. A conversation of another store is 404.
+         * @description Conversica's Message object: a message the assistant sent (action sent) or the customer's reply (received), recorded once per delivery on the conversation and as the customer's activity (the assistant's automated); the conversation moves to Sent Message or Received Response. The delivery must carry X-Conversica-Signature, the HMAC-SHA256 of the body under the store's webhook secret, or HTTP Basic credentials whose password is that secret (401 otherwise, and nothing changes); a delivery id already applied changes nothing. A conversation of another store is 404.
          */
         post: operations["receiveAssistantMessage"];
         delete?: never;
@@ -26192,6 +26192,8 @@ export interface operations {
             header?: {
                 /** @description sha256= and the hex HMAC-SHA256 of the body under the store's webhook secret. */
                 "X-Conversica-Signature"?: string;
+                /** @description HTTP Basic credentials whose password is the store's webhook secret, when the delivery is not signed. */
+                Authorization?: string;
                 /** @description The delivery's id; the body's SHA-256 when absent. */
                 "X-Conversica-Delivery"?: string;
             };
@@ -26272,6 +26274,8 @@ export interface operations {
             header?: {
                 /** @description sha256= and the hex HMAC-SHA256 of the body under the store's webhook secret. */
                 "X-Conversica-Signature"?: string;
+                /** @description HTTP Basic credentials whose password is the store's webhook secret, when the delivery is not signed. */
+                Authorization?: string;
                 /** @description The delivery's id; the body's SHA-256 when absent. */
                 "X-Conversica-Delivery"?: string;
             };
