@@ -37,7 +37,7 @@ func TestTimersStack(t *testing.T) {
 		{"the timer function on arm64 with the table, bus and cursor key", "AWS::Lambda::Function", map[string]any{
 			"Runtime":       "provided.al2023",
 			"Architectures": []any{"arm64"},
-			"Timeout":       55,
+			"Timeout":       75,
 			"Environment": map[string]any{"Variables": assertions.Match_ObjectLike(&map[string]any{
 				stacks.EnvTableName:       assertions.Match_AnyValue(),
 				stacks.EnvEventBusName:    assertions.Match_AnyValue(),
