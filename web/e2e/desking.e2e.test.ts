@@ -86,8 +86,10 @@ describe('desking and print forms', () => {
     await desks.getByRole('list', { name: 'Customer desks' }).waitFor();
     await desks.getByRole('button', { name: 'Print forms' }).click();
     const dialog = page.getByRole('dialog', { name: 'Print forms' });
-    await dialog.getByRole('combobox', { name: 'Form' }).click();
+    await dialog.getByLabel('Forms', { exact: true }).first().click();
     await page.getByRole('option', { name: /Buyer's Order/ }).click();
+    // The forms list stays open for more choices; leaving the field closes it.
+    await page.keyboard.press('Tab');
     const rendered = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/api/form/render'));
     await dialog.getByRole('button', { name: 'Print' }).click();
     const res = await rendered;
