@@ -56,6 +56,7 @@ import (
 	"github.com/cxm/cxm/shared/provider/mail"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/eventbus"
+	"github.com/cxm/cxm/shared/runtime/reuse"
 	"github.com/cxm/cxm/shared/runtime/store"
 	"github.com/cxm/cxm/shared/runtime/wiring"
 )
@@ -71,6 +72,12 @@ const (
 	// customer's garage ends, one per workflow.
 	VehicleGoneMark = "workflow-vehicle-gone"
 )
+
+// Reuse is how long the engine reuses what a start read that seldom changes: a store's time
+// zone and working hours, whether a user is active, and the action types. A change of them
+// reaches the tasks workflows create within Reuse; the rules themselves are never reused
+// after they change (rule.EnabledCache).
+const Reuse = 30 * time.Second
 
 // MaxRecipients bounds the users one notification of one event reaches, so a start's writes
 // fit one transaction.
@@ -92,8 +99,13 @@ type Engine struct {
 	texts    *texting.Service
 	// enabled keeps the stores' enabled rules while no rule of the store changes.
 	enabled rule.EnabledCache
-	log     *slog.Logger
-	now     func() time.Time
+	// What starts read that seldom changes is reused for Reuse (see inputs.read): the stores'
+	// schedules, whether users are active, and the dealer groups' action types.
+	schedules reuse.Cache[workhours.Schedule]
+	active    reuse.Cache[bool]
+	actions   reuse.Cache[[]rule.ActionType]
+	log       *slog.Logger
+	now       func() time.Time
 }
 
 // New returns the engine over svc reading the time from now.
@@ -103,6 +115,9 @@ func New(svc wiring.Services, now func() time.Time) *Engine {
 		log = slog.Default()
 	}
 	e := &Engine{s: svc.Store, users: svc.Users, accounts: svc.Accounts, log: log, now: now, mailers: svc.Providers}
+	e.schedules = reuse.Cache[workhours.Schedule]{For: Reuse, Now: now}
+	e.active = reuse.Cache[bool]{For: Reuse, Now: now}
+	e.actions = reuse.Cache[[]rule.ActionType]{For: Reuse, Now: now}
 	if svc.Store != nil {
 		e.rules = rule.NewRepo(svc.Store).WithClock(now)
 		e.tasks = task.NewRepo(svc.Store)
@@ -253,8 +268,10 @@ func SubjectOf(ev eventbus.Event) (Subject, bool, error) {
 // A start waits for one round of reads: the store's rules as the engine last read them say
 // what their starts need (the lead, the store's time zone and hours, the tasks' owner, the
 // action types), and that is read together with the rules' stamp and the customer's workflows,
-// the items in one BatchGetItem beside the workflows' query and the lead. Only when the stamp
-// says the rules changed is what the current rules need and was not read read after.
+// the items in one BatchGetItem beside the workflows' query and the lead. The time zone and
+// hours, whether the owner is active and the action types are then reused for Reuse, so most
+// starts read only the stamp and the workflows. Only when the stamp says the rules changed is
+// what the current rules need and was not read read after.
 func (e *Engine) OnEvent(ctx context.Context, ev eventbus.Event) error {
 	sub, ok, err := SubjectOf(ev)
 	if err != nil || !ok {
@@ -406,72 +423,106 @@ func (in *inputs) read(ctx context.Context, n needs, extra *store.Read) error {
 		batch = append(batch, extra)
 	}
 	if n.start && (!in.haveSched || (n.hours && !in.schedHours)) {
-		var st func() (account.Store, error)
-		if e.accounts != nil {
-			rd, got, err := e.accounts.StoreRead(t, sub.StoreID)
-			if err != nil {
-				return err
-			}
-			batch, st = append(batch, rd), got
-		}
 		hours := n.hours
-		var settings func() dealer.StoreSettings
-		if hours {
-			srd, got, err := e.dealers.SettingsRead(t, sub.StoreID)
-			if err != nil {
-				return err
-			}
-			batch, settings = append(batch, srd), got
-		}
-		after = append(after, func() error {
-			// A store that cannot be read keeps UTC.
-			tz := ""
-			if st != nil {
-				if got, err := st(); err == nil {
-					tz = got.TimeZone
+		key := fmt.Sprintf("%s/%d/%t", t.Account(), sub.StoreID, hours)
+		if sched, ok := e.schedules.Get(key); ok {
+			in.sched, in.haveSched, in.schedHours = sched, true, hours
+		} else {
+			var st func() (account.Store, error)
+			if e.accounts != nil {
+				rd, got, err := e.accounts.StoreRead(t, sub.StoreID)
+				if err != nil {
+					return err
 				}
+				batch, st = append(batch, rd), got
 			}
-			in.sched, in.haveSched, in.schedHours = workhours.In(nil, tz), true, hours
+			var settings func() dealer.StoreSettings
 			if hours {
-				in.sched = settings().Schedule(tz)
+				srd, got, err := e.dealers.SettingsRead(t, sub.StoreID)
+				if err != nil {
+					return err
+				}
+				batch, settings = append(batch, srd), got
 			}
-			return nil
-		})
+			after = append(after, func() error {
+				// A store that cannot be read keeps UTC.
+				tz := ""
+				if st != nil {
+					if got, err := st(); err == nil {
+						tz = got.TimeZone
+					}
+				}
+				in.sched, in.haveSched, in.schedHours = workhours.In(nil, tz), true, hours
+				if hours {
+					in.sched = settings().Schedule(tz)
+				}
+				e.schedules.Put(key, in.sched)
+				return nil
+			})
+		}
 	}
 	if n.start && !in.haveOwner {
 		// The first of the lead's sales person, its BDC agent and the user whose action it
 		// was (not an integration such as the lead intake) that is an active user.
-		var profiles []func() (user.Profile, bool)
-		seen := map[string]bool{}
+		var ids []string
 		for _, id := range []string{sub.SalesPersonID, sub.BDCAgentID, sub.UserID} {
-			if !user.ValidUserID(id) || seen[id] {
-				continue
+			if user.ValidUserID(id) && !slices.Contains(ids, id) {
+				ids = append(ids, id)
 			}
-			seen[id] = true
-			rd, got, err := e.users.ProfileRead(t, id)
-			if err != nil {
-				return err
-			}
-			batch, profiles = append(batch, rd), append(profiles, got)
 		}
-		after = append(after, func() error {
-			for _, got := range profiles {
-				if p, ok := got(); ok && p.Active() {
-					in.owner = p.UserID
+		activeKey := func(id string) string { return t.Account() + "/" + id }
+		known := true
+		for _, id := range ids {
+			_, ok := e.active.Get(activeKey(id))
+			known = known && ok
+		}
+		choose := func(active func(id string) bool) {
+			for _, id := range ids {
+				if active(id) {
+					in.owner = id
 					break
 				}
 			}
 			in.haveOwner = true
-			return nil
-		})
+		}
+		if known {
+			choose(func(id string) bool { a, _ := e.active.Get(activeKey(id)); return a })
+		} else {
+			profiles := map[string]func() (user.Profile, bool){}
+			for _, id := range ids {
+				rd, got, err := e.users.ProfileRead(t, id)
+				if err != nil {
+					return err
+				}
+				batch, profiles[id] = append(batch, rd), got
+			}
+			after = append(after, func() error {
+				active := map[string]bool{}
+				for _, id := range ids {
+					p, ok := profiles[id]()
+					active[id] = ok && p.Active()
+					e.active.Put(activeKey(id), active[id])
+				}
+				choose(func(id string) bool { return active[id] })
+				return nil
+			})
+		}
 	}
 	if n.start && !in.haveActions {
-		rd, got, err := e.rules.ActionTypesRead(t)
-		if err != nil {
-			return err
+		if actions, ok := e.actions.Get(t.Account()); ok {
+			in.actions, in.haveActions = actions, true
+		} else {
+			rd, got, err := e.rules.ActionTypesRead(t)
+			if err != nil {
+				return err
+			}
+			batch = append(batch, rd)
+			after = append(after, func() error {
+				in.actions, in.haveActions = got(), true
+				e.actions.Put(t.Account(), in.actions)
+				return nil
+			})
 		}
-		batch = append(batch, rd)
-		after = append(after, func() error { in.actions, in.haveActions = got(), true; return nil })
 	}
 	var (
 		wg   sync.WaitGroup
