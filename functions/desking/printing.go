@@ -172,6 +172,20 @@ func (x *area) packetView(ctx context.Context, sess user.Session, p printform.Pa
 
 // mayManagePacket refuses a packet of every store (store 0) to all but a dealer admin, and a
 // store the caller may not view.
+// managedPacket returns the caller's session when the caller may see packet id and manage
+// the packets of its store.
+func (x *area) managedPacket(ctx context.Context, id int64) (user.Session, error) {
+	sess, err := x.d.Users.Session(ctx)
+	if err != nil {
+		return user.Session{}, err
+	}
+	old, err := x.usablePacket(ctx, sess, id)
+	if err != nil {
+		return user.Session{}, err
+	}
+	return sess, mayManagePacket(sess, old.AccountPlatformID)
+}
+
 func mayManagePacket(sess user.Session, storeID int64) error {
 	if storeID == 0 {
 		if !sess.HasRole("DealerAdmin") {
@@ -214,15 +228,8 @@ func (x *area) registerPackets(api *httpapi.API) {
 		Description: "Renames the packet and replaces its forms, sent with the version the user saw: a stale version is refused with 409 and changes nothing. The packet's store stays.",
 		Tags:        tags, Errors: errs,
 	}, func(ctx context.Context, in *UpdatePacketInput) (*httpapi.Body[httpapi.Result[PacketView]], error) {
-		sess, err := x.d.Users.Session(ctx)
+		sess, err := x.managedPacket(ctx, in.ID)
 		if err != nil {
-			return nil, err
-		}
-		old, err := x.usablePacket(ctx, sess, in.ID)
-		if err != nil {
-			return nil, err
-		}
-		if err := mayManagePacket(sess, old.AccountPlatformID); err != nil {
 			return nil, err
 		}
 		b := in.Body
@@ -239,15 +246,8 @@ func (x *area) registerPackets(api *httpapi.API) {
 		Description: "Deletes the packet (its forms stay), at the version the user saw: a stale version is refused with 409.",
 		Tags:        tags, Errors: errs,
 	}, func(ctx context.Context, in *DeletePacketInput) (*httpapi.Body[httpapi.Result[bool]], error) {
-		sess, err := x.d.Users.Session(ctx)
+		sess, err := x.managedPacket(ctx, in.ID)
 		if err != nil {
-			return nil, err
-		}
-		old, err := x.usablePacket(ctx, sess, in.ID)
-		if err != nil {
-			return nil, err
-		}
-		if err := mayManagePacket(sess, old.AccountPlatformID); err != nil {
 			return nil, err
 		}
 		if err := x.forms.DeletePacket(ctx, sess.Principal.Tenant, in.ID, in.Version); err != nil {
