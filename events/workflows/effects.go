@@ -275,7 +275,7 @@ func (e *Engine) finishOps(ctx context.Context, t store.Tenant, vi rule.Versione
 			return nil, nil
 		}
 	}
-	ops, _, err := rule.StopOpsClosing(ctx, t, e.tasks, vi, closing, rule.InstanceSuccess, by, "Every task is done.", now)
+	ops, _, err := e.rules.StopOpsClosing(ctx, t, e.tasks, vi, closing, rule.InstanceSuccess, by, "Every task is done.", now)
 	if err != nil {
 		return nil, err
 	}

@@ -299,7 +299,9 @@ func (e *Engine) OnEvent(ctx context.Context, ev eventbus.Event) error {
 		return err
 	}
 	cands := candidates(rules, sub)
-	if err := in.read(ctx, needsOf(cands, sub), nil); err != nil {
+	n := needsOf(cands, sub)
+	n.instances = in.mayEnd(rules)
+	if err := in.read(ctx, n, nil); err != nil {
 		return err
 	}
 	// The terminators' writes, when there are any: a delivery of the event after they committed
@@ -318,6 +320,10 @@ func (e *Engine) OnEvent(ctx context.Context, ev eventbus.Event) error {
 		})(ctx, ev); err != nil {
 			return err
 		}
+		// The ends changed the customer's running workflows the starts below write.
+		if in.run, err = e.rules.RunningOf(ctx, t, sub.ContactID); err != nil {
+			return err
+		}
 	}
 	// A rule whose filters leave the subject out (at the event's time, so every delivery decides
 	// alike) writes nothing, not even a processed mark.
@@ -330,13 +336,21 @@ func (e *Engine) OnEvent(ctx context.Context, ev eventbus.Event) error {
 			continue
 		}
 		r := r
+		var started *rule.VersionedRunning
 		start := func(ctx context.Context, ev eventbus.Event) ([]store.Op, error) {
-			return e.start(ctx, r, in, ev)
+			ops, run, err := e.start(ctx, r, in, ev)
+			started = run
+			return ops, err
 		}
 		// The start only builds writes from what was read above, so its processed mark is not
 		// read first: a redelivery's transaction fails on the mark (see eventbus.OnceUnread).
 		if err := eventbus.OnceUnread(e.s, fmt.Sprintf("%s-%d", TriggerConsumer, r.ID), start)(ctx, ev); err != nil {
 			return err
+		}
+		if started != nil {
+			// The next rule's start writes the running workflows after this one. (When a
+			// delivery before wrote them, that start finds its own mark.)
+			in.run = *started
 		}
 	}
 	return nil
@@ -354,8 +368,10 @@ func candidates(rules []rule.TriggerSet, sub Subject) []rule.TriggerSet {
 	return out
 }
 
-// needs says what the starts of some rules read besides the customer's workflows.
+// needs says what the starts of some rules read besides the customer's running workflows.
 type needs struct {
+	// instances: the event may end a running workflow of the customer, so its workflows.
+	instances bool
 	// lead: a filter or the vehicles of a rule look at the lead.
 	lead bool
 	// start: a rule may start, so the store's time zone, the tasks' owner and the action types.
@@ -396,6 +412,9 @@ type inputs struct {
 	t   store.Tenant
 	sub Subject
 
+	// run is the customer's running workflows.
+	run           rule.VersionedRunning
+	haveRun       bool
 	instances     []rule.VersionedInstance
 	haveInstances bool
 	// lead is the subject's lead; nil when the event names none or it does not exist.
@@ -411,8 +430,8 @@ type inputs struct {
 	haveActions bool
 }
 
-// read reads, together, the customer's workflows and what n names that is not read yet, with
-// extra, when not nil, in the same batch.
+// read reads, together, the customer's running workflows and what n names that is not read yet,
+// with extra, when not nil, in the same batch.
 func (in *inputs) read(ctx context.Context, n needs, extra *store.Read) error {
 	e, t, sub := in.e, in.t, in.sub
 	var (
@@ -421,6 +440,17 @@ func (in *inputs) read(ctx context.Context, n needs, extra *store.Read) error {
 	)
 	if extra != nil {
 		batch = append(batch, extra)
+	}
+	if !in.haveRun {
+		rd, got, err := e.rules.RunningRead(t, sub.ContactID)
+		if err != nil {
+			return err
+		}
+		batch = append(batch, rd)
+		after = append(after, func() error {
+			in.run, in.haveRun = got(), true
+			return nil
+		})
 	}
 	if n.start && (!in.haveSched || (n.hours && !in.schedHours)) {
 		hours := n.hours
@@ -528,7 +558,7 @@ func (in *inputs) read(ctx context.Context, n needs, extra *store.Read) error {
 		wg   sync.WaitGroup
 		errs [3]error
 	)
-	if !in.haveInstances {
+	if n.instances && !in.haveInstances {
 		wg.Go(func() {
 			if in.instances, errs[0] = e.rules.Instances(ctx, t, []int64{sub.ContactID}); errs[0] == nil {
 				in.haveInstances = true
@@ -563,6 +593,24 @@ func (in *inputs) read(ctx context.Context, n needs, extra *store.Read) error {
 	return nil
 }
 
+// mayEnd reports whether the subject's event may end a running workflow of the customer or one
+// of its tasks, by the running workflows read and the store's enabled rules: a workflow whose
+// rule is not among them (disabled since, or of another store) may.
+func (in *inputs) mayEnd(rules []rule.TriggerSet) bool {
+	sub := in.sub
+	for _, ri := range in.run.Instances {
+		if sub.LeadID != 0 && ri.EntityID != 0 && ri.EntityID != sub.LeadID {
+			continue
+		}
+		i := slices.IndexFunc(rules, func(r rule.TriggerSet) bool { return r.ID == ri.TriggerSetID })
+		if i < 0 || hasActivity(rules[i].Terminators, sub.ActivityTypeID) ||
+			slices.ContainsFunc(rules[i].TriggerSetTasks, func(rt rule.Task) bool { return hasActivity(rt.Terminators, sub.ActivityTypeID) }) {
+			return true
+		}
+	}
+	return false
+}
+
 // stopVehicle ends the running workflows about the garage vehicle the subject's event says left
 // its customer's garage, cancelling their open tasks (and the tasks' due timers). Each workflow
 // ends in a transaction of its own with its processed mark, so a redelivered event ends nothing
@@ -592,7 +640,7 @@ func (e *Engine) stopVehicle(ctx context.Context, t store.Tenant, sub Subject, e
 			if !cur.Active() {
 				return nil, nil
 			}
-			ops, _, err := rule.StopOps(ctx, t, e.tasks, cur, rule.InstanceCancelled, by, "Ended: the customer no longer owns the vehicle.", e.now().UTC())
+			ops, _, err := e.rules.StopOps(ctx, t, e.tasks, cur, rule.InstanceCancelled, by, "Ended: the customer no longer owns the vehicle.", e.now().UTC())
 			return ops, err
 		}
 		if err := eventbus.Once(e.s, VehicleGoneMark+"-"+id, stop)(ctx, ev); err != nil {
@@ -608,7 +656,10 @@ func (e *Engine) stopVehicle(ctx context.Context, t store.Tenant, sub Subject, e
 func (e *Engine) terminate(ctx context.Context, t store.Tenant, sub Subject, is []rule.VersionedInstance) ([]store.Op, error) {
 	now := e.now().UTC()
 	name := activityName(sub.ActivityTypeID)
-	var ops []store.Op
+	var (
+		ops  []store.Op
+		stop []rule.VersionedInstance
+	)
 	for _, vi := range is {
 		if !vi.Active() || (sub.LeadID != 0 && vi.EntityID != 0 && vi.EntityID != sub.LeadID) {
 			continue
@@ -621,11 +672,7 @@ func (e *Engine) terminate(ctx context.Context, t store.Tenant, sub Subject, is 
 			return nil, err
 		}
 		if hasActivity(r.Terminators, sub.ActivityTypeID) {
-			stop, _, err := rule.StopOps(ctx, t, e.tasks, vi, rule.InstanceCancelled, "workflow", "Ended by "+name+".", now)
-			if err != nil {
-				return nil, err
-			}
-			ops = append(ops, stop...)
+			stop = append(stop, vi)
 			continue
 		}
 		for _, id := range vi.TaskIDs {
@@ -652,7 +699,11 @@ func (e *Engine) terminate(ctx context.Context, t store.Tenant, sub Subject, is 
 			ops = append(ops, op, cancel)
 		}
 	}
-	return ops, nil
+	ended, _, err := e.rules.StopAllOps(ctx, t, e.tasks, stop, rule.InstanceCancelled, "workflow", "Ended by "+name+".", now)
+	if err != nil {
+		return nil, err
+	}
+	return append(ops, ended...), nil
 }
 
 func hasActivity(ts []rule.Trigger, id int64) bool {
@@ -667,25 +718,24 @@ func activityName(id int64) string {
 }
 
 // start returns the writes that start rule r (whose filters and vehicles let the subject in) for
-// the subject of event ev from what in read, or none when the customer has a running instance
-// of the rule for the same lead and garage vehicle.
-func (e *Engine) start(ctx context.Context, r rule.TriggerSet, in *inputs, ev eventbus.Event) ([]store.Op, error) {
+// the subject of event ev from what in read, and the customer's running workflows after them;
+// none when the customer has a running instance of the rule for the same lead and garage
+// vehicle.
+func (e *Engine) start(ctx context.Context, r rule.TriggerSet, in *inputs, ev eventbus.Event) ([]store.Op, *rule.VersionedRunning, error) {
 	t, sub := in.t, in.sub
-	for _, vi := range in.instances {
-		if vi.Active() && vi.TriggerSetID == r.ID && vi.EntityID == sub.LeadID && vi.GarageVehicleID == sub.GarageVehicleID {
-			return nil, nil
-		}
+	if in.run.Runs(r.ID, sub.LeadID, sub.GarageVehicleID) {
+		return nil, nil, nil
 	}
 	owner := in.owner
 	if owner == "" && len(r.TriggerSetTasks) > 0 {
 		// Nobody of the event is an active user: whoever last changed or created the rule.
 		var err error
 		if owner, err = e.owner(ctx, t, r.UpdatedBy, r.CreatedBy); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if owner == "" {
 			e.log.WarnContext(ctx, "workflow rule not started: no active user for its tasks", "rule", r.ID, "contact", sub.ContactID)
-			return nil, nil
+			return nil, nil, nil
 		}
 	}
 	sched, actions := in.sched, in.actions
@@ -711,30 +761,36 @@ func (e *Engine) start(ctx context.Context, r rule.TriggerSet, in *inputs, ev ev
 		}
 		create, err := task.WorkflowCreateOp(t, w)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		due, err := rule.DueTimerOp(t, w, now)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		ops = append(ops, create, due)
 		inst.TaskIDs = append(inst.TaskIDs, w.ID)
 		notes, err := e.notify(ctx, t, sub.StoreID, rt.TriggerSetTaskNotifications, rule.OnStart, message{rule: r, task: &w, loc: loc}, w.ID+"-start", now)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		ops = append(ops, notes...)
 	}
 	rec, err := rule.InstanceRecord(t, inst, 0)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	ops = append(ops, store.CreateOp(rec))
+	// Written at the version read: a start or an end of another workflow of the customer
+	// since fails the transaction, and the event is tried again.
+	running, run, err := rule.StartedOp(t, in.run, inst)
+	if err != nil {
+		return nil, nil, err
+	}
+	ops = append(ops, store.CreateOp(rec), running)
 	notes, err := e.notify(ctx, t, sub.StoreID, r.TriggerSetNotifications, rule.OnStart, message{rule: r, loc: loc}, inst.ID+"-start", now)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return append(ops, notes...), nil
+	return append(ops, notes...), &run, nil
 }
 
 // owner returns the first of ids that is an active user of the tenant: the lead's sales person,

@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -23,6 +24,7 @@ import (
 	"github.com/cxm/cxm/shared/local/clocktest"
 	"github.com/cxm/cxm/shared/local/dynamotest"
 	mailsandbox "github.com/cxm/cxm/shared/provider/mail/sandbox"
+	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/eventbus"
 	"github.com/cxm/cxm/shared/runtime/store"
 	"github.com/cxm/cxm/shared/runtime/timer"
@@ -599,5 +601,69 @@ func TestVehicleNoLongerOwned(t *testing.T) {
 	f.fire(t)
 	if st := f.task(t, customer, second.ID).Status; st != task.StatusCancelled {
 		t.Errorf("after the due time: %s, want Cancelled", st)
+	}
+}
+
+// TestRunningWorkflows: the customer's running workflows follow every start and end. The two
+// rules a new lead starts are listed; another event about the same lead starts neither again;
+// the terminator ends both in one transaction and lists none; a start written over running
+// workflows read before that end fails.
+func TestRunningWorkflows(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	first := f.activeRule(t, callRule(shop))
+	second := callRule(shop)
+	second.Name = "New internet lead: e-mail in an hour"
+	second.TriggerSetTasks[0].DueUnit, second.TriggerSetTasks[0].DueDuration = rule.UnitHours, 1
+	second = f.activeRule(t, second)
+	running := func() rule.VersionedRunning {
+		t.Helper()
+		run, err := f.rules.RunningOf(f.ctx, f.t, 1101)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return run
+	}
+	l := f.newLead(t, shop, 1101, lead.TypeInternet)
+	before := running()
+	if len(before.Instances) != 2 || !before.Runs(first.ID, l.ID, 0) || !before.Runs(second.ID, l.ID, 0) {
+		t.Fatalf("running = %+v, want both rules for lead %d", before, l.ID)
+	}
+
+	var created eventbus.Event
+	for _, e := range f.seen {
+		if e.Type == lead.EventCreated && strings.Contains(string(e.Detail), strconv.FormatInt(l.ID, 10)) {
+			created = e
+		}
+	}
+	again := created
+	again.ID += "-again"
+	if err := f.bus.Publish(f.ctx, again); err != nil {
+		t.Fatal(err)
+	}
+	f.settle(t)
+	if got := len(f.workflows(t, 1101)); got != 2 {
+		t.Errorf("after another event about the lead: %d workflows, want 2", got)
+	}
+
+	if _, err := f.leads.Transition(f.ctx, f.t, l.ID, lead.MarkLost, "Bought elsewhere", "sp-a", nil); err != nil {
+		t.Fatal(err)
+	}
+	f.settle(t)
+	for _, w := range f.workflows(t, 1101) {
+		if w.Active() {
+			t.Errorf("workflow %s of rule %d still runs after the terminator", w.ID, w.TriggerSetID)
+		}
+	}
+	if after := running(); len(after.Instances) != 0 || after.Version <= before.Version {
+		t.Errorf("running after the terminator = %+v, want none at a later version than %d", after, before.Version)
+	}
+
+	stale, _, err := rule.StartedOp(f.t, before, rule.Instance{ID: "Wstale", TriggerSetID: first.ID, ContactID: 1101, EntityID: l.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.s.Transact(f.ctx, stale); apperr.CodeOf(err) != apperr.Conflict {
+		t.Errorf("a start over running workflows read before the end: %v, want a Conflict", err)
 	}
 }

@@ -53,7 +53,7 @@ func (x *area) stop(ctx context.Context, t store.Tenant, contactID int64, id, by
 		if err != nil {
 			return 0, err
 		}
-		ops, n, err := rule.StopOps(ctx, t, x.tasks, vi, rule.InstanceCancelled, by, reason, x.rules.Now())
+		ops, n, err := x.rules.StopOps(ctx, t, x.tasks, vi, rule.InstanceCancelled, by, reason, x.rules.Now())
 		if err != nil {
 			return 0, err
 		}

@@ -90,16 +90,55 @@ func DueTimerOp(t store.Tenant, w task.WorkflowTask, now time.Time) (store.Op, e
 
 // StopOps returns the writes that end instance vi with status (InstanceCancelled or
 // InstanceSuccess) on behalf of by for reason: the instance's update, its open tasks cancelled
-// (their due timers with them) and the WorkflowEnded event. It also returns how many tasks it
-// cancelled. An instance that is not running is a Conflict error.
-func StopOps(ctx context.Context, t store.Tenant, tasks *task.Repo, vi VersionedInstance, status int, by, reason string, now time.Time) ([]store.Op, int, error) {
-	return StopOpsClosing(ctx, t, tasks, vi, "", status, by, reason, now)
+// (their due timers with them), the instance taken out of its customer's running workflows
+// (Running, at the version read) and the WorkflowEnded event. It also returns how many tasks
+// it cancelled. An instance that is not running is a Conflict error.
+func (r *Repo) StopOps(ctx context.Context, t store.Tenant, tasks *task.Repo, vi VersionedInstance, status int, by, reason string, now time.Time) ([]store.Op, int, error) {
+	return r.stopAll(ctx, t, tasks, []VersionedInstance{vi}, "", status, by, reason, now)
 }
 
 // StopOpsClosing is StopOps for the transaction that also closes the instance's task closing
 // (its last open one, completed or cancelled by the same transaction): that task is left to
 // the transaction and stays among the instance's tasks.
-func StopOpsClosing(ctx context.Context, t store.Tenant, tasks *task.Repo, vi VersionedInstance, closing string, status int, by, reason string, now time.Time) ([]store.Op, int, error) {
+func (r *Repo) StopOpsClosing(ctx context.Context, t store.Tenant, tasks *task.Repo, vi VersionedInstance, closing string, status int, by, reason string, now time.Time) ([]store.Op, int, error) {
+	return r.stopAll(ctx, t, tasks, []VersionedInstance{vi}, closing, status, by, reason, now)
+}
+
+// StopAllOps is StopOps for several instances of one customer, ended in one transaction.
+func (r *Repo) StopAllOps(ctx context.Context, t store.Tenant, tasks *task.Repo, vis []VersionedInstance, status int, by, reason string, now time.Time) ([]store.Op, int, error) {
+	return r.stopAll(ctx, t, tasks, vis, "", status, by, reason, now)
+}
+
+func (r *Repo) stopAll(ctx context.Context, t store.Tenant, tasks *task.Repo, vis []VersionedInstance, closing string, status int, by, reason string, now time.Time) ([]store.Op, int, error) {
+	if len(vis) == 0 {
+		return nil, 0, nil
+	}
+	run, err := r.RunningOf(ctx, t, vis[0].ContactID)
+	if err != nil {
+		return nil, 0, err
+	}
+	var ops []store.Op
+	cancelled := 0
+	ended := map[string]bool{}
+	for _, vi := range vis {
+		if vi.ContactID != run.ContactID {
+			return nil, 0, apperr.Errorf(apperr.Internal, "workflows of two customers stopped together")
+		}
+		stop, n, err := stopOps(ctx, t, tasks, vi, closing, status, by, reason, now)
+		if err != nil {
+			return nil, 0, err
+		}
+		ops, cancelled, ended[vi.ID] = append(ops, stop...), cancelled+n, true
+	}
+	left, err := endedOp(t, run, func(id string) bool { return ended[id] })
+	if err != nil {
+		return nil, 0, err
+	}
+	return append(ops, left...), cancelled, nil
+}
+
+// stopOps returns the writes of StopOpsClosing but the running workflows' one.
+func stopOps(ctx context.Context, t store.Tenant, tasks *task.Repo, vi VersionedInstance, closing string, status int, by, reason string, now time.Time) ([]store.Op, int, error) {
 	if !vi.Active() {
 		return nil, 0, apperr.Errorf(apperr.Conflict, "The workflow has ended already.")
 	}
