@@ -34,6 +34,7 @@ import (
 	"time"
 
 	"github.com/cxm/cxm/shared/domain/realtime"
+	"github.com/cxm/cxm/shared/domain/rule"
 	"github.com/cxm/cxm/shared/local/demo"
 	"github.com/cxm/cxm/shared/local/gateway"
 	"github.com/cxm/cxm/shared/local/localaws"
@@ -169,6 +170,13 @@ func run(ctx context.Context, o options) error {
 	// The sandboxes' latencies (see the Makefile's run target): refuse a bad one at start-up.
 	if _, err := wiring.SandboxesFromEnv(); err != nil {
 		return err
+	}
+	// Data kept from before the customers' running workflows were kept in one item gets it
+	// before any event is delivered.
+	if kept, err := rule.NewRepo(s).KeepRunning(ctx); err != nil {
+		return err
+	} else if kept > 0 {
+		log.InfoContext(ctx, "kept the running workflows of stored customers", "customers", kept)
 	}
 	svc := wiring.New(s, eventbus.NewMemory(), log)
 	// Real-time messages go to the WebSocket connections the gateway holds, as the Management

@@ -116,3 +116,52 @@ func runningOp(t store.Tenant, run VersionedRunning, next Running) (store.Op, er
 	}
 	return store.UpdateOp(rec), nil
 }
+
+// KeepRunning writes the running workflows of every customer that has a running instance and
+// no Running item, which instances started before the item existed lack. It scans the table,
+// so it is an upgrade of stored data, run once where such data may be (the local stack's
+// start); a customer whose item exists is left as it is.
+func (r *Repo) KeepRunning(ctx context.Context) (int, error) {
+	type customer struct {
+		t         store.Tenant
+		contactID int64
+	}
+	running := map[customer]VersionedRunning{}
+	var order []customer
+	err := r.s.ScanType(ctx, "WorkflowInstance", func(t store.Tenant, p store.Page, i int) error {
+		var in Instance
+		if err := p.DecodeItem(i, &in); err != nil {
+			return err
+		}
+		if !in.Active() || in.ContactID <= 0 {
+			return nil
+		}
+		c := customer{t, in.ContactID}
+		run, ok := running[c]
+		if !ok {
+			order = append(order, c)
+		}
+		run.ContactID = in.ContactID
+		run.Instances = append(run.Instances, RunningInstance{ID: in.ID, TriggerSetID: in.TriggerSetID, EntityID: in.EntityID, GarageVehicleID: in.GarageVehicleID})
+		running[c] = run
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	kept := 0
+	for _, c := range order {
+		run := running[c]
+		op, err := runningOp(c.t, VersionedRunning{ContactID: c.contactID}, run.Running)
+		if err != nil {
+			return kept, err
+		}
+		switch err := r.s.Transact(ctx, op); {
+		case err == nil:
+			kept++
+		case apperr.CodeOf(err) != apperr.Conflict:
+			return kept, err
+		}
+	}
+	return kept, nil
+}
