@@ -25,6 +25,7 @@
 //	the action types                   table  PK = A#{acct}#RULEACTIONS, SK = ACTIONTYPES
 //	a contact's workflow instances     table  PK = A#{acct}#C#{contact}, begins_with(SK, "WF#")
 //	a contact's running workflows      table  PK = A#{acct}#C#{contact}, SK = WFRUN
+//	running workflows kept for all     table  PK = SYS#upgrade#running-workflows, SK = SYS
 //	a rule's workflow instances        GSI2   GSI2PK = A#{acct}#WFRULE#{rule}, begins_with(GSI2SK, {status}#)
 //	a store's workflow instances       GSI1   GSI1PK = A#{acct}#WFSTORE#{store}, GSI1SK = {started}#{id}
 package rule

@@ -119,16 +119,28 @@ func runningOp(t store.Tenant, run VersionedRunning, next Running) (store.Op, er
 
 // KeepRunning writes the running workflows of every customer that has a running instance and
 // no Running item, which instances started before the item existed lack. It scans the table,
-// so it is an upgrade of stored data, run once where such data may be (the local stack's
-// start); a customer whose item exists is left as it is.
+// so it is an upgrade of stored data, run where such data may be (the local stack's start):
+// once it has run, a system item says so and it reads nothing more. A customer whose item
+// exists is left as it is.
 func (r *Repo) KeepRunning(ctx context.Context) (int, error) {
+	done, err := store.SystemKey("upgrade", "running-workflows")
+	if err != nil {
+		return 0, err
+	}
+	var mark struct{}
+	switch _, err := r.s.Get(ctx, done, &mark); {
+	case err == nil:
+		return 0, nil
+	case apperr.CodeOf(err) != apperr.NotFound:
+		return 0, err
+	}
 	type customer struct {
 		t         store.Tenant
 		contactID int64
 	}
 	running := map[customer]VersionedRunning{}
 	var order []customer
-	err := r.s.ScanType(ctx, "WorkflowInstance", func(t store.Tenant, p store.Page, i int) error {
+	err = r.s.ScanType(ctx, "WorkflowInstance", func(t store.Tenant, p store.Page, i int) error {
 		var in Instance
 		if err := p.DecodeItem(i, &in); err != nil {
 			return err
@@ -163,5 +175,5 @@ func (r *Repo) KeepRunning(ctx context.Context) (int, error) {
 			return kept, err
 		}
 	}
-	return kept, nil
+	return kept, r.s.Transact(ctx, store.PutOp(store.Record{Key: done, Type: "Upgrade", Value: struct{}{}}))
 }

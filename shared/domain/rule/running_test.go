@@ -54,6 +54,14 @@ func TestKeepRunning(t *testing.T) {
 			t.Errorf("customer %d runs rule %d for lead %d, vehicle %d: %t, want %t", tt.contact, tt.rule, tt.lead, tt.vehicle, got, tt.want)
 		}
 	}
+	// Once it has run, it reads nothing more: an instance written since is not looked at.
+	late, err := rule.InstanceRecord(tn, rule.Instance{ID: "W5", TriggerSetID: 9, ContactID: 503, Status: rule.InstanceInProgress, StartedAt: epoch}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Store().Transact(ctx, store.CreateOp(late)); err != nil {
+		t.Fatal(err)
+	}
 	if kept, err := r.KeepRunning(ctx); err != nil || kept != 0 {
 		t.Errorf("second KeepRunning = %d, %v; want 0", kept, err)
 	}
