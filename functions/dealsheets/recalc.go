@@ -5,8 +5,8 @@ import (
 	"net/http"
 
 	"github.com/cxm/cxm/shared/domain/dealsheet"
-	"github.com/cxm/cxm/shared/domain/desk"
 	"github.com/cxm/cxm/shared/domain/payment"
+	"github.com/cxm/cxm/shared/domain/user"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
 	"github.com/danielgtaylor/huma/v2"
@@ -43,51 +43,62 @@ func (x *area) registerRecalc(api *httpapi.API) {
 		}
 		b := in.Body
 		t := sess.Principal.Tenant
-		// The store's default terms are read beside the deal sheet when the screen names its store.
-		var hinted desk.DealerTerms
-		var hintErr error
-		done := make(chan struct{})
-		hint := b.Terms == nil && b.Store > 0 && sess.Principal.CanView(b.Store)
-		if hint {
-			go func() {
-				defer close(done)
-				hinted, hintErr = x.terms.Get(ctx, t, b.Store)
-			}()
-		} else {
-			close(done)
+		// The deal sheet names its store, which the caller must be able to view. While it is
+		// read, the deal is computed for the store the screen names (its default terms are
+		// reused, or read at the same time), and kept when that is the sheet's store.
+		type read struct {
+			store int64
+			err   error
 		}
-		// The deal sheet names its store, which the caller must be able to view.
-		sh, err := x.sheets.Get(ctx, t, b.EntityID)
-		<-done
-		if err != nil {
-			return nil, err
+		got := make(chan read, 1)
+		go func() {
+			st, err := x.sheets.StoreOf(ctx, t, b.EntityID)
+			got <- read{st, err}
+		}()
+		var (
+			early    PaymentRecalc
+			earlyErr error
+		)
+		hinted := b.Store > 0 && sess.Principal.CanView(b.Store)
+		if hinted {
+			early, earlyErr = x.recalc(ctx, sess, b.Store, b.Structure, b.Replacement, b.Terms)
 		}
-		if !sess.Principal.CanView(sh.AccountPlatformID) {
+		r := <-got
+		if r.err != nil {
+			return nil, r.err
+		}
+		if !sess.Principal.CanView(r.store) {
 			return nil, apperr.Errorf(apperr.NotFound, dealsheet.MsgSheetNotFound)
 		}
-		st := storeOf(sess, sh.AccountPlatformID)
-		d := dealOf(st, b.Structure, b.Replacement)
-		q, err := payment.Compute(d)
-		if err != nil {
-			return nil, prefixFields(err, "structure.")
+		if hinted && b.Store == r.store {
+			return reply(early, earlyErr)
 		}
-		var terms payment.DefaultTerms
-		switch {
-		case b.Terms != nil:
-			terms = *b.Terms
-		case hint && hintErr == nil && b.Store == sh.AccountPlatformID:
-			terms = hinted.For(b.Structure.DealType)
-		default:
-			dt, err := x.terms.Get(ctx, t, sh.AccountPlatformID)
-			if err != nil {
-				return nil, err
-			}
-			terms = dt.For(b.Structure.DealType)
-		}
-		g, err := payment.ComputeGrid(d, terms)
-		if err != nil {
-			return nil, err
-		}
-		return reply(PaymentRecalc{Quote: q, Grid: g, RateDisplay: rateDisplay(st, b.Structure)}, nil)
+		return reply(x.recalc(ctx, sess, r.store, b.Structure, b.Replacement, b.Terms))
 	})
+}
+
+// recalc computes the deal of structure and replacement at store storeID: its payment, and its
+// grid at terms or, when nil, the store's default terms.
+func (x *area) recalc(ctx context.Context, sess user.Session, storeID int64, structure dealsheet.DealStructure, replacement dealsheet.DealReplacement, terms *payment.DefaultTerms) (PaymentRecalc, error) {
+	st := storeOf(sess, storeID)
+	d := dealOf(st, structure, replacement)
+	q, err := payment.Compute(d)
+	if err != nil {
+		return PaymentRecalc{}, prefixFields(err, "structure.")
+	}
+	var grid payment.DefaultTerms
+	if terms != nil {
+		grid = *terms
+	} else {
+		dt, err := x.terms.Get(ctx, sess.Principal.Tenant, storeID)
+		if err != nil {
+			return PaymentRecalc{}, err
+		}
+		grid = dt.For(structure.DealType)
+	}
+	g, err := payment.ComputeGrid(d, grid)
+	if err != nil {
+		return PaymentRecalc{}, err
+	}
+	return PaymentRecalc{Quote: q, Grid: g, RateDisplay: rateDisplay(st, structure)}, nil
 }

@@ -300,6 +300,24 @@ func (r *Sheets) Get(ctx context.Context, t store.Tenant, entityID int64) (Sheet
 	return fill(sh), nil
 }
 
+// StoreOf returns the store of garage vehicle entityID's deal sheet, reading nothing else of
+// it; a NotFound error when it has none.
+func (r *Sheets) StoreOf(ctx context.Context, t store.Tenant, entityID int64) (int64, error) {
+	k, err := sheetKey(t, entityID)
+	if err != nil {
+		return 0, err
+	}
+	var it struct{ Store int64 }
+	err = r.s.GetAttrs(ctx, k, &it, "Store")
+	if apperr.CodeOf(err) == apperr.NotFound {
+		return 0, apperr.Errorf(apperr.NotFound, MsgSheetNotFound)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("get the store of the deal sheet of %d: %w", entityID, err)
+	}
+	return it.Store, nil
+}
+
 func fill(sh Sheet) Sheet {
 	if sh.Unwinds == nil {
 		sh.Unwinds = []DealUnwind{}

@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -181,6 +182,37 @@ func (s *Store) Get(ctx context.Context, k Key, out any) (int64, error) {
 		return 0, fmt.Errorf("unmarshal %s: %w", k, err)
 	}
 	return versionOf(res.Item), nil
+}
+
+// GetAttrs reads only the top-level attributes attrs of the item at k into out, for a caller
+// that needs a few small attributes of a large item. A missing item is a NotFound error.
+func (s *Store) GetAttrs(ctx context.Context, k Key, out any, attrs ...string) error {
+	if len(attrs) == 0 {
+		return apperr.Errorf(apperr.Internal, "a projected read of %s names no attribute", k)
+	}
+	names := make(map[string]string, len(attrs))
+	refs := make([]string, len(attrs))
+	for i, a := range attrs {
+		refs[i] = "#p" + strconv.Itoa(i)
+		names[refs[i]] = a
+	}
+	res, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
+		TableName:                &s.table,
+		Key:                      s.key(k),
+		ConsistentRead:           aws.Bool(true),
+		ProjectionExpression:     aws.String(strings.Join(refs, ", ")),
+		ExpressionAttributeNames: names,
+	})
+	if err != nil {
+		return fmt.Errorf("get %s: %w", k, err)
+	}
+	if res.Item == nil {
+		return apperr.Errorf(apperr.NotFound, "The item does not exist.")
+	}
+	if err := attributevalue.UnmarshalMap(res.Item, out); err != nil {
+		return fmt.Errorf("unmarshal %s: %w", k, err)
+	}
+	return nil
 }
 
 // Create writes r as a new item at version 1. An existing item at the key is a Conflict error.
