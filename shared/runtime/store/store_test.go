@@ -300,3 +300,37 @@ func TestPutReplacesAndCountsVersions(t *testing.T) {
 		t.Fatalf("Get = %+v %v, want three", got, err)
 	}
 }
+
+// TestGetAttrs: a projected read returns the attributes it names and nothing else.
+func TestGetAttrs(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := dynamotest.UncheckedStore(t)
+	tn := tenant(t, "1001")
+	k := noteKey(t, tn, "p")
+	if err := s.Create(ctx, store.Record{Key: k, Value: note{ID: "p", Text: "a long text"}}); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		key   store.Key
+		attrs []string
+		want  note
+		code  apperr.Code
+	}{
+		{"one attribute", k, []string{"ID"}, note{ID: "p"}, ""},
+		{"two attributes", k, []string{"ID", "Text"}, note{ID: "p", Text: "a long text"}, ""},
+		{"a missing item", noteKey(t, tn, "none"), []string{"ID"}, note{}, apperr.NotFound},
+		{"no attribute", k, nil, note{}, apperr.Internal},
+	}
+	for _, tt := range tests {
+		var got note
+		err := s.GetAttrs(ctx, tt.key, &got, tt.attrs...)
+		if apperr.CodeOf(err) != tt.code || (tt.code == "" && err != nil) {
+			t.Errorf("%s: error %v, want code %q", tt.name, err, tt.code)
+		}
+		if got != tt.want {
+			t.Errorf("%s: read %+v, want %+v", tt.name, got, tt.want)
+		}
+	}
+}
