@@ -81,10 +81,20 @@ func (p Pattern) Params() []string {
 // Literal segments compare case-sensitively, as API Gateway compares them, unless fold is set,
 // as the local gateway compares them.
 func (p Pattern) Matches(path string, fold bool) bool {
+	segs, ok := pathSegments(path)
+	return ok && p.matchSegments(segs, fold)
+}
+
+// pathSegments splits path after its leading slash; false for a path without one.
+func pathSegments(path string) ([]string, bool) {
 	if !strings.HasPrefix(path, "/") {
-		return false
+		return nil, false
 	}
-	segs := strings.Split(path[1:], "/")
+	return strings.Split(path[1:], "/"), true
+}
+
+// matchSegments is Matches of a path split by pathSegments.
+func (p Pattern) matchSegments(segs []string, fold bool) bool {
 	if p.greedy && len(segs) <= len(p.segs) || !p.greedy && len(segs) != len(p.segs) {
 		return false
 	}

@@ -56,9 +56,14 @@ func NewRouter(routes []Route, fold bool) (*Router, error) {
 // the first in the router's order wins; Validate keeps such ties within one area. The second
 // result is false when no route matches.
 func (r *Router) Lookup(method, path string) (Route, bool) {
+	// The path is split once for every route.
+	segs, ok := pathSegments(path)
+	if !ok {
+		return Route{}, false
+	}
 	best := -1
 	for i, c := range r.routes {
-		if !c.serves(method) || !c.pattern.Matches(path, r.fold) {
+		if !c.serves(method) || !c.pattern.matchSegments(segs, r.fold) {
 			continue
 		}
 		if best < 0 || r.beats(c, r.routes[best]) {
