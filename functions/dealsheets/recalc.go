@@ -46,34 +46,34 @@ func (x *area) registerRecalc(api *httpapi.API) {
 		// The deal sheet names its store, which the caller must be able to view. While it is
 		// read, the deal is computed for the store the screen names (its default terms are
 		// reused, or read at the same time), and kept when that is the sheet's store.
-		type read struct {
-			store int64
-			err   error
+		type computed struct {
+			recalc PaymentRecalc
+			err    error
 		}
-		got := make(chan read, 1)
-		go func() {
-			st, err := x.sheets.StoreOf(ctx, t, b.EntityID)
-			got <- read{st, err}
-		}()
-		var (
-			early    PaymentRecalc
-			earlyErr error
-		)
+		var early chan computed
 		hinted := b.Store > 0 && sess.Principal.CanView(b.Store)
 		if hinted {
-			early, earlyErr = x.recalc(ctx, sess, b.Store, b.Structure, b.Replacement, b.Terms)
+			early = make(chan computed, 1)
+			go func() {
+				r, err := x.recalc(ctx, sess, b.Store, b.Structure, b.Replacement, b.Terms)
+				early <- computed{r, err}
+			}()
 		}
-		r := <-got
-		if r.err != nil {
-			return nil, r.err
+		storeID, err := x.sheets.StoreOf(ctx, t, b.EntityID)
+		var got computed
+		if hinted {
+			got = <-early
 		}
-		if !sess.Principal.CanView(r.store) {
+		if err != nil {
+			return nil, err
+		}
+		if !sess.Principal.CanView(storeID) {
 			return nil, apperr.Errorf(apperr.NotFound, dealsheet.MsgSheetNotFound)
 		}
-		if hinted && b.Store == r.store {
-			return reply(early, earlyErr)
+		if hinted && b.Store == storeID {
+			return reply(got.recalc, got.err)
 		}
-		return reply(x.recalc(ctx, sess, r.store, b.Structure, b.Replacement, b.Terms))
+		return reply(x.recalc(ctx, sess, storeID, b.Structure, b.Replacement, b.Terms))
 	})
 }
 
