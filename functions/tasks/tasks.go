@@ -340,16 +340,10 @@ func chosenVehicle(l lead.Lead) string {
 
 func (x *area) registerChanges(api *httpapi.API) {
 	errs := []int{400, 401, 403, 404, 409}
+	actionOp := httpapi.Ops(http.MethodPost, []string{"tasks"}, errs...)
 	action := func(a task.Action, id, summary, desc string) {
-		httpapi.Register(api, huma.Operation{
-			OperationID: id,
-			Method:      http.MethodPost,
-			Path:        "/pando/pandox/task/" + string(a),
-			Summary:     summary,
-			Description: desc + " Allowed to the user the task is assigned to and to managers of its store (403 otherwise), while the task is open: a completed or cancelled task, or a version other than the task's, is refused with 409 and nothing changes. Publishes the change's event and records it in the customer's activity.",
-			Tags:        []string{"tasks"},
-			Errors:      errs,
-		}, func(ctx context.Context, in *ActionInput) (*httpapi.Body[httpapi.Result[TaskView]], error) {
+		httpapi.Register(api, actionOp(id, "/pando/pandox/task/"+string(a), summary,
+			desc+" Allowed to the user the task is assigned to and to managers of its store (403 otherwise), while the task is open: a completed or cancelled task, or a version other than the task's, is refused with 409 and nothing changes. Publishes the change's event and records it in the customer's activity."), func(ctx context.Context, in *ActionInput) (*httpapi.Body[httpapi.Result[TaskView]], error) {
 			return x.change(ctx, in.Body, task.Change{Action: a}, nil)
 		})
 	}

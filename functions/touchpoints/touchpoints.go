@@ -174,16 +174,10 @@ func (x *area) registerChanges(api *httpapi.API) {
 		return httpapi.Reply(httpapi.OK(x.view(ctx, sess, v, names{}))), nil
 	})
 
+	endOp := httpapi.Ops(http.MethodPost, []string{"touchpoints"}, errs...)
 	end := func(a visit.Action, id, path, summary, desc string) {
-		httpapi.Register(api, huma.Operation{
-			OperationID: id,
-			Method:      http.MethodPost,
-			Path:        path,
-			Summary:     summary,
-			Description: desc + " Needs a customer the caller may edit; a version other than the visit's is 409 and nothing changes. Records the change in the customer's activity with its event, in one transaction.",
-			Tags:        []string{"touchpoints"},
-			Errors:      errs,
-		}, func(ctx context.Context, in *EndInput) (*httpapi.Body[httpapi.Result[VisitView]], error) {
+		httpapi.Register(api, endOp(id, path, summary,
+			desc+" Needs a customer the caller may edit; a version other than the visit's is 409 and nothing changes. Records the change in the customer's activity with its event, in one transaction."), func(ctx context.Context, in *EndInput) (*httpapi.Body[httpapi.Result[VisitView]], error) {
 			b := in.Body
 			ch := visit.Change{Action: a, Version: b.Version, Sold: b.Sold}
 			if b.Result != "" {
