@@ -121,11 +121,8 @@ func (a *area) register(api *httpapi.API) {
 	add := func(id, path, summary string) {
 		httpapi.Register(api, mergeOp(id, path, summary,
 			"Creates the session when the user has none. 409 when the contact is of another store than the session's ('Your user account already has a merge session in progress for another store.'), is in the session already ('Merge session already contains the same customer. Please try adding a new customer.') or would be a third ('You have already selected two customers for merge')."), func(ctx context.Context, in *MergeAddInput) (*Session, error) {
-			sess, err := a.d.Users.Session(ctx)
+			sess, _, err := a.d.Users.StoreSession(ctx, in.Body.AccountPlatformID)
 			if err != nil {
-				return nil, err
-			}
-			if _, err := sess.Store(in.Body.AccountPlatformID); err != nil {
 				return nil, err
 			}
 			s, err := a.svc.Add(ctx, sess.Principal, in.Body.AccountPlatformID, in.Body.ContactID)

@@ -236,11 +236,7 @@ func (x *area) registerList(api *httpapi.API) {
 		Tags:        []string{"tasks"},
 		Errors:      []int{400, 401, 403},
 	}, func(ctx context.Context, in *AssigneesInput) (*httpapi.Body[httpapi.Result[StoreAssignees]], error) {
-		sess, err := x.d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		st, err := sess.Store(in.AccountPlatformID)
+		sess, st, err := x.d.Users.StoreSession(ctx, in.AccountPlatformID)
 		if err != nil {
 			return nil, err
 		}
