@@ -55,10 +55,7 @@ func New(s wiring.Services) http.Handler {
 
 // Register adds the area's operations to api.
 func Register(api *httpapi.API, d wiring.Services) {
-	log := d.Log
-	if log == nil {
-		log = slog.Default()
-	}
+	log := d.Logger()
 	a := &area{d: d, log: log, repo: dashboard.NewRepo(d.Store), dealers: dealer.NewRepo(d.Store), contacts: contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log), namesCache: map[string]cachedNames{}}
 	a.registerSummaries(api)
 	a.registerFunnel(api)
