@@ -392,23 +392,9 @@ func (x *area) registerChanges(api *httpapi.API) {
 
 // mayHold checks that userID may hold a task of store storeID: an Invalid error naming why not.
 func (x *area) mayHold(ctx context.Context, sess user.Session, userID string, storeID int64) error {
-	bad := func(msg string) error {
-		return apperr.InvalidFields("The user cannot hold this task.", map[string]string{"assignedPandoUserId": msg})
-	}
-	if !user.ValidUserID(userID) {
-		return bad("The user " + userID + " does not exist.")
-	}
-	p, _, err := x.d.Users.Profile(ctx, sess.Principal.Tenant, userID)
-	if apperr.CodeOf(err) == apperr.NotFound {
-		return bad("The user " + userID + " does not exist.")
-	}
-	if err != nil {
-		return err
-	}
-	if why := task.Holds(p, storeID); why != "" {
-		return bad(why)
-	}
-	return nil
+	return task.CheckHolder(ctx, x.d.Users, sess.Principal.Tenant, userID, storeID, func(why string) error {
+		return apperr.InvalidFields("The user cannot hold this task.", map[string]string{"assignedPandoUserId": why})
+	})
 }
 
 // find returns task id of customer c (or of a customer merged into it), as the caller may see
