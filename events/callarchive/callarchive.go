@@ -11,7 +11,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"log/slog"
 	"time"
 
 	"github.com/cxm/cxm/shared/domain/calllog"
@@ -50,11 +49,7 @@ func Handler(svc wiring.Services, now func() time.Time) eventbus.Handler {
 		if err != nil {
 			return fmt.Errorf("archive the calls of store %d: %w", due.AccountPlatformID, err)
 		}
-		log := svc.Log
-		if log == nil {
-			log = slog.Default()
-		}
-		log.InfoContext(ctx, "archived calls", "account", e.Account, "store", due.AccountPlatformID, "archived", n)
+		svc.Logger().InfoContext(ctx, "archived calls", "account", e.Account, "store", due.AccountPlatformID, "archived", n)
 		return nil
 	}
 }

@@ -68,10 +68,7 @@ type Assigner struct {
 
 // New returns an assigner over svc reading the time from now.
 func New(svc wiring.Services, now func() time.Time) *Assigner {
-	log := svc.Log
-	if log == nil {
-		log = slog.Default()
-	}
+	log := svc.Logger()
 	names := func(ctx context.Context, t store.Tenant, id string) string {
 		if id == AutoUser {
 			return "Automatic assignment"

@@ -328,16 +328,10 @@ func (x *area) registerLogging(api *httpapi.API) {
 		return out, nil
 	})
 
+	logNoteOp := httpapi.Ops(http.MethodPost, []string{"contacts", "activity"}, errs...)
 	noteOp := func(id, path, summary, op string, kind activity.Kind) {
-		httpapi.Register(api, huma.Operation{
-			OperationID: id,
-			Method:      http.MethodPost,
-			Path:        path,
-			Summary:     summary,
-			Description: "Adds the note to the customer's notes and activity (text 1 to 4000 characters). Logged notes are never edited. Needs a role that edits customers.",
-			Tags:        []string{"contacts", "activity"},
-			Errors:      errs,
-		}, func(ctx context.Context, in *LogNoteInput) (*httpapi.Body[httpapi.Result[activity.Entry]], error) {
+		httpapi.Register(api, logNoteOp(id, path, summary,
+			"Adds the note to the customer's notes and activity (text 1 to 4000 characters). Logged notes are never edited. Needs a role that edits customers."), func(ctx context.Context, in *LogNoteInput) (*httpapi.Body[httpapi.Result[activity.Entry]], error) {
 			text := strings.TrimSpace(in.Body.Text)
 			switch {
 			case text == "":

@@ -34,10 +34,7 @@ func New(s wiring.Services) http.Handler {
 
 // Register adds the area's operations to api.
 func Register(api *httpapi.API, d wiring.Services) {
-	log := d.Log
-	if log == nil {
-		log = slog.Default()
-	}
+	log := d.Logger()
 	acts := activity.NewRepo(d.Store, d.Events, d.Log)
 	x := &area{
 		d: d, log: log,

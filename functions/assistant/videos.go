@@ -194,11 +194,8 @@ func (x *area) registerVideos(api *httpapi.API) {
 		Tags:        []string{"video"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *DashboardInput) (*httpapi.Body[httpapi.Result[[]video.Send]], error) {
-		sess, err := x.d.Users.Session(ctx)
+		sess, _, err := x.d.Users.StoreSession(ctx, in.Body.AccountPlatformID)
 		if err != nil {
-			return nil, err
-		}
-		if _, err := sess.Store(in.Body.AccountPlatformID); err != nil {
 			return nil, err
 		}
 		from, to, err := x.period(in)

@@ -42,10 +42,7 @@ func New(s wiring.Services) http.Handler {
 
 // Register adds the area's operations to api.
 func Register(api *httpapi.API, d wiring.Services) {
-	log := d.Log
-	if log == nil {
-		log = slog.Default()
-	}
+	log := d.Logger()
 	x := &area{
 		d: d, log: log,
 		contacts:     contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log),
@@ -180,23 +177,9 @@ func (v *viewer) view(ctx context.Context, a appointment.Appointment) EventView 
 // mayHold checks that userID may have appointments at store storeID: an Invalid error naming
 // why not.
 func (x *area) mayHold(ctx context.Context, sess user.Session, userID string, storeID int64) error {
-	bad := func(msg string) error {
-		return apperr.InvalidFields("The appointment cannot be with this user.", map[string]string{"assignedUserId": msg})
-	}
-	if !user.ValidUserID(userID) {
-		return bad("The user " + userID + " does not exist.")
-	}
-	p, _, err := x.d.Users.Profile(ctx, sess.Principal.Tenant, userID)
-	if apperr.CodeOf(err) == apperr.NotFound {
-		return bad("The user " + userID + " does not exist.")
-	}
-	if err != nil {
-		return err
-	}
-	if why := task.Holds(p, storeID); why != "" {
-		return bad(strings.Replace(why, "the task's store", "the appointment's store", 1))
-	}
-	return nil
+	return task.CheckHolder(ctx, x.d.Users, sess.Principal.Tenant, userID, storeID, func(why string) error {
+		return apperr.InvalidFields("The appointment cannot be with this user.", map[string]string{"assignedUserId": strings.Replace(why, "the task's store", "the appointment's store", 1)})
+	})
 }
 
 // find returns appointment id as the caller may see it: NotFound when it does not exist or is

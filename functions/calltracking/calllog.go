@@ -480,12 +480,9 @@ func (x *area) registerLog(api *httpapi.API) {
 	})
 
 	assign := func(ctx context.Context, in *AssignInput) (*httpapi.Body[httpapi.Result[calllog.Call]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
 		b := in.Body
-		if _, err := sess.Store(b.AccountPlatformID); err != nil {
+		sess, _, err := d.Users.StoreSession(ctx, b.AccountPlatformID)
+		if err != nil {
 			return nil, err
 		}
 		name := ""
@@ -529,12 +526,9 @@ func (x *area) registerLog(api *httpapi.API) {
 		Tags:        []string{"calltracking"},
 		Errors:      []int{400, 401, 403, 404, 409},
 	}, func(ctx context.Context, in *HideInput) (*httpapi.Body[httpapi.Result[calllog.Call]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
 		b := in.Body
-		if _, err := sess.Store(b.AccountPlatformID); err != nil {
+		sess, _, err := d.Users.StoreSession(ctx, b.AccountPlatformID)
+		if err != nil {
 			return nil, err
 		}
 		call, err := x.callLog.SetHidden(ctx, sess.Principal.Tenant, b.AccountPlatformID, b.CallID, b.Version, b.Hidden)
@@ -553,11 +547,8 @@ func (x *area) registerLog(api *httpapi.API) {
 		Tags:        []string{"calltracking"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *StoreQuery) (*httpapi.Body[httpapi.Result[calllog.ArchiveSettings]], error) {
-		sess, err := d.Users.Session(ctx)
+		sess, _, err := d.Users.StoreSession(ctx, in.AccountPlatformID)
 		if err != nil {
-			return nil, err
-		}
-		if _, err := sess.Store(in.AccountPlatformID); err != nil {
 			return nil, err
 		}
 		s, err := x.callLog.ArchiveSettings(ctx, sess.Principal.Tenant, in.AccountPlatformID)
@@ -576,12 +567,9 @@ func (x *area) registerLog(api *httpapi.API) {
 		Tags:        []string{"calltracking"},
 		Errors:      []int{400, 401, 403, 404, 409},
 	}, func(ctx context.Context, in *ArchiveSettingsInput) (*httpapi.Body[httpapi.Result[calllog.ArchiveSettings]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
 		b := in.Body
-		if _, err := sess.Store(b.AccountPlatformID); err != nil {
+		sess, _, err := d.Users.StoreSession(ctx, b.AccountPlatformID)
+		if err != nil {
 			return nil, err
 		}
 		s, err := x.callLog.SaveArchiveSettings(ctx, sess.Principal.Tenant, calllog.ArchiveSettings{AccountPlatformID: b.AccountPlatformID, Enabled: b.Enabled, Days: b.Days, Version: b.Version})
@@ -633,11 +621,8 @@ func (x *area) registerLog(api *httpapi.API) {
 		Tags:        []string{"calltracking"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *StoreQuery) (*httpapi.Body[httpapi.Result[CallTrackingSettings]], error) {
-		sess, err := d.Users.Session(ctx)
+		sess, _, err := d.Users.StoreSession(ctx, in.AccountPlatformID)
 		if err != nil {
-			return nil, err
-		}
-		if _, err := sess.Store(in.AccountPlatformID); err != nil {
 			return nil, err
 		}
 		s, err := x.dealerSettings(ctx, sess, in.AccountPlatformID)
@@ -656,11 +641,8 @@ func (x *area) registerLog(api *httpapi.API) {
 		Tags:        []string{"calltracking"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *StoreQuery) (*httpapi.Body[httpapi.Result[[]calllog.ProviderPhone]], error) {
-		sess, err := d.Users.Session(ctx)
+		sess, _, err := d.Users.StoreSession(ctx, in.AccountPlatformID)
 		if err != nil {
-			return nil, err
-		}
-		if _, err := sess.Store(in.AccountPlatformID); err != nil {
 			return nil, err
 		}
 		phones, _, err := x.callLog.UserPhones(ctx, sess.Principal.Tenant, sess.Principal.UserID, in.AccountPlatformID)
@@ -688,12 +670,9 @@ func (x *area) registerLog(api *httpapi.API) {
 		Tags:        []string{"calltracking"},
 		Errors:      []int{400, 401, 403, 404, 409},
 	}, func(ctx context.Context, in *SavePhoneInput) (*httpapi.Body[httpapi.Result[[]calllog.ProviderPhone]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
 		b := in.Body
-		if _, err := sess.Store(b.AccountPlatformID); err != nil {
+		sess, _, err := d.Users.StoreSession(ctx, b.AccountPlatformID)
+		if err != nil {
 			return nil, err
 		}
 		phones, err := x.callLog.SaveUserPhone(ctx, sess.Principal.Tenant, sess.Principal.UserID, sess.Profile.DisplayName(), b.AccountPlatformID,

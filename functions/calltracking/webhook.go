@@ -168,12 +168,9 @@ func (x *area) registerWebhook(api *httpapi.API) {
 		Tags:        []string{"calltracking"},
 		Errors:      []int{400, 401, 403, 404, 409},
 	}, func(ctx context.Context, in *SandboxCallInput) (*httpapi.Body[httpapi.Result[calllog.Call]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
 		b := in.Body
-		if _, err := sess.Store(b.AccountPlatformID); err != nil {
+		sess, _, err := d.Users.StoreSession(ctx, b.AccountPlatformID)
+		if err != nil {
 			return nil, err
 		}
 		phone := ""

@@ -2,7 +2,6 @@ package contacts
 
 import (
 	"context"
-	"log/slog"
 	"net/http"
 	"slices"
 	"strings"
@@ -190,15 +189,8 @@ func viewStores(sess user.Session, p user.Profile) []int64 {
 // logged: the profile was read.
 func (a *area) recordView(ctx context.Context, sess user.Session, c contact.Contact) {
 	if err := a.contacts.RecordView(ctx, sess.Principal.Tenant, sess.Principal.UserID, c); err != nil {
-		a.log().WarnContext(ctx, "record contact view", "contact", c.ID, "err", err)
+		a.d.Logger().WarnContext(ctx, "record contact view", "contact", c.ID, "err", err)
 	}
-}
-
-func (a *area) log() *slog.Logger {
-	if a.d.Log != nil {
-		return a.d.Log
-	}
-	return slog.Default()
 }
 
 // parseBool reads a body that is the text true or false (any case, optionally quoted).

@@ -44,11 +44,8 @@ func (a *area) registerRoles(api *httpapi.API) {
 		Tags:        []string{"core"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *RulesAdminRolesInput) (*httpapi.Body[httpapi.Legacy[[]role.RulesAdminRole]], error) {
-		sess, err := d.Users.Session(ctx)
+		sess, _, err := d.Users.StoreSession(ctx, in.PlatformID)
 		if err != nil {
-			return nil, err
-		}
-		if _, err := sess.Store(in.PlatformID); err != nil {
 			return nil, err
 		}
 		roles, err := a.roles.List(ctx, sess.Principal.Tenant)

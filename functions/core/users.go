@@ -154,11 +154,8 @@ func (a *area) registerUsers(api *httpapi.API) {
 		Tags:        []string{"core"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *UsersWithPermissionsInput) (*httpapi.Body[httpapi.Legacy[[]PermittedUser]], error) {
-		sess, err := d.Users.Session(ctx)
+		sess, _, err := d.Users.StoreSession(ctx, in.AccountPlatformID)
 		if err != nil {
-			return nil, err
-		}
-		if _, err := sess.Store(in.AccountPlatformID); err != nil {
 			return nil, err
 		}
 		all, err := d.Users.List(ctx, sess.Principal.Tenant)

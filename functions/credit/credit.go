@@ -119,16 +119,10 @@ func (a *area) register(api *httpapi.API) {
 		return reply(list), nil
 	})
 
+	orderOp := httpapi.Ops(http.MethodPost, []string{"credit"}, errs...)
 	order := func(id, path, summary string, product credit.Product) {
-		httpapi.Register(api, huma.Operation{
-			OperationID: id,
-			Method:      http.MethodPost,
-			Path:        path,
-			Summary:     summary,
-			Description: "One request per bureau. A retry with the same idempotency key returns the requests it made, attempting again only those that failed. Refused applicant data is a 400 naming the field; a bureau that cannot run the inquiry a 409; a store without a configured credit bureau a 409 saying so, with no request recorded.",
-			Tags:        []string{"credit"},
-			Errors:      errs,
-		}, func(ctx context.Context, in *CreditOrderInput) (*Requests, error) {
+		httpapi.Register(api, orderOp(id, path, summary,
+			"One request per bureau. A retry with the same idempotency key returns the requests it made, attempting again only those that failed. Refused applicant data is a 400 naming the field; a bureau that cannot run the inquiry a 409; a store without a configured credit bureau a 409 saying so, with no request recorded."), func(ctx context.Context, in *CreditOrderInput) (*Requests, error) {
 			sess, err := a.d.Users.Session(ctx)
 			if err != nil {
 				return nil, err

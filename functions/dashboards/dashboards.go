@@ -55,10 +55,7 @@ func New(s wiring.Services) http.Handler {
 
 // Register adds the area's operations to api.
 func Register(api *httpapi.API, d wiring.Services) {
-	log := d.Log
-	if log == nil {
-		log = slog.Default()
-	}
+	log := d.Logger()
 	a := &area{d: d, log: log, repo: dashboard.NewRepo(d.Store), dealers: dealer.NewRepo(d.Store), contacts: contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log), namesCache: map[string]cachedNames{}}
 	a.registerSummaries(api)
 	a.registerFunnel(api)
@@ -473,11 +470,8 @@ func (a *area) registerGroups(api *httpapi.API) {
 		Description: "A named set of counters of a store the caller may view, read together by the grouped detail. An empty name or an unknown counter is 400 naming the field; a name another group of the store has is 409.",
 		Tags:        []string{"dashboards"}, Errors: []int{400, 401, 403, 404, 409},
 	}, func(ctx context.Context, in *struct{ Body dashboard.ActivityGroup }) (*httpapi.Body[httpapi.Result[dashboard.ActivityGroup]], error) {
-		sess, err := a.d.Users.Session(ctx)
+		sess, _, err := a.d.Users.StoreSession(ctx, in.Body.AccountPlatformID)
 		if err != nil {
-			return nil, err
-		}
-		if _, err := sess.Store(in.Body.AccountPlatformID); err != nil {
 			return nil, err
 		}
 		g, err := a.repo.CreateGroup(ctx, sess.Principal.Tenant, in.Body, sess.Principal.UserID, a.d.Store.Now())
@@ -532,11 +526,8 @@ func (a *area) registerGroups(api *httpapi.API) {
 		ID                int64 `path:"id" minimum:"1"`
 		AccountPlatformID int64 `query:"accountPlatformId" minimum:"1" required:"true" doc:"The group's store."`
 	}) (*httpapi.Body[httpapi.Result[bool]], error) {
-		sess, err := a.d.Users.Session(ctx)
+		sess, _, err := a.d.Users.StoreSession(ctx, in.AccountPlatformID)
 		if err != nil {
-			return nil, err
-		}
-		if _, err := sess.Store(in.AccountPlatformID); err != nil {
 			return nil, err
 		}
 		if err := a.repo.DeleteGroup(ctx, sess.Principal.Tenant, in.AccountPlatformID, in.ID); err != nil {

@@ -18,11 +18,8 @@ func (a *area) registerSurveys(api *httpapi.API) {
 		Description: "Records a customer's answer to a store's survey campaign (a rating from 1 to 5 and a comment). The customer's store must be one the caller may view (404 otherwise); a bad rating or a missing campaign is 400 naming the field.",
 		Tags:        []string{"dashboards"}, Errors: []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *struct{ Body survey.SurveyResponse }) (*httpapi.Body[httpapi.Result[survey.SurveyResponse]], error) {
-		sess, err := a.d.Users.Session(ctx)
+		sess, _, err := a.d.Users.StoreSession(ctx, in.Body.AccountPlatformID)
 		if err != nil {
-			return nil, err
-		}
-		if _, err := sess.Store(in.Body.AccountPlatformID); err != nil {
 			return nil, err
 		}
 		r, err := surveys.Record(ctx, sess.Principal.Tenant, in.Body, sess.Principal.UserID, a.d.Store.Now())
@@ -62,11 +59,8 @@ func (a *area) registerSurveys(api *httpapi.API) {
 	}, func(ctx context.Context, in *struct {
 		ID int64 `path:"id" minimum:"1" doc:"The store (account platform) id."`
 	}) (*httpapi.Body[httpapi.Result[[]survey.SurveyResponse]], error) {
-		sess, err := a.d.Users.Session(ctx)
+		sess, _, err := a.d.Users.StoreSession(ctx, in.ID)
 		if err != nil {
-			return nil, err
-		}
-		if _, err := sess.Store(in.ID); err != nil {
 			return nil, err
 		}
 		rs, err := surveys.Latest(ctx, sess.Principal.Tenant, in.ID, 100)

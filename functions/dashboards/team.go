@@ -175,12 +175,7 @@ func (a *area) teamCSV(counters []dashboard.Counter, name string) func(context.C
 }
 
 // teamOp is a team report call: a POST of the dashboards, refused as they are.
-func teamOp(id, path, summary, description string) huma.Operation {
-	return huma.Operation{
-		OperationID: id, Method: http.MethodPost, Path: path, Summary: summary, Description: description,
-		Tags: []string{"dashboards"}, Errors: []int{400, 401, 403, 404},
-	}
-}
+var teamOp = httpapi.Ops(http.MethodPost, []string{"dashboards"}, 400, 401, 403, 404)
 
 // csvOp is op answering with a CSV file.
 func csvOp(op huma.Operation) huma.Operation {

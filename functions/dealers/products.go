@@ -106,11 +106,8 @@ func (a *area) registerProducts(api *httpapi.API) {
 		Tags:        []string{"dealers"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *DealerPackageInput) (*httpapi.Body[httpapi.Legacy[product.DealerPackage]], error) {
-		sess, err := d.Users.Session(ctx)
+		sess, _, err := d.Users.StoreSession(ctx, in.Body.AccountPlatformID)
 		if err != nil {
-			return nil, err
-		}
-		if _, err := sess.Store(in.Body.AccountPlatformID); err != nil {
 			return nil, err
 		}
 		p, err := a.products.Package(ctx, sess.Principal.Tenant, in.Body.AccountPlatformID)

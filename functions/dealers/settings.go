@@ -128,11 +128,8 @@ func (a *area) registerSettings(api *httpapi.API) {
 	})
 
 	one := func(ctx context.Context, id int64) (*httpapi.Body[httpapi.Result[dealer.StoreSettings]], error) {
-		sess, err := d.Users.Session(ctx)
+		sess, _, err := d.Users.StoreSession(ctx, id)
 		if err != nil {
-			return nil, err
-		}
-		if _, err := sess.Store(id); err != nil {
 			return nil, err
 		}
 		s, err := a.dealers.Get(ctx, sess.Principal.Tenant, id)
@@ -171,12 +168,9 @@ func (a *area) registerSettings(api *httpapi.API) {
 		Tags:        []string{"dealers"},
 		Errors:      []int{400, 401, 403, 404, 409},
 	}, func(ctx context.Context, in *SaveDealerSettingsInput) (*httpapi.Body[httpapi.Result[dealer.StoreSettings]], error) {
-		sess, err := d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
 		b := in.Body
-		if _, err := sess.Store(b.AccountPlatformID); err != nil {
+		sess, _, err := d.Users.StoreSession(ctx, b.AccountPlatformID)
+		if err != nil {
 			return nil, err
 		}
 		if !dealer.CanEdit(sess.Profile.Roles, sess.Principal.Permissions) {

@@ -4,13 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/cxm/cxm/functions/areatest"
 	"github.com/cxm/cxm/functions/email"
@@ -18,27 +15,8 @@ import (
 	"github.com/cxm/cxm/shared/domain/emailmessage"
 	"github.com/cxm/cxm/shared/local/demo"
 	"github.com/cxm/cxm/shared/runtime/snsverify"
+	"github.com/cxm/cxm/shared/runtime/snsverify/snsverifytest"
 )
-
-const snsCertURL = "https://sns.us-east-1.amazonaws.com/SimpleNotificationService-test.pem"
-
-// fakeSNS answers for Amazon SNS: the test certificate and subscription confirmations.
-type fakeSNS struct {
-	pem       []byte
-	confirmed atomic.Int32
-}
-
-func (f *fakeSNS) RoundTrip(r *http.Request) (*http.Response, error) {
-	body, status := "", http.StatusNotFound
-	switch {
-	case r.URL.String() == snsCertURL:
-		body, status = string(f.pem), http.StatusOK
-	case r.URL.Query().Get("Action") == "ConfirmSubscription":
-		f.confirmed.Add(1)
-		status = http.StatusOK
-	}
-	return &http.Response{StatusCode: status, Body: io.NopCloser(strings.NewReader(body)), Header: http.Header{}, Request: r}, nil
-}
 
 func TestInboundEmailSignatures(t *testing.T) {
 	s := areatest.New(t)
@@ -50,13 +28,10 @@ func TestInboundEmailSignatures(t *testing.T) {
 	tenant, _ := account.Tenant(demo.AccountID)
 	replyTo := s.Services.Providers.MailSandbox().Sent(tenant)[0].ReplyTo
 
-	signer, err := snsverify.NewSigner(snsCertURL, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
-	if err != nil {
-		t.Fatal(err)
-	}
-	stranger, _ := snsverify.NewSigner(snsCertURL, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
-	sns := &fakeSNS{pem: signer.PEM()}
-	h := email.NewWith(s.Services, email.Options{SNSClient: &http.Client{Transport: sns}})
+	signer := snsverifytest.NewSigner(t, snsverifytest.CertURL)
+	stranger := snsverifytest.NewSigner(t, snsverifytest.CertURL)
+	sns := &snsverifytest.SNS{PEM: signer.PEM()}
+	h := email.NewWith(s.Services, email.Options{SNSClient: sns.Client()})
 	post := func(m snsverify.Message) (int, string) {
 		raw, _ := json.Marshal(m)
 		rec := httptest.NewRecorder()
@@ -132,7 +107,7 @@ func TestInboundEmailSignatures(t *testing.T) {
 			if got := inboundTexts(t, s); strings.Join(got, "|") != strings.Join(tt.wantTexts, "|") {
 				t.Errorf("inbound e-mails = %q, want %q", got, tt.wantTexts)
 			}
-			if got := sns.confirmed.Load(); got != tt.wantConfirmed {
+			if got := sns.Confirmed.Load(); got != tt.wantConfirmed {
 				t.Errorf("subscription confirmed %d times, want %d", got, tt.wantConfirmed)
 			}
 		})

@@ -117,11 +117,8 @@ func (a *area) registerIntake(api *httpapi.API) {
 		Tags:        []string{"leads"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *IntakeKeyInput) (*httpapi.Body[httpapi.Result[IntakeKey]], error) {
-		sess, err := d.Users.Session(ctx)
+		sess, _, err := d.Users.StoreSession(ctx, in.Body.AccountPlatformID)
 		if err != nil {
-			return nil, err
-		}
-		if _, err := sess.Store(in.Body.AccountPlatformID); err != nil {
 			return nil, err
 		}
 		key, err := a.leads.RotateIntakeKey(ctx, sess.Principal.Tenant, in.Body.AccountPlatformID, sess.Principal.UserID)

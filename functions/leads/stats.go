@@ -505,12 +505,7 @@ func (a *area) additionalLeads(ctx context.Context, in *ShowroomLeadsInput) (use
 }
 
 // showroomOp is a showroom log call about the visiting customers' other leads.
-func showroomOp(id, path, summary, description string) huma.Operation {
-	return huma.Operation{
-		OperationID: id, Method: http.MethodPost, Path: path, Summary: summary, Description: description,
-		Tags: []string{"leads"}, Errors: []int{400, 401, 403, 404},
-	}
-}
+var showroomOp = httpapi.Ops(http.MethodPost, []string{"leads"}, 400, 401, 403, 404)
 
 func (a *area) registerShowroom(api *httpapi.API) {
 	const rules = "A customer's open leads (active, or sold pending) at the stores (the body's, else the Scope header's: stores the caller may view), the customers merged into it included, " +

@@ -97,12 +97,7 @@ type Session = httpapi.Body[httpapi.Result[MergeSession]]
 type Merge = httpapi.Body[httpapi.Result[MergeResult]]
 
 // mergeOp is a call on the signed-in user's merge session.
-func mergeOp(id, path, summary, description string) huma.Operation {
-	return huma.Operation{
-		OperationID: id, Method: http.MethodPost, Path: path, Summary: summary, Description: description,
-		Tags: []string{"merge"}, Errors: []int{400, 401, 403, 404, 409},
-	}
-}
+var mergeOp = httpapi.Ops(http.MethodPost, []string{"merge"}, 400, 401, 403, 404, 409)
 
 func (a *area) register(api *httpapi.API) {
 	tags := []string{"merge"}
@@ -124,20 +119,10 @@ func (a *area) register(api *httpapi.API) {
 	})
 
 	add := func(id, path, summary string) {
-		httpapi.Register(api, huma.Operation{
-			OperationID: id,
-			Method:      http.MethodPost,
-			Path:        path,
-			Summary:     summary,
-			Description: "Creates the session when the user has none. 409 when the contact is of another store than the session's ('Your user account already has a merge session in progress for another store.'), is in the session already ('Merge session already contains the same customer. Please try adding a new customer.') or would be a third ('You have already selected two customers for merge').",
-			Tags:        tags,
-			Errors:      []int{400, 401, 403, 404, 409},
-		}, func(ctx context.Context, in *MergeAddInput) (*Session, error) {
-			sess, err := a.d.Users.Session(ctx)
+		httpapi.Register(api, mergeOp(id, path, summary,
+			"Creates the session when the user has none. 409 when the contact is of another store than the session's ('Your user account already has a merge session in progress for another store.'), is in the session already ('Merge session already contains the same customer. Please try adding a new customer.') or would be a third ('You have already selected two customers for merge')."), func(ctx context.Context, in *MergeAddInput) (*Session, error) {
+			sess, _, err := a.d.Users.StoreSession(ctx, in.Body.AccountPlatformID)
 			if err != nil {
-				return nil, err
-			}
-			if _, err := sess.Store(in.Body.AccountPlatformID); err != nil {
 				return nil, err
 			}
 			s, err := a.svc.Add(ctx, sess.Principal, in.Body.AccountPlatformID, in.Body.ContactID)

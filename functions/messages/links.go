@@ -48,11 +48,7 @@ func (a *area) registerLinks(api *httpapi.API) {
 		Tags:        []string{"messages"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *LinkVerificationInput) (*httpapi.Body[httpapi.Result[VerifiedLink]], error) {
-		sess, err := a.d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		st, err := sess.Store(in.Body.DealerID)
+		sess, st, err := a.d.Users.StoreSession(ctx, in.Body.DealerID)
 		if err != nil {
 			return nil, err
 		}

@@ -334,11 +334,7 @@ func (a *area) register(api *httpapi.API) {
 		Tags:        []string{"messages"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *SandboxReplyInput) (*httpapi.Body[httpapi.Result[Reply]], error) {
-		sess, err := a.d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		st, err := sess.Store(in.Body.AccountPlatformID)
+		sess, st, err := a.d.Users.StoreSession(ctx, in.Body.AccountPlatformID)
 		if err != nil {
 			return nil, err
 		}

@@ -111,12 +111,10 @@ func (x *area) registerForms(api *httpapi.API) {
 		})), nil
 	})
 
+	writeOp := httpapi.Ops(http.MethodPost, tags, 400, 401, 403, 404, 409)
 	write := func(submit bool, id, path, summary, desc string) {
-		httpapi.Register(api, huma.Operation{
-			OperationID: id, Method: http.MethodPost, Path: path, Summary: summary,
-			Description: desc + " The step must be open (409 when submitted already, not open yet, or the process is closed), and the process at Version when one is sent (409). A step of a store the caller may not view does not exist for the caller (404).",
-			Tags:        tags, Errors: []int{400, 401, 403, 404, 409},
-		}, func(ctx context.Context, in *FormInput) (*httpapi.Body[httpapi.Result[StartResult]], error) {
+		httpapi.Register(api, writeOp(id, path, summary,
+			desc+" The step must be open (409 when submitted already, not open yet, or the process is closed), and the process at Version when one is sent (409). A step of a store the caller may not view does not exist for the caller (404)."), func(ctx context.Context, in *FormInput) (*httpapi.Body[httpapi.Result[StartResult]], error) {
 			return x.answer(ctx, in, submit)
 		})
 	}

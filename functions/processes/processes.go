@@ -46,10 +46,7 @@ func New(s wiring.Services) http.Handler {
 
 // Register adds the area's operations to api.
 func Register(api *httpapi.API, d wiring.Services) {
-	log := d.Log
-	if log == nil {
-		log = slog.Default()
-	}
+	log := d.Logger()
 	x := &area{
 		d: d, log: log,
 		contacts:  contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log),

@@ -132,10 +132,9 @@ func (x *area) registerLookups(api *httpapi.API) {
 		}
 		return httpapi.Reply(httpapi.OK(out)), nil
 	})
+	valuesOp := httpapi.Ops(http.MethodPut, tags, errs...)
 	vehicleOp := func(id, path, summary string, pick func(in *VehicleValuesInput, v rule.Vehicle) string) {
-		httpapi.Register(api, huma.Operation{OperationID: id, Method: http.MethodPut, Path: path, Summary: summary,
-			Description: "From the vehicles the store's leads are about.", Tags: tags, Errors: errs,
-		}, func(ctx context.Context, in *VehicleValuesInput) (*httpapi.Body[httpapi.Result[[]string]], error) {
+		httpapi.Register(api, valuesOp(id, path, summary, "From the vehicles the store's leads are about."), func(ctx context.Context, in *VehicleValuesInput) (*httpapi.Body[httpapi.Result[[]string]], error) {
 			_, t, views, err := x.session(ctx)
 			if err != nil {
 				return nil, err

@@ -48,10 +48,7 @@ func New(s wiring.Services) http.Handler {
 
 // Register adds the area's operations to api.
 func Register(api *httpapi.API, d wiring.Services) {
-	log := d.Log
-	if log == nil {
-		log = slog.Default()
-	}
+	log := d.Logger()
 	x := &area{
 		d: d, log: log,
 		contacts: contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log),
@@ -236,11 +233,7 @@ func (x *area) registerList(api *httpapi.API) {
 		Tags:        []string{"tasks"},
 		Errors:      []int{400, 401, 403},
 	}, func(ctx context.Context, in *AssigneesInput) (*httpapi.Body[httpapi.Result[StoreAssignees]], error) {
-		sess, err := x.d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		st, err := sess.Store(in.AccountPlatformID)
+		sess, st, err := x.d.Users.StoreSession(ctx, in.AccountPlatformID)
 		if err != nil {
 			return nil, err
 		}
@@ -340,16 +333,10 @@ func chosenVehicle(l lead.Lead) string {
 
 func (x *area) registerChanges(api *httpapi.API) {
 	errs := []int{400, 401, 403, 404, 409}
+	actionOp := httpapi.Ops(http.MethodPost, []string{"tasks"}, errs...)
 	action := func(a task.Action, id, summary, desc string) {
-		httpapi.Register(api, huma.Operation{
-			OperationID: id,
-			Method:      http.MethodPost,
-			Path:        "/pando/pandox/task/" + string(a),
-			Summary:     summary,
-			Description: desc + " Allowed to the user the task is assigned to and to managers of its store (403 otherwise), while the task is open: a completed or cancelled task, or a version other than the task's, is refused with 409 and nothing changes. Publishes the change's event and records it in the customer's activity.",
-			Tags:        []string{"tasks"},
-			Errors:      errs,
-		}, func(ctx context.Context, in *ActionInput) (*httpapi.Body[httpapi.Result[TaskView]], error) {
+		httpapi.Register(api, actionOp(id, "/pando/pandox/task/"+string(a), summary,
+			desc+" Allowed to the user the task is assigned to and to managers of its store (403 otherwise), while the task is open: a completed or cancelled task, or a version other than the task's, is refused with 409 and nothing changes. Publishes the change's event and records it in the customer's activity."), func(ctx context.Context, in *ActionInput) (*httpapi.Body[httpapi.Result[TaskView]], error) {
 			return x.change(ctx, in.Body, task.Change{Action: a}, nil)
 		})
 	}
@@ -405,23 +392,9 @@ func (x *area) registerChanges(api *httpapi.API) {
 
 // mayHold checks that userID may hold a task of store storeID: an Invalid error naming why not.
 func (x *area) mayHold(ctx context.Context, sess user.Session, userID string, storeID int64) error {
-	bad := func(msg string) error {
-		return apperr.InvalidFields("The user cannot hold this task.", map[string]string{"assignedPandoUserId": msg})
-	}
-	if !user.ValidUserID(userID) {
-		return bad("The user " + userID + " does not exist.")
-	}
-	p, _, err := x.d.Users.Profile(ctx, sess.Principal.Tenant, userID)
-	if apperr.CodeOf(err) == apperr.NotFound {
-		return bad("The user " + userID + " does not exist.")
-	}
-	if err != nil {
-		return err
-	}
-	if why := task.Holds(p, storeID); why != "" {
-		return bad(why)
-	}
-	return nil
+	return task.CheckHolder(ctx, x.d.Users, sess.Principal.Tenant, userID, storeID, func(why string) error {
+		return apperr.InvalidFields("The user cannot hold this task.", map[string]string{"assignedPandoUserId": why})
+	})
 }
 
 // find returns task id of customer c (or of a customer merged into it), as the caller may see

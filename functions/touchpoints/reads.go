@@ -210,16 +210,10 @@ func (x *area) registerReads(api *httpapi.API) {
 		return httpapi.Reply(httpapi.OK(x.views(ctx, sess, vs))), nil
 	})
 
+	itemOp := httpapi.Ops(http.MethodPost, []string{"touchpoints"}, errs...)
 	itemActivity := func(kind, id, path string) {
-		httpapi.Register(api, huma.Operation{
-			OperationID: id,
-			Method:      http.MethodPost,
-			Path:        path,
-			Summary:     "The " + strings.ToLower(visit.KindName(kind)) + " visits with their steps",
-			Description: "One page (pageNumber from 1, pageSize up to 100, 25 by default) of the stores' " + kind + " visits that started in the date range (widened to whole days in each store's time zone) and match the filter, the latest first, each with its customer, sales person, steps, status and length.",
-			Tags:        []string{"touchpoints"},
-			Errors:      errs,
-		}, func(ctx context.Context, in *FilterInput) (*httpapi.Body[httpapi.Result[[]VisitView]], error) {
+		httpapi.Register(api, itemOp(id, path, "The "+strings.ToLower(visit.KindName(kind))+" visits with their steps",
+			"One page (pageNumber from 1, pageSize up to 100, 25 by default) of the stores' "+kind+" visits that started in the date range (widened to whole days in each store's time zone) and match the filter, the latest first, each with its customer, sales person, steps, status and length."), func(ctx context.Context, in *FilterInput) (*httpapi.Body[httpapi.Result[[]VisitView]], error) {
 			sess, vs, _, _, err := x.read(ctx, in.Body, in.Scope, kind)
 			if err != nil {
 				return nil, err

@@ -83,11 +83,7 @@ func (x *area) registerSettings(api *httpapi.API) {
 		Tags:        []string{"touchpoints"},
 		Errors:      []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *AdminSettingsInput) (*httpapi.Body[httpapi.Result[TouchpointSettings]], error) {
-		sess, err := x.d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		st, err := sess.Store(in.ID)
+		sess, st, err := x.d.Users.StoreSession(ctx, in.ID)
 		if err != nil {
 			return nil, err
 		}

@@ -43,10 +43,7 @@ func New(s wiring.Services) http.Handler {
 
 // Register adds the area's operations to api.
 func Register(api *httpapi.API, d wiring.Services) {
-	log := d.Log
-	if log == nil {
-		log = slog.Default()
-	}
+	log := d.Logger()
 	x := &area{d: d, log: log, contacts: contact.NewRepo(d.Store, d.Encrypter, d.Events, d.Log),
 		visits: visit.NewRepo(d.Store, activity.NewRepo(d.Store, d.Events, d.Log).WithClock(d.Store.Now))}
 	x.registerChanges(api)
@@ -174,16 +171,10 @@ func (x *area) registerChanges(api *httpapi.API) {
 		return httpapi.Reply(httpapi.OK(x.view(ctx, sess, v, names{}))), nil
 	})
 
+	endOp := httpapi.Ops(http.MethodPost, []string{"touchpoints"}, errs...)
 	end := func(a visit.Action, id, path, summary, desc string) {
-		httpapi.Register(api, huma.Operation{
-			OperationID: id,
-			Method:      http.MethodPost,
-			Path:        path,
-			Summary:     summary,
-			Description: desc + " Needs a customer the caller may edit; a version other than the visit's is 409 and nothing changes. Records the change in the customer's activity with its event, in one transaction.",
-			Tags:        []string{"touchpoints"},
-			Errors:      errs,
-		}, func(ctx context.Context, in *EndInput) (*httpapi.Body[httpapi.Result[VisitView]], error) {
+		httpapi.Register(api, endOp(id, path, summary,
+			desc+" Needs a customer the caller may edit; a version other than the visit's is 409 and nothing changes. Records the change in the customer's activity with its event, in one transaction."), func(ctx context.Context, in *EndInput) (*httpapi.Body[httpapi.Result[VisitView]], error) {
 			b := in.Body
 			ch := visit.Change{Action: a, Version: b.Version, Sold: b.Sold}
 			if b.Result != "" {
@@ -318,23 +309,9 @@ func author(sess user.Session) visit.Author {
 // mayHold checks that userID may look after a customer of store storeID: an Invalid error
 // naming why not.
 func (x *area) mayHold(ctx context.Context, sess user.Session, userID string, storeID int64) error {
-	bad := func(msg string) error {
-		return apperr.InvalidFields("The sales person is not valid.", map[string]string{"userId": msg})
-	}
-	if !user.ValidUserID(userID) {
-		return bad("The user " + userID + " does not exist.")
-	}
-	p, _, err := x.d.Users.Profile(ctx, sess.Principal.Tenant, userID)
-	if apperr.CodeOf(err) == apperr.NotFound {
-		return bad("The user " + userID + " does not exist.")
-	}
-	if err != nil {
-		return err
-	}
-	if why := task.Holds(p, storeID); why != "" {
-		return bad(why)
-	}
-	return nil
+	return task.CheckHolder(ctx, x.d.Users, sess.Principal.Tenant, userID, storeID, func(why string) error {
+		return apperr.InvalidFields("The sales person is not valid.", map[string]string{"userId": why})
+	})
 }
 
 // find returns visit id of kind of customer c (or of a customer merged into it), or, for id "",

@@ -3,47 +3,20 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { openBrowser, type BrowserSession } from './browser';
 import { DEMO_PASSWORD, screenshot, signIn } from './pages';
+import { call, createTextableCustomer, TOYOTA } from './suite';
 import { userPoolAccessToken } from './user-pool';
 
-/** Northwind Toyota (account 1001). */
-const TOYOTA = 2001;
-
-type Place = { phone: string; e164: string; cc?: { abbr: string; code: string }; state?: string };
-
-/**
- * daytimePlace picks where the test's customer lives for UTC hour h: a US state whose clock
- * reads 8 AM to 8 PM, else (7 to 12 UTC) the United Kingdom, by a British mobile number.
- */
-function daytimePlace(h: number, digits: string): Place {
-  if (h >= 7 && h < 13) return { phone: `7700900${digits}`, e164: `+447700900${digits}`, cc: { abbr: 'GB', code: '44' } };
-  const state = h >= 13 && h < 18 ? 'NY' : h >= 18 ? 'CA' : 'HI';
-  return { phone: `9715551${digits}`, e164: `+19715551${digits}`, state };
-}
-
 type Workflow = { ruleName: string; tasks: { taskName: string; taskStatus: string }[] };
-
-async function call<T>(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
-  const r = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await r.json()) as { data: T };
-  return { status: r.status, data: json.data };
-}
 
 describe('texting with consent', () => {
   const baseUrl = inject('baseUrl');
   const run = Date.now().toString(36).toUpperCase();
-  // A number of its own each run: the consent ledger of a number outlives its customers.
-  const digits = String(Date.now() % 1_000).padStart(3, '0');
-  // The customer lives where it is daytime now, so no quiet hours hold the texts back.
-  const place = daytimePlace(new Date().getUTCHours(), digits);
   let browser: BrowserSession;
   let page: Page;
   let salesToken = '';
   let adminToken = '';
   let contactId = 0;
+  let e164 = '';
   let ruleId = 0;
 
   beforeAll(async () => {
@@ -51,16 +24,9 @@ describe('texting with consent', () => {
     page = browser.page;
     salesToken = await userPoolAccessToken(baseUrl, 'sales@northwind.demo', DEMO_PASSWORD);
     adminToken = await userPoolAccessToken(baseUrl, 'admin@northwind.demo', DEMO_PASSWORD);
-    const created = await call<{ id: number }>(baseUrl, salesToken, 'POST', '/crm/contacts', {
-      accountPlatformId: TOYOTA,
-      firstName: 'Tess',
-      lastName: `Texter${run}`,
-      smsOptInStatusId: 2,
-      phones: [{ phone: place.phone, isMobile: true, isPreferred: true, phoneTypeId: 1, ...(place.cc ? { cc: place.cc } : {}) }],
-      ...(place.state ? { addresses: [{ addressLine1: '1 Main St', city: 'Springfield', stateProvince: place.state, isPrimary: true }] } : {}),
-    });
-    expect(created.status).toBe(200);
-    contactId = created.data.id;
+    const customer = await createTextableCustomer(baseUrl, salesToken, { firstName: 'Tess', lastName: `Texter${run}` }, 1);
+    contactId = customer.id;
+    e164 = customer.e164;
     const can = await call<{ canText: boolean; reason: string }>(baseUrl, salesToken, 'GET', `/crm/contacts/${contactId}/actions/sms/can_text`);
     expect(can.data).toMatchObject({ canText: true, reason: '' });
   });
@@ -89,9 +55,9 @@ describe('texting with consent', () => {
     // sandbox's page, which the gateway serves locally, and the reply is received as the
     // provider's would be.
     await page.goto(`${baseUrl}/sandbox/sms/`);
-    const thread = page.getByRole('region', { name: `Conversation with ${place.e164}` });
+    const thread = page.getByRole('region', { name: `Conversation with ${e164}` });
     await thread.getByText('Hi Tess, the RAV4 you asked about is in.').waitFor();
-    await thread.getByRole('textbox', { name: `Reply as ${place.e164}` }).fill('STOP');
+    await thread.getByRole('textbox', { name: `Reply as ${e164}` }).fill('STOP');
     await thread.getByRole('button', { name: 'Reply as the customer' }).click();
     const notice = page.getByRole('status');
     await notice.filter({ hasText: 'received as Stop' }).waitFor();

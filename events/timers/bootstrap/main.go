@@ -3,32 +3,15 @@
 package main
 
 import (
-	"context"
-	"fmt"
-	"os"
 	"time"
 
-	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/cxm/cxm/events/timers"
+	"github.com/cxm/cxm/shared/runtime/lambdahttp"
 	"github.com/cxm/cxm/shared/runtime/wiring"
 )
 
 func main() {
-	if err := run(context.Background()); err != nil {
-		fmt.Fprintln(os.Stderr, "timers:", err)
-		os.Exit(1)
-	}
-}
-
-func run(ctx context.Context) error {
-	cfg, err := wiring.ConfigFromEnv(ctx)
-	if err != nil {
-		return err
-	}
-	svc, err := wiring.Connect(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	lambda.Start(timers.Handler(timers.NewFirer(svc, time.Now), timers.Sleep))
-	return nil
+	lambdahttp.Serve("timers", func(svc wiring.Services) any {
+		return timers.Handler(timers.NewFirer(svc, time.Now), timers.Sleep)
+	})
 }

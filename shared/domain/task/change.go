@@ -184,6 +184,26 @@ func Holds(p user.Profile, storeID int64) string {
 	return ""
 }
 
+// CheckHolder checks that userID names a user who may hold a task of store storeID (see Holds),
+// reading the user's profile from users: refused(why) when not, why saying so in words for the
+// user choosing; the error of the read when it fails.
+func CheckHolder(ctx context.Context, users *user.Repo, t store.Tenant, userID string, storeID int64, refused func(why string) error) error {
+	if !user.ValidUserID(userID) {
+		return refused("The user " + userID + " does not exist.")
+	}
+	p, _, err := users.Profile(ctx, t, userID)
+	if apperr.CodeOf(err) == apperr.NotFound {
+		return refused("The user " + userID + " does not exist.")
+	}
+	if err != nil {
+		return err
+	}
+	if why := Holds(p, storeID); why != "" {
+		return refused(why)
+	}
+	return nil
+}
+
 // MayChange reports whether the user with roles, who may view the stores viewable, may change
 // task tk: the user it is assigned to, or a manager of a store they may view.
 func MayChange(tk Task, userID string, roles []string, viewable []int64) bool {

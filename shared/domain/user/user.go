@@ -206,6 +206,20 @@ type Session struct {
 	Stores    []account.Store
 }
 
+// StoreSession resolves the session in ctx (see Session) for a request about one store, which
+// the user must be able to view (see Session.Store), and returns the store too.
+func (r *Repo) StoreSession(ctx context.Context, store int64) (Session, account.Store, error) {
+	s, err := r.Session(ctx)
+	if err != nil {
+		return Session{}, account.Store{}, err
+	}
+	st, err := s.Store(store)
+	if err != nil {
+		return Session{}, account.Store{}, err
+	}
+	return s, st, nil
+}
+
 // Session resolves the verified claims in ctx. No claims is an Unauthorized error; a subject
 // without a profile a NotFound error; an inactive user a Forbidden error. The profile and the
 // account are read concurrently.

@@ -1,6 +1,7 @@
 // Package lambdahttp runs an API area's handler on Lambda behind the HTTP API: it builds the
 // services once per cold start and passes the authorizer's verified claims to the handler the
-// way the local gateway does, behind the same audit of writes under impersonation.
+// way the local gateway does, behind the same audit of writes under impersonation. Serve starts
+// the other functions built on the services (the WebSocket routes, the timers) the same way.
 package lambdahttp
 
 import (
@@ -40,13 +41,29 @@ func Main(newArea func(wiring.Services) http.Handler, opts ...Option) {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	if err := run(context.Background(), newArea, o); err != nil {
+	err := start(context.Background(), o.setup, func(svc wiring.Services) any {
+		return Adapter(Audited(svc, newArea(svc))).ProxyWithContext
+	})
+	if err != nil {
 		slog.Error("start", "err", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, newArea func(wiring.Services) http.Handler, o options) error {
+// Serve reads the configuration from the environment, builds the function's Lambda handler with
+// newHandler and serves it until Lambda stops the process, for a function that is not an API
+// area. It exits, naming the function, when the configuration is incomplete or the services
+// cannot be built.
+func Serve(name string, newHandler func(wiring.Services) any) {
+	if err := start(context.Background(), nil, newHandler); err != nil {
+		fmt.Fprintln(os.Stderr, name+":", err)
+		os.Exit(1)
+	}
+}
+
+// start builds the services from the environment, runs setup on them and serves the handler
+// newHandler builds.
+func start(ctx context.Context, setup []func(context.Context, *wiring.Services) error, newHandler func(wiring.Services) any) error {
 	cfg, err := wiring.ConfigFromEnv(ctx)
 	if err != nil {
 		return err
@@ -55,12 +72,12 @@ func run(ctx context.Context, newArea func(wiring.Services) http.Handler, o opti
 	if err != nil {
 		return err
 	}
-	for _, f := range o.setup {
+	for _, f := range setup {
 		if err := f(ctx, &svc); err != nil {
 			return err
 		}
 	}
-	lambda.Start(Adapter(Audited(svc, newArea(svc))).ProxyWithContext)
+	lambda.Start(newHandler(svc))
 	return nil
 }
 

@@ -3,51 +3,15 @@ package snsverify_test
 import (
 	"context"
 	"errors"
-	"io"
-	"net/http"
-	"strings"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/cxm/cxm/shared/runtime/snsverify"
+	"github.com/cxm/cxm/shared/runtime/snsverify/snsverifytest"
 )
 
-const certURL = "https://sns.us-east-1.amazonaws.com/SimpleNotificationService-test.pem"
-
-// snsServer answers for SNS in tests: the signer's certificate at certURL, 200 to a
-// subscription confirmation, and counts what it was asked.
-type snsServer struct {
-	pem       []byte
-	certGets  atomic.Int32
-	confirmed atomic.Int32
-}
-
-func (s *snsServer) RoundTrip(r *http.Request) (*http.Response, error) {
-	body, status := "", http.StatusNotFound
-	switch {
-	case r.URL.String() == certURL:
-		s.certGets.Add(1)
-		body, status = string(s.pem), http.StatusOK
-	case strings.Contains(r.URL.RawQuery, "Action=ConfirmSubscription"):
-		s.confirmed.Add(1)
-		status = http.StatusOK
-	}
-	return &http.Response{StatusCode: status, Body: io.NopCloser(strings.NewReader(body)), Header: http.Header{}, Request: r}, nil
-}
-
-func newSigner(t *testing.T, u string) *snsverify.Signer {
-	t.Helper()
-	s, err := snsverify.NewSigner(u, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
 func TestVerify(t *testing.T) {
-	signer := newSigner(t, certURL)
-	other := newSigner(t, certURL)
+	signer := snsverifytest.NewSigner(t, snsverifytest.CertURL)
+	other := snsverifytest.NewSigner(t, snsverifytest.CertURL)
 	notification := func() snsverify.Message {
 		return snsverify.Message{Type: snsverify.TypeNotification, MessageID: "m-1", TopicArn: "arn:aws:sns:us-east-1:123456789012:cxm-inbound",
 			Subject: "Amazon SES Email Receipt Notification", Message: `{"notificationType":"Received"}`, Timestamp: "2026-03-01T10:00:00.000Z"}
@@ -93,8 +57,8 @@ func TestVerify(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			sns := &snsServer{pem: signer.PEM()}
-			v := snsverify.NewVerifier(&http.Client{Transport: sns})
+			sns := &snsverifytest.SNS{PEM: signer.PEM()}
+			v := snsverify.NewVerifier(sns.Client())
 			m := tt.msg
 			if err := tt.by.Sign(&m, tt.version); err != nil {
 				t.Fatal(err)
@@ -114,9 +78,9 @@ func TestVerify(t *testing.T) {
 }
 
 func TestVerifierKeepsCertificates(t *testing.T) {
-	signer := newSigner(t, certURL)
-	sns := &snsServer{pem: signer.PEM()}
-	v := snsverify.NewVerifier(&http.Client{Transport: sns})
+	signer := snsverifytest.NewSigner(t, snsverifytest.CertURL)
+	sns := &snsverifytest.SNS{PEM: signer.PEM()}
+	v := snsverify.NewVerifier(sns.Client())
 	for i := range 3 {
 		m := snsverify.Message{Type: snsverify.TypeNotification, MessageID: "m", TopicArn: "arn:aws:sns:us-east-1:123456789012:t", Message: "x", Timestamp: "t"}
 		if err := signer.Sign(&m, []string{"1", "2"}[i%2]); err != nil {
@@ -126,23 +90,23 @@ func TestVerifierKeepsCertificates(t *testing.T) {
 			t.Fatalf("Verify() = %v", err)
 		}
 	}
-	if got, want := sns.certGets.Load(), int32(1); got != want {
+	if got, want := sns.CertGets.Load(), int32(1); got != want {
 		t.Errorf("certificate fetched %d times, want %d", got, want)
 	}
 }
 
 func TestLocalCertificateIsTrustedOnlyWhereTold(t *testing.T) {
-	local := newSigner(t, snsverify.LocalCertURL)
+	local := snsverifytest.NewSigner(t, snsverify.LocalCertURL)
 	m := snsverify.Message{Type: snsverify.TypeNotification, MessageID: "m", TopicArn: "arn:aws:sns:us-east-1:123456789012:t", Message: "x", Timestamp: "t"}
 	if err := local.Sign(&m, "2"); err != nil {
 		t.Fatal(err)
 	}
-	sns := &snsServer{pem: local.PEM()}
-	aws := snsverify.NewVerifier(&http.Client{Transport: sns})
+	sns := &snsverifytest.SNS{PEM: local.PEM()}
+	aws := snsverify.NewVerifier(sns.Client())
 	if err := aws.Verify(context.Background(), m); err == nil {
 		t.Error("a verifier that was not told to trust the local certificate accepted it")
 	}
-	trusting := snsverify.NewVerifier(&http.Client{Transport: sns})
+	trusting := snsverify.NewVerifier(sns.Client())
 	trusting.Trust(snsverify.LocalCertURL, local.Certificate())
 	if err := trusting.Verify(context.Background(), m); err != nil {
 		t.Errorf("the trusting verifier refused the local signature: %v", err)
@@ -162,8 +126,8 @@ func TestConfirm(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			sns := &snsServer{}
-			v := snsverify.NewVerifier(&http.Client{Transport: sns})
+			sns := &snsverifytest.SNS{}
+			v := snsverify.NewVerifier(sns.Client())
 			err := v.Confirm(context.Background(), snsverify.Message{Type: snsverify.TypeSubscriptionConfirmed, SubscribeURL: tt.url})
 			if got := err != nil; got != tt.wantErr {
 				t.Fatalf("Confirm() error = %v, want error %v", err, tt.wantErr)
@@ -172,7 +136,7 @@ func TestConfirm(t *testing.T) {
 			if tt.wantErr {
 				want = 0
 			}
-			if got := sns.confirmed.Load(); got != want {
+			if got := sns.Confirmed.Load(); got != want {
 				t.Errorf("confirmations = %d, want %d", got, want)
 			}
 		})

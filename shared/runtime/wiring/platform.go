@@ -84,6 +84,14 @@ func (s *Services) RefuseShippedPartnerKeys(ctx context.Context) error {
 	return s.Partners.CheckShippedKeys(ctx)
 }
 
+// Logger is the services' logger, or slog's default when they were built without one.
+func (s Services) Logger() *slog.Logger {
+	if s.Log == nil {
+		return slog.Default()
+	}
+	return s.Log
+}
+
 // NewAPI returns an empty API for an area, guarded by the authorization matrix.
 func (s Services) NewAPI() *httpapi.API {
 	api := httpapi.New(s.Log)

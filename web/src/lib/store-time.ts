@@ -28,3 +28,21 @@ export function zoneLabel(timeZone: string, now: Date = new Date()): string {
   const city = zone.split('/').pop()?.replace(/_/g, ' ') ?? zone;
   return abbr ? `${city} time, ${abbr}` : `${city} time`;
 }
+
+/** LOCAL_TIME is the shape of a time entered as a store's clocks read it: a date and a time of day. */
+const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+/** EntryMessages are what a form says of a time entered that is missing, malformed or already past. */
+export type EntryMessages = { missing: string; malformed: string; past: string };
+
+/**
+ * entryError checks a time entered as the store's clocks read it, before it is sent: the message
+ * for a missing or malformed time or one already past at the store, or null. (Whether the time
+ * exists at the store, around clock changes, only the server says.)
+ */
+export function entryError(local: string, timeZone: string, messages: EntryMessages, now: Date = new Date()): string | null {
+  if (!local) return messages.missing;
+  if (!LOCAL_TIME.test(local)) return messages.malformed;
+  if (local < wallClock(now, timeZone)) return messages.past;
+  return null;
+}

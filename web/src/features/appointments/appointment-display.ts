@@ -1,5 +1,5 @@
 import type { AppointmentView } from '../../lib/api/types';
-import { wallClock, zoneLabel, zoneOf } from '../../lib/store-time';
+import { entryError, wallClock, zoneLabel, zoneOf, type EntryMessages } from '../../lib/store-time';
 
 /** APPOINTMENT_TYPES are the kinds of appointment, as the server accepts them. */
 export const APPOINTMENT_TYPES = ['Sales', 'Delivery', 'Service', 'Test Drive', 'Appraisal', 'Finance', 'Other'] as const;
@@ -64,16 +64,16 @@ export function minutesOf(a: Pick<AppointmentView, 'startUtc' | 'endUtc'>): numb
 
 export { wallClock, zoneLabel };
 
-const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
-
 /**
  * startError checks a start entered as the store's clocks read it, before it is sent: missing,
- * malformed or already past at the store, or null. (Whether the time exists at the store,
- * around clock changes, only the server says.)
+ * malformed or already past at the store, or null.
  */
 export function startError(localStart: string, timeZone: string, now: Date = new Date()): string | null {
-  if (!localStart) return 'Enter the date and time of the appointment.';
-  if (!LOCAL_TIME.test(localStart)) return 'Enter the date and time (YYYY-MM-DDTHH:MM).';
-  if (localStart < wallClock(now, timeZone)) return 'Choose a time from now on.';
-  return null;
+  return entryError(localStart, timeZone, START_MESSAGES, now);
 }
+
+const START_MESSAGES: EntryMessages = {
+  missing: 'Enter the date and time of the appointment.',
+  malformed: 'Enter the date and time (YYYY-MM-DDTHH:MM).',
+  past: 'Choose a time from now on.',
+};

@@ -1,5 +1,5 @@
 import type { TaskView } from '../../lib/api/types';
-import { wallClock, zoneLabel, zoneOf } from '../../lib/store-time';
+import { entryError, wallClock, zoneLabel, zoneOf, type EntryMessages } from '../../lib/store-time';
 
 /** TASK_TYPES are the kinds of task a user may add, as the server accepts them. */
 export const TASK_TYPES = ['Call', 'Email', 'Text', 'Appointment', 'Follow-up', 'Other'] as const;
@@ -57,17 +57,16 @@ export function formatDue(iso: string, timeZone: string): string {
 
 export { wallClock, zoneLabel };
 
-/** LOCAL_DUE is the shape of a due time as entered: a date and a time of day. */
-const LOCAL_DUE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
-
 /**
  * dueError checks a due time entered as the store's clocks read it, before it is sent: the
- * server's messages for a missing or malformed time or a time already past at the store, or
- * null. (Whether the time exists at the store, around clock changes, only the server says.)
+ * server's messages for a missing or malformed time or a time already past at the store, or null.
  */
 export function dueError(localDueDt: string, timeZone: string, now: Date = new Date()): string | null {
-  if (!localDueDt) return 'Enter the due date and time.';
-  if (!LOCAL_DUE.test(localDueDt)) return 'Enter the due date and time (YYYY-MM-DDTHH:MM).';
-  if (localDueDt < wallClock(now, timeZone)) return 'Choose a due time from now on.';
-  return null;
+  return entryError(localDueDt, timeZone, DUE_MESSAGES, now);
 }
+
+const DUE_MESSAGES: EntryMessages = {
+  missing: 'Enter the due date and time.',
+  malformed: 'Enter the due date and time (YYYY-MM-DDTHH:MM).',
+  past: 'Choose a due time from now on.',
+};

@@ -5,6 +5,7 @@ import { ConfirmModal, ErrorAlert, ModalActions, StoreTimeInput } from '../../..
 import { fieldErrorsOf, generalError } from '../../../lib/api/field-errors';
 import type { AppointmentView } from '../../../lib/api/types';
 import { errorMessage, notify } from '../../../lib/notify';
+import { useScheduleForm } from '../../../lib/schedule-form';
 import { useAppointmentAssignees } from '../api/appointment-assignees';
 import { useChangeAppointment, useSetAppointment } from '../api/appointment-changes';
 import { APPOINTMENT_TYPES, DURATIONS, formatWhen, minutesOf, startError, wallClock } from '../appointment-display';
@@ -34,23 +35,17 @@ export function SetAppointmentModal(props: SetProps) {
 
 function SetForm({ contactId, storeId, userId, onClose }: SetProps) {
   const users = useAppointmentAssignees(storeId);
-  const timeZone = users.data?.timeZone ?? '';
   const [type, setType] = useState<string | null>('Sales');
-  const [start, setStart] = useState('');
   const [minutes, setMinutes] = useState<string | null>('60');
-  const [assignee, setAssignee] = useState<string | null>(userId);
   const [note, setNote] = useState('');
-  const [checked, setChecked] = useState<Record<string, string>>({});
   const mutation = useSetAppointment(contactId);
-  const fields = { ...fieldErrorsOf(mutation.error), ...checked };
-  const options = (users.data?.users ?? []).map((u) => ({ value: u.userId, label: u.userId === userId ? `${u.name} (me)` : u.name }));
+  const { when: start, setWhen: setStart, assignee, setAssignee, timeZone, userOptions: options, fields, check } = useScheduleForm(userId, users.data, mutation.error);
   const save = () => {
     const problems: Record<string, string> = {};
     const startProblem = startError(start, timeZone);
     if (startProblem) problems.localStart = startProblem;
     if (!type) problems.appointmentType = 'Choose the appointment type.';
-    setChecked(problems);
-    if (Object.keys(problems).length > 0) return;
+    if (!check(problems)) return;
     mutation.mutate(
       {
         contactId, accountPlatformId: storeId, appointmentType: type ?? 'Sales', localStart: start, durationMinutes: Number(minutes ?? 60),

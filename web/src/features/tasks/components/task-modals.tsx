@@ -6,6 +6,7 @@ import { ConfirmModal, ErrorAlert, ModalActions, StoreTimeInput } from '../../..
 import { fieldErrorsOf, generalError } from '../../../lib/api/field-errors';
 import type { TaskView } from '../../../lib/api/types';
 import { errorMessage, notify } from '../../../lib/notify';
+import { useScheduleForm } from '../../../lib/schedule-form';
 import { customerLeadsQueryOptions } from '../../leads';
 import { useTaskAssignees } from '../api/task-assignees';
 import { useChangeTask, useCreateTask } from '../api/task-changes';
@@ -144,24 +145,19 @@ function AddTaskForm({ contactId, storeId, userId, onClose }: Omit<AddTaskModalP
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [leadId, setLeadId] = useState<string | null>(null);
-  const [assignee, setAssignee] = useState<string | null>(userId);
-  const [due, setDue] = useState('');
-  const [checked, setChecked] = useState<Record<string, string>>({});
   const leads = useQuery(customerLeadsQueryOptions(contactId));
   const lead = (leads.data ?? []).find((l) => String(l.crmLeadId) === leadId);
   const taskStore = lead?.accountPlatformId ?? storeId;
   const users = useTaskAssignees(taskStore);
   const mutation = useCreateTask(contactId);
-  const fields = { ...fieldErrorsOf(mutation.error), ...checked };
   // The due time is chosen as the task's store's clocks read it: its zone comes with its users.
-  const timeZone = users.data?.timeZone ?? '';
+  const { when: due, setWhen: setDue, assignee, setAssignee, timeZone, userOptions, fields, check } = useScheduleForm(userId, users.data, mutation.error);
 
   const leadOptions = (leads.data ?? []).map((l) => {
     const v = l.vehiclesOfInterest?.find((x) => x.isPrimary) ?? l.vehiclesOfInterest?.[0];
     const vehicle = v ? [v.year || '', v.make, v.model].filter(Boolean).join(' ') : '';
     return { value: String(l.crmLeadId), label: [`Lead #${l.crmLeadId}`, vehicle, l.leadStatusName].filter(Boolean).join(' · ') };
   });
-  const userOptions = (users.data?.users ?? []).map((u) => ({ value: u.userId, label: u.userId === userId ? `${u.name} (me)` : u.name }));
 
   const save = () => {
     const problems: Record<string, string> = {};
@@ -169,8 +165,7 @@ function AddTaskForm({ contactId, storeId, userId, onClose }: Omit<AddTaskModalP
     const dueProblem = dueError(due, timeZone);
     if (dueProblem) problems.localDueDt = dueProblem;
     if (!assignee) problems.assignedPandoUserId = 'Choose who is to do it.';
-    setChecked(problems);
-    if (Object.keys(problems).length > 0 || !type || !assignee) return;
+    if (!check(problems) || !type || !assignee) return;
     mutation.mutate(
       {
         contactId, taskType: type, taskName: name.trim() || undefined, taskDescription: description.trim() || undefined,
