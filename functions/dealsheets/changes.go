@@ -232,7 +232,7 @@ func (x *area) registerChanges(api *httpapi.API) {
 					return nil
 				},
 				Text: func(sh dealsheet.Sheet) string {
-					return fmt.Sprintf("Offer made: %s %s, %s", sh.Replacement.Label(), sh.Structure.DealType, paymentText(sh.Offer.Payment, sh.Offer.SaleType, sh.Structure.Term))
+					return fmt.Sprintf("Offer made: %s %s, %s", sh.Replacement.Label(), sh.Structure.DealType, dealsheet.PaymentText(sh.Offer.Payment, sh.Offer.SaleType, sh.Structure.Term))
 				}}
 		})
 	})
@@ -262,23 +262,10 @@ func (x *area) registerChanges(api *httpapi.API) {
 		Tags:        []string{"dealsheets"}, Errors: errs,
 	}, func(ctx context.Context, in *MarkSoldInput) (*httpapi.Body[httpapi.Result[DealsheetView]], error) {
 		return x.change(ctx, in.ID, in.Body.Version, func(sess user.Session, v garage.Vehicle) dealsheet.Change {
-			return dealsheet.Change{Action: dealsheet.ActionSold,
-				Apply: func(sh *dealsheet.Sheet, now time.Time) error {
-					if err := dealsheet.RequireOpen(*sh); err != nil {
-						return err
-					}
-					if !sh.Replacement.Chosen() || sh.Structure.Price <= 0 {
-						return apperr.Errorf(apperr.Conflict, dealsheet.MsgNoReplacement)
-					}
-					q, err := quote(sess, v, *sh)
-					if err != nil {
-						return prefixFields(err, "structure.")
-					}
-					return dealsheet.MarkSold(sh, q, actor(sess), now)
-				},
-				Text: func(sh dealsheet.Sheet) string {
-					return fmt.Sprintf("Deal marked sold: %s %s, %s", sh.Replacement.Label(), sh.Structure.DealType, paymentText(sh.Sale.Payment, sh.Sale.SaleType, sh.Structure.Term))
-				}}
+			return dealsheet.SoldChange(func(sh dealsheet.Sheet) (payment.Quote, error) {
+				q, err := quote(sess, v, sh)
+				return q, prefixFields(err, "structure.")
+			}, actor(sess))
 		})
 	})
 
@@ -469,11 +456,3 @@ func convertInfo(vw DealsheetView) DealsheetConvertInfo {
 	return out
 }
 
-// paymentText shows a payment as the activity says it.
-func paymentText(p payment.Money, saleType string, term int) string {
-	switch payment.SaleType(saleType) {
-	case payment.SaleCash:
-		return p.String() + " due"
-	}
-	return fmt.Sprintf("%s a month for %d months", p, term)
-}
