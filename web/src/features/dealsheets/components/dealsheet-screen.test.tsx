@@ -91,8 +91,7 @@ describe('DealsheetScreen', () => {
   it('opens the payment selection at the store\'s middle default term and down payment', async () => {
     const terms = [36, 48, 60];
     const downs = [0, 150000, 300000];
-    const v = view();
-    v.sheet.structure = { ...v.sheet.structure, term: 48, down: 150000 };
+    const v = view({ structure: { ...view().sheet.structure, term: 48, down: 150000 } });
     backend({ ...v, terms: { terms, downs }, quote: quote(60000, 48, 150000), grid: grid(66000, terms, downs) } as DealsheetView);
     renderWithProviders(<DealsheetScreen entityId={ENTITY} />);
     expect(await screen.findByLabelText('Term (months)')).toHaveValue('48');
