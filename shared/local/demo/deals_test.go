@@ -2,8 +2,6 @@ package demo_test
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"testing"
 	"time"
 
@@ -12,10 +10,6 @@ import (
 	"github.com/cxm/cxm/shared/domain/dealsheet"
 	"github.com/cxm/cxm/shared/domain/garage"
 	"github.com/cxm/cxm/shared/local/demo"
-	"github.com/cxm/cxm/shared/local/dynamotest"
-	"github.com/cxm/cxm/shared/runtime/eventbus"
-	"github.com/cxm/cxm/shared/runtime/fieldcrypt"
-	"github.com/cxm/cxm/shared/runtime/wiring"
 )
 
 // TestSeedDeals: the demo's sold deals fill each store's sales ledger over the turn predictor's
@@ -24,9 +18,7 @@ import (
 func TestSeedDeals(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	svc := wiring.New(dynamotest.Store(t), eventbus.NewMemory(), slog.New(slog.NewJSONHandler(io.Discard, nil)))
-	svc.Encrypter = fieldcrypt.NewRandom()
-	subjects := func(_ context.Context, l demo.Login) (string, error) { return "sub-" + l.Profile.UserID, nil }
+	svc, subjects := seedServices(t)
 	g := demo.Build()
 	g.GeneratedContacts = 90
 	g.History = demo.HistoryOptions{Days: 3, Leads: 2, Seed: 7}
