@@ -103,7 +103,7 @@ describe('desking and print forms', () => {
 
     await page.getByRole('tab', { name: 'Activity' }).click();
     const feed = page.getByRole('list', { name: 'Activity' }).getByRole('listitem');
-    await expect.poll(async () => (await feed.allTextContents()).filter((t) => /desking/i.test(t)).length).toBeGreaterThanOrEqual(2);
+    await expect.poll(async () => (await feed.allTextContents()).filter((t) => /desking/i.test(t)).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
   });
 
   it('prints a form with the desk\'s deal', async () => {
