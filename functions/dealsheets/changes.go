@@ -455,4 +455,3 @@ func convertInfo(vw DealsheetView) DealsheetConvertInfo {
 	}
 	return out
 }
-

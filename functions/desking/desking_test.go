@@ -181,7 +181,7 @@ func TestDeskAtDefaultTerms(t *testing.T) {
 	srv := areatest.New(t)
 	const admin = "100008" // Taylor Brooks: dealer admin of every store
 	terms := map[string]any{"accountPlatformId": demo.StoreToyota, "version": 0,
-		"lease": map[string]any{"terms": []int{24, 36, 48}, "downs": []int{0, 100000, 250000}},
+		"lease":   map[string]any{"terms": []int{24, 36, 48}, "downs": []int{0, 100000, 250000}},
 		"finance": map[string]any{"terms": []int{36, 48, 60}, "downs": []int{0, 150000, 300000}}}
 	if status := post(t, srv, admin, "/api/dealsheet/settings/save_default_terms", terms, nil); status != 200 {
 		t.Fatalf("save terms: %d", status)
