@@ -142,22 +142,15 @@ var invalid = func(field, msg string) error {
 // change makes c to the sheet of entity by the caller, who must be able to edit the customer,
 // and answers the new view.
 func (x *area) change(ctx context.Context, entity, version int64, c func(sess user.Session, v garage.Vehicle) dealsheet.Change) (*httpapi.Body[httpapi.Result[DealsheetView]], error) {
-	sess, err := x.d.Users.Session(ctx)
+	o, err := x.openEntity(ctx, entity, true)
 	if err != nil {
 		return nil, err
 	}
-	v, ct, _, err := x.vehicleOf(ctx, sess, entity, true)
+	sh, err := x.sheets.Apply(ctx, o.sess.Principal.Tenant, entity, version, actor(o.sess), c(o.sess, o.v))
 	if err != nil {
 		return nil, err
 	}
-	if _, err := x.sheets.Open(ctx, sess.Principal.Tenant, start(v)); err != nil {
-		return nil, err
-	}
-	sh, err := x.sheets.Apply(ctx, sess.Principal.Tenant, entity, version, actor(sess), c(sess, v))
-	if err != nil {
-		return nil, err
-	}
-	out, err := x.view(ctx, sess, v, ct, sh, true)
+	out, err := x.view(ctx, o.sess, o.v, o.c, sh, true)
 	return reply(out, err)
 }
 
@@ -239,7 +232,7 @@ func (x *area) registerChanges(api *httpapi.API) {
 					return nil
 				},
 				Text: func(sh dealsheet.Sheet) string {
-					return fmt.Sprintf("Offer made: %s %s, %s", sh.Replacement.Label(), sh.Structure.DealType, paymentText(sh.Offer.Payment, sh.Offer.SaleType, sh.Structure.Term))
+					return fmt.Sprintf("Offer made: %s %s, %s", sh.Replacement.Label(), sh.Structure.DealType, dealsheet.PaymentText(sh.Offer.Payment, sh.Offer.SaleType, sh.Structure.Term))
 				}}
 		})
 	})
@@ -269,23 +262,10 @@ func (x *area) registerChanges(api *httpapi.API) {
 		Tags:        []string{"dealsheets"}, Errors: errs,
 	}, func(ctx context.Context, in *MarkSoldInput) (*httpapi.Body[httpapi.Result[DealsheetView]], error) {
 		return x.change(ctx, in.ID, in.Body.Version, func(sess user.Session, v garage.Vehicle) dealsheet.Change {
-			return dealsheet.Change{Action: dealsheet.ActionSold,
-				Apply: func(sh *dealsheet.Sheet, now time.Time) error {
-					if err := dealsheet.RequireOpen(*sh); err != nil {
-						return err
-					}
-					if !sh.Replacement.Chosen() || sh.Structure.Price <= 0 {
-						return apperr.Errorf(apperr.Conflict, dealsheet.MsgNoReplacement)
-					}
-					q, err := quote(sess, v, *sh)
-					if err != nil {
-						return prefixFields(err, "structure.")
-					}
-					return dealsheet.MarkSold(sh, q, actor(sess), now)
-				},
-				Text: func(sh dealsheet.Sheet) string {
-					return fmt.Sprintf("Deal marked sold: %s %s, %s", sh.Replacement.Label(), sh.Structure.DealType, paymentText(sh.Sale.Payment, sh.Sale.SaleType, sh.Structure.Term))
-				}}
+			return dealsheet.SoldChange(func(sh dealsheet.Sheet) (payment.Quote, error) {
+				q, err := quote(sess, v, sh)
+				return q, prefixFields(err, "structure.")
+			}, actor(sess))
 		})
 	})
 
@@ -423,19 +403,11 @@ func (x *area) registerChanges(api *httpapi.API) {
 		Description: "The current contract's sale type and payment beside the deal's, the payment difference and the equity, and the conversion recorded if any.",
 		Tags:        []string{"dealsheets"}, Errors: []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *GetConvertInput) (*httpapi.Body[httpapi.Result[DealsheetConvertInfo]], error) {
-		sess, err := x.d.Users.Session(ctx)
+		o, err := x.openEntity(ctx, in.EntityID, false)
 		if err != nil {
 			return nil, err
 		}
-		v, c, canEdit, err := x.vehicleOf(ctx, sess, in.EntityID, false)
-		if err != nil {
-			return nil, err
-		}
-		sh, err := x.sheets.Open(ctx, sess.Principal.Tenant, start(v))
-		if err != nil {
-			return nil, err
-		}
-		vw, err := x.view(ctx, sess, v, c, sh, canEdit)
+		vw, err := x.view(ctx, o.sess, o.v, o.c, o.sh, o.canEdit)
 		return reply(convertInfo(vw), err)
 	})
 
@@ -482,13 +454,4 @@ func convertInfo(vw DealsheetView) DealsheetConvertInfo {
 		out.PaymentDifference = out.NewPayment - out.CurrentPayment
 	}
 	return out
-}
-
-// paymentText shows a payment as the activity says it.
-func paymentText(p payment.Money, saleType string, term int) string {
-	switch payment.SaleType(saleType) {
-	case payment.SaleCash:
-		return p.String() + " due"
-	}
-	return fmt.Sprintf("%s a month for %d months", p, term)
 }

@@ -34,6 +34,7 @@ import (
 	"github.com/cxm/cxm/shared/domain/vehicle"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/httpapi"
+	"github.com/cxm/cxm/shared/runtime/store"
 	"github.com/cxm/cxm/shared/runtime/wiring"
 )
 
@@ -191,18 +192,19 @@ func saleTypeOf(contractType string) payment.SaleType {
 }
 
 // start is the deal a new sheet opens with: the replacement the garage proposes, the trade at
-// its value and payoff, and the dealer's standard middle term with no money down.
-func start(v garage.Vehicle) dealsheet.Sheet {
-	st := payment.StandardTerms(payment.SalePurchase)
-	s := dealsheet.DealStructure{DealType: payment.Retail, Term: st.Terms[1], Rate: payment.BasisPoints(599), ResidualPercent: payment.BasisPoints(5500)}
+// its value and payoff, and the store's default terms' middle term and middle down payment
+// (dt, the lease's for a vehicle on a lease, else the purchase's).
+func start(v garage.Vehicle, dt desk.DealerTerms) dealsheet.Sheet {
+	s := dealsheet.DealStructure{DealType: payment.Retail, Rate: payment.BasisPoints(599), ResidualPercent: payment.BasisPoints(5500)}
 	if c, ok := v.DefaultContract(); ok {
 		s.Payoff = money(c.Payoff)
 		if c.ContractType == garage.ContractLease {
 			s.DealType = payment.Lease
-			s.Term = payment.StandardTerms(payment.SaleLease).Terms[1]
 			s.Rate = payment.BasisPoints(480)
 		}
 	}
+	terms := dt.For(s.DealType)
+	s.Term, s.Down = terms.Terms[1], terms.Downs[1]
 	if v.TradeValue != nil {
 		s.TradeAllowance = money(v.TradeValue.Value)
 	}
@@ -212,6 +214,47 @@ func start(v garage.Vehicle) dealsheet.Sheet {
 		sh.Structure.Price = money(r.Price)
 	}
 	return sh
+}
+
+// sheetOf returns the sheet of garage vehicle v, creating it the first time at its store's
+// default terms.
+func (x *area) sheetOf(ctx context.Context, t store.Tenant, v garage.Vehicle) (dealsheet.Sheet, error) {
+	if sh, err := x.sheets.Get(ctx, t, v.EntityID); apperr.CodeOf(err) != apperr.NotFound {
+		return sh, err
+	}
+	dt, err := x.terms.Get(ctx, t, v.AccountPlatformID)
+	if err != nil {
+		return dealsheet.Sheet{}, err
+	}
+	return x.sheets.Open(ctx, t, start(v, dt))
+}
+
+// opened is a deal sheet as a call reads it: the caller's session, the garage vehicle, its
+// customer, whether the caller may edit the customer, and the sheet.
+type opened struct {
+	sess    user.Session
+	v       garage.Vehicle
+	c       contact.Contact
+	canEdit bool
+	sh      dealsheet.Sheet
+}
+
+// openEntity returns the deal sheet of garage vehicle entity of a customer the caller may view
+// (edit: may edit), creating it the first time.
+func (x *area) openEntity(ctx context.Context, entity int64, edit bool) (opened, error) {
+	sess, err := x.d.Users.Session(ctx)
+	if err != nil {
+		return opened{}, err
+	}
+	v, c, canEdit, err := x.vehicleOf(ctx, sess, entity, edit)
+	if err != nil {
+		return opened{}, err
+	}
+	sh, err := x.sheetOf(ctx, sess.Principal.Tenant, v)
+	if err != nil {
+		return opened{}, err
+	}
+	return opened{sess: sess, v: v, c: c, canEdit: canEdit, sh: sh}, nil
 }
 
 // taxOf is how a deal of store st is taxed: the province's taxes in Canada, the deal's sales

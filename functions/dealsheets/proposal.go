@@ -282,15 +282,7 @@ func (x *area) registerProposal(api *httpapi.API) {
 		Description: "The deal sheet as a two-page PDF proposal on US letter or legal paper: the current vehicle and contract, the proposed vehicle and deal with its payment, the payment grid, the terms and signature lines.",
 		Tags:        []string{"dealsheets"}, Errors: []int{400, 401, 403, 404}, Responses: pdfResponse,
 	}, func(ctx context.Context, in *ProposalInput) (*PDFOutput, error) {
-		sess, err := x.d.Users.Session(ctx)
-		if err != nil {
-			return nil, err
-		}
-		v, c, canEdit, err := x.vehicleOf(ctx, sess, in.ID, false)
-		if err != nil {
-			return nil, err
-		}
-		sh, err := x.sheets.Open(ctx, sess.Principal.Tenant, start(v))
+		o, err := x.openEntity(ctx, in.ID, false)
 		if err != nil {
 			return nil, err
 		}
@@ -298,7 +290,7 @@ func (x *area) registerProposal(api *httpapi.API) {
 		if in.Body != nil && in.Body.Paper != "" {
 			paper = in.Body.Paper
 		}
-		vw, err := x.view(ctx, sess, v, c, sh, canEdit)
+		vw, err := x.view(ctx, o.sess, o.v, o.c, o.sh, o.canEdit)
 		if err != nil {
 			return nil, err
 		}
@@ -333,7 +325,7 @@ func (x *area) registerProposal(api *httpapi.API) {
 		if to == "" {
 			return nil, apperr.Errorf(apperr.Conflict, MsgNoEmail)
 		}
-		sh, err := x.sheets.Open(ctx, sess.Principal.Tenant, start(v))
+		sh, err := x.sheetOf(ctx, sess.Principal.Tenant, v)
 		if err != nil {
 			return nil, err
 		}

@@ -144,7 +144,7 @@ func (x *area) list(ctx context.Context, sess user.Session, id int64) (Dealsheet
 // caller's view of it.
 func (x *area) open(ctx context.Context, sess user.Session, v garage.Vehicle, c contact.Contact, canEdit bool) (DealsheetView, error) {
 	t := sess.Principal.Tenant
-	sh, err := x.sheets.Open(ctx, t, start(v))
+	sh, err := x.sheetOf(ctx, t, v)
 	if err != nil {
 		return DealsheetView{}, err
 	}

@@ -83,3 +83,36 @@ func TestDefaultTerms(t *testing.T) {
 		}
 	}
 }
+
+// TestOpensAtDefaultTerms: a new deal sheet opens at its store's default middle term and middle
+// down payment, the lease's for a vehicle on a lease and the purchase's otherwise.
+func TestOpensAtDefaultTerms(t *testing.T) {
+	srv := areatest.New(t)
+	finance := map[string]any{"contractType": "finance", "lender": "Toyota Financial", "termMonths": 60, "rate": 4.9, "payment": 389.5, "payoff": 8500}
+	lease := map[string]any{"contractType": "lease", "lender": "Toyota Financial", "termMonths": 36, "moneyFactor": 0.0021, "payment": 329, "payoff": 17500}
+	for i, tt := range []struct {
+		name     string
+		finance  string
+		lease    string
+		contract map[string]any
+		dealType payment.DealType
+		term     int
+		down     payment.Money
+	}{
+		{"a purchase at 36, 48, 60", `{"terms":[36,48,60],"downs":[0,150000,300000]}`, `{"terms":[24,36,48],"downs":[0,100000,250000]}`, finance, payment.Retail, 48, payment.Dollars(1500)},
+		{"a purchase at 24, 39, 72", `{"terms":[24,39,72],"downs":[50000,200000,400000]}`, `{"terms":[24,36,48],"downs":[0,100000,250000]}`, finance, payment.Retail, 39, payment.Dollars(2000)},
+		{"a lease at 27, 39, 42", `{"terms":[36,48,60],"downs":[0,150000,300000]}`, `{"terms":[27,39,42],"downs":[0,75000,200000]}`, lease, payment.Lease, 39, payment.Dollars(750)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			body := fmt.Sprintf(`{"accountPlatformId":%d,"version":%d,"lease":%s,"finance":%s}`, demo.StoreToyota, i, tt.lease, tt.finance)
+			if status := srv.Do(t, areatest.Request{Method: "POST", Path: "/api/dealsheet/settings/save_default_terms", As: admin, Body: body}, nil); status != 200 {
+				t.Fatalf("save terms: %d", status)
+			}
+			v := addVehicle(t, srv, sales, demo.ContactToyota, tt.contract, camry)
+			s := open(t, srv, sales, v.EntityID).Sheet.Structure
+			if s.DealType != tt.dealType || s.Term != tt.term || s.Down != tt.down {
+				t.Errorf("opened %s at %d months, %s down; want %s at %d, %s", s.DealType, s.Term, s.Down, tt.dealType, tt.term, tt.down)
+			}
+		})
+	}
+}

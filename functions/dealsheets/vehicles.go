@@ -43,18 +43,11 @@ func (x *area) registerVehicles(api *httpapi.API) {
 			op.Description = "On demand: the trims of the dealer group's catalogue feed of the makes other than the current vehicle's (or of the make asked for), each with its MSRP and the deal's payment on it."
 		}
 		httpapi.Register(api, op, func(ctx context.Context, in *ReplacementsInput) (*httpapi.Body[httpapi.Result[[]ReplacementOption]], error) {
-			sess, err := x.d.Users.Session(ctx)
+			o, err := x.openEntity(ctx, in.EntityID, false)
 			if err != nil {
 				return nil, err
 			}
-			v, _, _, err := x.vehicleOf(ctx, sess, in.EntityID, false)
-			if err != nil {
-				return nil, err
-			}
-			sh, err := x.sheets.Open(ctx, sess.Principal.Tenant, start(v))
-			if err != nil {
-				return nil, err
-			}
+			sess, v, sh := o.sess, o.v, o.sh
 			trims, err := x.feeds.Trims(ctx, sess.Principal.Tenant)
 			if err != nil {
 				return nil, err
@@ -108,19 +101,11 @@ func (x *area) registerTurn(api *httpapi.API) {
 		Description: "Estimates how many days the deal sheet's replacement vehicle (or the vehicle named) takes to turn at the deal sheet's store, from the store's own sales of the last 180 days: the days from each sold deal sheet's opening to its sale, for the same model within a model year, else the same model, make, or every sale, whichever first has 3 sales. Answers the median (the estimate), the middle half's range, the fastest and slowest, the pace per 30 days and the newest sales it is based on; no estimate with fewer than 3 sales.",
 		Tags:        []string{"dealsheets"}, Errors: []int{400, 401, 403, 404},
 	}, func(ctx context.Context, in *TurnInput) (*httpapi.Body[httpapi.Result[dealsheet.TurnPrediction]], error) {
-		sess, err := x.d.Users.Session(ctx)
+		o, err := x.openEntity(ctx, in.EntityID, false)
 		if err != nil {
 			return nil, err
 		}
-		v, _, _, err := x.vehicleOf(ctx, sess, in.EntityID, false)
-		if err != nil {
-			return nil, err
-		}
-		sh, err := x.sheets.Open(ctx, sess.Principal.Tenant, start(v))
-		if err != nil {
-			return nil, err
-		}
-		r := sh.Replacement
+		r := o.sh.Replacement
 		if b := in.Body; b != nil && strings.TrimSpace(b.Make) != "" {
 			r = dealsheet.DealReplacement{Year: b.Year, Make: strings.TrimSpace(b.Make), Model: strings.TrimSpace(b.Model), Trim: strings.TrimSpace(b.Trim)}
 		}
@@ -128,7 +113,7 @@ func (x *area) registerTurn(api *httpapi.API) {
 			return nil, invalid("make", dealsheet.MsgNoReplacement)
 		}
 		since := x.d.Store.Now().UTC().AddDate(0, 0, -dealsheet.TurnWindowDays)
-		sales, err := x.sheets.Sales(ctx, sess.Principal.Tenant, v.AccountPlatformID, since)
+		sales, err := x.sheets.Sales(ctx, o.sess.Principal.Tenant, o.v.AccountPlatformID, since)
 		if err != nil {
 			return nil, err
 		}

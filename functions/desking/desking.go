@@ -117,7 +117,7 @@ func (x *area) register(api *httpapi.API) {
 		if len([]rune(notes)) > activity.MaxTextLength {
 			return nil, apperr.InvalidFields("The request is not valid.", map[string]string{"notes": fmt.Sprintf("The notes must be at most %d characters.", activity.MaxTextLength)})
 		}
-		n := desk.New{Source: desk.SourceProfile, Notes: notes, Terms: defaultTerms()}
+		n := desk.New{Source: desk.SourceProfile, Notes: notes}
 		if entityID > 0 {
 			sess, err := x.d.Users.Session(ctx)
 			if err != nil {

@@ -173,3 +173,38 @@ func TestDesks(t *testing.T) {
 		t.Errorf("trims: %d", status)
 	}
 }
+
+// TestDeskAtDefaultTerms: a desk whose request names no terms is a retail deal at its store's
+// middle default purchase term and middle down payment, its payment scan over those terms.
+func TestDeskAtDefaultTerms(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	const admin = "100008" // Taylor Brooks: dealer admin of every store
+	terms := map[string]any{"accountPlatformId": demo.StoreToyota, "version": 0,
+		"lease":   map[string]any{"terms": []int{24, 36, 48}, "downs": []int{0, 100000, 250000}},
+		"finance": map[string]any{"terms": []int{36, 48, 60}, "downs": []int{0, 150000, 300000}}}
+	if status := post(t, srv, admin, "/api/dealsheet/settings/save_default_terms", terms, nil); status != 200 {
+		t.Fatalf("save terms: %d", status)
+	}
+	var added httpapi.Result[garage.Vehicle]
+	body := map[string]any{"currentVehicle": map[string]any{"year": 2019, "make": "Toyota", "model": "Corolla", "mileage": 61000},
+		"replacementVehicle": map[string]any{"year": 2026, "make": "Toyota", "model": "Camry", "trim": "LE", "price": 30000}}
+	if status := post(t, srv, sales, fmt.Sprintf("/crm/contacts/%d/vehicles/current_vehicles", demo.ContactToyota), body, &added); status != 200 {
+		t.Fatalf("add garage vehicle: %d", status)
+	}
+	var created httpapi.Result[desk.Desk]
+	if status := post(t, srv, sales, "/api/desking/desk/create", map[string]any{"source": "dealsheet", "entityId": added.Data.EntityID}, &created); status != 200 {
+		t.Fatalf("create: %d", status)
+	}
+	d := created.Data
+	if d.Terms.DealType != payment.Retail || d.Terms.Term != 48 || d.Terms.Down != payment.Dollars(1500) {
+		t.Errorf("terms %+v, want retail at 48 months and $1,500 down", d.Terms)
+	}
+	seen := map[int]bool{}
+	for _, s := range d.Scans {
+		seen[s.Term] = true
+	}
+	if len(d.Scans) != 9 || !seen[36] || !seen[48] || !seen[60] || d.Pinned().Scans[0].Term != 48 || d.Pinned().Scans[0].Down != payment.Dollars(1500) {
+		t.Errorf("scans %+v", d.Scans)
+	}
+}

@@ -86,7 +86,7 @@ type CreateDeskInput struct {
 		Source    string        `json:"source" enum:"dealsheet,lead" doc:"What the desk is made from: a garage vehicle's deal sheet (entityId) or a lead (crmLeadId)."`
 		EntityID  int64         `json:"entityId,omitempty" required:"false" minimum:"0" doc:"The garage vehicle whose deal sheet is desked."`
 		CrmLeadID int64         `json:"crmLeadId,omitempty" required:"false" minimum:"0" doc:"The lead desked."`
-		Terms     *desk.Terms   `json:"terms,omitempty" required:"false" doc:"The deal's terms; absent for a retail deal at the dealer's middle term with nothing down."`
+		Terms     *desk.Terms   `json:"terms,omitempty" required:"false" doc:"The deal's terms; absent for a retail deal at the store's middle default purchase term and middle down payment."`
 		Vehicle   *desk.Vehicle `json:"vehicle,omitempty" required:"false" doc:"The vehicle sold; absent for the deal sheet's replacement vehicle or the lead's chosen vehicle."`
 		Notes     string        `json:"notes,omitempty" required:"false" text:"multiline" doc:"What the desk should know; at most 4000 characters."`
 		RequestID string        `json:"requestId,omitempty" required:"false" maxLength:"64" doc:"The client's id of this request: a retry with the same id creates nothing more and answers the first desk."`
@@ -146,10 +146,11 @@ func (x *area) provider(ctx context.Context, sess user.Session, storeID int64) (
 	return p.Name, nil
 }
 
-// defaultTerms are the terms of a desk whose request names none.
-func defaultTerms() desk.Terms {
-	t := payment.StandardTerms(payment.SalePurchase)
-	return desk.Terms{DealType: payment.Retail, Term: t.Terms[1], Rate: payment.MustPercent("6.99")}
+// defaultTerms are the terms of a desk of a store with default terms dt whose request names
+// none: a retail deal at the store's middle purchase term and middle down payment.
+func defaultTerms(dt desk.DealerTerms) desk.Terms {
+	t := dt.Finance
+	return desk.Terms{DealType: payment.Retail, Term: t.Terms[1], Down: t.Downs[1], Rate: payment.MustPercent("6.99")}
 }
 
 func money(f float64) payment.Money { return payment.Money(int64(f*100 + 0.5)) }
@@ -186,7 +187,9 @@ func fromLead(l lead.Lead) (desk.Vehicle, []desk.Trade) {
 }
 
 // createDesk creates the desk of contact contactID (which the caller must be able to edit)
-// from n, refused with 409 when the customer's store has no desking.
+// from n, refused with 409 when the customer's store has no desking. The desk's payment scan is
+// over the store's default terms, and n without terms is a retail deal at their middle purchase
+// term and middle down payment.
 func (x *area) createDesk(ctx context.Context, contactID int64, n desk.New, requestID, op string) (desk.Desk, activity.Entry, error) {
 	sess, c, err := useractivity.Contact(ctx, x.d.Users, x.contacts, contactID)
 	if err != nil {
@@ -203,7 +206,14 @@ func (x *area) createDesk(ctx context.Context, contactID int64, n desk.New, requ
 	if err != nil {
 		return desk.Desk{}, activity.Entry{}, err
 	}
-	n.AccountPlatformID, n.ContactID, n.CustomerName, n.Provider, n.Tax = c.AccountPlatformID, c.ID, c.FullName(), prov, taxOf(st)
+	dt, err := x.terms.Get(ctx, sess.Principal.Tenant, c.AccountPlatformID)
+	if err != nil {
+		return desk.Desk{}, activity.Entry{}, err
+	}
+	if n.Terms.DealType == "" {
+		n.Terms = defaultTerms(dt)
+	}
+	n.AccountPlatformID, n.ContactID, n.CustomerName, n.Provider, n.Tax, n.Scan = c.AccountPlatformID, c.ID, c.FullName(), prov, taxOf(st), dt
 	n.SalesPersonID, n.SalesPersonName = sess.Principal.UserID, sess.Profile.DisplayName()
 	key := useractivity.ClientKey(op, sess, requestID)
 	n.Key = key
@@ -365,7 +375,7 @@ func (x *area) registerDesks(api *httpapi.API) {
 			return nil, err
 		}
 		b := in.Body
-		n := desk.New{Source: b.Source, Notes: b.Notes, Terms: defaultTerms()}
+		n := desk.New{Source: b.Source, Notes: b.Notes}
 		if b.Terms != nil {
 			n.Terms = *b.Terms
 		}

@@ -1,14 +1,40 @@
+import { inflateSync } from 'node:zlib';
+
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { openSignedIn, screenshot } from './pages';
 import { useBrowser } from './suite';
 
-/** Rose City Plumbing of Northwind Toyota, a seeded customer the sales person may edit. */
+/** Rose City Plumbing of Northwind Toyota, a seeded customer the sales manager may edit. */
 const ROSE_CITY_ID = '1001000000006';
 
+/** The sales manager of every store: works customers and manages the stores' print packets. */
+const MANAGER = 'salesmanager@northwind.demo';
+
+/** pdfText is the text a PDF shows: the strings of the text operators of its streams, inflated when compressed. */
+function pdfText(pdf: Buffer): string {
+  const out: string[] = [];
+  for (let at = pdf.indexOf('stream'); at >= 0; at = pdf.indexOf('stream', at + 6)) {
+    if (pdf.subarray(at - 3, at).toString('latin1') === 'end') continue;
+    const start = at + (pdf[at + 6] === 0x0d ? 8 : 7);
+    const end = pdf.indexOf('endstream', start);
+    if (end < 0) break;
+    const body = pdf.subarray(start, end);
+    let text: string;
+    try {
+      text = inflateSync(body).toString('latin1');
+    } catch {
+      text = body.toString('latin1');
+    }
+    for (const m of text.matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g)) out.push((m[1] ?? '').replace(/\\([()\\])/g, '$1'));
+    at = end;
+  }
+  return out.join('\n');
+}
+
 describe('desking and print forms', () => {
-  const suite = useBrowser('sales@northwind.demo');
+  const suite = useBrowser(MANAGER);
   const { baseUrl } = suite;
   let page: Page;
 
@@ -17,7 +43,7 @@ describe('desking and print forms', () => {
   });
 
   it('sends the customer to desking from the profile, desks a deal sheet, and the desks appear', async () => {
-    await openSignedIn(page, `${baseUrl}/#/app/contact/${ROSE_CITY_ID}?tab=garage`, 'sales@northwind.demo');
+    await openSignedIn(page, `${baseUrl}/#/app/contact/${ROSE_CITY_ID}?tab=garage`, MANAGER);
     await page.getByRole('heading', { level: 1, name: 'Rose City Plumbing' }).waitFor();
 
     // A garage vehicle with a replacement to desk.
@@ -77,7 +103,7 @@ describe('desking and print forms', () => {
 
     await page.getByRole('tab', { name: 'Activity' }).click();
     const feed = page.getByRole('list', { name: 'Activity' }).getByRole('listitem');
-    await expect.poll(async () => (await feed.allTextContents()).filter((t) => /desking/i.test(t)).length).toBeGreaterThanOrEqual(2);
+    await expect.poll(async () => (await feed.allTextContents()).filter((t) => /desking/i.test(t)).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
   });
 
   it('prints a form with the desk\'s deal', async () => {
@@ -100,5 +126,58 @@ describe('desking and print forms', () => {
     const head = await link.evaluate(async (a) => new TextDecoder().decode((await (await fetch((a as HTMLAnchorElement).href)).arrayBuffer()).slice(0, 5)));
     expect(head).toBe('%PDF-');
     await screenshot(page, '92-desking-print-form');
+  });
+
+  it('makes a packet of the store\'s forms, prints it as one PDF of each form, and deletes it', async () => {
+    const dialog = page.getByRole('dialog', { name: 'Print forms' });
+    const name = `Rose City fleet ${Date.now() % 100_000}`;
+    await dialog.getByRole('button', { name: 'Manage packets' }).click();
+    const packets = page.getByRole('dialog', { name: 'Print packets' });
+    await packets.getByRole('button', { name: 'New packet' }).click();
+    await packets.getByRole('textbox', { name: 'Packet name' }).fill(name);
+    // The forms list stays open for more choices; leaving the field closes it.
+    const forms = packets.getByRole('combobox', { name: /^Forms/ });
+    await forms.click();
+    for (const form of ["Buyer's Order", 'Toyota Trade Appraisal']) await page.getByRole('option', { name: form, exact: true }).click();
+    await page.keyboard.press('Tab');
+    await packets.getByText("Prints: Buyer's Order → Toyota Trade Appraisal").waitFor();
+    await packets.getByRole('button', { name: 'Create packet' }).click();
+    const table = packets.getByRole('table', { name: 'Packets' });
+    await table.getByRole('row', { name: new RegExp(name) }).waitFor();
+
+    // Edit it: the delivery checklist prints last.
+    await table.getByRole('button', { name: `Edit ${name}` }).click();
+    await forms.click();
+    await page.getByRole('option', { name: 'Delivery Checklist', exact: true }).click();
+    await page.keyboard.press('Tab');
+    await packets.getByText("Prints: Buyer's Order → Toyota Trade Appraisal → Delivery Checklist").waitFor();
+    await packets.getByRole('button', { name: 'Save packet' }).click();
+    await table.getByRole('row', { name: new RegExp(name) }).getByText("Buyer's Order, Toyota Trade Appraisal, Delivery Checklist").waitFor();
+    await screenshot(page, '93-desking-packets');
+    await packets.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await packets.waitFor({ state: 'hidden' });
+
+    // Choosing the packet chooses its forms; they print as one PDF.
+    await dialog.getByRole('combobox', { name: 'Packet' }).click();
+    await page.getByRole('option', { name: `${name} (3 forms)` }).click();
+    await dialog.getByRole('button', { name: 'Print 3 forms' }).waitFor();
+    const rendered = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/api/form/render'));
+    await dialog.getByRole('button', { name: 'Print 3 forms' }).click();
+    const res = await rendered;
+    expect(res.status()).toBe(200);
+    expect(JSON.parse(res.request().postData() ?? '{}')).toMatchObject({ packetId: expect.any(Number) });
+    const link = dialog.getByRole('link', { name: `Download ${name}.pdf` });
+    await link.waitFor();
+    const pdf = Buffer.from(await link.evaluate(async (a) => Array.from(new Uint8Array(await (await fetch((a as HTMLAnchorElement).href)).arrayBuffer()))));
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(pdf);
+    for (const shown of ["Buyer's Order", 'Toyota Trade Appraisal', 'Delivery Checklist', 'Northwind Toyota', 'fleet@rosecityplumbing.example.com', '2003 Honda Accord', "Owner's manual and keys"]) {
+      expect(text).toContain(shown);
+    }
+    await screenshot(page, '94-desking-print-packet');
+
+    await dialog.getByRole('button', { name: 'Manage packets' }).click();
+    await table.getByRole('button', { name: `Delete ${name}` }).click();
+    await expect.poll(() => packets.getByRole('row', { name: new RegExp(name) }).count()).toBe(0);
   });
 });

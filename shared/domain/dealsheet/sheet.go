@@ -476,6 +476,39 @@ func MarkSold(sh *Sheet, q payment.Quote, by Actor, now time.Time) error {
 	return nil
 }
 
+// SoldChange is the change that marks an open deal sold by by at the payment quote computes of
+// it (a pending offer is accepted): a deal sold already, or without a replacement vehicle and
+// price, is a Conflict error, and quote's error refuses the change. The sale enters the store's
+// sales ledger in the change's transaction.
+func SoldChange(quote func(Sheet) (payment.Quote, error), by Actor) Change {
+	return Change{Action: ActionSold,
+		Apply: func(sh *Sheet, now time.Time) error {
+			if err := RequireOpen(*sh); err != nil {
+				return err
+			}
+			if !sh.Replacement.Chosen() || sh.Structure.Price <= 0 {
+				return apperr.Errorf(apperr.Conflict, MsgNoReplacement)
+			}
+			q, err := quote(*sh)
+			if err != nil {
+				return err
+			}
+			return MarkSold(sh, q, by, now)
+		},
+		Text: func(sh Sheet) string {
+			return fmt.Sprintf("Deal marked sold: %s %s, %s", sh.Replacement.Label(), sh.Structure.DealType, PaymentText(sh.Sale.Payment, sh.Sale.SaleType, sh.Structure.Term))
+		}}
+}
+
+// PaymentText is a payment as the activity writes it: "$412.35 a month for 60 months", or a
+// cash deal's "$30,120.00 due".
+func PaymentText(p payment.Money, saleType string, term int) string {
+	if payment.SaleType(saleType) == payment.SaleCash {
+		return p.String() + " due"
+	}
+	return fmt.Sprintf("%s a month for %d months", p, term)
+}
+
 // UnwindSale opens a sold deal again for reason: the sale is kept in the unwinds, and the offer
 // the sale accepted is pending again.
 func UnwindSale(sh *Sheet, reason, notes string, by Actor, now time.Time) error {

@@ -30,7 +30,7 @@ func TestPrice(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			q, scans, err := Price(c.vehicle, nil, c.terms, payment.Tax{})
+			q, scans, err := Price(c.vehicle, nil, c.terms, payment.Tax{}, DealerTerms{})
 			if c.field != "" {
 				if e, ok := apperr.As(err); !ok || e.Fields[c.field] == "" {
 					t.Fatalf("err = %v, want a field error on %s", err, c.field)

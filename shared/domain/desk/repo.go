@@ -110,6 +110,9 @@ type New struct {
 	Notes             string
 	// Tax is how the store taxes the deal.
 	Tax payment.Tax
+	// Scan is the store's default terms: the payment scan's terms and down payments (the
+	// standard ones when zero).
+	Scan DealerTerms
 	// Key makes the creation idempotent: a second Create with the same key answers the first
 	// desk and writes nothing. Empty for none.
 	Key string
@@ -181,9 +184,10 @@ func renamed(err error) error {
 }
 
 // Price computes the desk's quote and payment scan: nothing when the vehicle has no price.
-// The scan is the dealer's standard terms by down payments for the sale type; the cell at the
-// desk's own term and down payment is pinned, added to the scan when it is not one of them.
-func Price(v Vehicle, trades []Trade, t Terms, tax payment.Tax) (payment.Quote, []Scan, error) {
+// The scan is the store's default terms by down payments for the sale type (scan; the standard
+// terms when zero); the cell at the desk's own term and down payment is pinned, added to the
+// scan when it is not one of them.
+func Price(v Vehicle, trades []Trade, t Terms, tax payment.Tax, scan DealerTerms) (payment.Quote, []Scan, error) {
 	if v.Price == 0 {
 		return payment.Quote{}, []Scan{}, nil
 	}
@@ -196,7 +200,11 @@ func Price(v Vehicle, trades []Trade, t Terms, tax payment.Tax) (payment.Quote, 
 	if q.SaleType == payment.SaleCash {
 		return q, append(scans, Scan{ScanID: 1, Down: q.Down, Payment: q.Payment, CashDue: q.CashDue, Pinned: true}), nil
 	}
-	g, err := payment.ComputeGrid(d, payment.StandardTerms(q.SaleType))
+	grid := payment.StandardTerms(q.SaleType)
+	if scan.Version > 0 {
+		grid = scan.For(t.DealType)
+	}
+	g, err := payment.ComputeGrid(d, grid)
 	if err != nil {
 		return payment.Quote{}, nil, renamed(err)
 	}
@@ -232,7 +240,7 @@ func (r *Repo) Create(ctx context.Context, t store.Tenant, n New, entry activity
 			return Desk{}, activity.Entry{}, false, err
 		}
 	}
-	q, scans, err := Price(n.Vehicle, n.Trades, n.Terms, n.Tax)
+	q, scans, err := Price(n.Vehicle, n.Trades, n.Terms, n.Tax, n.Scan)
 	if err != nil {
 		return Desk{}, activity.Entry{}, false, err
 	}

@@ -16,12 +16,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/cxm/cxm/shared/domain/payment"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/eventbus"
+	"github.com/cxm/cxm/shared/runtime/reuse"
 	"github.com/cxm/cxm/shared/runtime/store"
 )
 
@@ -104,31 +104,16 @@ const TermsReuse = 30 * time.Second
 // TermsRepo reads and writes stores' default terms.
 type TermsRepo struct {
 	s     *store.Store
-	mu    sync.Mutex
-	known map[string]knownTerms
-}
-
-type knownTerms struct {
-	terms DealerTerms
-	until time.Time
+	known *reuse.Cache[DealerTerms]
 }
 
 // NewTermsRepo returns the default terms kept in s.
 func NewTermsRepo(s *store.Store) *TermsRepo {
-	return &TermsRepo{s: s, known: map[string]knownTerms{}}
+	return &TermsRepo{s: s, known: &reuse.Cache[DealerTerms]{For: TermsReuse, Now: s.Now}}
 }
 
 func knownKey(t store.Tenant, storeID int64) string {
 	return t.Account() + "#" + strconv.FormatInt(storeID, 10)
-}
-
-func (r *TermsRepo) remember(t store.Tenant, d DealerTerms) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if len(r.known) > 10_000 {
-		clear(r.known)
-	}
-	r.known[knownKey(t, d.AccountPlatformID)] = knownTerms{terms: d, until: r.s.Now().Add(TermsReuse)}
 }
 
 type termsItem struct {
@@ -143,15 +128,12 @@ func termsKey(t store.Tenant, storeID int64) (store.Key, error) {
 // Get returns store storeID's default terms, the standard ones (version 0) when it has set none,
 // as this process read them within TermsReuse.
 func (r *TermsRepo) Get(ctx context.Context, t store.Tenant, storeID int64) (DealerTerms, error) {
-	r.mu.Lock()
-	k0, ok := r.known[knownKey(t, storeID)]
-	r.mu.Unlock()
-	if ok && r.s.Now().Before(k0.until) {
-		return k0.terms, nil
+	if d, ok := r.known.Get(knownKey(t, storeID)); ok {
+		return d, nil
 	}
 	d, err := r.Read(ctx, t, storeID)
 	if err == nil {
-		r.remember(t, d)
+		r.known.Put(knownKey(t, storeID), d)
 	}
 	return d, err
 }
@@ -224,6 +206,6 @@ func (r *TermsRepo) Save(ctx context.Context, t store.Tenant, d DealerTerms, ver
 		return DealerTerms{}, fmt.Errorf("save default terms of %d: %w", d.AccountPlatformID, err)
 	}
 	d.Version = version + 1
-	r.remember(t, d)
+	r.known.Put(knownKey(t, d.AccountPlatformID), d)
 	return d, nil
 }

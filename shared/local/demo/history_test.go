@@ -206,14 +206,20 @@ func TestGeneratedHistoryIsValid(t *testing.T) {
 	}
 }
 
+// seedServices are the services of a fresh table for a seed to write, and the sign-ins' subjects.
+func seedServices(t *testing.T) (wiring.Services, demo.Subjects) {
+	t.Helper()
+	svc := wiring.New(dynamotest.Store(t), eventbus.NewMemory(), slog.New(slog.NewJSONHandler(io.Discard, nil)))
+	svc.Encrypter = fieldcrypt.NewRandom()
+	return svc, func(_ context.Context, l demo.Login) (string, error) { return "sub-" + l.Profile.UserID, nil }
+}
+
 // TestSeedHistory seeds a small history through the domain's imports and reads it back as the
 // Leads Log, the response times and the profile do; seeding again writes nothing more.
 func TestSeedHistory(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	svc := wiring.New(dynamotest.Store(t), eventbus.NewMemory(), slog.New(slog.NewJSONHandler(io.Discard, nil)))
-	svc.Encrypter = fieldcrypt.NewRandom()
-	subjects := func(_ context.Context, l demo.Login) (string, error) { return "sub-" + l.Profile.UserID, nil }
+	svc, subjects := seedServices(t)
 	g := demo.Build()
 	g.GeneratedContacts = 30
 	g.History = demo.HistoryOptions{Days: 90, Leads: 24, Seed: 7}

@@ -40,7 +40,8 @@ func historySeedKey(t store.Tenant) (store.Key, error) { return t.Key("HISTORY",
 // parallel. A group whose history was seeded before is left as it is: the history is seeded
 // once, at the now of the first seed, which is recorded before anything is written, so a seed
 // stopped half-way writes the same history again on the next start. The generated customers
-// the leads name must be seeded first (SeedContacts).
+// the leads name must be seeded first (SeedContacts). The demo group's deals follow (seedDeals),
+// at the same now, each written once.
 func SeedHistory(ctx context.Context, svc wiring.Services, g Group, workers int) error {
 	if g.History.Days < 1 || g.History.Leads < 1 {
 		return nil
@@ -57,7 +58,7 @@ func SeedHistory(ctx context.Context, svc wiring.Services, g Group, workers int)
 	_, err = svc.Store.Get(ctx, k, &done)
 	switch {
 	case err == nil && done.Done:
-		return nil
+		return seedDeals(ctx, svc, g, done.Now)
 	case err == nil:
 		// A seed stopped half-way: the same history again.
 		g.History = HistoryOptions{Days: done.Days, Leads: done.Leads, Seed: done.Seed}
@@ -165,7 +166,7 @@ func SeedHistory(ctx context.Context, svc wiring.Services, g Group, workers int)
 	}
 	svc.Log.InfoContext(ctx, "seeded the demo history", "account", g.Account.ID, "leads", len(h.Leads), "customers", len(h.Contacts),
 		"activity", len(entries), "tasks", len(h.Tasks))
-	return nil
+	return seedDeals(ctx, svc, g, now)
 }
 
 // chunks cuts xs into pieces of at most n.

@@ -9130,7 +9130,7 @@ export type components = {
              * @enum {string}
              */
             source: "dealsheet" | "lead";
-            /** @description The deal's terms; absent for a retail deal at the dealer's middle term with nothing down. */
+            /** @description The deal's terms; absent for a retail deal at the store's middle default purchase term and middle down payment. */
             terms?: components["schemas"]["domain.desk.Terms"];
             /** @description The vehicle sold; absent for the deal sheet's replacement vehicle or the lead's chosen vehicle. */
             vehicle?: components["schemas"]["domain.desk.Vehicle"];

@@ -467,6 +467,9 @@ export type Desk = Schemas['domain.desk.Desk'];
 /** A group of desks of POST /api/desking/desk/grouped_search. */
 export type DeskGroup = Schemas['functions.desking.DeskGroup'];
 
+/** A store's desking settings (POST /api/desking/settings/get_dealer_settings): its default terms per sale type among them. */
+export type DeskingDealerSettings = Schemas['functions.desking.DealerSettings'];
+
 /** The body of POST /api/desking/desk/create. */
 export type CreateDeskBody = Schemas['desking.CreateDeskInputBody'];
 

@@ -15,9 +15,7 @@ function quote(payment: number, term: number, down: number) {
   return { dealType: 'Retail', saleType: 'P', term, rate: '5.99', down, payment, cashDue: 0 };
 }
 
-function grid(base: number) {
-  const terms = [48, 60, 72];
-  const downs = [0, 100000, 250000];
+function grid(base: number, terms = [48, 60, 72], downs = [0, 100000, 250000]) {
   return { terms, downs, cells: terms.map((t, i) => downs.map((d, j) => quote(base - i * 10000 - j * 2000, t, d))) };
 }
 
@@ -88,6 +86,19 @@ describe('DealsheetScreen', () => {
     expect(screen.getByText(/Finance \(P\) with Toyota Financial: \$389\.50 a month/)).toBeInTheDocument();
     expect(screen.getByLabelText('Chosen replacement')).toHaveTextContent('2026 Toyota Camry LE');
     expect(within(screen.getByRole('table', { name: 'Payment grid' })).getByText('72 months')).toBeInTheDocument();
+  });
+
+  it('opens the payment selection at the store\'s middle default term and down payment', async () => {
+    const terms = [36, 48, 60];
+    const downs = [0, 150000, 300000];
+    const v = view({ structure: { ...view().sheet.structure, term: 48, down: 150000 } });
+    backend({ ...v, terms: { terms, downs }, quote: quote(60000, 48, 150000), grid: grid(66000, terms, downs) } as DealsheetView);
+    renderWithProviders(<DealsheetScreen entityId={ENTITY} />);
+    expect(await screen.findByLabelText('Term (months)')).toHaveValue('48');
+    expect(screen.getByLabelText('Down payment')).toHaveValue('$1,500');
+    const rows = within(screen.getByRole('table', { name: 'Payment grid' })).getAllByRole('row');
+    const pressed = rows.map((r) => within(r).queryAllByRole('button').map((b) => b.getAttribute('aria-pressed') === 'true'));
+    expect(pressed).toEqual([[], [false, false, false], [false, true, false], [false, false, false]]);
   });
 
   it(

@@ -245,7 +245,7 @@ function DealsheetBody({ view }: { view: DealsheetView }) {
                     const chosen = t === structure.term && d === structure.down;
                     return (
                       <Table.Td key={d} bg={chosen ? 'var(--mantine-color-blue-light)' : undefined}>
-                        <Button variant="subtle" size="compact-sm" onClick={() => set({ term: t, down: d })} disabled={!editable}>
+                        <Button variant="subtle" size="compact-sm" aria-pressed={chosen} onClick={() => set({ term: t, down: d })} disabled={!editable}>
                           {cell ? money(cell.saleType === 'C' ? cell.cashDue : cell.payment) : '—'}
                         </Button>
                       </Table.Td>

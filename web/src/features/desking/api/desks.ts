@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api/client';
-import type { ActivityEntry, CreateDeskBody, CustomerGarage, Desk, DeskGroup } from '../../../lib/api/types';
+import type { ActivityEntry, CreateDeskBody, CustomerGarage, Desk, DeskGroup, DeskingDealerSettings } from '../../../lib/api/types';
 import { deskingKeys } from './keys';
 
 /** customerDesks lists a customer's desks at their store, newest first (POST /api/desking/desk/grouped_search). */
@@ -20,6 +20,16 @@ export function useDeskableVehicles(contactId: number) {
   return useQuery({
     queryKey: deskingKeys.vehicles(contactId),
     queryFn: async () => (await api.get<CustomerGarage | null>(`/crm/contacts/${contactId}/vehicles`))?.currentVehicles ?? [],
+  });
+}
+
+/** useDeskingSettings reads a store's desking settings, its default terms among them (POST /api/desking/settings/get_dealer_settings). */
+export function useDeskingSettings(storeId: number) {
+  return useQuery({
+    queryKey: deskingKeys.settings(storeId),
+    queryFn: () => api.post<DeskingDealerSettings>('/api/desking/settings/get_dealer_settings', { accountPlatformId: storeId }),
+    enabled: storeId > 0,
+    staleTime: 60_000,
   });
 }
 

@@ -26,6 +26,7 @@ function desk(over: Partial<Desk>): Desk {
 
 const vehicle = {
   entityId: 77,
+  accountPlatformId: STORE,
   currentVehicle: { year: 2003, make: 'Honda', model: 'Accord' },
   replacementVehicle: { year: 2026, make: 'Toyota', model: 'Camry', price: 30000 },
 } as unknown as GarageVehicle;
@@ -39,6 +40,16 @@ function deskServer(initial: Desk[]) {
       HttpResponse.json({ successful: true, data: [{ key: String(STORE), label: 'Northwind Toyota', count: desks.length, desks }] }),
     ),
     http.get(`*/crm/contacts/${CONTACT}/vehicles`, () => HttpResponse.json({ successful: true, data: { currentVehicles: [vehicle], previousVehicles: [], vehiclesOfInterest: [] } })),
+    // The store's default terms: 36, 48 and 60 months with $0, $1,500 and $3,000 down for a purchase.
+    http.post('*/api/desking/settings/get_dealer_settings', () =>
+      HttpResponse.json({
+        successful: true,
+        data: {
+          accountPlatformId: STORE, country: 'US', dealTypes: ['Retail', 'Lease'], isDeskingEnabled: true, deskingProvider: 'Pando', isCanada: false, province: 'OR', tax: {},
+          defaultTerms: { P: { terms: [36, 48, 60], downs: [0, 150000, 300000] }, L: { terms: [24, 36, 39], downs: [0, 100000, 200000] } },
+        },
+      }),
+    ),
     http.post('*/api/desking/desk/create', async ({ request }) => {
       const body = (await request.json()) as { terms: { term: number } };
       sent.push(body);
@@ -63,7 +74,7 @@ describe('CustomerDesks', () => {
     expect(within(list).getByText('New')).toBeInTheDocument();
   });
 
-  it('desks a deal sheet, showing a refused field on it, and lists the new desk', async () => {
+  it('desks a deal sheet at the store\'s middle default term and down payment, showing a refused field on it, and lists the new desk', async () => {
     const sent = deskServer([]);
     renderWithProviders(<CustomerDesks contactId={CONTACT} storeId={STORE} canEdit />);
     expect(await screen.findByText('The customer has not been desked.')).toBeInTheDocument();
@@ -72,6 +83,8 @@ describe('CustomerDesks', () => {
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Deal sheet' }));
     await userEvent.click(await screen.findByRole('option', { name: /2003 Honda Accord → 2026 Toyota Camry/ }));
     const term = within(dialog).getByRole('textbox', { name: 'Term (months)' });
+    await waitFor(() => expect(term).toHaveValue('48'));
+    expect(within(dialog).getByRole('textbox', { name: 'Down payment ($)' })).toHaveValue('1,500');
     await userEvent.clear(term);
     await userEvent.type(term, '0');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Desk it' }));
@@ -80,7 +93,7 @@ describe('CustomerDesks', () => {
     await userEvent.type(term, '72');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Desk it' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Desk it' })).not.toBeInTheDocument());
-    expect(sent[1]).toMatchObject({ source: 'dealsheet', entityId: 77, terms: { dealType: 'Retail', term: 72 } });
+    expect(sent[1]).toMatchObject({ source: 'dealsheet', entityId: 77, terms: { dealType: 'Retail', term: 72, down: 150000 } });
     expect(await screen.findByText(/\$500\.00\/mo/)).toBeInTheDocument();
   });
 

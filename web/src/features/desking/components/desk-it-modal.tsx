@@ -3,7 +3,7 @@ import { useState } from 'react';
 
 import { isApiError } from '../../../lib/api/api-error';
 import { errorMessage, notify } from '../../../lib/notify';
-import { useCatalogue, useDeskableVehicles, useDeskIt } from '../api/desks';
+import { useCatalogue, useDeskableVehicles, useDeskingSettings, useDeskIt } from '../api/desks';
 
 type DeskItModalProps = {
   contactId: number;
@@ -31,7 +31,8 @@ function fieldError(err: unknown, ...fields: string[]): string | undefined {
  * DeskItModal sends the customer to the desk: on the deal sheet of one of their garage vehicles
  * (its replacement vehicle sold, the vehicle traded) priced at the deal type, term, rate and down
  * payment chosen (the vehicle sold chosen from the catalogue with its price, or the deal sheet's
- * replacement vehicle), or on the customer alone. The server's field errors show on their fields.
+ * replacement vehicle; the term and down payment the store's middle default ones until others are
+ * typed), or on the customer alone. The server's field errors show on their fields.
  */
 export function DeskItModal({ contactId, opened, onClose }: DeskItModalProps) {
   return (
@@ -45,9 +46,10 @@ function DeskItForm({ contactId, onDone }: { contactId: number; onDone: () => vo
   const [requestId] = useState(newRequestId);
   const [entityId, setEntityId] = useState(NO_VEHICLE);
   const [dealType, setDealType] = useState('Retail');
-  const [term, setTerm] = useState<number | string>(60);
+  // The term and down payment are the store's middle default ones until the user types others.
+  const [typedTerm, setTerm] = useState<number | string | null>(null);
   const [rate, setRate] = useState<number | string>(6.99);
-  const [down, setDown] = useState<number | string>(0);
+  const [typedDown, setDown] = useState<number | string | null>(null);
   const [notes, setNotes] = useState('');
   const [make, setMake] = useState<string | null>(null);
   const [model, setModel] = useState<string | null>(null);
@@ -59,6 +61,11 @@ function DeskItForm({ contactId, onDone }: { contactId: number; onDone: () => vo
   const years = useCatalogue<number>('year', { makeName: make ?? '', modelName: model ?? '' }, Boolean(make && model));
   const trims = useCatalogue<string>('trim', { makeName: make ?? '', modelName: model ?? '', year: Number(year) }, Boolean(make && model && year));
   const vehicles = useDeskableVehicles(contactId);
+  const storeId = vehicles.data?.find((v) => String(v.entityId) === entityId)?.accountPlatformId ?? 0;
+  const settings = useDeskingSettings(storeId);
+  const defaults = settings.data?.defaultTerms?.[dealType.includes('ease') ? 'L' : 'P'];
+  const term = typedTerm ?? defaults?.terms?.[1] ?? '';
+  const down = typedDown ?? (defaults?.downs?.[1] ?? 0) / 100;
   const desk = useDeskIt();
   const err = desk.error;
   const onVehicle = entityId !== NO_VEHICLE;
