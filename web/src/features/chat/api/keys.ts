@@ -7,4 +7,5 @@ export const chatKeys = {
   group: (userId: string) => ['chat', 'group', userId] as const,
   history: (groupId: string) => ['chat', 'history', groupId] as const,
   send: () => ['chat', 'send'] as const,
+  recent: () => ['chat', 'recent'] as const,
 };

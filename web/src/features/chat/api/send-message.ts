@@ -41,6 +41,7 @@ export function useSendChatMessage() {
     meta: { silent: true },
     onSuccess: async (sent, { userId }) => {
       queryClient.setQueryData(chatKeys.group(userId), sent.Group);
+      void queryClient.invalidateQueries({ queryKey: chatKeys.recent() });
       await queryClient.invalidateQueries({ queryKey: chatKeys.history(sent.Group.GroupID) });
     },
   });

@@ -29,6 +29,14 @@ function chatServer(initial: { group: ChatGroup | null; messages: ChatMessage[] 
   const state = { group: initial.group, messages: [...initial.messages], calls: [] as string[] };
   server.use(
     staffUsers(staff),
+    http.get('*/message/groups', () => {
+      state.calls.push('recent');
+      const last = state.messages.at(-1);
+      const chats = state.group && last
+        ? [{ GroupId: state.group.GroupID, Colleagues: [{ UserId: managerUser.UserId, Name: managerUser.Name, CanChat: true }], LastMessage: last.Message, LastMessageDT: last.SentAt, LastSenderUserId: last.SenderUserID }]
+        : [];
+      return HttpResponse.json({ Success: true, Data: chats });
+    }),
     http.get('*/group/CheckForGroup', ({ request }) => {
       state.calls.push(`check ${new URL(request.url).searchParams.get('staffids')}`);
       return HttpResponse.json({ Success: true, Data: state.group });
@@ -73,7 +81,9 @@ describe('ChatDrawer', () => {
     const state = chatServer({ group, messages: [message(1, managerUser.UserId, 'Can you take my 3 o’clock?'), message(2, salesUser.UserId, 'Sure')] });
     renderWithProviders(<ChatDrawer me={salesUser} opened onClose={() => {}} />);
 
-    await user.type(await screen.findByLabelText('Chat with'), 'morgan');
+    const recent = await screen.findByRole('list', { name: 'Recent chats' });
+    expect(within(recent).getByRole('button', { name: /Morgan Reyes.*You: Sure/ })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Chat with'), 'morgan');
     const colleagues = screen.getByRole('list', { name: 'Colleagues' });
     expect(within(colleagues).getAllByRole('button')).toHaveLength(1);
     await user.click(within(colleagues).getByRole('button', { name: /Morgan Reyes/ }));
@@ -83,7 +93,7 @@ describe('ChatDrawer', () => {
     expect(items.map((i) => i.textContent)).toEqual([expect.stringMatching(/^Morgan Reyes · .*Can you take my 3 o’clock\?$/), expect.stringMatching(/^You · .*Sure$/)]);
     expect(items[0]).toHaveStyle({ alignSelf: 'flex-start' });
     expect(items[1]).toHaveStyle({ alignSelf: 'flex-end' });
-    expect(state.calls).toEqual(['check u-manager', 'history g1 20']);
+    expect(state.calls).toEqual(['recent', 'check u-manager', 'history g1 20']);
   });
 
   it('starts a conversation: Enter sends, the message shows at once and stays after the refresh', async () => {
@@ -91,7 +101,7 @@ describe('ChatDrawer', () => {
     const state = chatServer({ group: null, messages: [] });
     renderWithProviders(<ChatDrawer me={salesUser} opened onClose={() => {}} />);
 
-    await user.click(await screen.findByRole('button', { name: /Morgan Reyes/ }));
+    await user.click(within(await screen.findByRole('list', { name: 'Colleagues' })).getByRole('button', { name: /Morgan Reyes/ }));
     expect(await screen.findByText('No messages yet — say hello')).toBeInTheDocument();
     const box = screen.getByRole('textbox', { name: 'Message to Morgan Reyes' });
     await user.type(box, 'Lunch?{Shift>}{Enter}{/Shift}At noon{Enter}');
@@ -101,7 +111,7 @@ describe('ChatDrawer', () => {
     expect(box).toHaveValue('');
     await waitFor(() => expect(within(list).queryByText(/Sending…/)).not.toBeInTheDocument());
     expect(within(list).getAllByRole('listitem').map((i) => i.textContent)).toEqual([expect.stringMatching(/^You · .*Lunch\?\nAt noon$/)]);
-    expect(state.calls).toEqual(['check u-manager', 'send u-manager Lunch?\nAt noon', 'history g1 20']);
+    expect(state.calls.filter((c) => c !== 'recent')).toEqual(['check u-manager', 'send u-manager Lunch?\nAt noon', 'history g1 20']);
   });
 
   it('shows a failed send as a clear error and gives the text back', async () => {
@@ -109,7 +119,7 @@ describe('ChatDrawer', () => {
     chatServer({ group, messages: [] }, { failSend: true });
     renderWithProviders(<ChatDrawer me={salesUser} opened onClose={() => {}} />);
 
-    await user.click(await screen.findByRole('button', { name: /Morgan Reyes/ }));
+    await user.click(within(await screen.findByRole('list', { name: 'Colleagues' })).getByRole('button', { name: /Morgan Reyes/ }));
     const box = await screen.findByRole('textbox', { name: 'Message to Morgan Reyes' });
     await user.type(box, 'Hello');
     await user.click(screen.getByRole('button', { name: 'Send' }));

@@ -1,11 +1,12 @@
 import { Alert, Avatar, Box, Button, Center, Drawer, Group, Loader, NavLink, Paper, ScrollArea, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 
-import type { AppUser, ChatMessage, StaffUser } from '../../../lib/api/types';
+import type { AppUser, ChatMessage, RecentChat } from '../../../lib/api/types';
 import { errorMessage } from '../../../lib/notify';
 import { useUsers } from '../../users';
 import { useChatGroup } from '../api/check-group';
 import { useChatHistory } from '../api/get-history';
+import { useRecentChats } from '../api/list-recent';
 import { newClientMessageId, usePendingChatMessages, useSendChatMessage } from '../api/send-message';
 import { chatAllowed, chatColleagues, messageTime } from './chat-rule';
 
@@ -21,8 +22,11 @@ type ChatDrawerProps = {
  * ChatDrawer is staff chat: the colleagues the user may chat with, and the conversation with
  * the one chosen.
  */
+/** Colleague is who a conversation is with. */
+type Colleague = { UserId: string; Name: string };
+
 export function ChatDrawer({ me, opened, onClose }: ChatDrawerProps) {
-  const [colleague, setColleague] = useState<StaffUser | null>(null);
+  const [colleague, setColleague] = useState<Colleague | null>(null);
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size="md" title={<Text fw={700}>Chat</Text>}>
       {colleague ? (
@@ -43,7 +47,7 @@ function initials(name: string): string {
     .join('');
 }
 
-function ColleaguePicker({ me, onPick }: { me: AppUser; onPick: (u: StaffUser) => void }) {
+function ColleaguePicker({ me, onPick }: { me: AppUser; onPick: (u: Colleague) => void }) {
   const [query, setQuery] = useState('');
   const users = useUsers({ includeInactive: false }, { enabled: chatAllowed(me) });
   const all = useMemo(() => chatColleagues(me, users.data ?? []), [me, users.data]);
@@ -65,6 +69,7 @@ function ColleaguePicker({ me, onPick }: { me: AppUser; onPick: (u: StaffUser) =
         onChange={(e) => setQuery(e.currentTarget.value)}
         data-autofocus
       />
+      {query.trim() ? null : <RecentChats me={me} onPick={onPick} />}
       {users.isPending ? (
         <Center py="lg" role="status" aria-label="Loading colleagues">
           <Loader size="sm" />
@@ -88,6 +93,9 @@ function ColleaguePicker({ me, onPick }: { me: AppUser; onPick: (u: StaffUser) =
         </Text>
       ) : (
         <Box component="ul" aria-label="Colleagues" m={0} p={0} style={{ listStyle: 'none' }}>
+          <Text component="li" size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" aria-hidden>
+            Colleagues
+          </Text>
           {shown.map((u) => (
             <li key={u.UserId}>
               <NavLink
@@ -109,9 +117,72 @@ function ColleaguePicker({ me, onPick }: { me: AppUser; onPick: (u: StaffUser) =
   );
 }
 
+/** directColleague is the one colleague of a one-to-one chat the user may write to, or null. */
+function directColleague(c: RecentChat): Colleague | null {
+  const others = c.Colleagues ?? [];
+  const only = others[0];
+  return others.length === 1 && only?.CanChat ? { UserId: only.UserId, Name: only.Name } : null;
+}
+
+/** RecentChats lists the user's chats, the last written first, with their last message. */
+function RecentChats({ me, onPick }: { me: AppUser; onPick: (u: Colleague) => void }) {
+  const recent = useRecentChats();
+  const chats = recent.data ?? [];
+  if (recent.isError) {
+    return (
+      <Text size="sm" c="red">
+        Your recent chats could not be loaded: {errorMessage(recent.error)}
+      </Text>
+    );
+  }
+  if (chats.length === 0) return null;
+  return (
+    <Box component="ul" aria-label="Recent chats" m={0} p={0} style={{ listStyle: 'none' }}>
+      <Text component="li" size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" aria-hidden>
+        Recent chats
+      </Text>
+      {chats.map((c) => {
+        const colleague = directColleague(c);
+        const names = (c.Colleagues ?? []).map((m) => m.Name).join(', ');
+        const prefix = c.LastSenderUserId === me.UserId ? 'You: ' : '';
+        return (
+          <li key={c.GroupId}>
+            <NavLink
+              component="button"
+              disabled={!colleague}
+              onClick={() => colleague && onPick(colleague)}
+              label={
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Text size="sm" truncate>
+                    {names}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {messageTime(c.LastMessageDT)}
+                  </Text>
+                </Group>
+              }
+              description={
+                <Text size="xs" c="dimmed" truncate>
+                  {prefix}
+                  {c.LastMessage}
+                </Text>
+              }
+              leftSection={
+                <Avatar size="sm" radius="xl" color="teal">
+                  {initials(names)}
+                </Avatar>
+              }
+            />
+          </li>
+        );
+      })}
+    </Box>
+  );
+}
+
 type Bubble = { key: string; mine: boolean; sender: string; text: string; time: string; sending?: boolean };
 
-function Conversation({ me, colleague, onBack }: { me: AppUser; colleague: StaffUser; onBack: () => void }) {
+function Conversation({ me, colleague, onBack }: { me: AppUser; colleague: Colleague; onBack: () => void }) {
   const group = useChatGroup(colleague.UserId);
   const groupId = group.data?.GroupID;
   const history = useChatHistory(groupId);
