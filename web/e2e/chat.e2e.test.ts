@@ -52,10 +52,13 @@ describe('staff chat', () => {
     await signIn(b.page, 'salesmanager@northwind.demo');
     await b.page.getByRole('banner').getByText('Morgan Reyes').waitFor();
     chat = await openChat(b.page);
-    await chat.getByRole('list', { name: 'Recent chats' }).getByRole('button', { name: /Sam Ortega/ }).filter({ hasText: hello }).click();
+    const fromSam = chat.getByRole('list', { name: 'Recent chats' }).getByRole('button', { name: /Sam Ortega/ }).filter({ hasText: hello });
+    await fromSam.waitFor();
+    await screenshot(b.page, '97-chat-recent');
+    await fromSam.click();
     const withSam = chat.getByRole('list', { name: 'Messages with Sam Ortega' });
     await withSam.getByRole('listitem').filter({ hasText: hello }).filter({ hasText: /^Sam Ortega · / }).waitFor();
-    await screenshot(b.page, '97-chat-received');
+    await screenshot(b.page, '98-chat-received');
 
     // Morgan replies; Sam's open chat shows it without a reload.
     const reBox = chat.getByRole('textbox', { name: 'Message to Sam Ortega' });
@@ -63,7 +66,7 @@ describe('staff chat', () => {
     await chat.getByRole('button', { name: 'Send' }).click();
     await withSam.getByRole('listitem').filter({ hasText: reply }).waitFor();
     await withMorgan.getByRole('listitem').filter({ hasText: reply }).filter({ hasText: /^Morgan Reyes · / }).waitFor({ timeout: 20_000 });
-    await screenshot(a.page, '98-chat-reply-live');
+    await screenshot(a.page, '99-chat-reply-live');
     expect(a.pageErrors).toEqual([]);
     expect(b.pageErrors).toEqual([]);
   });

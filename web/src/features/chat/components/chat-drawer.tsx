@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 
 import type { AppUser, ChatMessage, RecentChat } from '../../../lib/api/types';
 import { errorMessage } from '../../../lib/notify';
-import { useUsers } from '../../users';
+import { roleLabel, useUsers } from '../../users';
 import { useChatGroup } from '../api/check-group';
 import { useChatHistory } from '../api/get-history';
 import { useRecentChats } from '../api/list-recent';
@@ -102,7 +102,7 @@ function ColleaguePicker({ me, onPick }: { me: AppUser; onPick: (u: Colleague) =
                 component="button"
                 onClick={() => onPick(u)}
                 label={u.Name}
-                description={u.PrimaryUserRole || u.Email}
+                description={u.PrimaryUserRole ? roleLabel(u.PrimaryUserRole) : u.Email}
                 leftSection={
                   <Avatar size="sm" radius="xl" color="blue">
                     {initials(u.Name)}
