@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/cxm/cxm/shared/domain/chat"
 	"github.com/cxm/cxm/shared/domain/user"
@@ -41,6 +42,23 @@ type HistoryInput struct {
 		GroupID string `json:"GroupId" minLength:"1" maxLength:"64"`
 		Count   int    `json:"Count,omitempty" minimum:"0" maximum:"100" doc:"How many of the newest messages; 20 when 0."`
 	}
+}
+
+// Colleague is a member of a chat group other than the caller.
+type Colleague struct {
+	UserID string `json:"UserId"`
+	Name   string `json:"Name"`
+	// CanChat tells whether the caller may write to them now (they are active and share a store).
+	CanChat bool `json:"CanChat"`
+}
+
+// RecentChat is one of the caller's chat groups with its last message.
+type RecentChat struct {
+	GroupID          string      `json:"GroupId"`
+	Colleagues       []Colleague `json:"Colleagues"`
+	LastMessageDT    time.Time   `json:"LastMessageDT"`
+	LastMessage      string      `json:"LastMessage"`
+	LastSenderUserID string      `json:"LastSenderUserId"`
 }
 
 // recipients loads and checks the recipients: users of the caller's group the caller may chat
@@ -127,6 +145,53 @@ func registerMessages(api *httpapi.API, d wiring.Services) {
 			return nil, err
 		}
 		return httpapi.Reply(httpapi.LegacyOK(&g)), nil
+	})
+
+	httpapi.Register(api, huma.Operation{
+		OperationID: "listRecentChats",
+		Method:      http.MethodGet,
+		Path:        "/message/groups",
+		Summary:     "The caller's chat groups with their last message, the newest first",
+		Description: "At most 50 groups; each names the colleagues in it and whether the caller may write to them now.",
+		Tags:        []string{"chat"},
+		Errors:      []int{401, 403, 404},
+	}, func(ctx context.Context, _ *struct{}) (*httpapi.Body[httpapi.Legacy[[]RecentChat]], error) {
+		sess, err := d.Users.Session(ctx)
+		if err != nil {
+			return nil, err
+		}
+		recent, err := chats.RecentFor(ctx, sess.Principal.Tenant, sess.Profile.UserID)
+		if err != nil {
+			return nil, err
+		}
+		out := []RecentChat{}
+		if len(recent) == 0 {
+			return httpapi.Reply(httpapi.LegacyOK(out)), nil
+		}
+		all, err := d.Users.List(ctx, sess.Principal.Tenant)
+		if err != nil {
+			return nil, err
+		}
+		profiles := make(map[string]user.Profile, len(all))
+		for _, p := range all {
+			profiles[p.UserID] = p
+		}
+		for _, r := range recent {
+			c := RecentChat{GroupID: r.GroupID, Colleagues: []Colleague{}, LastMessageDT: r.LastMessageDT, LastMessage: r.LastMessage, LastSenderUserID: r.LastSenderUserID}
+			for _, id := range r.UserIDs {
+				if id == sess.Profile.UserID {
+					continue
+				}
+				p, ok := profiles[id]
+				if !ok {
+					c.Colleagues = append(c.Colleagues, Colleague{UserID: id, Name: "Former colleague"})
+					continue
+				}
+				c.Colleagues = append(c.Colleagues, Colleague{UserID: id, Name: p.DisplayName(), CanChat: chat.CanChat(sess.Profile, p)})
+			}
+			out = append(out, c)
+		}
+		return httpapi.Reply(httpapi.LegacyOK(out)), nil
 	})
 
 	httpapi.Register(api, huma.Operation{

@@ -1,6 +1,7 @@
 package chat_test
 
 import (
+	"fmt"
 	"github.com/cxm/cxm/shared/local/demo"
 	"strings"
 	"sync"
@@ -120,5 +121,49 @@ func TestConcurrentFirstMessages(t *testing.T) {
 		if g != groups[0] {
 			t.Fatalf("groups = %v, want one", groups)
 		}
+	}
+}
+
+// TestRecentChats checks that each member's list of chats names who wrote last, newest first.
+func TestRecentChats(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	for _, m := range []struct{ from, to, text string }{
+		{"100001", "100003", "Customer in the lobby"},
+		{"100002", "100001", "Team meeting at 4"},
+		{"100003", "100001", "On my way"},
+	} {
+		if status := srv.Do(t, areatest.Request{Method: "POST", Path: "/message/send", As: m.from, Body: `{"Message":"` + m.text + `","UserIds":["` + m.to + `"]}`}, nil); status != 200 {
+			t.Fatalf("send %q status = %d", m.text, status)
+		}
+	}
+	tests := []struct {
+		name string
+		as   string
+		want string
+	}{
+		{"both groups, the last written first", "100001", "100003:On my way:100003:true | 100002:Team meeting at 4:100002:true"},
+		{"only the groups the user is in", "100002", "100001:Team meeting at 4:100002:true"},
+		{"none yet", "100004", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got httpapi.Legacy[[]chat.RecentChat]
+			if status := srv.Do(t, areatest.Request{Method: "GET", Path: "/message/groups", As: tt.as}, &got); status != 200 {
+				t.Fatalf("status = %d", status)
+			}
+			var lines []string
+			for _, c := range got.Data {
+				for _, m := range c.Colleagues {
+					lines = append(lines, fmt.Sprintf("%s:%s:%s:%t", m.UserID, c.LastMessage, c.LastSenderUserID, m.CanChat))
+				}
+			}
+			if s := strings.Join(lines, " | "); s != tt.want {
+				t.Errorf("recent = %q, want %q", s, tt.want)
+			}
+		})
+	}
+	if status, _ := srv.Error(t, areatest.Request{Method: "GET", Path: "/message/groups"}); status != 401 {
+		t.Errorf("signed out = %d, want 401", status)
 	}
 }

@@ -8,6 +8,7 @@
 //	a group                               table  PK = A#{acct}#CHAT#{groupId}, SK = GROUP
 //	a group's messages, newest first      table  PK = A#{acct}#CHAT#{groupId}, begins_with(SK, "MSG#")
 //	a sent message by its client id       table  PK = A#{acct}#CHAT#{groupId}, SK = CLIENT#{clientMessageId}
+//	a user's groups with their last message  table  PK = A#{acct}#CHATMEMBER#{userId}, SK = {groupId}
 //
 // Every stored message writes its EventMessageSent event (to the outbox) in the same
 // transaction, so the group's members' open browsers hear of it.
@@ -51,7 +52,19 @@ const (
 	// HistorySize is how many messages the web app asks for when it finds a group.
 	HistorySize = 20
 	MaxHistory  = 100
+	// MaxRecent is how many of a user's groups Recent returns.
+	MaxRecent = 50
 )
+
+// Recent is a user's entry of one of their groups: its members and its last message, so the
+// user sees who wrote to them.
+type Recent struct {
+	GroupID          string
+	UserIDs          []string
+	LastMessageDT    time.Time
+	LastMessage      string
+	LastSenderUserID string
+}
 
 // Group is a chat group of staff users.
 type Group struct {
@@ -107,6 +120,10 @@ func directKey(t store.Tenant, members []string) (store.Key, error) {
 }
 
 func groupKey(t store.Tenant, id string) (store.Key, error) { return t.Key("GROUP", "CHAT", id) }
+
+func memberKey(t store.Tenant, userID, groupID string) (store.Key, error) {
+	return t.Key(groupID, "CHATMEMBER", userID)
+}
 
 type directEntry struct{ GroupID string }
 
@@ -218,7 +235,47 @@ func (r *Repo) Send(ctx context.Context, t store.Tenant, sender string, recipien
 	if _, err := r.s.Put(ctx, store.Record{Key: gk, Type: "ChatGroup", Value: g}); err != nil {
 		return Group{}, Message{}, err
 	}
+	// Each member's list of groups gets the last message the same way.
+	recent := Recent{GroupID: g.GroupID, UserIDs: g.UserIDs, LastMessageDT: now, LastMessage: text, LastSenderUserID: sender}
+	for _, id := range g.UserIDs {
+		k, err := memberKey(t, id, g.GroupID)
+		if err != nil {
+			return Group{}, Message{}, err
+		}
+		if _, err := r.s.Put(ctx, store.Record{Key: k, Type: "ChatMember", Value: recent}); err != nil {
+			return Group{}, Message{}, err
+		}
+	}
 	return g, m, nil
+}
+
+// RecentFor returns the groups of user userID with their last message, the newest first, at
+// most MaxRecent.
+func (r *Repo) RecentFor(ctx context.Context, t store.Tenant, userID string) ([]Recent, error) {
+	part, err := t.Partition("CHATMEMBER", userID)
+	if err != nil {
+		return nil, apperr.Errorf(apperr.NotFound, "The user does not exist.")
+	}
+	var all []Recent
+	for cursor := ""; ; {
+		page, err := r.s.Query(ctx, store.Query{Partition: part, Limit: 1000, Cursor: cursor})
+		if err != nil {
+			return nil, err
+		}
+		var rs []Recent
+		if err := page.Decode(&rs); err != nil {
+			return nil, err
+		}
+		all = append(all, rs...)
+		if cursor = page.Next; cursor == "" {
+			break
+		}
+	}
+	slices.SortFunc(all, func(a, b Recent) int { return b.LastMessageDT.Compare(a.LastMessageDT) })
+	if len(all) > MaxRecent {
+		all = all[:MaxRecent]
+	}
+	return all, nil
 }
 
 // History returns the newest count messages of group id, oldest first.

@@ -6,6 +6,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useEndImpersonation } from '../../features/auth/api/end-impersonation';
 import { useAuth } from '../../features/auth/auth-context';
 import { ImpersonationBanner } from '../../features/auth/components/impersonation-banner';
+import { ChatButton } from '../../features/chat';
 import { NotificationBell } from '../../features/notifications';
 import { useHorizontalMenu } from '../../features/users/horizontal-menu';
 import { PERMISSIONS } from '../../lib/access';
@@ -137,6 +138,7 @@ export function AppLayout({ user }: AppLayoutProps) {
                 <LiveStatus />
               </Suspense>
             ) : null}
+            <ChatButton user={user} />
             <NotificationBell />
             <UserMenu
               user={user}

@@ -2,3 +2,4 @@
 export { userKeys } from './api/keys';
 export { usersQueryOptions, useUsers, type ListUsersParams } from './api/list-users';
 export { currentUserQueryOptions } from './api/get-current-user';
+export { roleLabel } from './role-label';

@@ -6439,6 +6439,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/message/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's chat groups with their last message, the newest first
+         * @description At most 50 groups; each names the colleagues in it and whether the caller may write to them now.
+         */
+        get: operations["listRecentChats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/message/history": {
         parameters: {
             query?: never;
@@ -12217,6 +12237,19 @@ export type components = {
             entry: components["schemas"]["domain.activity.Entry"];
             status: string;
         };
+        "functions.chat.Colleague": {
+            CanChat: boolean;
+            Name: string;
+            UserId: string;
+        };
+        "functions.chat.RecentChat": {
+            Colleagues: components["schemas"]["functions.chat.Colleague"][] | null;
+            GroupId: string;
+            LastMessage: string;
+            /** Format: date-time */
+            LastMessageDT: string;
+            LastSenderUserId: string;
+        };
         "functions.chat.Sent": {
             Group: components["schemas"]["domain.chat.Group"];
             Message: components["schemas"]["domain.chat.Message"];
@@ -15895,6 +15928,10 @@ export type components = {
         };
         "runtime.httpapi.LegacyListPermittedUser": {
             Data: components["schemas"]["functions.core.PermittedUser"][] | null;
+            Success: boolean;
+        };
+        "runtime.httpapi.LegacyListRecentChat": {
+            Data: components["schemas"]["functions.chat.RecentChat"][] | null;
             Success: boolean;
         };
         "runtime.httpapi.LegacyListRulesAdminRole": {
@@ -43415,6 +43452,62 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+        };
+    };
+    listRecentChats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.LegacyListRecentChat"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["runtime.httpapi.ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -21,6 +21,14 @@ export type SaveUserSettingBody = Schemas['users.SaveSettingInputBody'];
 /** A notification sent to the signed-in user, with whether they read it. */
 export type UserNotification = Schemas['domain.notification.Notification'];
 
+/** A staff chat group and one of its messages (GET /group/CheckForGroup, POST /message/history). */
+export type ChatGroup = Schemas['domain.chat.Group'];
+export type ChatMessage = Schemas['domain.chat.Message'];
+/** The result of POST /message/send: the group and the stored message. */
+export type ChatSent = Schemas['functions.chat.Sent'];
+/** One of the signed-in user's chats with its last message (GET /message/groups). */
+export type RecentChat = Schemas['functions.chat.RecentChat'];
+
 /** A page of the signed-in user's notifications (GET /users/notifications), newest first. */
 export type NotificationPage = Schemas['functions.users.NotificationPage'];
 

@@ -1,12 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 import { activityKeys } from '../../activity';
+import { chatKeys } from '../../chat';
 import { emailKeys } from '../../email';
 import { messageKeys } from '../../messages';
 import type { RealtimeMessage } from './connection';
-
-/** chatKeys are the query keys of staff chat, which a chat push invalidates. */
-export const chatKeys = { all: ['chat'] as const };
 
 /**
  * refetchFor invalidates the queries a push tells of, so the screens showing them update:

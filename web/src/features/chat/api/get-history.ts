@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '../../../lib/api/client';
+import type { ChatMessage } from '../../../lib/api/types';
+import { chatKeys } from './keys';
+
+/** HISTORY_SIZE is how many of a group's newest messages are read when the group is found. */
+export const HISTORY_SIZE = 20;
+
+/** getHistory reads a chat group's newest messages, oldest first (POST /message/history). */
+export function getHistory(groupId: string): Promise<ChatMessage[]> {
+  return api
+    .request<ChatMessage[] | null>('/message/history', { method: 'POST', body: { GroupId: groupId, Count: HISTORY_SIZE }, scope: null })
+    .then((r) => r.data ?? []);
+}
+
+export function chatHistoryQueryOptions(groupId: string) {
+  return queryOptions({
+    queryKey: chatKeys.history(groupId),
+    queryFn: () => getHistory(groupId),
+    meta: { silent: true },
+    staleTime: 0,
+  });
+}
+
+/** useChatHistory reads a chat group's last messages; nothing while there is no group. */
+export function useChatHistory(groupId: string | undefined) {
+  return useQuery({ ...chatHistoryQueryOptions(groupId ?? ''), enabled: Boolean(groupId) });
+}
