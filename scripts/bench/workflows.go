@@ -186,7 +186,7 @@ func benchOverdue(ctx context.Context, b workflowsBench, s *store.Store, t store
 	fired := map[string]int{}
 	var lags []time.Duration
 	var sweepStarted, passStarted, passAt time.Time
-	firer := &timer.Firer{Store: s, Now: clock.Now, Log: slog.New(slog.NewJSONHandler(io.Discard, nil)),
+	firer := &timer.Firer{Store: s, Now: clock.Now, Log: slog.New(slog.NewJSONHandler(io.Discard, nil)), Workers: timers.Workers,
 		Fire: func(ctx context.Context, e eventbus.Event, done store.Op) error {
 			if err := timer.ThroughOutbox(s)(ctx, e, done); err != nil {
 				return err

@@ -13,12 +13,17 @@
 //
 //	pattern                      index  key condition
 //	a timer of a tenant          table  PK = A#{acct}#TM#{id}, SK = TIMER
-//	due timers of a minute       GSI1   GSI1PK = G#TIMERS#{bucket}, GSI1SK BETWEEN 0 AND {now}~
+//	due timers of a minute       GSI1   GSI1PK = G#TIMERS#{bucket}#{shard}, GSI1SK BETWEEN 0 AND {now}~
+//	due timers written unsharded GSI1   GSI1PK = G#TIMERS#{bucket}, GSI1SK BETWEEN 0 AND {now}~
 //	the firers' checkpoint       table  PK = G#TIMERS, SK = CHECKPOINT
 //
 // The schedule is bucketed by the minute the timer is due (or was created in, when that is
-// later), so a run reads the few buckets since its checkpoint with one bounded query each and
-// never scans. The checkpoint advances past a bucket only when the bucket ended Grace ago and
+// later), so a run reads the few buckets since its checkpoint with bounded queries and never
+// scans. Each bucket is spread over Shards index partitions by a hash of the timer's tenant and
+// id: a minute in which 100,000 tasks fall due writes and deletes its schedule entries across
+// them, each well within what one DynamoDB partition takes (1,000 writes a second), and a run
+// reads the shards side by side. (Timers written before the shards were are in the bucket's
+// unsharded partition, which a run also reads.) The checkpoint advances past a bucket only when the bucket ended Grace ago and
 // every timer in it fired, so a timer written at a bucket's last moment is still found.
 package timer
 
@@ -27,6 +32,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"log/slog"
 	"regexp"
 	"strconv"
@@ -41,6 +47,16 @@ import (
 
 // Bucket is the span of time one schedule partition holds.
 const Bucket = time.Minute
+
+// Shards is how many index partitions a bucket is spread over.
+const Shards = 8
+
+// shardOf returns the shard of timer id of account.
+func shardOf(account, id string) string {
+	h := fnv.New32a()
+	h.Write([]byte(account + "#" + id))
+	return strconv.Itoa(int(h.Sum32() % Shards))
+}
 
 // Defaults of a Firer.
 const (
@@ -102,6 +118,12 @@ func dueKey(due time.Time, account, id string) string {
 // firers have not passed). A timer with the same id that exists already makes the
 // transaction fail with a Conflict error.
 func Op(t store.Tenant, tm Timer, now time.Time) (store.Op, error) {
+	return op(t, tm, now, true)
+}
+
+// op is Op, with the schedule entry in the bucket's shard or, unsharded, in the bucket's
+// partition as timers were written before the schedule had shards.
+func op(t store.Tenant, tm Timer, now time.Time, sharded bool) (store.Op, error) {
 	if tm.Type == "" || tm.Due.IsZero() {
 		return store.Op{}, apperr.Errorf(apperr.Internal, "timer %q needs an event type and a due time", tm.ID)
 	}
@@ -114,7 +136,11 @@ func Op(t store.Tenant, tm Timer, now time.Time) (store.Op, error) {
 		at = now
 	}
 	b := bucketOf(at)
-	idx, err := store.GlobalIndexKey("GSI1", dueKey(tm.Due, t.Account(), tm.ID), "TIMERS", b)
+	parts := []string{"TIMERS", b}
+	if sharded {
+		parts = append(parts, shardOf(t.Account(), tm.ID))
+	}
+	idx, err := store.GlobalIndexKey("GSI1", dueKey(tm.Due, t.Account(), tm.ID), parts...)
 	if err != nil {
 		return store.Op{}, err
 	}
@@ -283,35 +309,27 @@ func (f *Firer) workers() int {
 	return DefaultWorkers
 }
 
-// fireBucket fires the timers of bucket b due by now.
+// fireBucket fires the timers of bucket b due by now: its shards (and its unsharded
+// partition) are read side by side, and at most Workers timers fire at once.
 func (f *Firer) fireBucket(ctx context.Context, b, now time.Time) (int, error) {
-	part, err := store.GlobalPartition("TIMERS", bucketOf(b))
-	if err != nil {
-		return 0, err
-	}
-	q := store.Query{Index: "GSI1", Partition: part, SortFrom: "0", SortTo: now.Format(dueLayout) + "~", Limit: 100}
-	fired := 0
-	var errs []error
-	for {
-		page, err := f.Store.Query(ctx, q)
+	var (
+		wg    sync.WaitGroup
+		mu    sync.Mutex
+		fired int
+		errs  []error
+		sem   = make(chan struct{}, f.workers())
+	)
+	for shard := range Shards + 1 {
+		parts := []string{"TIMERS", bucketOf(b)}
+		if shard < Shards {
+			parts = append(parts, strconv.Itoa(shard))
+		}
+		part, err := store.GlobalPartition(parts...)
 		if err != nil {
-			return fired, fmt.Errorf("query timers of %s: %w", bucketOf(b), err)
+			return 0, err
 		}
-		var items []item
-		if err := page.Decode(&items); err != nil {
-			return fired, err
-		}
-		// A page's timers fire side by side: each is its own conditional transaction.
-		var (
-			wg  sync.WaitGroup
-			mu  sync.Mutex
-			sem = make(chan struct{}, f.workers())
-		)
-		for _, it := range items {
-			sem <- struct{}{}
-			wg.Go(func() {
-				defer func() { <-sem }()
-				ok, err := f.fire(ctx, it)
+		wg.Go(func() {
+			if err := f.firePartition(ctx, part, now, sem, func(ok bool, err error) {
 				mu.Lock()
 				defer mu.Unlock()
 				if err != nil {
@@ -319,11 +337,43 @@ func (f *Firer) fireBucket(ctx context.Context, b, now time.Time) (int, error) {
 				} else if ok {
 					fired++
 				}
+			}); err != nil {
+				mu.Lock()
+				errs = append(errs, fmt.Errorf("query timers of %s: %w", bucketOf(b), err))
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	return fired, errors.Join(errs...)
+}
+
+// firePartition fires the timers of schedule partition part due by now, each when sem has
+// room, telling done how each went. It returns once they all went, with the error of a read.
+func (f *Firer) firePartition(ctx context.Context, part store.Partition, now time.Time, sem chan struct{}, done func(bool, error)) error {
+	q := store.Query{Index: "GSI1", Partition: part, SortFrom: "0", SortTo: now.Format(dueLayout) + "~", Limit: 100}
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	for {
+		page, err := f.Store.Query(ctx, q)
+		if err != nil {
+			return err
+		}
+		var items []item
+		if err := page.Decode(&items); err != nil {
+			return err
+		}
+		// Each timer is its own conditional transaction; the next page is read while a
+		// page's timers fire.
+		for _, it := range items {
+			sem <- struct{}{}
+			wg.Go(func() {
+				defer func() { <-sem }()
+				done(f.fire(ctx, it))
 			})
 		}
-		wg.Wait()
 		if page.Next == "" {
-			return fired, errors.Join(errs...)
+			return nil
 		}
 		q.Cursor = page.Next
 	}

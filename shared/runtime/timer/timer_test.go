@@ -269,3 +269,41 @@ func TestCheckpointKeepsLateTimers(t *testing.T) {
 		t.Errorf("fired %d, want 1", got)
 	}
 }
+
+// TestShardsAndUnshardedTimersFire: timers of one minute spread over the schedule's shards, and
+// timers written before it had shards, all fire once, a few at a time.
+func TestShardsAndUnshardedTimersFire(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t)
+	f.firer.Workers = 3
+	var want []string
+	for i := range 40 {
+		id := "task-" + strconv.Itoa(i)
+		f.set(t, id, 30*time.Second)
+		want = append(want, "timer-"+id+"-"+itoa(f.clock, 30*time.Second, 0))
+	}
+	for i := range 3 {
+		id := "old-" + strconv.Itoa(i)
+		tm := timer.Timer{ID: id, Due: f.clock.Now().Add(45 * time.Second), Type: "Reminder", Detail: json.RawMessage(`{}`)}
+		op, err := timer.UnshardedOp(f.t, tm, f.clock.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.s.Transact(ctx, op); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, "timer-"+id+"-"+itoa(f.clock, 45*time.Second, 0))
+	}
+	slices.Sort(want)
+	f.clock.Advance(2 * time.Minute)
+	if got := f.fireDue(t); got != len(want) {
+		t.Errorf("fired %d, want %d", got, len(want))
+	}
+	if got := f.out.ids(); !slices.Equal(got, want) {
+		t.Errorf("events = %v, want %v", got, want)
+	}
+	if got := f.fireDue(t); got != 0 {
+		t.Errorf("second run fired %d, want 0", got)
+	}
+}
