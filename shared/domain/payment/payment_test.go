@@ -723,3 +723,39 @@ func BenchmarkGrid(b *testing.B) {
 		})
 	}
 }
+
+// TestRateString: a rate shows in percent with the decimals it needs, and reads back as itself.
+func TestRateString(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		in   string
+		want string
+	}{
+		{"7.5", "7.5"},
+		{"9.975", "9.975"},
+		{"0", "0"},
+		{"100", "100"},
+		{"0.05", "0.05"},
+		{"0.000001", "0.000001"},
+		{"12.345678", "12.345678"},
+		{"3.100000", "3.1"},
+	}
+	for _, tc := range tests {
+		r, err := payment.Percent(tc.in)
+		if err != nil {
+			t.Fatalf("Percent(%q): %v", tc.in, err)
+		}
+		if got := r.String(); got != tc.want {
+			t.Errorf("Percent(%q).String() = %q, want %q", tc.in, got, tc.want)
+		}
+		back, err := payment.Percent(r.String())
+		if err != nil || back != r {
+			t.Errorf("Percent(%q) does not read back: %v, %v", tc.in, back, err)
+		}
+	}
+	for r, want := range map[payment.Rate]string{-1: "-0.000001", -4_800_000: "-4.8"} {
+		if got := r.String(); got != want {
+			t.Errorf("Rate(%d).String() = %q, want %q", int64(r), got, want)
+		}
+	}
+}

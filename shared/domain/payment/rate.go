@@ -73,8 +73,21 @@ func (r Rate) moneyFactor() *big.Rat { return big.NewRat(int64(r), moneyFactorDi
 // MoneyFactorString shows the rate as a money factor with as many decimals as it needs.
 func (r Rate) MoneyFactorString() string { return ratString(r.moneyFactor(), 10) }
 
-// String shows the rate in percent with as many decimals as it needs ("7.5", "9.975").
-func (r Rate) String() string { return ratString(big.NewRat(int64(r), rateUnit), 6) }
+// String shows the rate in percent with as many decimals as it needs ("7.5", "9.975"). A rate
+// is a whole number of millionths of a percent, so this is exact without rounding.
+func (r Rate) String() string {
+	n := int64(r)
+	sign := ""
+	if n < 0 {
+		sign, n = "-", -n
+	}
+	whole, frac := n/rateUnit, n%rateUnit
+	if frac == 0 {
+		return sign + strconv.FormatInt(whole, 10)
+	}
+	digits := strconv.FormatInt(frac+rateUnit, 10)[1:] // six digits, leading zeros kept
+	return sign + strconv.FormatInt(whole, 10) + "." + strings.TrimRight(digits, "0")
+}
 
 // ratString writes x with at most places decimals, trailing zeros dropped.
 func ratString(x *big.Rat, places int) string {
