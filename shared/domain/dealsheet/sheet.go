@@ -32,6 +32,7 @@ import (
 	"github.com/cxm/cxm/shared/domain/payment"
 	"github.com/cxm/cxm/shared/runtime/apperr"
 	"github.com/cxm/cxm/shared/runtime/eventbus"
+	"github.com/cxm/cxm/shared/runtime/reuse"
 	"github.com/cxm/cxm/shared/runtime/store"
 )
 
@@ -245,11 +246,18 @@ type Sheets struct {
 	s   *store.Store
 	act ActivityOps
 	now func() time.Time
+	// stores keeps the store of the sheets StoreOf read (see StoreReuse).
+	stores *reuse.Cache[int64]
 }
+
+// StoreReuse is how long a process reuses the store of a deal sheet it read: a sheet is
+// opened for its garage vehicle's store and never moves nor goes away, so the store read once
+// stays the sheet's.
+const StoreReuse = 10 * time.Minute
 
 // NewSheets returns the sheets kept in s, whose changes are recorded through act.
 func NewSheets(s *store.Store, act ActivityOps) *Sheets {
-	return &Sheets{s: s, act: act, now: s.Now}
+	return &Sheets{s: s, act: act, now: s.Now, stores: &reuse.Cache[int64]{For: StoreReuse, Now: s.Now}}
 }
 
 type sheetItem struct {
@@ -301,11 +309,16 @@ func (r *Sheets) Get(ctx context.Context, t store.Tenant, entityID int64) (Sheet
 }
 
 // StoreOf returns the store of garage vehicle entityID's deal sheet, reading nothing else of
-// it; a NotFound error when it has none.
+// it (and nothing when this process read it within StoreReuse); a NotFound error when it has
+// none.
 func (r *Sheets) StoreOf(ctx context.Context, t store.Tenant, entityID int64) (int64, error) {
 	k, err := sheetKey(t, entityID)
 	if err != nil {
 		return 0, err
+	}
+	kept := k.String()
+	if id, ok := r.stores.Get(kept); ok {
+		return id, nil
 	}
 	var it struct{ Store int64 }
 	err = r.s.GetAttrs(ctx, k, &it, "Store")
@@ -315,6 +328,7 @@ func (r *Sheets) StoreOf(ctx context.Context, t store.Tenant, entityID int64) (i
 	if err != nil {
 		return 0, fmt.Errorf("get the store of the deal sheet of %d: %w", entityID, err)
 	}
+	r.stores.Put(kept, it.Store)
 	return it.Store, nil
 }
 
