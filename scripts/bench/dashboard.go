@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"sync"
 	"time"
@@ -57,19 +55,8 @@ func benchDashboard(ctx context.Context, b dashboardBench, limit int, limitSet b
 	body := fmt.Sprintf(`{"accountPlatformIds":[%d],"beginDate":%q,"endDate":%q}`, demo.StoreToyota, from, to)
 	call := func(path string) func() error {
 		return func() error {
-			req, _ := http.NewRequestWithContext(ctx, http.MethodPost, b.gateway+path, bytes.NewBufferString(body))
-			req.Header.Set("Authorization", "Bearer "+b.bearer)
-			req.Header.Set("Content-Type", "application/json")
-			res, err := b.client.Do(req)
-			if err != nil {
-				return err
-			}
-			defer res.Body.Close()
-			io.Copy(io.Discard, res.Body)
-			if res.StatusCode != http.StatusOK {
-				return fmt.Errorf("%s status %d", path, res.StatusCode)
-			}
-			return nil
+			_, err := callGateway(ctx, b.client, http.MethodPost, b.gateway+path, b.bearer, []byte(body))
+			return err
 		}
 	}
 	bare := func() error {

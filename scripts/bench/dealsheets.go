@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"time"
@@ -77,19 +75,8 @@ func benchDealsheets(ctx context.Context, b dealsheetBench) error {
 			return nil, err
 		}
 		return func() error {
-			req, _ := http.NewRequestWithContext(ctx, http.MethodPost, b.gateway+"/api/opportunities/payment_recalc", bytes.NewReader(body))
-			req.Header.Set("Authorization", "Bearer "+b.bearer)
-			req.Header.Set("Content-Type", "application/json")
-			res, err := b.client.Do(req)
-			if err != nil {
-				return err
-			}
-			defer res.Body.Close()
-			io.Copy(io.Discard, res.Body)
-			if res.StatusCode != http.StatusOK {
-				return fmt.Errorf("payment_recalc status %d", res.StatusCode)
-			}
-			return nil
+			_, err := callGateway(ctx, b.client, http.MethodPost, b.gateway+"/api/opportunities/payment_recalc", b.bearer, body)
+			return err
 		}, nil
 	}
 	getItemOf := func(entity int64) func() error {

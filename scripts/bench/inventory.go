@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"sync"
@@ -71,17 +70,12 @@ func benchInventory(ctx context.Context, b inventoryBench) error {
 	body := fmt.Sprintf(`{"accountPlatformIds":[%d],"stockNumbers":["%s"],"countOnly":true}`, demo.StoreToyota, strings.Join(asked, `","`))
 	want := fmt.Sprintf(`"leadCount":%d`, inventoryLeads/inventoryStocks)
 	counts := func() error {
-		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, b.gateway+"/api/CrmLead/inventory/leads", strings.NewReader(body))
-		req.Header.Set("Authorization", "Bearer "+b.bearer)
-		req.Header.Set("Content-Type", "application/json")
-		res, err := b.client.Do(req)
+		out, err := callGateway(ctx, b.client, http.MethodPost, b.gateway+"/api/CrmLead/inventory/leads", b.bearer, []byte(body))
 		if err != nil {
 			return err
 		}
-		defer res.Body.Close()
-		out, _ := io.ReadAll(res.Body)
-		if res.StatusCode != http.StatusOK || !strings.Contains(string(out), want) {
-			return fmt.Errorf("inventory leads status %d: %.300s", res.StatusCode, out)
+		if !strings.Contains(string(out), want) {
+			return fmt.Errorf("inventory leads: %.300s", out)
 		}
 		return nil
 	}

@@ -26,6 +26,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/rsa"
@@ -397,3 +398,31 @@ func report(name string, d, base []time.Duration) {
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// callGateway makes a call of the API through the gateway at url as bearer and returns its
+// answer; a status other than 200 is an error.
+func callGateway(ctx context.Context, client *http.Client, method, url, bearer string, body []byte) ([]byte, error) {
+	var r io.Reader
+	if body != nil {
+		r = bytes.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, url, r)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Authorization", "Bearer "+bearer)
+	req.Header.Set("Content-Type", "application/json")
+	res, err := client.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer res.Body.Close()
+	out, err := io.ReadAll(res.Body)
+	if err != nil {
+		return nil, err
+	}
+	if res.StatusCode != http.StatusOK {
+		return out, fmt.Errorf("%s %s: status %d: %.300s", method, url, res.StatusCode, out)
+	}
+	return out, nil
+}

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"time"
 
@@ -38,27 +36,15 @@ func benchVINs(n int) []string {
 }
 
 func (b vehicleBench) call(ctx context.Context, method, path string, body any) error {
-	var r io.Reader
+	var buf []byte
 	if body != nil {
-		buf, err := json.Marshal(body)
-		if err != nil {
+		var err error
+		if buf, err = json.Marshal(body); err != nil {
 			return err
 		}
-		r = bytes.NewReader(buf)
 	}
-	req, _ := http.NewRequestWithContext(ctx, method, b.gateway+path, r)
-	req.Header.Set("Authorization", "Bearer "+b.bearer)
-	req.Header.Set("Content-Type", "application/json")
-	res, err := b.client.Do(req)
-	if err != nil {
-		return err
-	}
-	defer res.Body.Close()
-	io.Copy(io.Discard, res.Body)
-	if res.StatusCode != http.StatusOK {
-		return fmt.Errorf("%s %s: status %d", method, path, res.StatusCode)
-	}
-	return nil
+	_, err := callGateway(ctx, b.client, method, b.gateway+path, b.bearer, buf)
+	return err
 }
 
 func benchVehicles(ctx context.Context, b vehicleBench) error {
