@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { openSignedIn, screenshot } from './pages';
@@ -34,6 +34,22 @@ function pdfText(pdf: Buffer): string {
 }
 
 /** addAccord adds the 2003 Accord with a contract to the open profile's garage when it is not there. */
+/** openForReplacement unwinds the open deal sheet's deal when an earlier run sold it, then
+ * chooses the 2026 Honda CR-V EX-L as its replacement vehicle. */
+async function openForReplacement(page: Page, sheet: Locator): Promise<void> {
+  if ((await sheet.getByLabel('Deal state').textContent()) === 'Sold') {
+    await sheet.getByRole('button', { name: 'Unwind' }).click();
+    const unwind = page.getByRole('dialog', { name: 'Unwind the deal' });
+    await unwind.getByRole('combobox', { name: /^Reason/ }).click();
+    await page.getByRole('option', { name: 'Entered in error' }).click();
+    await unwind.getByRole('button', { name: 'Unwind' }).click();
+    await unwind.waitFor({ state: 'hidden' });
+    await expect.poll(() => sheet.getByLabel('Deal state').textContent()).toBe('Open');
+  }
+  await sheet.getByPlaceholder('Choose a vehicle').click();
+  await page.getByRole('option', { name: /2026 Honda CR-V EX-L/ }).click();
+}
+
 async function addAccord(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Current vehicles', exact: true }).waitFor();
   const card = page.getByRole('article', { name: '2003 Honda Accord' });
@@ -84,18 +100,7 @@ describe('deal sheet', () => {
     await sheet.getByText('Finance (P) with Honda Financial Services', { exact: false }).waitFor();
 
     // A deal sold on an earlier run is unwound first, through the unwind modal.
-    if ((await sheet.getByLabel('Deal state').textContent()) === 'Sold') {
-      await sheet.getByRole('button', { name: 'Unwind' }).click();
-      const unwind = page.getByRole('dialog', { name: 'Unwind the deal' });
-      await unwind.getByRole('combobox', { name: /^Reason/ }).click();
-      await page.getByRole('option', { name: 'Entered in error' }).click();
-      await unwind.getByRole('button', { name: 'Unwind' }).click();
-      await unwind.waitFor({ state: 'hidden' });
-      await expect.poll(() => sheet.getByLabel('Deal state').textContent()).toBe('Open');
-    }
-
-    await sheet.getByPlaceholder('Choose a vehicle').click();
-    await page.getByRole('option', { name: /2026 Honda CR-V EX-L/ }).click();
+    await openForReplacement(page, sheet);
     await expect.poll(() => sheet.getByLabel('Chosen replacement').textContent()).toBe('2026 Honda CR-V EX-L');
     const payment = sheet.getByTestId('payment');
     await expect.poll(() => payment.textContent(), { timeout: 15_000 }).toMatch(/^\$[\d,]+\.\d\d$/);
@@ -107,15 +112,17 @@ describe('deal sheet', () => {
     await sheet.getByRole('textbox', { name: 'Down payment' }).fill('3000');
     await expect.poll(() => payment.textContent(), { timeout: 15_000 }).not.toBe(first);
     await expect.poll(() => sheet.getByText('a month for 72 months').count(), { timeout: 15_000 }).toBe(1);
-    // The payment follows the typing after a pause: wait until it holds still.
+    // The payment follows the typing after a pause: wait until two looks 800 ms apart agree.
+    let seen: string | null = null;
     await expect
       .poll(
         async () => {
-          const before = await payment.textContent();
-          await page.waitForTimeout(800);
-          return before === (await payment.textContent()) && (await sheet.getByLabel('Recalculating').count()) === 0;
+          const now = await payment.textContent();
+          const still = now === seen && (await sheet.getByLabel('Recalculating').count()) === 0;
+          seen = now;
+          return still;
         },
-        { timeout: 15_000 },
+        { timeout: 15_000, interval: 800 },
       )
       .toBe(true);
     const changed = await payment.textContent();
@@ -158,17 +165,7 @@ describe('deal sheet', () => {
     const sheet = page.getByRole('dialog', { name: /^DealSheet: / });
     await sheet.getByRole('tab', { name: '2003 Honda Accord' }).click();
     await sheet.getByText('Finance (P) with Honda Financial Services', { exact: false }).waitFor();
-    if ((await sheet.getByLabel('Deal state').textContent()) === 'Sold') {
-      await sheet.getByRole('button', { name: 'Unwind' }).click();
-      const unwind = page.getByRole('dialog', { name: 'Unwind the deal' });
-      await unwind.getByRole('combobox', { name: /^Reason/ }).click();
-      await page.getByRole('option', { name: 'Entered in error' }).click();
-      await unwind.getByRole('button', { name: 'Unwind' }).click();
-      await unwind.waitFor({ state: 'hidden' });
-      await expect.poll(() => sheet.getByLabel('Deal state').textContent()).toBe('Open');
-    }
-    await sheet.getByPlaceholder('Choose a vehicle').click();
-    await page.getByRole('option', { name: /2026 Honda CR-V EX-L/ }).click();
+    await openForReplacement(page, sheet);
     await expect.poll(() => sheet.getByTestId('payment').textContent(), { timeout: 15_000 }).toMatch(/^\$[\d,]+\.\d\d$/);
     await sheet.getByRole('button', { name: 'Make an offer' }).click();
     await expect.poll(() => sheet.getByLabel('Offer status').first().textContent(), { timeout: 15_000 }).toBe('Offer Pending');
