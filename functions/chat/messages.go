@@ -59,6 +59,7 @@ type RecentChat struct {
 	LastMessageDT    time.Time   `json:"LastMessageDT"`
 	LastMessage      string      `json:"LastMessage"`
 	LastSenderUserID string      `json:"LastSenderUserId"`
+	Unread           bool        `json:"Unread" doc:"A colleague's message came after the caller last read the chat."`
 }
 
 // recipients loads and checks the recipients: users of the caller's group the caller may chat
@@ -164,6 +165,10 @@ func registerMessages(api *httpapi.API, d wiring.Services) {
 		if err != nil {
 			return nil, err
 		}
+		read, err := chats.ReadMarks(ctx, sess.Principal.Tenant, sess.Profile.UserID)
+		if err != nil {
+			return nil, err
+		}
 		out := []RecentChat{}
 		if len(recent) == 0 {
 			return httpapi.Reply(httpapi.LegacyOK(out)), nil
@@ -177,7 +182,8 @@ func registerMessages(api *httpapi.API, d wiring.Services) {
 			profiles[p.UserID] = p
 		}
 		for _, r := range recent {
-			c := RecentChat{GroupID: r.GroupID, Colleagues: []Colleague{}, LastMessageDT: r.LastMessageDT, LastMessage: r.LastMessage, LastSenderUserID: r.LastSenderUserID}
+			c := RecentChat{GroupID: r.GroupID, Colleagues: []Colleague{}, LastMessageDT: r.LastMessageDT, LastMessage: r.LastMessage, LastSenderUserID: r.LastSenderUserID,
+				Unread: r.Unread(sess.Profile.UserID, read[r.GroupID])}
 			for _, id := range r.UserIDs {
 				if id == sess.Profile.UserID {
 					continue
@@ -219,6 +225,10 @@ func registerMessages(api *httpapi.API, d wiring.Services) {
 		}
 		msgs, err := chats.History(ctx, sess.Principal.Tenant, g.GroupID, count)
 		if err != nil {
+			return nil, err
+		}
+		// Reading the history is reading the chat.
+		if err := chats.MarkRead(ctx, sess.Principal.Tenant, sess.Profile.UserID, g.GroupID); err != nil {
 			return nil, err
 		}
 		if msgs == nil {

@@ -167,3 +167,51 @@ func TestRecentChats(t *testing.T) {
 		t.Errorf("signed out = %d, want 401", status)
 	}
 }
+
+// TestUnreadChats: a colleague's message is unread until the user reads the chat's history;
+// the user's own messages never are; a later message is unread again.
+func TestUnreadChats(t *testing.T) {
+	t.Parallel()
+	srv := areatest.New(t)
+	send := func(from, to, text string) string {
+		t.Helper()
+		var got httpapi.Legacy[chat.Sent]
+		if status := srv.Do(t, areatest.Request{Method: "POST", Path: "/message/send", As: from, Body: `{"Message":"` + text + `","UserIds":["` + to + `"]}`}, &got); status != 200 {
+			t.Fatalf("send %q status = %d", text, status)
+		}
+		return got.Data.Group.GroupID
+	}
+	unread := func(as string) bool {
+		t.Helper()
+		var got httpapi.Legacy[[]chat.RecentChat]
+		if status := srv.Do(t, areatest.Request{Method: "GET", Path: "/message/groups", As: as}, &got); status != 200 || len(got.Data) != 1 {
+			t.Fatalf("groups of %s: status %d, %d groups", as, status, len(got.Data))
+		}
+		return got.Data[0].Unread
+	}
+	group := send("100003", "100001", "Customer in the lobby")
+	steps := []struct {
+		name   string
+		do     func()
+		reader bool
+		sender bool
+	}{
+		{"after the message", func() {}, true, false},
+		{"after reading the history", func() {
+			if status := srv.Do(t, areatest.Request{Method: "POST", Path: "/message/history", As: "100001", Body: `{"GroupId":"` + group + `"}`}, nil); status != 200 {
+				t.Fatalf("history status = %d", status)
+			}
+		}, false, false},
+		{"after a reply", func() { send("100001", "100003", "Coming") }, false, true},
+		{"after another message", func() { send("100003", "100001", "Thanks") }, true, false},
+	}
+	for _, st := range steps {
+		st.do()
+		if got := unread("100001"); got != st.reader {
+			t.Errorf("%s: unread for the reader = %t, want %t", st.name, got, st.reader)
+		}
+		if got := unread("100003"); got != st.sender {
+			t.Errorf("%s: unread for the sender = %t, want %t", st.name, got, st.sender)
+		}
+	}
+}

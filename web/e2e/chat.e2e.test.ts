@@ -52,13 +52,20 @@ describe('staff chat', () => {
     await signIn(b.page, 'salesmanager@northwind.demo');
     await b.page.getByRole('banner').getByText('Morgan Reyes').waitFor();
     chat = await openChat(b.page);
-    const fromSam = chat.getByRole('list', { name: 'Recent chats' }).getByRole('button', { name: /Sam Ortega/ }).filter({ hasText: hello });
+    // Sam's chat is marked unread until Morgan reads it.
+    const fromSam = chat.getByRole('list', { name: 'Recent chats' }).getByRole('button', { name: /Sam Ortega \(unread\)/ }).filter({ hasText: hello });
     await fromSam.waitFor();
     await screenshot(b.page, '97-chat-recent');
     await fromSam.click();
     const withSam = chat.getByRole('list', { name: 'Messages with Sam Ortega' });
     await withSam.getByRole('listitem').filter({ hasText: hello }).filter({ hasText: /^Sam Ortega · / }).waitFor();
     await screenshot(b.page, '98-chat-received');
+    // Once read, it is no longer marked unread among the recent chats.
+    await chat.getByRole('button', { name: 'Back to colleagues' }).click();
+    const recent = chat.getByRole('list', { name: 'Recent chats' });
+    await recent.getByRole('button', { name: /Sam Ortega/ }).filter({ hasText: hello }).waitFor();
+    await expect.poll(() => recent.getByRole('button', { name: /Sam Ortega \(unread\)/ }).count(), { timeout: 15_000 }).toBe(0);
+    await recent.getByRole('button', { name: /Sam Ortega/ }).filter({ hasText: hello }).click();
 
     // Morgan replies; Sam's open chat shows it without a reload.
     const reBox = chat.getByRole('textbox', { name: 'Message to Sam Ortega' });

@@ -9,6 +9,7 @@
 //	a group's messages, newest first      table  PK = A#{acct}#CHAT#{groupId}, begins_with(SK, "MSG#")
 //	a sent message by its client id       table  PK = A#{acct}#CHAT#{groupId}, SK = CLIENT#{clientMessageId}
 //	a user's groups with their last message  table  PK = A#{acct}#CHATMEMBER#{userId}, SK = {groupId}
+//	when a user last read each of their groups  table  PK = A#{acct}#CHATREAD#{userId}, SK = {groupId}
 //
 // Every stored message writes its EventMessageSent event (to the outbox) in the same
 // transaction, so the group's members' open browsers hear of it.
@@ -64,6 +65,12 @@ type Recent struct {
 	LastMessageDT    time.Time
 	LastMessage      string
 	LastSenderUserID string
+}
+
+// Unread reports whether the group of r has a message user userID has not read, who last read
+// it at readAt (zero: never): the last message is someone else's and came after.
+func (r Recent) Unread(userID string, readAt time.Time) bool {
+	return r.LastSenderUserID != userID && r.LastMessageDT.After(readAt)
 }
 
 // Group is a chat group of staff users.
@@ -123,6 +130,42 @@ func groupKey(t store.Tenant, id string) (store.Key, error) { return t.Key("GROU
 
 func memberKey(t store.Tenant, userID, groupID string) (store.Key, error) {
 	return t.Key(groupID, "CHATMEMBER", userID)
+}
+
+func readKey(t store.Tenant, userID, groupID string) (store.Key, error) {
+	return t.Key(groupID, "CHATREAD", userID)
+}
+
+type readMark struct {
+	GroupID string
+	ReadDT  time.Time
+}
+
+// MarkRead records that user userID has read group groupID's messages up to now.
+func (r *Repo) MarkRead(ctx context.Context, t store.Tenant, userID, groupID string) error {
+	k, err := readKey(t, userID, groupID)
+	if err != nil {
+		return err
+	}
+	_, err = r.s.Put(ctx, store.Record{Key: k, Type: "ChatRead", Value: readMark{GroupID: groupID, ReadDT: r.now().UTC()}})
+	return err
+}
+
+// ReadMarks returns when user userID last read each of their groups, by group id.
+func (r *Repo) ReadMarks(ctx context.Context, t store.Tenant, userID string) (map[string]time.Time, error) {
+	part, err := t.Partition("CHATREAD", userID)
+	if err != nil {
+		return nil, apperr.Errorf(apperr.NotFound, "The user does not exist.")
+	}
+	marks, err := store.QueryAll[readMark](ctx, r.s, store.Query{Partition: part, Limit: 1000})
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]time.Time, len(marks))
+	for _, m := range marks {
+		out[m.GroupID] = m.ReadDT
+	}
+	return out, nil
 }
 
 type directEntry struct{ GroupID string }

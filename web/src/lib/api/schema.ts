@@ -12249,6 +12249,8 @@ export type components = {
             /** Format: date-time */
             LastMessageDT: string;
             LastSenderUserId: string;
+            /** @description A colleague's message came after the caller last read the chat. */
+            Unread: boolean;
         };
         "functions.chat.Sent": {
             Group: components["schemas"]["domain.chat.Group"];

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 
 import { api } from '../../../lib/api/client';
 import type { ChatMessage } from '../../../lib/api/types';
@@ -23,7 +24,14 @@ export function chatHistoryQueryOptions(groupId: string) {
   });
 }
 
-/** useChatHistory reads a chat group's last messages; nothing while there is no group. */
+/** useChatHistory reads a chat group's last messages; nothing while there is no group. Reading
+ * them marks the chat read, so the recent chats' unread marks are read again after. */
 export function useChatHistory(groupId: string | undefined) {
-  return useQuery({ ...chatHistoryQueryOptions(groupId ?? ''), enabled: Boolean(groupId) });
+  const client = useQueryClient();
+  const history = useQuery({ ...chatHistoryQueryOptions(groupId ?? ''), enabled: Boolean(groupId) });
+  const read = history.isSuccess ? history.dataUpdatedAt : 0;
+  useEffect(() => {
+    if (read) void client.invalidateQueries({ queryKey: chatKeys.recent() });
+  }, [client, read]);
+  return history;
 }

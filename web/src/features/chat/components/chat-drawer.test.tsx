@@ -26,14 +26,23 @@ function message(n: number, from: string, text: string): ChatMessage {
 
 /** chatServer serves the chat calls over one group's messages, recording the calls. */
 function chatServer(initial: { group: ChatGroup | null; messages: ChatMessage[] }, options: { failSend?: boolean } = {}) {
-  const state = { group: initial.group, messages: [...initial.messages], calls: [] as string[] };
+  const state = { group: initial.group, messages: [...initial.messages], calls: [] as string[], read: false };
   server.use(
     staffUsers(staff),
     http.get('*/message/groups', () => {
       state.calls.push('recent');
       const last = state.messages.at(-1);
       const chats = state.group && last
-        ? [{ GroupId: state.group.GroupID, Colleagues: [{ UserId: managerUser.UserId, Name: managerUser.Name, CanChat: true }], LastMessage: last.Message, LastMessageDT: last.SentAt, LastSenderUserId: last.SenderUserID }]
+        ? [
+            {
+              GroupId: state.group.GroupID,
+              Colleagues: [{ UserId: managerUser.UserId, Name: managerUser.Name, CanChat: true }],
+              LastMessage: last.Message,
+              LastMessageDT: last.SentAt,
+              LastSenderUserId: last.SenderUserID,
+              Unread: last.SenderUserID !== salesUser.UserId && !state.read,
+            },
+          ]
         : [];
       return HttpResponse.json({ Success: true, Data: chats });
     }),
@@ -44,6 +53,7 @@ function chatServer(initial: { group: ChatGroup | null; messages: ChatMessage[] 
     http.post('*/message/history', async ({ request }) => {
       const body = (await request.json()) as { GroupId: string; Count: number };
       state.calls.push(`history ${body.GroupId} ${body.Count}`);
+      state.read = true;
       return HttpResponse.json({ Success: true, Data: state.messages.slice(-body.Count) });
     }),
     http.post('*/message/send', async ({ request }) => {
@@ -94,6 +104,21 @@ describe('ChatDrawer', () => {
     expect(items[0]).toHaveStyle({ alignSelf: 'flex-start' });
     expect(items[1]).toHaveStyle({ alignSelf: 'flex-end' });
     expect(state.calls).toEqual(['recent', 'check u-manager', 'history g1 20']);
+  });
+
+  it('marks a chat with a colleague message unread until its messages are read', async () => {
+    const user = userEvent.setup();
+    chatServer({ group, messages: [message(1, managerUser.UserId, 'Customer in the lobby')] });
+    renderWithProviders(<ChatDrawer me={salesUser} opened onClose={() => {}} />);
+
+    const recent = await screen.findByRole('list', { name: 'Recent chats' });
+    const unread = within(recent).getByRole('button', { name: /Morgan Reyes/ });
+    expect(unread).toHaveTextContent('Morgan Reyes (unread)');
+    await user.click(unread);
+    await screen.findByRole('list', { name: 'Messages with Morgan Reyes' });
+    await user.click(screen.getByRole('button', { name: 'Back to colleagues' }));
+    const again = await screen.findByRole('list', { name: 'Recent chats' });
+    await waitFor(() => expect(within(again).getByRole('button', { name: /Morgan Reyes/ })).not.toHaveTextContent('(unread)'));
   });
 
   it('starts a conversation: Enter sends, the message shows at once and stays after the refresh', async () => {

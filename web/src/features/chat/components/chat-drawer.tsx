@@ -1,4 +1,4 @@
-import { Alert, Avatar, Box, Button, Center, Drawer, Group, Loader, NavLink, Paper, ScrollArea, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Avatar, Box, Button, Center, Drawer, Group, Loader, NavLink, Paper, ScrollArea, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 
 import type { AppUser, ChatMessage, RecentChat } from '../../../lib/api/types';
@@ -153,8 +153,9 @@ function RecentChats({ me, onPick }: { me: AppUser; onPick: (u: Colleague) => vo
               onClick={() => colleague && onPick(colleague)}
               label={
                 <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Text size="sm" truncate>
+                  <Text size="sm" truncate fw={c.Unread ? 700 : undefined}>
                     {names}
+                    {c.Unread ? <VisuallyHidden> (unread)</VisuallyHidden> : null}
                   </Text>
                   <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                     {messageTime(c.LastMessageDT)}
@@ -162,7 +163,7 @@ function RecentChats({ me, onPick }: { me: AppUser; onPick: (u: Colleague) => vo
                 </Group>
               }
               description={
-                <Text size="xs" c="dimmed" truncate>
+                <Text size="xs" c={c.Unread ? undefined : 'dimmed'} fw={c.Unread ? 600 : undefined} truncate>
                   {prefix}
                   {c.LastMessage}
                 </Text>
