@@ -82,7 +82,14 @@ func TestLocalEndpoint(t *testing.T) {
 	t.Parallel()
 	reg, key, tn := setup(t)
 	h := hub.New(time.Hour)
-	srv := httptest.NewServer(socket.Local(reg, h, quiet))
+	// served hears of each request the endpoint finished: a refused one, or a connection after
+	// it closed and was forgotten.
+	served := make(chan struct{}, 2)
+	local := socket.Local(reg, h, quiet)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		local.ServeHTTP(w, r)
+		served <- struct{}{}
+	}))
 	defer srv.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -94,18 +101,17 @@ func TestLocalEndpoint(t *testing.T) {
 	if _, res, err := dial("forged"); err == nil || res == nil || res.StatusCode != http.StatusUnauthorized {
 		t.Fatalf("forged token: %v %v, want 401", res, err)
 	}
+	<-served
 	c, _, err := dial(good.AuthToken)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var conns []string
-	for range 100 {
-		if conns, err = reg.Connections(ctx, tn, "100001"); err != nil || len(conns) == 1 {
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
+	// The hub holds a connection once it is registered.
+	if err := h.Held(ctx, 1); err != nil {
+		t.Fatal(err)
 	}
-	if len(conns) != 1 {
+	conns, err := reg.Connections(ctx, tn, "100001")
+	if err != nil || len(conns) != 1 {
 		t.Fatalf("connections %v, want one", conns)
 	}
 	sent, err := realtime.NewPublisher(reg, h, quiet).Send(ctx, tn, []string{"100001"}, realtime.Message{Type: realtime.TypeChat, ID: "chat-1", GroupID: "g1", Summary: "Hi"})
@@ -121,13 +127,12 @@ func TestLocalEndpoint(t *testing.T) {
 		t.Errorf("received %s (%v)", data, err)
 	}
 	c.Close(websocket.StatusNormalClosure, "")
-	for range 100 {
-		if conns, err = reg.Connections(ctx, tn, "100001"); err != nil || len(conns) == 0 {
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
+	select {
+	case <-served:
+	case <-ctx.Done():
+		t.Fatal("the endpoint did not end after the close")
 	}
-	if len(conns) != 0 {
+	if conns, err = reg.Connections(ctx, tn, "100001"); err != nil || len(conns) != 0 {
 		t.Errorf("connections after close %v, want none", conns)
 	}
 }

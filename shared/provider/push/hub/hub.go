@@ -21,6 +21,8 @@ type Hub struct {
 	mu     sync.RWMutex
 	conns  map[string]*websocket.Conn
 	maxAge time.Duration
+	// changed is closed, and replaced, whenever a connection is added or removed.
+	changed chan struct{}
 }
 
 var _ push.Poster = (*Hub)(nil)
@@ -28,7 +30,7 @@ var _ push.Poster = (*Hub)(nil)
 // New returns a hub that closes each connection after maxAge, as API Gateway does after two
 // hours; the browser connects again.
 func New(maxAge time.Duration) *Hub {
-	return &Hub{conns: map[string]*websocket.Conn{}, maxAge: maxAge}
+	return &Hub{conns: map[string]*websocket.Conn{}, maxAge: maxAge, changed: make(chan struct{})}
 }
 
 // Serve upgrades r to a WebSocket connection with a new connection id and calls open with it
@@ -50,10 +52,12 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, open func(ctx contex
 	}
 	h.mu.Lock()
 	h.conns[id] = c
+	h.changedLocked()
 	h.mu.Unlock()
 	defer func() {
 		h.mu.Lock()
 		delete(h.conns, id)
+		h.changedLocked()
 		h.mu.Unlock()
 		closed(context.WithoutCancel(ctx), id)
 	}()
@@ -80,6 +84,30 @@ func (h *Hub) Post(ctx context.Context, id string, data []byte) error {
 		return fmt.Errorf("post to connection %s: %w", id, err)
 	}
 	return nil
+}
+
+// changedLocked tells the waiters of Held that the connections changed; h.mu is held.
+func (h *Hub) changedLocked() {
+	close(h.changed)
+	h.changed = make(chan struct{})
+}
+
+// Held returns once the hub holds n connections (each registered by Serve's open), or with
+// ctx's error when ctx ends first.
+func (h *Hub) Held(ctx context.Context, n int) error {
+	for {
+		h.mu.RLock()
+		held, changed := len(h.conns), h.changed
+		h.mu.RUnlock()
+		if held == n {
+			return nil
+		}
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
 }
 
 // Open returns how many connections the hub holds.
