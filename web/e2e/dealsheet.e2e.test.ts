@@ -80,21 +80,8 @@ describe('deal sheet', () => {
   it('opens the deal sheet of a garage vehicle, picks a replacement, recalculates the payment, makes an offer, downloads the proposal and marks the deal sold', async () => {
     await openSignedIn(page, `${baseUrl}/#/app/contact/${JAMIE_ID}?tab=garage`, 'sales@northwind.demo');
     await page.getByRole('heading', { level: 1, name: 'Jamie Carter' }).waitFor();
-    await page.getByRole('heading', { name: 'Current vehicles', exact: true }).waitFor();
+    await addAccord(page);
     const card = page.getByRole('article', { name: '2003 Honda Accord' });
-    if ((await card.count()) === 0) {
-      await page.getByRole('button', { name: 'Add vehicle' }).click();
-      const add = page.getByRole('dialog', { name: 'Add a current vehicle' });
-      await add.getByRole('textbox', { name: 'VIN' }).fill(VIN);
-      await add.getByText('2003 Honda Accord EX-V6 · Coupe').waitFor();
-      await add.getByRole('textbox', { name: 'Mileage' }).fill('98000');
-      await add.getByRole('textbox', { name: 'Lender' }).fill('Honda Financial Services');
-      await add.getByRole('textbox', { name: 'Term (months)' }).fill('60');
-      await add.getByRole('textbox', { name: 'Rate (APR %)' }).fill('4.9');
-      await add.getByRole('textbox', { name: 'Monthly payment' }).fill('389.50');
-      await add.getByRole('button', { name: 'Save vehicle' }).click();
-      await add.waitFor({ state: 'hidden' });
-    }
     await card.getByRole('button', { name: 'Deal sheet of 2003 Honda Accord' }).click();
     const sheet = page.getByRole('dialog', { name: 'DealSheet: 2003 Honda Accord' });
     await sheet.getByText('Finance (P) with Honda Financial Services', { exact: false }).waitFor();
