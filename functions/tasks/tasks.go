@@ -427,15 +427,16 @@ func (x *area) change(ctx context.Context, ref TaskRef, ch task.Change, prepare 
 	if err != nil {
 		return nil, err
 	}
-	if !task.MayChange(t, sess.Principal.UserID, sess.Profile.Roles, sess.Principal.ViewStores) {
-		return nil, apperr.Errorf(apperr.Forbidden, "Only the user the task is assigned to and the store's managers may change it.")
-	}
 	ch.Version, ch.By, ch.Actor = ref.Version, sess.Principal.UserID, sess.Principal.ActorUserID
 	now := x.now()
-	// The task's state and version are checked before what the change brings, so a closed or
-	// stale task is refused as such whatever else the request holds.
+	// The task's state and version are checked first, so a closed or stale task is refused as
+	// such whatever else the request holds: a change made on a view that another change (a
+	// reassignment, say) has overtaken is a 409, not a judgement on the task as it is now.
 	if err := task.Changeable(t, ch.Action, ch.Version); err != nil {
 		return nil, err
+	}
+	if !task.MayChange(t, sess.Principal.UserID, sess.Profile.Roles, sess.Principal.ViewStores) {
+		return nil, apperr.Errorf(apperr.Forbidden, "Only the user the task is assigned to and the store's managers may change it.")
 	}
 	if prepare != nil {
 		if err := prepare(sess, t, &ch); err != nil {
