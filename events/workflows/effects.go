@@ -183,7 +183,9 @@ func (e *Engine) onDue(ctx context.Context, ev eventbus.Event) ([]store.Op, erro
 	now := e.now().UTC()
 	m := message{rule: r, task: &w}
 	if !w.Automated {
-		w.Status = task.StatusOverdue
+		// Every view shows the task Overdue already: a user's change made over the version
+		// before this mark is not stale for it (task.Changeable).
+		w.Status, w.OverdueOver = task.StatusOverdue, v
 		op, err := task.WorkflowUpdateOp(t, w, v)
 		if err != nil {
 			return nil, err

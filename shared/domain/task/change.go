@@ -136,7 +136,8 @@ func Next(tk Task, ch Change, now time.Time) (Task, error) {
 }
 
 // Changeable checks that task tk may take action a from a caller who read it at version: it is
-// open and at that version. Conflict errors say why not.
+// open and at that version, or at the one after it that only the due timer's Overdue mark made
+// (OverdueOver). Conflict errors say why not.
 func Changeable(tk Task, a Action, version int64) error {
 	if !tk.Open() {
 		switch tk.Status {
@@ -147,7 +148,7 @@ func Changeable(tk Task, a Action, version int64) error {
 		}
 		return apperr.Errorf(apperr.Conflict, "The task is %s, not open: it cannot be %s.", tk.Status, a.verb())
 	}
-	if version != tk.Version {
+	if version != tk.Version && !(tk.Status == StatusOverdue && tk.OverdueOver == version && tk.Version == version+1) {
 		return apperr.Errorf(apperr.Conflict, MsgStale)
 	}
 	return nil

@@ -408,3 +408,29 @@ func messages(err error) string {
 	}
 	return fmt.Sprint(err)
 }
+
+// TestChangeable: a closed task or a stale version is refused with a conflict; the due timer's
+// Overdue mark alone does not make the version before it stale.
+func TestChangeable(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		task    task.Task
+		version int64
+		ok      bool
+	}{
+		{"the current version", task.Task{Status: task.StatusPending, Version: 3}, 3, true},
+		{"a stale version", task.Task{Status: task.StatusPending, Version: 3}, 2, false},
+		{"the version before the timer's overdue mark", task.Task{Status: task.StatusOverdue, Version: 3, OverdueOver: 2}, 2, true},
+		{"the version after the timer's overdue mark", task.Task{Status: task.StatusOverdue, Version: 3, OverdueOver: 2}, 3, true},
+		{"a version before a later change", task.Task{Status: task.StatusOverdue, Version: 4, OverdueOver: 2}, 2, false},
+		{"a version older than the mark", task.Task{Status: task.StatusOverdue, Version: 3, OverdueOver: 2}, 1, false},
+		{"a completed task", task.Task{Status: task.StatusCompleted, Version: 3}, 3, false},
+	}
+	for _, tt := range tests {
+		err := task.Changeable(tt.task, task.Complete, tt.version)
+		if (err == nil) != tt.ok || (err != nil && apperr.CodeOf(err) != apperr.Conflict) {
+			t.Errorf("%s: %v, want ok %t (else a conflict)", tt.name, err, tt.ok)
+		}
+	}
+}

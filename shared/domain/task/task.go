@@ -70,6 +70,10 @@ type Task struct {
 	CreatedAt time.Time `json:"createdAt"`
 	CreatedBy string    `json:"createdBy,omitempty"`
 	Version   int64     `json:"version" doc:"The version the task was read at; a change sends it back, and a stale version is refused with 409."`
+	// OverdueOver is the version the due timer marked the task Overdue over (0: it did not).
+	// Every view already shows a task past its due time as Overdue (At), so a change sent with
+	// that version is not refused as stale for the mark alone (Changeable).
+	OverdueOver int64 `json:"-"`
 	Origin
 }
 
